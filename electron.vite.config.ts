@@ -1,0 +1,15 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {}, // package.json "dependencies" stay external (better-sqlite3 is a native addon)
+  preload: {
+    // Sandboxed preloads must be CommonJS; with "type": "module" this emits out/preload/index.cjs.
+    build: { rolldownOptions: { output: { format: 'cjs' } } },
+  },
+  renderer: {
+    resolve: { alias: { '@shared': resolve('src/shared') } },
+    plugins: [react()],
+  },
+})

@@ -1,0 +1,144 @@
+import type { ProviderId } from '../../shared/provider-id'
+import type { StreamEvent } from '../../shared/stream-events'
+import type { TurnResult } from '../../shared/turn-result'
+import { BodyFramer, type BodyFrame } from './framing/body-framer'
+import type { HttpResponseMeta } from './http-response-meta'
+import { providerAdapterFactory } from './provider-adapters'
+import { TurnAccumulator } from './turn-accumulator'
+import type { WireStreamAdapter } from './wire-stream-adapter'
+import { asObject, tryParseJson } from './wire-access'
+import { classifyProviderError } from './classify-provider-error'
+
+export interface StreamParserOptions {
+  /** The HTTP response line and headers. Without it the body is taken as a 200 stream. */
+  response?: HttpResponseMeta | undefined
+  /** Prefix for call ids generated when a provider sends none (pass the turn id to keep them unique). */
+  localIdPrefix?: string | undefined
+}
+
+/**
+ * Parses one provider response body into normalized events, as bytes arrive, and into a
+ * {@link TurnResult} at the end. Feed every network read to `push`, then call `end` once.
+ * The output is the same however the body is split into reads.
+ */
+export interface StreamParser {
+  push(bytes: Uint8Array): StreamEvent[]
+  end(): { events: StreamEvent[]; result: TurnResult }
+}
+
+export function createStreamParser(provider: ProviderId, options: StreamParserOptions = {}): StreamParser {
+  const accumulator = new TurnAccumulator(provider, options.localIdPrefix ?? 'keel_call_')
+  const adapter = providerAdapterFactory(provider)(accumulator)
+  const status = options.response?.status ?? 200
+  const httpOk = status >= 200 && status < 300
+  let corrupt = false
+  let corruptAfterEnd = false
+
+  const onFrame = (frame: BodyFrame): void => {
+    if (frame.kind === 'document') {
+      handleDocument(frame.text)
+      return
+    }
+    if (!httpOk) return
+    handleEvent(frame.name, frame.data, frame.atEof)
+  }
+
+  const handleDocument = (text: string): void => {
+    const document = tryParseJson(text)
+    if (document === undefined) {
+      accumulator.failBeforeStream(
+        classifyMalformed(adapter, `The ${adapter.label} response was not valid JSON`, options.response),
+      )
+      return
+    }
+    accumulator.failBeforeStream(adapter.errorFromDocument(document, options.response))
+  }
+
+  const handleEvent = (name: string | undefined, data: string, atEof: boolean): void => {
+    const payload = asObject(tryParseJson(data))
+    if (payload === undefined) {
+      if (adapter.handleSentinel(data)) return
+      if (atEof) return // the body was cut inside this event: a truncation, judged at the end
+      if (accumulator.hasEndSignal) {
+        corruptAfterEnd = true
+        return
+      }
+      if (!corrupt) {
+        corrupt = true
+        accumulator.fail(
+          classifyMalformed(adapter, `The ${adapter.label} stream held an event that is not a JSON object`, undefined),
+        )
+      }
+      return
+    }
+    adapter.handlePayload(payload, name)
+  }
+
+  const framer = new BodyFramer(onFrame, { allowJsonArray: adapter.allowJsonArrayBody })
+  let ended = false
+
+  return {
+    push(bytes) {
+      if (ended) throw new Error('StreamParser: push after end')
+      framer.push(bytes)
+      return accumulator.drainEvents()
+    },
+    end() {
+      if (ended) throw new Error('StreamParser: end called twice')
+      ended = true
+      framer.end()
+      if (!httpOk && !accumulator.hasError) {
+        // A non-2xx response whose body was not a JSON document (HTML from a proxy, SSE, nothing).
+        accumulator.failBeforeStream(adapter.errorFromDocument(undefined, options.response))
+      }
+      if (framer.oversized && !accumulator.hasError) {
+        accumulator.failBeforeStream(
+          classifyMalformed(adapter, `The ${adapter.label} response body was too large to be an error document`, options.response),
+        )
+      }
+      if (httpOk && !accumulator.isFailedBeforeStream) adapter.handleEnd()
+      const result = accumulator.finishTurn({
+        truncationIsError: adapter.truncationIsError,
+        garbage: framer.garbage || corruptAfterEnd,
+        providerLabel: adapter.label,
+      })
+      return { events: accumulator.drainEvents(), result }
+    },
+  }
+}
+
+function classifyMalformed(adapter: WireStreamAdapter, message: string, meta: HttpResponseMeta | undefined) {
+  const status = meta?.status
+  if (status !== undefined && (status < 200 || status >= 300)) {
+    return classifyProviderError({ status, codes: [], message: `${message} (HTTP ${status})` })
+  }
+  return {
+    kind: 'malformed' as const,
+    message,
+    retryable: false,
+    status: undefined,
+    code: undefined,
+    retryAfterMs: undefined,
+    requestId: undefined,
+  }
+}
+
+/** Reads a whole body (any async iterable of byte chunks) through a parser. */
+export async function parseStreamBody(
+  provider: ProviderId,
+  body: AsyncIterable<Uint8Array>,
+  options: StreamParserOptions & { onEvent?: (event: StreamEvent) => void } = {},
+): Promise<{ events: StreamEvent[]; result: TurnResult }> {
+  const parser = createStreamParser(provider, options)
+  const events: StreamEvent[] = []
+  const emit = (batch: StreamEvent[]) => {
+    for (const event of batch) {
+      events.push(event)
+      options.onEvent?.(event)
+    }
+  }
+  for await (const chunk of body) emit(parser.push(chunk))
+  const final = parser.end()
+  emit(final.events)
+  return { events, result: final.result }
+}

@@ -1,0 +1,277 @@
+import type { FinishReason } from '../../shared/finish-reason'
+import type { ProviderError } from '../../shared/provider-error'
+import type { ProviderId } from '../../shared/provider-id'
+import type { StreamEvent } from '../../shared/stream-events'
+import type { ReplayItem, TurnResult, TurnToolCall } from '../../shared/turn-result'
+import type { Usage } from '../../shared/usage'
+import { asObject, tryParseJson } from './wire-access'
+
+/** Pending state of one tool call, keyed the way its protocol keys it. */
+export interface PendingToolCall {
+  readonly key: string
+  readonly callId: string
+  readonly callIdIsLocal: boolean
+  readonly name: string
+  /** Argument fragments, joined once at the end (linear in the stream size). */
+  readonly fragments: string[]
+  /** The complete argument text when the provider also sent it whole (it wins over fragments). */
+  wholeText: string | undefined
+  /** Anthropic: an empty input means `{}`. */
+  emptyMeansEmptyObject: boolean
+  closed: boolean
+}
+
+/**
+ * Collects one turn's normalized events and state for any adapter. Adapters translate wire
+ * payloads into calls on this object; the rules every provider shares live here: events out in
+ * arrival order, arguments kept as text while the stream runs and parsed only at the end, and
+ * `truncated` decided from the end signal, the finish and calls left open.
+ */
+export class TurnAccumulator {
+  private pendingEvents: StreamEvent[] = []
+  private readonly textParts: string[] = []
+  private readonly reasoningParts: string[] = []
+  private readonly calls: PendingToolCall[] = []
+  private readonly callsByKey = new Map<string, PendingToolCall>()
+  private localIdCount = 0
+  private usage: Usage = { inputTokens: undefined, outputTokens: undefined, reasoningTokens: undefined, cachedInputTokens: undefined }
+  private finishReason: FinishReason | null = null
+  private rawFinishReason: string | null = null
+  private endSignal = false
+  private error: ProviderError | undefined
+  /** The response was an HTTP error (or a plain error document): there never was a stream. */
+  private failedBeforeStream = false
+  private result: TurnResult | undefined
+  readonly replay: ReplayItem[] = []
+  responseId: string | undefined
+  model: string | undefined
+
+  constructor(
+    readonly provider: ProviderId,
+    private readonly localIdPrefix: string,
+  ) {}
+
+  /** Events produced since the last call, in order. */
+  drainEvents(): StreamEvent[] {
+    if (this.pendingEvents.length === 0) return EMPTY
+    const out = this.pendingEvents
+    this.pendingEvents = []
+    return out
+  }
+
+  get hasText(): boolean {
+    return this.textParts.length > 0
+  }
+
+  get hasError(): boolean {
+    return this.error !== undefined
+  }
+
+  get isFailedBeforeStream(): boolean {
+    return this.failedBeforeStream
+  }
+
+  get hasEndSignal(): boolean {
+    return this.endSignal
+  }
+
+  get toolCallCount(): number {
+    return this.calls.length
+  }
+
+  appendText(delta: string): void {
+    if (delta.length === 0) return
+    this.textParts.push(delta)
+    this.pendingEvents.push({ type: 'text-delta', delta })
+  }
+
+  appendReasoning(delta: string): void {
+    if (delta.length === 0) return
+    this.reasoningParts.push(delta)
+    this.pendingEvents.push({ type: 'reasoning-delta', delta })
+  }
+
+  /** A call id for a provider that sent none: unique within this parser, stable across read splits. */
+  newLocalCallId(scope?: string): string {
+    this.localIdCount++
+    return `${this.localIdPrefix}${scope ? `${scope}_` : ''}${this.localIdCount}`
+  }
+
+  /**
+   * Opens a call under `key`. Returns the existing call when the key is already open (compatible
+   * servers repeat the id and name on every fragment: that is the same call, not a new one).
+   */
+  openToolCall(key: string, providerCallId: string | undefined, name: string): PendingToolCall {
+    const existing = this.callsByKey.get(key)
+    if (existing && !existing.closed) return existing
+    const callIdIsLocal = providerCallId === undefined || providerCallId.length === 0
+    const call: PendingToolCall = {
+      key,
+      callId: callIdIsLocal ? this.newLocalCallId() : providerCallId,
+      callIdIsLocal,
+      name,
+      fragments: [],
+      wholeText: undefined,
+      emptyMeansEmptyObject: false,
+      closed: false,
+    }
+    this.calls.push(call)
+    this.callsByKey.set(key, call)
+    this.pendingEvents.push({ type: 'tool-call-start', callId: call.callId, name })
+    return call
+  }
+
+  /** Like {@link openToolCall} but with an id the adapter generated itself (marked local). */
+  openToolCallWithLocalId(key: string, localId: string, name: string): PendingToolCall {
+    const call = this.openToolCall(key, localId, name)
+    ;(call as { callIdIsLocal: boolean }).callIdIsLocal = true
+    return call
+  }
+
+  toolCall(key: string): PendingToolCall | undefined {
+    return this.callsByKey.get(key)
+  }
+
+  /** Moves a call to another key (a proxy that renames an item mid-stream keeps one call). */
+  rekeyToolCall(call: PendingToolCall, key: string): void {
+    this.callsByKey.set(key, call)
+  }
+
+  appendToolArguments(call: PendingToolCall, delta: string): void {
+    if (delta.length === 0 || call.closed) return
+    call.fragments.push(delta)
+    this.pendingEvents.push({ type: 'tool-call-delta', callId: call.callId, delta })
+  }
+
+  /** The provider restated the whole argument text (authoritative over the fragments). */
+  setToolArguments(call: PendingToolCall, text: string): void {
+    if (call.closed) return
+    if (call.fragments.length === 0 && text.length > 0) {
+      this.pendingEvents.push({ type: 'tool-call-delta', callId: call.callId, delta: text })
+    }
+    call.wholeText = text
+  }
+
+  closeToolCall(call: PendingToolCall): void {
+    if (call.closed) return
+    call.closed = true
+    this.pendingEvents.push({ type: 'tool-call-end', callId: call.callId })
+  }
+
+  openToolCalls(): PendingToolCall[] {
+    return this.calls.filter((c) => !c.closed)
+  }
+
+  setFinish(finishReason: FinishReason, rawFinishReason: string | null): void {
+    this.finishReason = finishReason
+    this.rawFinishReason = rawFinishReason
+  }
+
+  get currentFinishReason(): FinishReason | null {
+    return this.finishReason
+  }
+
+  /** Overwrites the usage fields that are known in `partial` (providers send running totals). */
+  mergeUsage(partial: Partial<Usage>): void {
+    for (const key of USAGE_KEYS) {
+      const value = partial[key]
+      if (value !== undefined) this.usage[key] = value
+    }
+  }
+
+  /** Records an error; the first one is kept (later ones are usually its echo, e.g. `response.failed`). */
+  fail(error: ProviderError): void {
+    if (this.error) return
+    this.error = error
+    this.pendingEvents.push({ type: 'error', error })
+  }
+
+  failBeforeStream(error: ProviderError): void {
+    this.failedBeforeStream = true
+    this.fail(error)
+    this.setFinish('error', null)
+  }
+
+  /** The provider's positive end-of-turn signal arrived. */
+  markEndSignal(): void {
+    this.endSignal = true
+  }
+
+  /**
+   * Builds the turn result (once) and queues the final `finish` event.
+   * @param truncationIsError report a missing end signal as a `truncated` error (Google's rule).
+   * @param garbage bytes that were not the protocol were seen.
+   */
+  finishTurn(options: { truncationIsError: boolean; garbage: boolean; providerLabel: string }): TurnResult {
+    if (this.result) return this.result
+    const openCall = this.calls.some((c) => !c.closed)
+    if (!this.endSignal && !this.error && !this.failedBeforeStream) {
+      if (options.garbage) {
+        this.fail({
+          kind: 'malformed',
+          message: `The ${options.providerLabel} stream held data that is not its protocol and ended without its end-of-turn signal`,
+          retryable: false,
+          status: undefined,
+          code: undefined,
+          retryAfterMs: undefined,
+          requestId: undefined,
+        })
+      } else if (options.truncationIsError) {
+        this.fail({
+          kind: 'truncated',
+          message: `The ${options.providerLabel} stream ended before its end-of-turn signal`,
+          retryable: true,
+          status: undefined,
+          code: undefined,
+          retryAfterMs: undefined,
+          requestId: undefined,
+        })
+      }
+    }
+    const truncated = this.failedBeforeStream ? false : !this.endSignal || this.finishReason === 'length' || openCall
+    const toolCalls: TurnToolCall[] = this.calls.map((call) => {
+      let text = call.wholeText ?? (call.fragments.length === 1 ? call.fragments[0]! : call.fragments.join(''))
+      if (call.emptyMeansEmptyObject && text.trim().length === 0) text = '{}'
+      return {
+        callId: call.callId,
+        callIdIsLocal: call.callIdIsLocal,
+        name: call.name,
+        argumentsText: text,
+        arguments: call.closed ? parseArgumentsObject(text) : undefined,
+        closed: call.closed,
+      }
+    })
+    this.result = {
+      provider: this.provider,
+      complete: this.endSignal,
+      truncated,
+      finishReason: this.finishReason,
+      rawFinishReason: this.rawFinishReason,
+      text: this.textParts.join(''),
+      reasoning: this.reasoningParts.join(''),
+      toolCalls,
+      usage: { ...this.usage },
+      error: this.error,
+      replay: this.replay,
+      responseId: this.responseId,
+      model: this.model,
+    }
+    this.pendingEvents.push({
+      type: 'finish',
+      finishReason: this.finishReason,
+      rawFinishReason: this.rawFinishReason,
+      usage: { ...this.usage },
+      complete: this.endSignal,
+      truncated,
+    })
+    return this.result
+  }
+}
+
+const EMPTY: StreamEvent[] = []
+const USAGE_KEYS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens'] as const
+
+/** The arguments object, or undefined when the text is not exactly one JSON object. Never `{}` as a stand-in. */
+export function parseArgumentsObject(text: string): Record<string, unknown> | undefined {
+  return asObject(tryParseJson(text))
+}

@@ -1,0 +1,47 @@
+/**
+ * What went wrong with a provider call, as plain data (it crosses IPC and lands in diagnostics).
+ * - `authentication`: bad or missing key, or no permission (401/403).
+ * - `rate-limit`: too many requests for now (429); transient.
+ * - `quota-exceeded`: the account is out of credit or quota (e.g. `insufficient_quota`); not transient.
+ * - `overloaded`: the provider is overloaded (529, `overloaded_error`, 503 UNAVAILABLE); transient.
+ * - `server`: a provider-side failure (5xx, `api_error`, `server_error`); transient.
+ * - `timeout`: the provider timed out the request (408); transient.
+ * - `invalid-request`: the request was rejected as malformed, too large, or for an unknown model.
+ * - `content-filter`: the provider refused the request for safety reasons.
+ * - `provider`: an error the provider reported that fits none of the above.
+ * - `truncated`: the stream ended before the provider's end-of-turn signal (reported for Google).
+ * - `malformed`: the bytes were not the provider's protocol (corrupt JSON, not SSE, unknown body).
+ */
+export type ProviderErrorKind =
+  | 'authentication'
+  | 'rate-limit'
+  | 'quota-exceeded'
+  | 'overloaded'
+  | 'server'
+  | 'timeout'
+  | 'invalid-request'
+  | 'content-filter'
+  | 'provider'
+  | 'truncated'
+  | 'malformed'
+
+export interface ProviderError {
+  kind: ProviderErrorKind
+  /** Human-readable, for diagnostics only: never shown as the assistant's words. */
+  message: string
+  /** Whether sending the same request again may succeed (the harness still retries only before output). */
+  retryable: boolean
+  /** HTTP status of the response, when the error came from one (or the provider's numeric code). */
+  status: number | undefined
+  /** Provider's own error code or type (`insufficient_quota`, `overloaded_error`, `RESOURCE_EXHAUSTED`). */
+  code: string | undefined
+  /** Wait the provider asked for (`retry-after-ms` / `Retry-After`), in milliseconds. */
+  retryAfterMs: number | undefined
+  /** Provider request id, for support tickets. */
+  requestId: string | undefined
+}
+
+/** Statuses worth another attempt: timeouts, conflicts, rate limits, server errors, Anthropic's 529. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || (status >= 500 && status <= 599)
+}

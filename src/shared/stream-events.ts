@@ -1,0 +1,30 @@
+import type { FinishReason } from './finish-reason'
+import type { ProviderError } from './provider-error'
+import type { Usage } from './usage'
+
+/**
+ * The normalized stream every provider adapter produces, event by event, as bytes arrive.
+ * Tool-call events describe a call being *prepared*: a draft to show, never an action to run.
+ * Only the {@link TurnResult} at the end, judged by `isExecutableTurn`, may lead to execution.
+ */
+export type StreamEvent =
+  | { type: 'text-delta'; delta: string }
+  | { type: 'reasoning-delta'; delta: string }
+  /** A tool call opened: its id (as the provider gave it, or generated locally) and name. */
+  | { type: 'tool-call-start'; callId: string; name: string }
+  /** A fragment of the call's argument text, in order. */
+  | { type: 'tool-call-delta'; callId: string; delta: string }
+  /** The provider closed the call's arguments (they may still be invalid JSON). */
+  | { type: 'tool-call-end'; callId: string }
+  /** Emitted once, last, when the stream is over (whether or not it ended well). */
+  | {
+      type: 'finish'
+      finishReason: FinishReason | null
+      rawFinishReason: string | null
+      usage: Usage
+      complete: boolean
+      truncated: boolean
+    }
+  | { type: 'error'; error: ProviderError }
+
+export type StreamEventType = StreamEvent['type']

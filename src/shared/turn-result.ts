@@ -1,0 +1,50 @@
+import type { FinishReason } from './finish-reason'
+import type { ProviderError } from './provider-error'
+import type { ProviderId } from './provider-id'
+import type { Usage } from './usage'
+
+/** One tool call as the provider sent it, after the stream ended. */
+export interface TurnToolCall {
+  /** The id to answer under (`call_id`, `tool_call_id`, `tool_use_id`, step id), or a local one. */
+  callId: string
+  /** True when the provider sent no id and `callId` was generated here: never send it back. */
+  callIdIsLocal: boolean
+  name: string
+  /** The argument text exactly as accumulated (Anthropic's empty input normalized to `{}`). */
+  argumentsText: string
+  /** The parsed arguments when the call was closed and its text is one JSON object; otherwise undefined. */
+  arguments: Record<string, unknown> | undefined
+  /** Whether the provider closed the call (a call still open at the end is a truncation). */
+  closed: boolean
+}
+
+/**
+ * Opaque pieces the provider requires back in the next request (reasoning signatures,
+ * encrypted reasoning, redacted thinking). Kept in stream order; only the same provider reads them.
+ */
+export type ReplayItem =
+  | { type: 'anthropic-thinking'; thinking: string; signature: string }
+  | { type: 'anthropic-redacted-thinking'; data: string }
+  | { type: 'openai-reasoning'; itemId: string; encryptedContent: string | undefined; summary: string[] }
+  | { type: 'gemini-thought-signature'; signature: string; callId: string | undefined }
+  | { type: 'interactions-thought'; signature: string; summary: string }
+
+/** Everything a finished (or failed, or cut) stream amounted to. */
+export interface TurnResult {
+  provider: ProviderId
+  /** The provider's positive end-of-turn signal arrived. */
+  complete: boolean
+  /** The end signal never came, the finish was a length one, or a call was opened and never closed. */
+  truncated: boolean
+  finishReason: FinishReason | null
+  rawFinishReason: string | null
+  text: string
+  reasoning: string
+  toolCalls: TurnToolCall[]
+  usage: Usage
+  error: ProviderError | undefined
+  replay: ReplayItem[]
+  /** Provider's response / message id, when it sent one. */
+  responseId: string | undefined
+  model: string | undefined
+}

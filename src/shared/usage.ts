@@ -1,0 +1,18 @@
+/** Token usage of one model call. Unknown numbers are `undefined`, never a fake 0. */
+export interface Usage {
+  /** Tokens the provider read (prompt, history, tools), cached ones included. */
+  inputTokens: number | undefined
+  /** Tokens the provider generated, reasoning included. */
+  outputTokens: number | undefined
+  /** Part of `outputTokens` spent on reasoning / thinking, when reported. */
+  reasoningTokens: number | undefined
+  /** Part of `inputTokens` served from the provider's prompt cache, when reported. */
+  cachedInputTokens: number | undefined
+}
+
+export const UNKNOWN_USAGE: Readonly<Usage> = Object.freeze({
+  inputTokens: undefined,
+  outputTokens: undefined,
+  reasoningTokens: undefined,
+  cachedInputTokens: undefined,
+})
