@@ -1,0 +1,23 @@
+// `npm run bench`: runs every bench/*.bench.ts in its own process, one after another (a fresh
+// heap each, so one benchmark's garbage does not bill the next). Exits non-zero if any failed.
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+const only = process.argv.slice(2)
+const files = readdirSync(import.meta.dirname)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
+let failed = 0
+for (const file of files) {
+  console.log(`\n=== ${file} ===`)
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, file)], {
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) {
+    failed++
+    console.error(`[bench] ${file} exited with ${result.status ?? result.signal}`)
+  }
+}
+process.exit(failed > 0 ? 1 : 0)
