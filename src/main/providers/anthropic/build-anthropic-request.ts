@@ -1,0 +1,80 @@
+import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+
+export const ANTHROPIC_VERSION = '2023-06-01'
+const DEFAULT_MAX_TOKENS = 8192
+
+/**
+ * Messages request: tool results as `tool_result` blocks under `tool_use_id` (with `is_error` for
+ * failures) in a user turn; thinking blocks go back with their signatures before the tool_use
+ * blocks when this provider produced them. Anthropic ids must match `^[a-zA-Z0-9_-]+$`: ids from
+ * other providers are mapped, the same way for the call and its result.
+ * @see https://docs.anthropic.com/en/api/messages
+ */
+export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest {
+  const messages: { role: 'user' | 'assistant'; content: Record<string, unknown>[] }[] = []
+  const push = (role: 'user' | 'assistant', blocks: Record<string, unknown>[]) => {
+    const last = messages[messages.length - 1]
+    // Consecutive same-role turns are merged: the API wants user/assistant alternation.
+    if (last && last.role === role) last.content.push(...blocks)
+    else messages.push({ role, content: blocks })
+  }
+  for (const message of input.history) {
+    switch (message.role) {
+      case 'user':
+        push('user', [{ type: 'text', text: message.text }])
+        break
+      case 'assistant': {
+        const blocks: Record<string, unknown>[] = []
+        if (message.provider === 'anthropic') {
+          for (const item of message.replay) {
+            if (item.type === 'anthropic-thinking') blocks.push({ type: 'thinking', thinking: item.thinking, signature: item.signature })
+            else if (item.type === 'anthropic-redacted-thinking') blocks.push({ type: 'redacted_thinking', data: item.data })
+          }
+        }
+        if (message.text.length > 0) blocks.push({ type: 'text', text: message.text })
+        for (const call of message.toolCalls) {
+          blocks.push({ type: 'tool_use', id: anthropicToolId(call.callId), name: call.name, input: argumentsForHistory(call) })
+        }
+        if (blocks.length > 0) push('assistant', blocks)
+        break
+      }
+      case 'tool-results':
+        push(
+          'user',
+          message.results.map((result) => ({
+            type: 'tool_result',
+            tool_use_id: anthropicToolId(result.callId),
+            content: result.content,
+            ...(result.isError ? { is_error: true } : {}),
+          })),
+        )
+        break
+    }
+  }
+  const body: Record<string, unknown> = {
+    model: input.connection.model,
+    max_tokens: input.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
+    messages,
+    stream: true,
+  }
+  if (input.system) body.system = input.system
+  if (input.tools.length > 0) {
+    body.tools = input.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }))
+  }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    'anthropic-version': ANTHROPIC_VERSION,
+  }
+  if (input.connection.apiKey) headers['x-api-key'] = input.connection.apiKey
+  return { url: joinUrl(input.connection.baseUrl, 'messages'), headers, body }
+}
+
+/** Anthropic accepts only `[a-zA-Z0-9_-]{1,64}` ids; foreign ids are mapped deterministically. */
+export function anthropicToolId(callId: string): string {
+  if (/^[a-zA-Z0-9_-]{1,64}$/.test(callId)) return callId
+  const cleaned = callId.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 48)
+  let hash = 0
+  for (let i = 0; i < callId.length; i++) hash = (Math.imul(hash, 31) + callId.charCodeAt(i)) >>> 0
+  return `${cleaned || 'call'}_${hash.toString(36)}`
+}

@@ -1,0 +1,90 @@
+import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+
+/**
+ * streamGenerateContent request (`alt=sse`): a function's result goes back as a `functionResponse`
+ * part, with the call's `id` only when Gemini itself sent one (locally made ids are never sent).
+ * Thought signatures ride back on the same part they came with.
+ * @see https://ai.google.dev/api/generate-content
+ */
+export function buildGeminiRequest(input: BuildRequestInput): ProviderRequest {
+  const contents: { role: 'user' | 'model'; parts: Record<string, unknown>[] }[] = []
+  const push = (role: 'user' | 'model', parts: Record<string, unknown>[]) => {
+    const last = contents[contents.length - 1]
+    if (last && last.role === role) last.parts.push(...parts)
+    else contents.push({ role, parts })
+  }
+  /** Calls whose id Gemini gave: only those ids are echoed in the functionResponse. */
+  const geminiIds = new Set<string>()
+  for (const message of input.history) {
+    switch (message.role) {
+      case 'user':
+        push('user', [{ text: message.text }])
+        break
+      case 'assistant': {
+        const ownRound = message.provider === 'gemini'
+        const signatures = new Map<string | undefined, string>()
+        if (ownRound) {
+          for (const item of message.replay) {
+            if (item.type === 'gemini-thought-signature' && !signatures.has(item.callId)) signatures.set(item.callId, item.signature)
+          }
+        }
+        const parts: Record<string, unknown>[] = []
+        if (message.text.length > 0) {
+          const signature = signatures.get(undefined)
+          parts.push(signature ? { text: message.text, thoughtSignature: signature } : { text: message.text })
+        }
+        for (const call of message.toolCalls) {
+          const functionCall: Record<string, unknown> = { name: call.name, args: argumentsForHistory(call) }
+          if (ownRound && !call.callIdIsLocal) {
+            functionCall.id = call.callId
+            geminiIds.add(call.callId)
+          }
+          const signature = signatures.get(call.callId)
+          parts.push(signature ? { functionCall, thoughtSignature: signature } : { functionCall })
+        }
+        if (parts.length > 0) push('model', parts)
+        break
+      }
+      case 'tool-results':
+        push(
+          'user',
+          message.results.map((result) => {
+            const functionResponse: Record<string, unknown> = {
+              name: result.name,
+              response: result.isError ? { error: parseOrText(result.content) } : { result: parseOrText(result.content) },
+            }
+            if (geminiIds.has(result.callId)) functionResponse.id = result.callId
+            return { functionResponse }
+          }),
+        )
+        break
+    }
+  }
+  const body: Record<string, unknown> = { contents }
+  if (input.system) body.systemInstruction = { parts: [{ text: input.system }] }
+  if (input.maxOutputTokens !== undefined) body.generationConfig = { maxOutputTokens: input.maxOutputTokens }
+  if (input.tools.length > 0) {
+    body.tools = [
+      {
+        functionDeclarations: input.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          parametersJsonSchema: tool.inputSchema,
+        })),
+      },
+    ]
+  }
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' }
+  if (input.connection.apiKey) headers['x-goog-api-key'] = input.connection.apiKey
+  const model = encodeURIComponent(input.connection.model)
+  return { url: joinUrl(input.connection.baseUrl, `models/${model}:streamGenerateContent?alt=sse`), headers, body }
+}
+
+/** Gemini's functionResponse.response is an object: a JSON result stays structured. */
+function parseOrText(content: string): unknown {
+  try {
+    return JSON.parse(content) as unknown
+  } catch {
+    return content
+  }
+}

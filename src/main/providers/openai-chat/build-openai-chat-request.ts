@@ -1,0 +1,50 @@
+import { bearer } from '../openai-responses/build-openai-responses-request'
+import { joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+
+/**
+ * Chat Completions request: tool results as `role: "tool"` messages under `tool_call_id`; usage is
+ * opt-in while streaming (`stream_options.include_usage`).
+ * @see https://platform.openai.com/docs/api-reference/chat/create
+ */
+export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderRequest {
+  const messages: Record<string, unknown>[] = []
+  if (input.system) messages.push({ role: 'system', content: input.system })
+  for (const message of input.history) {
+    switch (message.role) {
+      case 'user':
+        messages.push({ role: 'user', content: message.text })
+        break
+      case 'assistant': {
+        const entry: Record<string, unknown> = { role: 'assistant', content: message.text.length > 0 ? message.text : null }
+        if (message.toolCalls.length > 0) {
+          entry.tool_calls = message.toolCalls.map((call) => ({
+            id: call.callId,
+            type: 'function',
+            function: { name: call.name, arguments: call.argumentsText || '{}' },
+          }))
+        }
+        messages.push(entry)
+        break
+      }
+      case 'tool-results':
+        for (const result of message.results) {
+          messages.push({ role: 'tool', tool_call_id: result.callId, content: result.content })
+        }
+        break
+    }
+  }
+  const body: Record<string, unknown> = {
+    model: input.connection.model,
+    messages,
+    stream: true,
+    stream_options: { include_usage: true },
+  }
+  if (input.maxOutputTokens !== undefined) body.max_completion_tokens = input.maxOutputTokens
+  if (input.tools.length > 0) {
+    body.tools = input.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    }))
+  }
+  return { url: joinUrl(input.connection.baseUrl, 'chat/completions'), headers: bearer(input.connection.apiKey), body }
+}

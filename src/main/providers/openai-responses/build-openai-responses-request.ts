@@ -1,0 +1,72 @@
+import { joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+
+/**
+ * Responses request: history as input items, tool results as `function_call_output` under the
+ * call's `call_id` (with the `function_call` item itself in the input). Stateless (`store: false`),
+ * so reasoning is sent back as encrypted items when this provider produced them.
+ * @see https://platform.openai.com/docs/api-reference/responses/create
+ */
+export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderRequest {
+  const items: Record<string, unknown>[] = []
+  for (const message of input.history) {
+    switch (message.role) {
+      case 'user':
+        items.push({ role: 'user', content: [{ type: 'input_text', text: message.text }] })
+        break
+      case 'assistant':
+        if (message.provider === 'openai-responses') {
+          for (const item of message.replay) {
+            if (item.type === 'openai-reasoning' && item.encryptedContent) {
+              items.push({
+                type: 'reasoning',
+                id: item.itemId,
+                encrypted_content: item.encryptedContent,
+                summary: item.summary.map((text) => ({ type: 'summary_text', text })),
+              })
+            }
+          }
+        }
+        if (message.text.length > 0) {
+          items.push({ role: 'assistant', content: [{ type: 'output_text', text: message.text }] })
+        }
+        for (const call of message.toolCalls) {
+          items.push({ type: 'function_call', call_id: call.callId, name: call.name, arguments: call.argumentsText || '{}' })
+        }
+        break
+      case 'tool-results':
+        for (const result of message.results) {
+          items.push({ type: 'function_call_output', call_id: result.callId, output: result.content })
+        }
+        break
+    }
+  }
+  const body: Record<string, unknown> = {
+    model: input.connection.model,
+    input: items,
+    stream: true,
+    store: false,
+    include: ['reasoning.encrypted_content'],
+  }
+  if (input.system) body.instructions = input.system
+  if (input.maxOutputTokens !== undefined) body.max_output_tokens = input.maxOutputTokens
+  if (input.tools.length > 0) {
+    body.tools = input.tools.map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema,
+      strict: false,
+    }))
+  }
+  return {
+    url: joinUrl(input.connection.baseUrl, 'responses'),
+    headers: bearer(input.connection.apiKey),
+    body,
+  }
+}
+
+export function bearer(apiKey: string): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' }
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`
+  return headers
+}

@@ -1,0 +1,43 @@
+import type { HistoryMessage } from '../../shared/chat-history'
+
+/** Where and as whom to call one provider. */
+export interface ProviderConnection {
+  /** API base, e.g. `https://api.openai.com/v1` (no trailing slash needed). */
+  baseUrl: string
+  /** May be empty for local servers (Ollama, LM Studio) that take none. */
+  apiKey: string
+  model: string
+}
+
+/** A tool as offered to the model: its JSON Schema is generated from the tool's zod schema. */
+export interface ProviderToolDefinition {
+  name: string
+  description: string
+  inputSchema: Record<string, unknown>
+}
+
+export interface BuildRequestInput {
+  connection: ProviderConnection
+  system: string | undefined
+  history: readonly HistoryMessage[]
+  tools: readonly ProviderToolDefinition[]
+  /** Output-token cap; Anthropic requires one. */
+  maxOutputTokens: number | undefined
+}
+
+/** A streaming HTTP request, ready for `fetch`. */
+export interface ProviderRequest {
+  url: string
+  headers: Record<string, string>
+  body: Record<string, unknown>
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+}
+
+/** The arguments to echo back for a call: the parsed object, or `{}` for a call that never parsed
+ * (it was answered with an error result, never executed; the API still needs an object there). */
+export function argumentsForHistory(call: { arguments: Record<string, unknown> | undefined }): Record<string, unknown> {
+  return call.arguments ?? {}
+}

@@ -1,0 +1,50 @@
+import type { ProviderId } from './provider-id'
+import type { ReplayItem } from './turn-result'
+
+/**
+ * A conversation as the providers see it, one entry per model round, independent of any one
+ * provider: each adapter converts it to its own request format. An assistant message may have
+ * been produced by another provider than the one it is sent to next (a conversation can switch
+ * providers); provider-specific replay data is only sent back to the provider that produced it.
+ */
+export type HistoryMessage = HistoryUserMessage | HistoryAssistantMessage | HistoryToolResultsMessage
+
+export interface HistoryUserMessage {
+  role: 'user'
+  text: string
+}
+
+export interface HistoryAssistantMessage {
+  role: 'assistant'
+  /** Which wire API produced this round (decides whether `replay` may be sent back). */
+  provider: ProviderId
+  text: string
+  toolCalls: HistoryToolCall[]
+  /** Reasoning signatures / encrypted reasoning, in stream order (see {@link ReplayItem}). */
+  replay: ReplayItem[]
+}
+
+export interface HistoryToolCall {
+  callId: string
+  /** The provider sent no id (Gemini): `callId` was made up locally and is never sent to that provider. */
+  callIdIsLocal: boolean
+  name: string
+  /** The argument text as the model wrote it. */
+  argumentsText: string
+  /** The parsed arguments, when the text was one JSON object. */
+  arguments: Record<string, unknown> | undefined
+}
+
+/** The results of the previous assistant round's calls, one per call, in the calls' order. */
+export interface HistoryToolResultsMessage {
+  role: 'tool-results'
+  results: HistoryToolResult[]
+}
+
+export interface HistoryToolResult {
+  callId: string
+  name: string
+  /** What the model reads: JSON text of the tool's output or of its error. */
+  content: string
+  isError: boolean
+}
