@@ -9,6 +9,7 @@
  * - `invalid-request`: the request was rejected as malformed, too large, or for an unknown model.
  * - `content-filter`: the provider refused the request for safety reasons.
  * - `provider`: an error the provider reported that fits none of the above.
+ * - `network`: the connection failed, was reset, or stalled (no bytes for too long); transient.
  * - `truncated`: the stream ended before the provider's end-of-turn signal (reported for Google).
  * - `malformed`: the bytes were not the provider's protocol (corrupt JSON, not SSE, unknown body).
  */
@@ -22,6 +23,7 @@ export type ProviderErrorKind =
   | 'invalid-request'
   | 'content-filter'
   | 'provider'
+  | 'network'
   | 'truncated'
   | 'malformed'
 

@@ -12,7 +12,7 @@ import { parseInReads, type ParsedBody } from '../../helpers/parse-helpers'
 
 const errorKinds = [
   'authentication', 'rate-limit', 'quota-exceeded', 'overloaded', 'server', 'timeout',
-  'invalid-request', 'content-filter', 'provider', 'truncated', 'malformed',
+  'invalid-request', 'content-filter', 'provider', 'network', 'truncated', 'malformed',
 ] as const
 const count = z.number().int().nonnegative().optional()
 const turnResultShape = z.object({

@@ -1,0 +1,92 @@
+import type { Locale } from './locale'
+
+/**
+ * Messages the app writes itself, in advance, when the model can't: never the provider's raw
+ * error text (that goes to diagnostics). `{actions}` / `{seconds}` / `{max}` are filled in.
+ */
+export type FallbackMessageId =
+  | 'no-answer'
+  | 'truncated'
+  | 'truncated-actions-not-run'
+  | 'invalid-arguments-twice'
+  | 'tool-failed-no-answer'
+  | 'max-rounds'
+  | 'quota-exceeded'
+  | 'authentication'
+  | 'not-executed-unconfirmed'
+  | 'retrying'
+  | 'stopped'
+
+const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
+  en: {
+    'no-answer': "I couldn't get an answer. Try again.",
+    truncated: 'The answer was cut off.',
+    'truncated-actions-not-run': 'The answer was cut off; the action {actions} was not run.',
+    'invalid-arguments-twice': "I couldn't prepare that action correctly, so I didn't run it. Try rephrasing.",
+    'tool-failed-no-answer': "The action failed and I couldn't get an explanation. Try again.",
+    'max-rounds': 'I stopped after {max} rounds of actions without a final answer. Try a simpler request.',
+    'quota-exceeded': "The provider says this account is out of quota or credit. Check your plan, or switch providers in Settings.",
+    authentication: 'The provider rejected the API key. Check it in Settings.',
+    'not-executed-unconfirmed': "The provider didn't confirm the answer was finished, so the action {actions} was not run.",
+    retrying: 'Retrying in {seconds} s…',
+    stopped: 'Stopped.',
+  },
+  'pt-BR': {
+    'no-answer': 'Não consegui obter uma resposta. Tente novamente.',
+    truncated: 'A resposta foi interrompida.',
+    'truncated-actions-not-run': 'A resposta foi interrompida; a ação {actions} não foi executada.',
+    'invalid-arguments-twice': 'Não consegui preparar essa ação corretamente, então não a executei. Tente reformular.',
+    'tool-failed-no-answer': 'A ação falhou e não consegui obter uma explicação. Tente novamente.',
+    'max-rounds': 'Parei depois de {max} rodadas de ações sem uma resposta final. Tente um pedido mais simples.',
+    'quota-exceeded': 'O provedor diz que esta conta está sem cota ou crédito. Verifique seu plano ou troque de provedor nas Configurações.',
+    authentication: 'O provedor recusou a chave de API. Verifique-a nas Configurações.',
+    'not-executed-unconfirmed': 'O provedor não confirmou que a resposta terminou, então a ação {actions} não foi executada.',
+    retrying: 'Tentando novamente em {seconds} s…',
+    stopped: 'Interrompido.',
+  },
+  es: {
+    'no-answer': 'No pude obtener una respuesta. Inténtalo de nuevo.',
+    truncated: 'La respuesta se cortó.',
+    'truncated-actions-not-run': 'La respuesta se cortó; la acción {actions} no se ejecutó.',
+    'invalid-arguments-twice': 'No pude preparar esa acción correctamente, así que no la ejecuté. Prueba a reformularlo.',
+    'tool-failed-no-answer': 'La acción falló y no pude obtener una explicación. Inténtalo de nuevo.',
+    'max-rounds': 'Me detuve tras {max} rondas de acciones sin una respuesta final. Prueba con una petición más sencilla.',
+    'quota-exceeded': 'El proveedor dice que esta cuenta no tiene cuota ni crédito. Revisa tu plan o cambia de proveedor en Ajustes.',
+    authentication: 'El proveedor rechazó la clave de API. Revísala en Ajustes.',
+    'not-executed-unconfirmed': 'El proveedor no confirmó que la respuesta hubiera terminado, así que la acción {actions} no se ejecutó.',
+    retrying: 'Reintentando en {seconds} s…',
+    stopped: 'Detenido.',
+  },
+}
+
+/** Human names of tools' actions, for "the action *record weight* was not run". */
+const ACTION_NAMES: Record<Locale, Record<string, string>> = {
+  en: { record_measurement: 'record measurement', delete_measurement: 'delete measurement', get_measurement: 'read measurement', list_measurements: 'list measurements' },
+  'pt-BR': { record_measurement: 'registrar medida', delete_measurement: 'apagar medida', get_measurement: 'ler medida', list_measurements: 'listar medidas' },
+  es: { record_measurement: 'registrar medida', delete_measurement: 'borrar medida', get_measurement: 'leer medida', list_measurements: 'listar medidas' },
+}
+
+const LIST_JOIN: Record<Locale, string> = { en: ' and ', 'pt-BR': ' e ', es: ' y ' }
+
+export function actionName(locale: Locale, tool: string): string {
+  return ACTION_NAMES[locale][tool] ?? tool.replace(/_/g, ' ')
+}
+
+export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: { actions?: string[]; seconds?: number; max?: number } = {}): string {
+  let text = MESSAGES[locale][id]
+  if (values.actions) {
+    const names = [...new Set(values.actions.map((tool) => actionName(locale, tool)))]
+    text = text.replace('{actions}', names.map((n) => `“${n}”`).join(LIST_JOIN[locale]))
+  }
+  if (values.seconds !== undefined) text = text.replace('{seconds}', String(values.seconds))
+  if (values.max !== undefined) text = text.replace('{max}', String(values.max))
+  return text
+}
+
+export function allFallbackMessageIds(): FallbackMessageId[] {
+  return Object.keys(MESSAGES.en) as FallbackMessageId[]
+}
+
+export function fallbackCatalog(locale: Locale): Readonly<Record<FallbackMessageId, string>> {
+  return MESSAGES[locale]
+}
