@@ -123,7 +123,7 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
     },
     handleEnd() {
       if (acc.hasError) {
-        acc.setFinish('error', stopReason ?? 'error')
+        acc.setFinish('error', stopReason ?? null)
         return
       }
       if (stopReason !== undefined) acc.setFinish(mapAnthropicStopReason(stopReason), stopReason)
@@ -143,6 +143,7 @@ function readUsage(acc: TurnAccumulator, usage: WireObject | undefined): void {
   acc.mergeUsage({
     inputTokens: input === undefined ? undefined : sumKnown(input, cacheWrite, cacheRead),
     outputTokens: asNumber(usage.output_tokens),
+    reasoningTokens: asNumber(asObject(usage.output_tokens_details)?.thinking_tokens),
     cachedInputTokens: cacheRead,
   })
 }

@@ -175,7 +175,7 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
     },
     handleEnd() {
       if (acc.hasError) {
-        acc.setFinish('error', status ?? 'error')
+        acc.setFinish('error', status ?? null)
         return
       }
       if (status !== undefined) acc.setFinish(mapInteractionStatus(status, acc.toolCallCount > 0), status)

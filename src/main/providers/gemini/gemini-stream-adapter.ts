@@ -126,7 +126,7 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
     },
     handleEnd() {
       if (acc.hasError) {
-        acc.setFinish('error', rawFinish ?? 'error')
+        acc.setFinish('error', rawFinish ?? null)
         return
       }
       if (rawFinish !== undefined) {

@@ -106,7 +106,7 @@ export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamA
     },
     handleEnd() {
       if (acc.hasError) {
-        acc.setFinish('error', rawFinish ?? 'error')
+        acc.setFinish('error', rawFinish ?? null)
         return
       }
       if (rawFinish === undefined) return

@@ -149,7 +149,7 @@ export function createOpenAIResponsesStreamAdapter(acc: TurnAccumulator): WireSt
     },
     handleEnd() {
       if (acc.hasError) {
-        acc.setFinish('error', terminalStatus ?? 'error')
+        acc.setFinish('error', terminalStatus ?? null)
         return
       }
       if (terminalStatus === undefined) return
