@@ -123,7 +123,11 @@ function classifyMalformed(adapter: WireStreamAdapter, message: string, meta: Ht
   }
 }
 
-/** Reads a whole body (any async iterable of byte chunks) through a parser. */
+/**
+ * Reads a whole body (any async iterable of byte chunks) through a parser. A body whose reading
+ * fails midway (a dropped connection) is not an exception: the parse ends there and the result
+ * carries a `network` error (unless the provider's own end signal had already arrived).
+ */
 export async function parseStreamBody(
   provider: ProviderId,
   body: AsyncIterable<Uint8Array>,
@@ -137,8 +141,30 @@ export async function parseStreamBody(
       options.onEvent?.(event)
     }
   }
-  for await (const chunk of body) emit(parser.push(chunk))
+  let readError: unknown
+  try {
+    for await (const chunk of body) emit(parser.push(chunk))
+  } catch (error) {
+    readError = error
+  }
   const final = parser.end()
+  let result = final.result
+  if (readError !== undefined && !result.complete && (!result.error || result.error.kind === 'truncated')) {
+    const error = {
+      kind: 'network' as const,
+      message: `The connection failed while reading the ${provider} stream: ${readError instanceof Error ? readError.message : String(readError)}`,
+      retryable: true,
+      status: undefined,
+      code: undefined,
+      retryAfterMs: undefined,
+      requestId: undefined,
+    }
+    result = { ...result, error, truncated: true }
+    const finish = final.events.filter((e) => e.type === 'finish')
+    emit(final.events.filter((e) => e.type !== 'finish' && e.type !== 'error'))
+    emit([{ type: 'error', error }, ...finish])
+    return { events, result }
+  }
   emit(final.events)
-  return { events, result: final.result }
+  return { events, result }
 }
