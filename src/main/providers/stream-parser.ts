@@ -1,7 +1,7 @@
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { TurnResult } from '../../shared/turn-result'
-import { BodyFramer, type BodyFrame } from './framing/body-framer'
+import { BodyFramer } from './framing/body-framer'
 import type { HttpResponseMeta } from './http-response-meta'
 import { providerAdapterFactory } from './provider-adapters'
 import { TurnAccumulator } from './turn-accumulator'
@@ -34,15 +34,6 @@ export function createStreamParser(provider: ProviderId, options: StreamParserOp
   let corrupt = false
   let corruptAfterEnd = false
 
-  const onFrame = (frame: BodyFrame): void => {
-    if (frame.kind === 'document') {
-      handleDocument(frame.text)
-      return
-    }
-    if (!httpOk) return
-    handleEvent(frame.name, frame.data, frame.atEof)
-  }
-
   const handleDocument = (text: string): void => {
     const document = tryParseJson(text)
     if (document === undefined) {
@@ -74,7 +65,15 @@ export function createStreamParser(provider: ProviderId, options: StreamParserOp
     adapter.handlePayload(payload, name)
   }
 
-  const framer = new BodyFramer(onFrame, { allowJsonArray: adapter.allowJsonArrayBody })
+  const framer = new BodyFramer(
+    {
+      onEvent: (name, data, atEof) => {
+        if (httpOk) handleEvent(name, data, atEof)
+      },
+      onDocument: handleDocument,
+    },
+    { allowJsonArray: adapter.allowJsonArrayBody },
+  )
   let ended = false
 
   return {

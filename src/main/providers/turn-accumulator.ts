@@ -16,6 +16,8 @@ export interface PendingToolCall {
   readonly fragments: string[]
   /** The complete argument text when the provider also sent it whole (it wins over fragments). */
   wholeText: string | undefined
+  /** The arguments as an object, when the provider sent them as one (Gemini): no need to re-parse the text. */
+  wholeObject: Record<string, unknown> | undefined
   /** Anthropic: an empty input means `{}`. */
   emptyMeansEmptyObject: boolean
   closed: boolean
@@ -112,6 +114,7 @@ export class TurnAccumulator {
       name,
       fragments: [],
       wholeText: undefined,
+      wholeObject: undefined,
       emptyMeansEmptyObject: false,
       closed: false,
     }
@@ -143,13 +146,17 @@ export class TurnAccumulator {
     this.pendingEvents.push({ type: 'tool-call-delta', callId: call.callId, delta })
   }
 
-  /** The provider restated the whole argument text (authoritative over the fragments). */
-  setToolArguments(call: PendingToolCall, text: string): void {
+  /**
+   * The provider restated the whole argument text (authoritative over the fragments). `asObject`:
+   * the same arguments as the object the provider sent (the text is then its JSON serialization).
+   */
+  setToolArguments(call: PendingToolCall, text: string, asObject?: Record<string, unknown>): void {
     if (call.closed) return
     if (call.fragments.length === 0 && text.length > 0) {
       this.pendingEvents.push({ type: 'tool-call-delta', callId: call.callId, delta: text })
     }
     call.wholeText = text
+    call.wholeObject = asObject
   }
 
   closeToolCall(call: PendingToolCall): void {
@@ -237,7 +244,7 @@ export class TurnAccumulator {
         callIdIsLocal: call.callIdIsLocal,
         name: call.name,
         argumentsText: text,
-        arguments: call.closed ? parseArgumentsObject(text) : undefined,
+        arguments: !call.closed ? undefined : call.wholeObject && text === call.wholeText ? call.wholeObject : parseArgumentsObject(text),
         closed: call.closed,
       }
     })

@@ -1,12 +1,16 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser'
 import { JsonArrayFramer } from './json-array-framer'
 
-/** One unit of a response body, framed by protocol rather than by network read. */
-export type BodyFrame =
-  /** One SSE event. `atEof`: it was completed only by the end of the body (no blank line after it). */
-  | { kind: 'event'; name: string | undefined; data: string; atEof: boolean }
+/**
+ * Where frames go. Plain callbacks rather than a frame object per event: a stream can carry 50k
+ * events and the framing layer must cost no more than the SSE library itself.
+ */
+export interface BodyFrameSink {
+  /** One SSE event (or JSON-array element). `atEof`: completed only by the end of the body (no blank line after it). */
+  onEvent(name: string | undefined, data: string, atEof: boolean): void
   /** The whole body was a single JSON document rather than a stream (error bodies, some proxies). */
-  | { kind: 'document'; text: string }
+  onDocument(text: string): void
+}
 
 export interface BodyFramerOptions {
   /** Accept a streamed JSON array of objects (Gemini without `alt=sse`); each element becomes an event. */
@@ -40,12 +44,11 @@ export class BodyFramer {
   oversized = false
 
   constructor(
-    private readonly onFrame: (frame: BodyFrame) => void,
+    private readonly sink: BodyFrameSink,
     private readonly options: BodyFramerOptions,
   ) {
     this.sse = createParser({
-      onEvent: (event) =>
-        this.onFrame({ kind: 'event', name: event.event, data: event.data, atEof: this.flushing }),
+      onEvent: (event) => this.sink.onEvent(event.event, event.data, this.flushing),
       onError: () => {
         this.garbage = true
       },
@@ -72,11 +75,11 @@ export class BodyFramer {
         this.flushing = false
         break
       case 'document':
-        this.onFrame({ kind: 'document', text: this.documentParts.join('') })
+        this.sink.onDocument(this.documentParts.join(''))
         break
       case 'json-array': {
         const unfinished = this.arrayFramer!.takeUnfinished()
-        if (unfinished !== undefined) this.onFrame({ kind: 'event', name: undefined, data: unfinished, atEof: true })
+        if (unfinished !== undefined) this.sink.onEvent(undefined, unfinished, true)
         if (this.arrayFramer!.garbage) this.garbage = true
         break
       }
@@ -97,9 +100,7 @@ export class BodyFramer {
       if (first === '{') this.mode = 'document'
       else if (first === '[' && this.options.allowJsonArray) {
         this.mode = 'json-array'
-        this.arrayFramer = new JsonArrayFramer((element) =>
-          this.onFrame({ kind: 'event', name: undefined, data: element, atEof: false }),
-        )
+        this.arrayFramer = new JsonArrayFramer((element) => this.sink.onEvent(undefined, element, false))
       } else this.mode = 'sse'
       text = combined
     }

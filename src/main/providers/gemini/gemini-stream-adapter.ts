@@ -13,6 +13,7 @@ import { JsonPathArguments } from './json-path-arguments'
  */
 export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
   let rawFinish: string | undefined
+  let lastUsage: WireObject | undefined
   let blockReason: string | undefined
   let callSerial = 0
   /** A Vertex call whose arguments stream as `partialArgs` until a part without `willContinue`. */
@@ -35,7 +36,7 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
 
   const closeStreaming = (): void => {
     if (!streaming) return
-    if (!streaming.args.invalid) acc.setToolArguments(streaming.call, streaming.args.toJson())
+    if (!streaming.args.invalid) acc.setToolArguments(streaming.call, streaming.args.toJson(), streaming.args.value)
     acc.closeToolCall(streaming.call)
     streaming = undefined
   }
@@ -54,7 +55,11 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
       } else {
         const args = functionCall.args
         // `args` is normally an object; some gateways send it as a JSON string (kept as text then).
-        acc.setToolArguments(call, typeof args === 'string' ? args : JSON.stringify(args ?? {}))
+        if (typeof args === 'string') acc.setToolArguments(call, args)
+        else {
+          const object = asObject(args) ?? (args === undefined || args === null ? {} : undefined)
+          acc.setToolArguments(call, JSON.stringify(args ?? {}), object)
+        }
         acc.closeToolCall(call)
         return
       }
@@ -87,17 +92,9 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
       }
       acc.responseId ??= asString(chunk.responseId)
       acc.model ??= asString(chunk.modelVersion)
+      // usageMetadata repeats running totals on every chunk: keep the last, read it once at the end.
       const usage = asObject(chunk.usageMetadata)
-      if (usage) {
-        const thoughts = asNumber(usage.thoughtsTokenCount)
-        const candidates = asNumber(usage.candidatesTokenCount)
-        acc.mergeUsage({
-          inputTokens: asNumber(usage.promptTokenCount),
-          outputTokens: candidates === undefined && thoughts === undefined ? undefined : sumKnown(candidates, thoughts),
-          reasoningTokens: thoughts,
-          cachedInputTokens: asNumber(usage.cachedContentTokenCount),
-        })
-      }
+      if (usage) lastUsage = usage
       const feedback = asObject(chunk.promptFeedback)
       const blocked = asString(feedback?.blockReason)
       if (blocked) blockReason = blocked
@@ -125,6 +122,16 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
       return false
     },
     handleEnd() {
+      if (lastUsage) {
+        const thoughts = asNumber(lastUsage.thoughtsTokenCount)
+        const candidates = asNumber(lastUsage.candidatesTokenCount)
+        acc.mergeUsage({
+          inputTokens: asNumber(lastUsage.promptTokenCount),
+          outputTokens: candidates === undefined && thoughts === undefined ? undefined : sumKnown(candidates, thoughts),
+          reasoningTokens: thoughts,
+          cachedInputTokens: asNumber(lastUsage.cachedContentTokenCount),
+        })
+      }
       if (acc.hasError) {
         acc.setFinish('error', rawFinish ?? null)
         return

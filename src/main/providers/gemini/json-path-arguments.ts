@@ -7,9 +7,21 @@ export class JsonPathArguments {
   private readonly root: Record<string, unknown> = {}
   /** A path that did not parse (the arguments are then unusable). */
   invalid = false
+  /** String values arrive in many pieces for one path: its parse is kept for the next piece. */
+  private lastPath: string | undefined
+  private lastSegments: (string | number)[] | undefined
+
+  /** The arguments built so far. */
+  get value(): Record<string, unknown> {
+    return this.root
+  }
 
   set(path: string, value: unknown): void {
-    const segments = parseJsonPath(path)
+    if (path !== this.lastPath) {
+      this.lastPath = path
+      this.lastSegments = parseJsonPath(path)
+    }
+    const segments = this.lastSegments
     if (!segments || segments.length === 0) {
       this.invalid = true
       return

@@ -1,11 +1,19 @@
 // The framing layer: SSE line endings, comments, events completed only by EOF, body sniffing.
 import { describe, expect, it } from 'vitest'
-import { BodyFramer, type BodyFrame } from '../../../../src/main/providers/framing/body-framer'
+import { BodyFramer } from '../../../../src/main/providers/framing/body-framer'
 import { JsonArrayFramer } from '../../../../src/main/providers/framing/json-array-framer'
 
+type Frame = { kind: 'event'; name: string | undefined; data: string; atEof: boolean } | { kind: 'document'; text: string }
+
 function frame(body: string, reads: number[] = [], allowJsonArray = false) {
-  const frames: BodyFrame[] = []
-  const framer = new BodyFramer((f) => frames.push(f), { allowJsonArray })
+  const frames: Frame[] = []
+  const framer = new BodyFramer(
+    {
+      onEvent: (name, data, atEof) => frames.push({ kind: 'event', name, data, atEof }),
+      onDocument: (text) => frames.push({ kind: 'document', text }),
+    },
+    { allowJsonArray },
+  )
   const bytes = new TextEncoder().encode(body)
   let start = 0
   for (const cut of [...reads, bytes.length]) {
@@ -71,7 +79,7 @@ describe('BodyFramer', () => {
   })
 
   it('refuses to be fed after end', () => {
-    const framer = new BodyFramer(() => {}, { allowJsonArray: false })
+    const framer = new BodyFramer({ onEvent: () => {}, onDocument: () => {} }, { allowJsonArray: false })
     framer.end()
     expect(() => framer.push(new Uint8Array([1]))).toThrow(/after end/)
   })
