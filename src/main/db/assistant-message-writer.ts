@@ -1,0 +1,205 @@
+import type Database from 'better-sqlite3'
+import type { Message, MessageEnd, MessagePart } from '../../shared/conversation'
+import type { StorageError } from '../../shared/storage-error'
+import type { Clock } from './clock'
+import { partDataJson } from './message-rows'
+import { toStorageError } from './sqlite-error'
+
+/**
+ * How streamed text reaches the disk.
+ *
+ * Deltas are buffered in memory and written in one short transaction when `flushChars` characters
+ * are pending, when `flushIntervalMs` has passed since the last write (checked on every delta, and
+ * by a timer so a stream that pauses is still written), when a tool part is added, and on finalize.
+ *
+ * Durability trade-off: each write is a synced commit (synchronous=FULL), so writing every token
+ * would cost one fsync per token. Batching bounds that to a few commits per second. The price: if
+ * the app crashes, the text that arrived since the last write (at most `flushIntervalMs` of
+ * streaming, at most `flushChars` characters) was on the screen but is not on disk. On the next
+ * open the message becomes `interrupted` / `app-crash` with the text as of the last write. Tool
+ * calls and results are never buffered: they are written at once.
+ */
+export interface AssistantMessageWriterOptions {
+  /** Write at least this often while deltas arrive (default 200 ms). */
+  flushIntervalMs?: number
+  /** Write as soon as this many characters are pending (default 4096). */
+  flushChars?: number
+  /**
+   * Schedules the idle flush; returns a cancel function. Default: an unref'd `setTimeout`.
+   * Tests pass a manual scheduler.
+   */
+  schedule?: (callback: () => void, delayMs: number) => () => void
+}
+
+export type WriteResult = { ok: true } | { ok: false; error: StorageError }
+
+type PendingWrite =
+  | { kind: 'text'; position: number; type: 'text' | 'reasoning'; text: string; rowExists: boolean }
+  | { kind: 'part'; position: number; type: 'tool-call' | 'tool-result'; dataJson: string }
+
+export interface MessageWriterStatements {
+  insertPart: Database.Statement<[string, number, string, string, string | null]>
+  appendPartText: Database.Statement<[string, string, number]>
+  touchMessage: Database.Statement<[number, string]>
+  finishMessage: Database.Statement<[string, string | null, string | null, number, string]>
+  readMessage: (id: string) => Message | undefined
+}
+
+const defaultSchedule = (callback: () => void, delayMs: number): (() => void) => {
+  const timer = setTimeout(callback, Math.min(delayMs, 2_147_483_647))
+  timer.unref?.()
+  return () => clearTimeout(timer)
+}
+
+/**
+ * Writes one assistant message while it streams. Created by `ConversationStore.startAssistantMessage`
+ * (the message row, status `streaming`, is already committed). Not safe to share between streams.
+ */
+export class AssistantMessageWriter {
+  private readonly flushIntervalMs: number
+  private readonly flushChars: number
+  private readonly schedule: (callback: () => void, delayMs: number) => () => void
+  private pending: PendingWrite[] = []
+  private pendingChars = 0
+  /** The part deltas currently extend, if it is a text or reasoning part. */
+  private openPart: { position: number; type: 'text' | 'reasoning'; rowExists: boolean } | undefined
+  private nextPosition = 0
+  private lastWriteAt: number
+  private cancelTimer: (() => void) | undefined
+  private finished = false
+  /** The last write failure, kept until a later write succeeds (pending text is kept for it). */
+  lastError: StorageError | undefined
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly statements: MessageWriterStatements,
+    private readonly clock: Clock,
+    readonly messageId: string,
+    options: AssistantMessageWriterOptions = {},
+  ) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 200
+    this.flushChars = options.flushChars ?? 4096
+    this.schedule = options.schedule ?? defaultSchedule
+    this.lastWriteAt = clock()
+  }
+
+  get isFinished(): boolean {
+    return this.finished
+  }
+
+  /** Characters received but not yet written. */
+  get pendingCharacters(): number {
+    return this.pendingChars
+  }
+
+  appendText(delta: string): void {
+    this.append('text', delta)
+  }
+
+  appendReasoning(delta: string): void {
+    this.append('reasoning', delta)
+  }
+
+  /** Adds a tool call or tool result part and writes it (with any pending text) at once. */
+  addPart(part: Extract<MessagePart, { type: 'tool-call' | 'tool-result' }>): WriteResult {
+    this.assertOpen()
+    this.pending.push({ kind: 'part', position: this.nextPosition++, type: part.type, dataJson: partDataJson(part) })
+    this.openPart = undefined
+    return this.flush()
+  }
+
+  /** Writes everything pending in one transaction. On failure the pending text is kept for the next try. */
+  flush(): WriteResult {
+    this.cancelScheduledFlush()
+    if (this.pending.length === 0) return { ok: true }
+    try {
+      this.db.transaction(() => this.writePending())()
+    } catch (error) {
+      this.lastError = toStorageError(error)
+      return { ok: false, error: this.lastError }
+    }
+    this.afterWrite()
+    return { ok: true }
+  }
+
+  /**
+   * Writes what is pending and the final status in one transaction, and returns the stored message.
+   * `interrupted` keeps everything that arrived (what the user saw is saved).
+   */
+  finalize(end: MessageEnd): { ok: true; message: Message } | { ok: false; error: StorageError } {
+    this.assertOpen()
+    this.cancelScheduledFlush()
+    const now = this.clock()
+    try {
+      this.db.transaction(() => {
+        this.writePending()
+        this.statements.finishMessage.run(
+          end.status,
+          end.status === 'interrupted' ? end.reason : null,
+          end.status === 'failed' ? JSON.stringify(end.error) : null,
+          now,
+          this.messageId,
+        )
+      })()
+    } catch (error) {
+      this.lastError = toStorageError(error)
+      return { ok: false, error: this.lastError }
+    }
+    this.afterWrite()
+    this.finished = true
+    const message = this.statements.readMessage(this.messageId)
+    if (!message) return { ok: false, error: toStorageError(new Error(`message ${this.messageId} vanished`)) }
+    return { ok: true, message }
+  }
+
+  private append(type: 'text' | 'reasoning', delta: string): void {
+    this.assertOpen()
+    if (delta.length === 0) return
+    if (!this.openPart || this.openPart.type !== type) {
+      this.openPart = { position: this.nextPosition++, type, rowExists: false }
+    }
+    const last = this.pending[this.pending.length - 1]
+    if (last && last.kind === 'text' && last.position === this.openPart.position) {
+      last.text += delta
+    } else {
+      this.pending.push({ kind: 'text', position: this.openPart.position, type, text: delta, rowExists: this.openPart.rowExists })
+    }
+    this.pendingChars += delta.length
+    if (this.pendingChars >= this.flushChars || this.clock() - this.lastWriteAt >= this.flushIntervalMs) {
+      this.flush()
+    } else if (!this.cancelTimer) {
+      this.cancelTimer = this.schedule(() => {
+        this.cancelTimer = undefined
+        if (!this.finished) this.flush()
+      }, this.flushIntervalMs)
+    }
+  }
+
+  /** The statements of one write; runs inside the caller's transaction. */
+  private writePending(): void {
+    const { insertPart, appendPartText, touchMessage } = this.statements
+    for (const write of this.pending) {
+      if (write.kind === 'part') insertPart.run(this.messageId, write.position, write.type, '', write.dataJson)
+      else if (write.rowExists) appendPartText.run(write.text, this.messageId, write.position)
+      else insertPart.run(this.messageId, write.position, write.type, write.text, null)
+    }
+    touchMessage.run(this.clock(), this.messageId)
+  }
+
+  private afterWrite(): void {
+    this.pending = []
+    this.pendingChars = 0
+    if (this.openPart) this.openPart.rowExists = true
+    this.lastWriteAt = this.clock()
+    this.lastError = undefined
+  }
+
+  private cancelScheduledFlush(): void {
+    this.cancelTimer?.()
+    this.cancelTimer = undefined
+  }
+
+  private assertOpen(): void {
+    if (this.finished) throw new Error(`message ${this.messageId} is already finalized`)
+  }
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto'
+import type Database from 'better-sqlite3'
+import type { Conversation, ConversationSummary, Message, MessagePart, Turn } from '../../shared/conversation'
+import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
+import type { Clock } from './clock'
+import { partDataJson, toMessage, toMessagePart, type MessagePartRow, type MessageRow } from './message-rows'
+
+interface ConversationRow {
+  id: string
+  title: string
+  created_at: number
+  updated_at: number
+}
+
+/** Keyset cursor for paging the conversation list (pass the last summary of the previous page). */
+export interface ConversationCursor {
+  updatedAt: number
+  id: string
+}
+
+/**
+ * Conversations, turns and messages. Every method runs synchronously; writes that touch more than
+ * one row run in one transaction. Storage failures throw better-sqlite3's `SqliteError`
+ * (convert with `toStorageError`); a call naming a conversation or turn that does not exist is a
+ * caller bug and throws too.
+ */
+export class ConversationStore {
+  private readonly statements: ReturnType<typeof prepare>
+  private readonly writerStatements: MessageWriterStatements
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly clock: Clock,
+    private readonly newId: () => string = randomUUID,
+  ) {
+    this.statements = prepare(db)
+    this.writerStatements = {
+      insertPart: this.statements.insertPart,
+      appendPartText: this.statements.appendPartText,
+      touchMessage: this.statements.touchMessage,
+      finishMessage: this.statements.finishMessage,
+      readMessage: (id) => this.getMessage(id),
+    }
+  }
+
+  createConversation(input: { id?: string; title?: string } = {}): Conversation {
+    const now = this.clock()
+    const conversation: Conversation = { id: input.id ?? this.newId(), title: input.title ?? '', createdAt: now, updatedAt: now }
+    this.statements.insertConversation.run(conversation.id, conversation.title, now, now)
+    return conversation
+  }
+
+  getConversation(id: string): Conversation | undefined {
+    const row = this.statements.selectConversation.get(id)
+    return row ? toConversation(row) : undefined
+  }
+
+  renameConversation(id: string, title: string): boolean {
+    return this.statements.renameConversation.run(title, id).changes === 1
+  }
+
+  /** Newest first (by last message), with message counts. Page with `before` = the last item's cursor. */
+  listConversations(options: { limit?: number; before?: ConversationCursor } = {}): ConversationSummary[] {
+    const limit = options.limit ?? 100
+    const rows = options.before
+      ? this.statements.listConversationsBefore.all(options.before.updatedAt, options.before.updatedAt, options.before.id, limit)
+      : this.statements.listConversations.all(limit)
+    return rows.map((row) => ({ ...toConversation(row), messageCount: row.message_count }))
+  }
+
+  /**
+   * Starts a turn: stores the turn and the user's message (status `complete`) in one transaction.
+   * A regenerated answer does not start a new turn: it adds an assistant message to the same one.
+   */
+  startTurn(input: { conversationId: string; userText: string; turnId?: string }): { turn: Turn; message: Message } {
+    const now = this.clock()
+    const turn: Turn = { id: input.turnId ?? this.newId(), conversationId: input.conversationId, createdAt: now }
+    const messageId = this.newId()
+    this.db
+      .transaction(() => {
+        this.statements.insertTurn.run(turn.id, turn.conversationId, now)
+        this.insertMessage(messageId, turn.conversationId, turn.id, 'user', 'complete', now)
+        if (input.userText.length > 0) this.statements.insertPart.run(messageId, 0, 'text', input.userText, null)
+      })
+      .immediate()
+    return { turn, message: this.mustGetMessage(messageId) }
+  }
+
+  getTurn(id: string): Turn | undefined {
+    const row = this.statements.selectTurn.get(id)
+    return row ? { id: row.id, conversationId: row.conversation_id, createdAt: row.created_at } : undefined
+  }
+
+  /**
+   * Creates an assistant message in status `streaming` (committed before the first delta, so a
+   * crash always leaves a row to mark `interrupted`) and returns the writer that streams into it.
+   */
+  startAssistantMessage(
+    input: { conversationId: string; turnId: string },
+    options?: AssistantMessageWriterOptions,
+  ): AssistantMessageWriter {
+    const now = this.clock()
+    const messageId = this.newId()
+    this.db.transaction(() => this.insertMessage(messageId, input.conversationId, input.turnId, 'assistant', 'streaming', now)).immediate()
+    return new AssistantMessageWriter(this.db, this.writerStatements, this.clock, messageId, options)
+  }
+
+  /** Adds a complete message in one go (system notes, imported history, tests). */
+  addMessage(input: {
+    conversationId: string
+    turnId?: string
+    role: Message['role']
+    parts: MessagePart[]
+  }): Message {
+    const now = this.clock()
+    const messageId = this.newId()
+    this.db
+      .transaction(() => {
+        this.insertMessage(messageId, input.conversationId, input.turnId ?? null, input.role, 'complete', now)
+        input.parts.forEach((part, position) => {
+          if (part.type === 'text' || part.type === 'reasoning') this.statements.insertPart.run(messageId, position, part.type, part.text, null)
+          else this.statements.insertPart.run(messageId, position, part.type, '', partDataJson(part))
+        })
+      })
+      .immediate()
+    return this.mustGetMessage(messageId)
+  }
+
+  getMessage(id: string): Message | undefined {
+    const row = this.statements.selectMessage.get(id)
+    if (!row) return undefined
+    return toMessage(row, this.statements.selectPartsOfMessage.all(id).map(toMessagePart))
+  }
+
+  /** A conversation's messages in order, each with its parts. Two queries, whatever the length. */
+  getMessages(conversationId: string): Message[] {
+    const rows = this.statements.selectMessages.all(conversationId)
+    const partsByMessage = new Map<string, MessagePart[]>()
+    for (const partRow of this.statements.selectPartsOfConversation.all(conversationId)) {
+      let parts = partsByMessage.get(partRow.message_id)
+      if (!parts) partsByMessage.set(partRow.message_id, (parts = []))
+      parts.push(toMessagePart(partRow))
+    }
+    return rows.map((row) => toMessage(row, partsByMessage.get(row.id) ?? []))
+  }
+
+  private insertMessage(
+    id: string,
+    conversationId: string,
+    turnId: string | null,
+    role: Message['role'],
+    status: 'streaming' | 'complete',
+    now: number,
+  ): void {
+    const result = this.statements.insertMessage.run(id, conversationId, turnId, conversationId, role, status, now, now)
+    if (result.changes !== 1) throw new Error(`could not add a message to conversation ${conversationId}`)
+    this.statements.touchConversation.run(now, conversationId)
+  }
+
+  private mustGetMessage(id: string): Message {
+    const message = this.getMessage(id)
+    if (!message) throw new Error(`message ${id} vanished after being written`)
+    return message
+  }
+}
+
+function toConversation(row: ConversationRow): Conversation {
+  return { id: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at }
+}
+
+const CONVERSATION_SUMMARY = `
+  SELECT c.id, c.title, c.created_at, c.updated_at,
+         (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count
+  FROM conversations c`
+
+function prepare(db: Database.Database) {
+  return {
+    insertConversation: db.prepare<[string, string, number, number]>(
+      'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    ),
+    selectConversation: db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?'),
+    renameConversation: db.prepare<[string, string]>('UPDATE conversations SET title = ? WHERE id = ?'),
+    touchConversation: db.prepare<[number, string]>('UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?'),
+    listConversations: db.prepare<[number], ConversationRow & { message_count: number }>(
+      `${CONVERSATION_SUMMARY} ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
+    ),
+    listConversationsBefore: db.prepare<[number, number, string, number], ConversationRow & { message_count: number }>(
+      `${CONVERSATION_SUMMARY} WHERE c.updated_at < ? OR (c.updated_at = ? AND c.id < ?) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
+    ),
+    insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
+    selectTurn: db.prepare<[string], { id: string; conversation_id: string; created_at: number }>('SELECT * FROM turns WHERE id = ?'),
+    // The seq is allocated in the same statement (the caller's transaction holds the write lock).
+    insertMessage: db.prepare<[string, string, string | null, string, string, string, number, number]>(
+      `INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at)
+       VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE conversation_id = ?), ?, ?, ?, ?)`,
+    ),
+    selectMessage: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?'),
+    selectMessages: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq'),
+    selectPartsOfMessage: db.prepare<[string], MessagePartRow>('SELECT * FROM message_parts WHERE message_id = ? ORDER BY position'),
+    selectPartsOfConversation: db.prepare<[string], MessagePartRow>(
+      `SELECT p.* FROM messages m JOIN message_parts p ON p.message_id = m.id
+       WHERE m.conversation_id = ? ORDER BY m.seq, p.position`,
+    ),
+    insertPart: db.prepare<[string, number, string, string, string | null]>(
+      'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
+    ),
+    appendPartText: db.prepare<[string, string, number]>(
+      'UPDATE message_parts SET text = text || ? WHERE message_id = ? AND position = ?',
+    ),
+    touchMessage: db.prepare<[number, string]>('UPDATE messages SET updated_at = ? WHERE id = ?'),
+    finishMessage: db.prepare<[string, string | null, string | null, number, string]>(
+      `UPDATE messages SET status = ?, interrupt_reason = ?, error_json = ?, updated_at = ? WHERE id = ? AND status = 'streaming'`,
+    ),
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import type Database from 'better-sqlite3'
+import type { StorageError } from '../../shared/storage-error'
+import { ToolLedger } from '../ledger/tool-ledger'
+import { systemClock, type Clock } from './clock'
+import { ConversationStore } from './conversation-store'
+import { openDatabase, type OpenDatabaseOptions } from './database'
+import { GenerationStore } from './generation-store'
+import { MeasurementStore } from './measurement-store'
+import { recoverAfterCrash, type RecoveryReport } from './recover-after-crash'
+import { SettingsStore } from './settings-store'
+import { toStorageError } from './sqlite-error'
+
+/**
+ * Keel's local store: one SQLite file, opened by the core (never by the Electron shell).
+ * Everything is synchronous; one connection per process.
+ */
+export interface KeelStore {
+  readonly db: Database.Database
+  readonly clock: Clock
+  readonly conversations: ConversationStore
+  readonly generations: GenerationStore
+  readonly measurements: MeasurementStore
+  readonly ledger: ToolLedger
+  readonly settings: SettingsStore
+  /** What the previous run left unfinished and was settled at open. */
+  readonly recovery: RecoveryReport
+  close(): void
+}
+
+export interface OpenKeelStoreOptions extends OpenDatabaseOptions {
+  clock?: Clock
+  /** Id generator for conversations, turns, messages and generations (default: random UUIDs). */
+  newId?: () => string
+}
+
+export type OpenKeelStoreResult = { ok: true; store: KeelStore } | { ok: false; error: StorageError }
+
+/**
+ * Opens the store at `path` (created if missing): checks and migrates the schema, sets the durable
+ * pragmas, then settles what a crash left behind (`streaming` messages → `interrupted` / `app-crash`,
+ * `running` model calls → `app-crash`). A file that is not SQLite, another application's database, or
+ * a newer Keel's schema gives a typed error and is left untouched.
+ */
+export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}): OpenKeelStoreResult {
+  const opened = openDatabase(path, options)
+  if (!opened.ok) return opened
+  const db = opened.db
+  const clock = options.clock ?? systemClock
+  const newId = options.newId ?? randomUUID
+  let recovery: RecoveryReport
+  try {
+    recovery = recoverAfterCrash(db, clock())
+  } catch (error) {
+    db.close()
+    return { ok: false, error: toStorageError(error) }
+  }
+  const store: KeelStore = {
+    db,
+    clock,
+    conversations: new ConversationStore(db, clock, newId),
+    generations: new GenerationStore(db, clock, newId),
+    measurements: new MeasurementStore(db, clock),
+    ledger: new ToolLedger(db),
+    settings: new SettingsStore(db, clock),
+    recovery,
+    close: () => {
+      if (db.open) db.close()
+    },
+  }
+  return { ok: true, store }
+}

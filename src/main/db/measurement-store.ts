@@ -1,0 +1,140 @@
+import type Database from 'better-sqlite3'
+import { MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../shared/measurement'
+import type { Clock } from './clock'
+
+interface MeasurementRow {
+  id: number
+  kind: MeasurementKind
+  canonical_value: number
+  input_value: number
+  input_unit: MeasurementUnit
+  taken_at: number
+  taken_at_precision: 'day' | 'instant'
+  recorded_at: number
+  deleted_at: number | null
+  created_by_ledger_id: number | null
+  deleted_by_ledger_id: number | null
+}
+
+export interface NewMeasurement {
+  kind: MeasurementKind
+  canonicalValue: number
+  value: number
+  unit: MeasurementUnit
+  takenAt: number
+  takenAtPrecision: 'day' | 'instant'
+  /** The ledger entry whose effect this row is (tool writes); `undefined` for edits made in the UI. */
+  createdByLedgerId?: number
+}
+
+export interface MeasurementQuery {
+  kind?: MeasurementKind
+  /** Inclusive lower bound on `takenAt` (epoch ms). */
+  from?: number
+  /** Inclusive upper bound on `takenAt` (epoch ms). */
+  to?: number
+  limit: number
+}
+
+/**
+ * Measurement rows. Reads skip deleted rows. Deletion is soft (`deleted_at`), so the ledger's
+ * effect rows stay whole and an accidental delete can be undone. No method opens a transaction:
+ * tool writes run inside the ledger's transaction.
+ */
+export class MeasurementStore {
+  private readonly statements: ReturnType<typeof prepare>
+
+  constructor(
+    db: Database.Database,
+    private readonly clock: Clock,
+  ) {
+    this.statements = prepare(db)
+  }
+
+  insert(input: NewMeasurement): Measurement {
+    const result = this.statements.insert.run(
+      input.kind,
+      input.canonicalValue,
+      input.value,
+      input.unit,
+      input.takenAt,
+      input.takenAtPrecision,
+      this.clock(),
+      input.createdByLedgerId ?? null,
+    )
+    const row = this.statements.selectAny.get(Number(result.lastInsertRowid))
+    if (!row) throw new Error('a measurement vanished right after being inserted')
+    return toMeasurement(row)
+  }
+
+  /** Soft-deletes a live measurement; `undefined` when there is none with that id (or it was already deleted). */
+  softDelete(id: number, options: { deletedByLedgerId?: number } = {}): Measurement | undefined {
+    const changed = this.statements.softDelete.run(this.clock(), options.deletedByLedgerId ?? null, id).changes
+    if (changed !== 1) return undefined
+    const row = this.statements.selectAny.get(id)
+    return row ? toMeasurement(row) : undefined
+  }
+
+  /** A live measurement by id. */
+  get(id: number): Measurement | undefined {
+    const row = this.statements.selectLive.get(id)
+    return row ? toMeasurement(row) : undefined
+  }
+
+  /** The most recent live measurement of a kind (latest `takenAt`, then latest id). */
+  latest(kind: MeasurementKind): Measurement | undefined {
+    const row = this.statements.latest.get(kind)
+    return row ? toMeasurement(row) : undefined
+  }
+
+  /** Live measurements, newest first. */
+  list(query: MeasurementQuery): Measurement[] {
+    const from = query.from ?? Number.MIN_SAFE_INTEGER
+    const to = query.to ?? Number.MAX_SAFE_INTEGER
+    const rows =
+      query.kind === undefined
+        ? this.statements.listAll.all(from, to, query.limit)
+        : this.statements.listKind.all(query.kind, from, to, query.limit)
+    return rows.map(toMeasurement)
+  }
+}
+
+function toMeasurement(row: MeasurementRow): Measurement {
+  return {
+    id: row.id,
+    kind: row.kind,
+    canonicalValue: row.canonical_value,
+    canonicalUnit: MEASUREMENT_KIND_INFO[row.kind].canonicalUnit,
+    value: row.input_value,
+    unit: row.input_unit,
+    takenAt: row.taken_at,
+    takenAtPrecision: row.taken_at_precision,
+    recordedAt: row.recorded_at,
+    deletedAt: row.deleted_at ?? undefined,
+  }
+}
+
+function prepare(db: Database.Database) {
+  return {
+    insert: db.prepare<[string, number, number, string, number, string, number, number | null]>(
+      `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at, created_by_ledger_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    softDelete: db.prepare<[number, number | null, number]>(
+      'UPDATE measurements SET deleted_at = ?, deleted_by_ledger_id = ? WHERE id = ? AND deleted_at IS NULL',
+    ),
+    selectAny: db.prepare<[number], MeasurementRow>('SELECT * FROM measurements WHERE id = ?'),
+    selectLive: db.prepare<[number], MeasurementRow>('SELECT * FROM measurements WHERE id = ? AND deleted_at IS NULL'),
+    latest: db.prepare<[string], MeasurementRow>(
+      'SELECT * FROM measurements WHERE kind = ? AND deleted_at IS NULL ORDER BY taken_at DESC, id DESC LIMIT 1',
+    ),
+    listAll: db.prepare<[number, number, number], MeasurementRow>(
+      `SELECT * FROM measurements WHERE deleted_at IS NULL AND taken_at BETWEEN ? AND ?
+       ORDER BY taken_at DESC, id DESC LIMIT ?`,
+    ),
+    listKind: db.prepare<[string, number, number, number], MeasurementRow>(
+      `SELECT * FROM measurements WHERE kind = ? AND deleted_at IS NULL AND taken_at BETWEEN ? AND ?
+       ORDER BY taken_at DESC, id DESC LIMIT ?`,
+    ),
+  }
+}

@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3'
+
+/** What the last run left unfinished, found and settled when the store opened. */
+export interface RecoveryReport {
+  /** Assistant messages left `streaming` by a crash, now `interrupted` / `app-crash` (their text as last written is kept). */
+  interruptedMessageIds: string[]
+  /** Model calls left `running`, now `app-crash` (end time and usage unknown). */
+  crashedGenerationIds: string[]
+  /** Ledger actions in state `unknown` (an external effect whose outcome was never recorded): to show the user; never re-run. */
+  unknownLedgerEntries: number
+}
+
+/**
+ * Runs once at open, before anything else uses the database, in one transaction: nothing can be
+ * streaming or running at that moment, so whatever says so was cut off by a crash.
+ */
+export function recoverAfterCrash(db: Database.Database, now: number): RecoveryReport {
+  return db
+    .transaction((): RecoveryReport => {
+      const interrupted = db
+        .prepare<[number], { id: string }>(
+          `UPDATE messages SET status = 'interrupted', interrupt_reason = 'app-crash', updated_at = ?
+           WHERE status = 'streaming' RETURNING id`,
+        )
+        .all(now)
+      const crashed = db
+        .prepare<[], { id: string }>(`UPDATE generations SET outcome = 'app-crash' WHERE outcome = 'running' RETURNING id`)
+        .all()
+      const unknown = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM tool_ledger WHERE state = 'unknown'`).get()
+      return {
+        interruptedMessageIds: interrupted.map((row) => row.id),
+        crashedGenerationIds: crashed.map((row) => row.id),
+        unknownLedgerEntries: unknown?.n ?? 0,
+      }
+    })
+    .immediate()
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import type { JsonObject } from '../../../shared/json-value'
+import {
+  MEASUREMENT_KIND_INFO,
+  MEASUREMENT_KINDS,
+  type Measurement,
+  type MeasurementKind,
+} from '../../../shared/measurement'
+
+/** Every kind with its units, for descriptions the model reads. */
+export const UNITS_BY_KIND_TEXT = MEASUREMENT_KINDS.map(
+  (kind) => `${kind}: ${MEASUREMENT_KIND_INFO[kind].units.join(' | ')}`,
+).join('; ')
+
+export const measurementKindSchema = z
+  .enum(MEASUREMENT_KINDS, {
+    error: (issue) =>
+      issue.input === undefined
+        ? undefined
+        : `unknown measurement kind ${JSON.stringify(issue.input)}; use one of: ${MEASUREMENT_KINDS.join(', ')}`,
+  })
+  .describe(`The kind of measurement: ${MEASUREMENT_KINDS.join(', ')}.`)
+
+/** A measurement as the model sees it. `takenAt` is `YYYY-MM-DD` for a date, else an ISO instant (UTC). */
+export function measurementView(measurement: Measurement): JsonObject {
+  return {
+    id: measurement.id,
+    kind: measurement.kind,
+    value: measurement.value,
+    unit: measurement.unit,
+    // Rounded for reading only (0.01 kg / cm / % / bpm); the stored canonical value is exact.
+    canonicalValue: Math.round(measurement.canonicalValue * 100) / 100,
+    canonicalUnit: measurement.canonicalUnit,
+    takenAt:
+      measurement.takenAtPrecision === 'day'
+        ? new Date(measurement.takenAt).toISOString().slice(0, 10)
+        : new Date(measurement.takenAt).toISOString(),
+    recordedAt: new Date(measurement.recordedAt).toISOString(),
+  }
+}
+
+export function kindLabel(kind: MeasurementKind): string {
+  return MEASUREMENT_KIND_INFO[kind].label
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import {
+  MEASUREMENT_KIND_INFO,
+  describePlausibleRange,
+  isUnitValidForKind,
+  normalizeUnit,
+  toCanonicalValue,
+  type MeasurementKind,
+  type MeasurementUnit,
+} from '../../../shared/measurement'
+import type { Clock } from '../../db/clock'
+import type { MeasurementStore } from '../../db/measurement-store'
+import { defineTool, type ToolDefinition } from '../define-tool'
+import { checkMeasurementDate, parseDateArgument } from './measurement-dates'
+import { UNITS_BY_KIND_TEXT, kindLabel, measurementKindSchema, measurementView } from './measurement-schemas'
+
+/**
+ * The validated, normalized arguments: what the handler gets and what the idempotency key is made of.
+ * `date` stays `undefined` when the model gave none: "now" is resolved by the handler at first
+ * execution, so a retry of the same call is the same action (see `idempotency-key.ts`).
+ */
+export interface RecordMeasurementInput {
+  kind: MeasurementKind
+  value: number
+  unit: MeasurementUnit
+  /** `YYYY-MM-DD`, or an ISO instant in UTC; `undefined` = now. */
+  date: string | undefined
+}
+
+export function recordMeasurementSchema(clock: Clock) {
+  return z
+    .strictObject({
+      kind: measurementKindSchema,
+      value: z.number().describe('The value exactly as the user gave it, in `unit` (e.g. 154 for "154 lb").'),
+      unit: z
+        .string()
+        .describe(`The unit the user gave. Allowed per kind: ${UNITS_BY_KIND_TEXT}. Never convert the value yourself.`),
+      date: z
+        .string()
+        .optional()
+        .describe(
+          'When it was measured: a calendar date (2024-05-01) or an ISO 8601 date-time with time zone (2024-05-01T07:30:00-03:00). Omit when the user means now.',
+        ),
+    })
+    .transform((raw, context): RecordMeasurementInput => {
+      const info = MEASUREMENT_KIND_INFO[raw.kind]
+      const unit = normalizeUnit(raw.unit)
+      if (unit === undefined || !isUnitValidForKind(raw.kind, unit)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['unit'],
+          message: `unit '${raw.unit}' is not valid for ${info.label}; use ${info.units.join(' or ')}`,
+        })
+        return z.NEVER
+      }
+      const canonical = toCanonicalValue(raw.value, unit)
+      if (!(canonical >= info.min && canonical <= info.max)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `${kindLabel(raw.kind)} ${raw.value} ${unit} is outside the plausible range ${describePlausibleRange(raw.kind, unit)}; check the value and the unit with the user`,
+        })
+        return z.NEVER
+      }
+      let date: string | undefined
+      if (raw.date !== undefined) {
+        const parsed = parseDateArgument(raw.date, 'date')
+        const problem = parsed.ok ? checkMeasurementDate(parsed.date, 'date', raw.date, clock()) : parsed.message
+        if (problem !== undefined || !parsed.ok) {
+          context.addIssue({ code: 'custom', path: ['date'], message: problem ?? 'date is invalid' })
+          return z.NEVER
+        }
+        date = parsed.date.normalized
+      }
+      return { kind: raw.kind, value: raw.value, unit, date }
+    })
+}
+
+export function createRecordMeasurementTool(deps: { measurements: MeasurementStore; clock: Clock }): ToolDefinition {
+  return defineTool({
+    name: 'record_measurement',
+    kind: 'write',
+    effect: 'local',
+    description:
+      "Record one body measurement of the user (height, weight, body fat, waist, resting heart rate). Pass the value and unit exactly as the user said them; Keel converts. Omit the date when the user means now; ask the user when the date is unclear. Recording the same measurement twice in one turn has no further effect.",
+    inputSchema: recordMeasurementSchema(deps.clock),
+    handler(input, context) {
+      const parsedDate = input.date === undefined ? undefined : parseDateArgument(input.date, 'date')
+      const takenAt = parsedDate?.ok ? parsedDate.date : undefined
+      const measurement = deps.measurements.insert({
+        kind: input.kind,
+        canonicalValue: toCanonicalValue(input.value, input.unit),
+        value: input.value,
+        unit: input.unit,
+        takenAt: takenAt?.epochMs ?? context.now,
+        takenAtPrecision: takenAt?.precision ?? 'instant',
+        createdByLedgerId: context.ledgerEntryId,
+      })
+      return { ok: true, output: { recorded: measurementView(measurement) } }
+    },
+  })
+}

@@ -1,0 +1,75 @@
+import type { z } from 'zod'
+import type { JsonValue } from '../../shared/json-value'
+import type { ToolFailure } from '../../shared/tool-outcome'
+
+/** What a handler returns: its output, or a typed failure (for writes, its writes are then undone). */
+export type HandlerResult<Output extends JsonValue = JsonValue> = { ok: true; output: Output } | { ok: false; failure: ToolFailure }
+
+/** The call being executed, as the harness identified it. */
+export interface ToolCallContext {
+  conversationId: string
+  turnId: string
+  callId: string
+  /** The moment of this execution (epoch ms), read once: defaults such as "date = now" use it. */
+  now: number
+}
+
+export interface WriteToolContext extends ToolCallContext {
+  /** The ledger entry this execution is the effect of: rows the handler writes point at it. */
+  ledgerEntryId: number
+}
+
+export interface ExternalToolContext extends ToolCallContext {
+  ledgerEntryId: number
+  signal: AbortSignal | undefined
+}
+
+interface ToolBase<Schema extends z.ZodType> {
+  /** snake_case, as providers require (`^[a-zA-Z0-9_-]{1,64}$`). */
+  name: string
+  /** Model-facing: what the tool does and when to use it. */
+  description: string
+  /**
+   * The only declaration of the arguments. Must be strict (unknown keys rejected). Its output is
+   * what the handler receives and what the idempotency key is computed from, so it must normalize
+   * (units, dates) but must not fill in defaults that depend on the time of execution.
+   */
+  inputSchema: Schema
+}
+
+/** Looks only; not ledgered; may be retried once on a retryable failure. Runs synchronously. */
+export interface ReadToolDefinition<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
+  kind: 'read'
+  handler(input: z.output<Schema>, context: ToolCallContext): HandlerResult
+}
+
+/**
+ * Changes this database. Runs synchronously *inside* the ledger's transaction: its writes, the
+ * ledger entry and its result commit together (exactly once), or not at all.
+ */
+export interface LocalWriteToolDefinition<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
+  kind: 'write'
+  effect: 'local'
+  handler(input: z.output<Schema>, context: WriteToolContext): HandlerResult
+}
+
+/**
+ * Changes something outside this database (none exists yet). The ledger claim commits first
+ * (state `unknown`); if the process dies before the result is recorded, the action stays `unknown`
+ * and is never re-run automatically.
+ */
+export interface ExternalWriteToolDefinition<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
+  kind: 'write'
+  effect: 'external'
+  run(input: z.output<Schema>, context: ExternalToolContext): Promise<HandlerResult>
+}
+
+export type ToolDefinition<Schema extends z.ZodType = z.ZodType> =
+  | ReadToolDefinition<Schema>
+  | LocalWriteToolDefinition<Schema>
+  | ExternalWriteToolDefinition<Schema>
+
+/** Declares a tool once; the handler's input type comes from the schema. */
+export function defineTool<Schema extends z.ZodType>(tool: ToolDefinition<Schema>): ToolDefinition {
+  return tool as unknown as ToolDefinition
+}

@@ -1,0 +1,133 @@
+/**
+ * Body measurements: the kinds Keel records, their units, conversions and plausible ranges.
+ * Pure data and functions, shared by the tools (validation), the store and the measurements view.
+ *
+ * Every measurement is stored twice over: the canonical value (in the kind's canonical unit, used
+ * for ranges, charts and comparisons) and the value and unit the user gave (used for display, so
+ * "154 lb" stays "154 lb" and no rounding ever happens on the way back).
+ */
+
+export const MEASUREMENT_KINDS = ['height', 'weight', 'body-fat', 'waist', 'resting-heart-rate'] as const
+
+export type MeasurementKind = (typeof MEASUREMENT_KINDS)[number]
+
+export const MEASUREMENT_UNITS = ['cm', 'm', 'in', 'ft', 'kg', 'lb', '%', 'bpm'] as const
+
+export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number]
+
+export interface MeasurementKindInfo {
+  /** Human label, English (the UI translates by kind). */
+  label: string
+  /** The unit every stored canonical value is in. */
+  canonicalUnit: MeasurementUnit
+  /** Units accepted for this kind, canonical first. */
+  units: readonly MeasurementUnit[]
+  /** Inclusive plausible range, in the canonical unit. Values outside are refused, never clamped. */
+  min: number
+  max: number
+}
+
+export const MEASUREMENT_KIND_INFO: Readonly<Record<MeasurementKind, MeasurementKindInfo>> = {
+  height: { label: 'height', canonicalUnit: 'cm', units: ['cm', 'm', 'in', 'ft'], min: 40, max: 250 },
+  weight: { label: 'weight', canonicalUnit: 'kg', units: ['kg', 'lb'], min: 2, max: 500 },
+  'body-fat': { label: 'body fat', canonicalUnit: '%', units: ['%'], min: 2, max: 70 },
+  waist: { label: 'waist', canonicalUnit: 'cm', units: ['cm', 'in'], min: 30, max: 250 },
+  'resting-heart-rate': { label: 'resting heart rate', canonicalUnit: 'bpm', units: ['bpm'], min: 25, max: 200 },
+}
+
+/** How many canonical units one unit is (exact by definition: 1 in = 2.54 cm, 1 lb = 0.45359237 kg). */
+const FACTOR_TO_CANONICAL: Readonly<Record<MeasurementUnit, number>> = {
+  cm: 1,
+  m: 100,
+  in: 2.54,
+  ft: 30.48,
+  kg: 1,
+  lb: 0.45359237,
+  '%': 1,
+  bpm: 1,
+}
+
+/** Spellings people and models use, mapped to the unit. Matching ignores case and outer spaces. */
+const UNIT_ALIASES: Readonly<Record<string, MeasurementUnit>> = {
+  cm: 'cm',
+  centimeter: 'cm',
+  centimeters: 'cm',
+  centimetre: 'cm',
+  centimetres: 'cm',
+  m: 'm',
+  meter: 'm',
+  meters: 'm',
+  metre: 'm',
+  metres: 'm',
+  in: 'in',
+  inch: 'in',
+  inches: 'in',
+  ft: 'ft',
+  foot: 'ft',
+  feet: 'ft',
+  kg: 'kg',
+  kgs: 'kg',
+  kilogram: 'kg',
+  kilograms: 'kg',
+  lb: 'lb',
+  lbs: 'lb',
+  pound: 'lb',
+  pounds: 'lb',
+  '%': '%',
+  percent: '%',
+  bpm: 'bpm',
+  'beats per minute': 'bpm',
+}
+
+/** The unit a spelling stands for (`'lbs'` → `'lb'`), or undefined when it is not a unit Keel knows. */
+export function normalizeUnit(spelling: string): MeasurementUnit | undefined {
+  return UNIT_ALIASES[spelling.trim().toLowerCase()]
+}
+
+export function isUnitValidForKind(kind: MeasurementKind, unit: MeasurementUnit): boolean {
+  return MEASUREMENT_KIND_INFO[kind].units.includes(unit)
+}
+
+/** `value` in `unit` expressed in the kind's canonical unit. The caller checks the unit fits the kind. */
+export function toCanonicalValue(value: number, unit: MeasurementUnit): number {
+  return value * FACTOR_TO_CANONICAL[unit]
+}
+
+/** A canonical value expressed in `unit` (for showing ranges in the unit the user chose). */
+export function fromCanonicalValue(canonicalValue: number, unit: MeasurementUnit): number {
+  return canonicalValue / FACTOR_TO_CANONICAL[unit]
+}
+
+/** "2–500 kg", or "2–500 kg (4.4–1102.3 lb)" when the user's unit is not the canonical one. */
+export function describePlausibleRange(kind: MeasurementKind, unit: MeasurementUnit): string {
+  const info = MEASUREMENT_KIND_INFO[kind]
+  const canonical = `${formatNumber(info.min)}–${formatNumber(info.max)} ${info.canonicalUnit}`
+  if (unit === info.canonicalUnit) return canonical
+  const low = formatNumber(fromCanonicalValue(info.min, unit))
+  const high = formatNumber(fromCanonicalValue(info.max, unit))
+  return `${canonical} (${low}–${high} ${unit})`
+}
+
+function formatNumber(value: number): string {
+  return String(Math.round(value * 10) / 10)
+}
+
+/** One stored measurement, as the store returns it. Times are epoch milliseconds (UTC). */
+export interface Measurement {
+  id: number
+  kind: MeasurementKind
+  /** Value in the kind's canonical unit (kg, cm, %, bpm). */
+  canonicalValue: number
+  canonicalUnit: MeasurementUnit
+  /** The value as given, in `unit`. */
+  value: number
+  unit: MeasurementUnit
+  /** When the measurement was taken. For `day` precision: midnight UTC of that calendar date. */
+  takenAt: number
+  /** `day` when only a date was given (`2024-05-01`); `instant` for a date-time or the default "now". */
+  takenAtPrecision: 'day' | 'instant'
+  /** When Keel stored it. */
+  recordedAt: number
+  /** When it was deleted (measurements are deleted softly so the ledger's effect rows stay whole). */
+  deletedAt: number | undefined
+}

@@ -1,0 +1,100 @@
+import type { JsonValue } from './json-value'
+
+/** `read` tools only look; `write` tools change the user's data and go through the idempotency ledger. */
+export type ToolKind = 'read' | 'write'
+
+/**
+ * The ledger's record of one logical write action (one idempotency key).
+ * - `succeeded`: the effect committed together with this record; its output is stored.
+ * - `failed`: the handler refused or failed; nothing of its effect was kept. Not retried automatically.
+ * - `unknown`: the action started but its outcome was never recorded (an external effect cut by a
+ *   crash or still running). Never re-run automatically; surfaced to the user.
+ */
+export type LedgerState = 'succeeded' | 'failed' | 'unknown'
+
+/**
+ * Why a tool handler did not produce a result.
+ * - `not-found`: the thing to act on does not exist (e.g. no measurement with that id).
+ * - `rejected`: the handler refused on its own rules (valid arguments, impossible action).
+ * - `unknown-turn`: the turn named in the call is not stored in that conversation (a harness bug).
+ * - `storage`: the database failed; the transaction rolled back and nothing was written or recorded.
+ * - `external`: an effect outside this database failed.
+ * - `internal`: a bug in the tool (an unexpected exception); recorded, not retried.
+ */
+export type ToolFailureKind = 'not-found' | 'rejected' | 'unknown-turn' | 'storage' | 'external' | 'internal'
+
+export interface ToolFailure {
+  kind: ToolFailureKind
+  /** Model-facing: says what happened and, when possible, what to do instead. */
+  message: string
+  /** Whether running the same call again could succeed. Writes are still never retried automatically. */
+  retryable: boolean
+}
+
+/** One problem with a call's arguments, for the model to fix its call. */
+export interface ToolArgumentIssue {
+  /** Dotted path of the argument (`unit`, `range.from`); empty for the arguments object itself. */
+  path: string
+  message: string
+}
+
+/** What the harness asks the registry to run: one call from a completed, validated turn. */
+export interface ToolCallRequest {
+  conversationId: string
+  turnId: string
+  /** The provider's call id (or the locally generated one); the result goes back under it. */
+  callId: string
+  toolName: string
+  /** The parsed arguments as the provider sent them (`undefined` when their text was not a JSON object). */
+  arguments: unknown
+}
+
+interface OutcomeBase {
+  callId: string
+  toolName: string
+}
+
+/** Present on every outcome of a write tool that reached the ledger. */
+interface LedgeredBase extends OutcomeBase {
+  /** The idempotency key of the logical action (hex SHA-256; see `src/main/ledger/idempotency-key.ts`). */
+  idempotencyKey: string
+}
+
+/**
+ * The result of one tool call, as serializable data. Every call gets exactly one outcome, which
+ * the harness returns to the model under `callId`. Times are ISO-8601 UTC strings (model-facing).
+ */
+export type ToolCallOutcome =
+  /** The tool ran now. For writes, the effect and the ledger record committed in one transaction. */
+  | (OutcomeBase & { status: 'succeeded'; kind: ToolKind; output: JsonValue; repeated: false; idempotencyKey: string | undefined })
+  /** The same action was already recorded: this is its stored result; nothing was written again. */
+  | (LedgeredBase & { status: 'succeeded'; kind: 'write'; output: JsonValue; repeated: true; firstRecordedAt: string })
+  /** The arguments did not pass the tool's schema; nothing ran and nothing was recorded. */
+  | (OutcomeBase & { status: 'invalid-arguments'; message: string; issues: ToolArgumentIssue[] })
+  /** No tool has this name; nothing ran. */
+  | (OutcomeBase & { status: 'unknown-tool'; message: string; availableTools: string[] })
+  /**
+   * The tool failed. With `repeated: false` it failed now (recorded in the ledger for writes, except
+   * `storage` failures, which roll back everything); with `repeated: true` this is the stored failure.
+   */
+  | (OutcomeBase & {
+      status: 'failed'
+      kind: ToolKind
+      error: ToolFailure
+      repeated: boolean
+      idempotencyKey: string | undefined
+      firstRecordedAt: string | undefined
+    })
+  /** The action was started before but its outcome was never recorded: not re-run; ask the user. */
+  | (LedgeredBase & { status: 'unknown'; message: string; firstRecordedAt: string })
+
+export type ToolCallStatus = ToolCallOutcome['status']
+
+/** A tool as the harness and providers see it. */
+export interface ToolDescriptor {
+  name: string
+  description: string
+  kind: ToolKind
+  /** JSON Schema (draft 2020-12) of the arguments, generated from the tool's zod schema. */
+  inputJsonSchema: Record<string, unknown>
+}
