@@ -1,10 +1,18 @@
 import { CliUsageError } from './cli-usage-error'
+import { CHAT_USAGE, runChat } from './chat-command'
+import { EXPORT_USAGE, runExport } from './export-command'
 import { runReplay, REPLAY_USAGE } from './replay-command'
 
 const USAGE = `usage: keel <command> [options]
 
 commands:
+  chat     run one user turn with the real harness, tools and store
+  export   print the whole store as JSON
   replay   parse a recorded provider response body into a turn result (JSON)
+
+${CHAT_USAGE}
+
+${EXPORT_USAGE}
 
 ${REPLAY_USAGE}`
 
@@ -13,6 +21,16 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'replay':
       return runReplay(rest, { stdin: process.stdin, stdout: process.stdout })
+    case 'chat':
+      return runChat(rest, {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        env: process.env,
+        onInterrupt: (stop) => process.once('SIGINT', stop),
+      })
+    case 'export':
+      return runExport(rest, { stdout: process.stdout })
     case undefined:
     case '--help':
     case '-h':

@@ -1,5 +1,6 @@
 import type { FinishReason } from './finish-reason'
 import type { JsonObject } from './json-value'
+import type { ToolCallState } from './tool-call-state'
 import type { ToolCallOutcome } from './tool-outcome'
 import type { Usage } from './usage'
 
@@ -64,8 +65,11 @@ export type MessagePart =
       /** The parsed arguments when the text was one JSON object; otherwise `undefined`. */
       arguments: JsonObject | undefined
     }
-  /** The one result returned to the model for a call. */
-  | { type: 'tool-result'; callId: string; toolName: string; outcome: ToolCallOutcome }
+  /**
+   * The one result returned to the model for a call. `state` is what the user's card showed at the
+   * end (`denied` and `cancelled` calls carry a synthetic `failed` outcome with the model-facing text).
+   */
+  | { type: 'tool-result'; callId: string; toolName: string; outcome: ToolCallOutcome; state?: ToolCallState }
 
 export type MessagePartType = MessagePart['type']
 

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { LOCALES } from './locale'
 import { PROVIDER_IDS } from './provider-id'
 
 /** Interface languages (every local fallback message exists in each). */
-export const LANGUAGES = ['en', 'pt-BR', 'es'] as const
+export const LANGUAGES = LOCALES
 
 /** Per tool: ask before every write, or run without asking (reads never ask). */
 export const TOOL_PERMISSIONS = ['ask', 'always-allow'] as const

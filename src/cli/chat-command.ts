@@ -1,0 +1,167 @@
+import { parseArgs } from 'node:util'
+import type { Locale } from '../shared/locale'
+import { isLocale } from '../shared/locale'
+import { PROVIDER_IDS, isProviderId } from '../shared/provider-id'
+import type { RunEvent } from '../shared/run-events'
+import { defaultDatabasePath } from '../main/data-dir'
+import { approveAll, type Approver } from '../main/harness/approval'
+import { runTurn } from '../main/harness/run-turn'
+import { UnknownConversationError, createStoreTurnRecorder } from '../main/harness/store-turn-recorder'
+import { providerEnvironmentVariables, resolveConnection, resolveDefaultProvider } from '../main/providers/provider-config'
+import { createKeelToolRegistry } from '../main/tools/tool-registry'
+import { CliUsageError } from './cli-usage-error'
+import { openStoreForCli } from './open-store'
+import { terminalApprover } from './terminal-approver'
+
+export const CHAT_USAGE = `usage: keel chat [--provider <${PROVIDER_IDS.join('|')}>] [--model M] [--base-url URL]
+                 [--db FILE] [--conversation ID] [--lang en|pt-BR|es] [--yes] [--json] "message"
+
+Runs one user turn with the real harness, tools and store, streaming the answer to stdout.
+  --yes           approve write tools (without it: ask on a terminal, deny otherwise)
+  --json          one JSON object per line for every run event; the last is {"type":"run-end",…}
+  --conversation  continue an existing conversation (its id is in the run-end event and keel export)
+  --db            the store (default: ${defaultDatabasePath()}; KEEL_DB overrides)
+Exit: 0 completed, 1 failed or interrupted, 2 usage error, 130 stopped with Ctrl-C (the partial
+answer is saved as interrupted). Environment: ${providerEnvironmentVariables().join(', ')}.`
+
+export interface ChatIo {
+  stdin: NodeJS.ReadStream
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  env: Readonly<Record<string, string | undefined>>
+  /** Ctrl-C: the CLI wires SIGINT here (tests call it directly). */
+  onInterrupt: (stop: () => void) => void
+}
+
+export async function runChat(argv: string[], io: ChatIo): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        db: { type: 'string' },
+        conversation: { type: 'string' },
+        lang: { type: 'string' },
+        yes: { type: 'boolean' },
+        json: { type: 'boolean' },
+        'max-rounds': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    })
+  } catch (error) {
+    throw new CliUsageError(`${(error as Error).message}\n${CHAT_USAGE}`)
+  }
+  const flags = parsed.values
+  if (flags.help) {
+    io.stdout.write(`${CHAT_USAGE}\n`)
+    return 0
+  }
+  const message = parsed.positionals.join(' ').trim()
+  if (message.length === 0) throw new CliUsageError(`missing the message\n${CHAT_USAGE}`)
+  if (flags.provider !== undefined && !isProviderId(flags.provider)) {
+    throw new CliUsageError(`unknown provider "${flags.provider}" (expected one of: ${PROVIDER_IDS.join(', ')})`)
+  }
+  if (flags.lang !== undefined && !isLocale(flags.lang)) throw new CliUsageError(`--lang must be en, pt-BR or es, got "${flags.lang}"`)
+  if (flags['base-url'] !== undefined && !/^https?:\/\//.test(flags['base-url'])) {
+    throw new CliUsageError(`--base-url must be an http(s) URL, got "${flags['base-url']}"`)
+  }
+  let maxRounds: number | undefined
+  if (flags['max-rounds'] !== undefined) {
+    maxRounds = Number(flags['max-rounds'])
+    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 50) throw new CliUsageError('--max-rounds must be an integer from 1 to 50')
+  }
+
+  const store = openStoreForCli(flags.db ?? defaultDatabasePath(io.env), { create: true })
+  try {
+    const settings = store.settings.getAll()
+    const saved = <T>(read: { ok: true; value: T } | { ok: false }): T | undefined => (read.ok ? read.value : undefined)
+    const provider = flags.provider && isProviderId(flags.provider) ? flags.provider : resolveDefaultProvider(io.env, saved(settings.activeProvider) ?? undefined)
+    const connection = resolveConnection(provider, {
+      env: io.env,
+      settings: saved(settings.providers)?.[provider],
+      overrides: { model: flags.model, baseUrl: flags['base-url'] },
+    })
+    const locale: Locale = (flags.lang as Locale | undefined) ?? saved(settings.language) ?? 'en'
+    const permissions = saved(settings.toolPermissions) ?? {}
+    const alwaysAllowed = new Set(Object.entries(permissions).filter(([, p]) => p === 'always-allow').map(([tool]) => tool))
+    const approver: Approver = flags.yes ? approveAll : terminalApprover(io.stdin, io.stderr)
+    const controller = new AbortController()
+    let interrupted = false
+    io.onInterrupt(() => {
+      interrupted = true
+      controller.abort(new Error('stopped by the user'))
+    })
+    const print = flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr)
+    let result
+    try {
+      result = await runTurn({
+        conversationId: flags.conversation,
+        userText: message,
+        provider,
+        connection,
+        locale,
+        signal: controller.signal,
+        approver,
+        alwaysAllowed,
+        onEvent: print,
+        recorder: createStoreTurnRecorder(store),
+        tools: createKeelToolRegistry(store),
+        maxRounds: maxRounds ?? saved(settings.maxToolRounds) ?? 8,
+        idleTimeoutMs: Number(io.env.KEEL_IDLE_TIMEOUT_MS) > 0 ? Number(io.env.KEEL_IDLE_TIMEOUT_MS) : undefined,
+      })
+    } catch (error) {
+      if (error instanceof UnknownConversationError) throw new CliUsageError(error.message)
+      throw error
+    }
+    if (interrupted) return 130
+    return result.status === 'completed' ? 0 : 1
+  } finally {
+    store.close()
+  }
+}
+
+function jsonPrinter(stdout: NodeJS.WritableStream): (event: RunEvent) => void {
+  return (event) => {
+    stdout.write(`${JSON.stringify(event)}\n`)
+  }
+}
+
+/** Plain output: the answer on stdout as it streams; tool activity and diagnostics on stderr. */
+function humanPrinter(stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): (event: RunEvent) => void {
+  let atLineStart = true
+  const write = (text: string) => {
+    if (text.length === 0) return
+    stdout.write(text)
+    atLineStart = text.endsWith('\n')
+  }
+  return (event) => {
+    switch (event.type) {
+      case 'stream':
+        if (event.event.type === 'text-delta') write(event.event.delta)
+        return
+      case 'notice':
+        write(`${atLineStart ? '' : '\n\n'}${event.text}\n`)
+        return
+      case 'tool-call':
+        if (event.state !== 'preparing') stderr.write(`[keel] ${event.name} (${event.callId}): ${event.state}${event.summary ? ` — ${event.summary}` : ''}\n`)
+        return
+      case 'retry-scheduled':
+        stderr.write(`[keel] ${event.message}\n`)
+        return
+      case 'diagnostics':
+        stderr.write(`[keel] ${event.kind}${event.status ? ` HTTP ${event.status}` : ''}${event.requestId ? ` request ${event.requestId}` : ''}: ${event.providerMessage}\n`)
+        return
+      case 'run-end':
+        if (!atLineStart) stdout.write('\n')
+        stderr.write(`[keel] ${event.status}${event.interruptReason ? ` (${event.interruptReason})` : ''} · conversation ${event.conversationId}\n`)
+        return
+      default:
+        return
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { parseArgs } from 'node:util'
+import type { KeelStore } from '../main/db/keel-store'
+import { CliUsageError } from './cli-usage-error'
+import { openStoreForCli } from './open-store'
+
+export const EXPORT_USAGE = `usage: keel export --db FILE
+
+Prints the whole store as one JSON object: conversations with their messages, every model call
+(generations) with its usage, measurements, and the tool ledger. API keys are never in the store.`
+
+/** The stable JSON shape of `keel export`. */
+export function exportStore(store: KeelStore) {
+  const conversations = []
+  const generations = []
+  const seenTurns = new Set<string>()
+  let before: { updatedAt: number; id: string } | undefined
+  const all = []
+  for (;;) {
+    const page = store.conversations.listConversations({ limit: 500, ...(before ? { before } : {}) })
+    all.push(...page)
+    const last = page.at(-1)
+    if (page.length < 500 || !last) break
+    before = { updatedAt: last.updatedAt, id: last.id }
+  }
+  for (const conversation of all.reverse()) {
+    const messages = store.conversations.getMessages(conversation.id)
+    conversations.push({
+      id: conversation.id,
+      title: conversation.title,
+      messages: messages.map((message) => ({
+        id: message.id,
+        role: message.role,
+        status: message.status,
+        interruptReason: message.interruptReason ?? null,
+        text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+        toolCalls: message.parts.flatMap((p) => {
+          if (p.type !== 'tool-call') return []
+          const result = message.parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
+          return [
+            {
+              callId: p.callId,
+              name: p.toolName,
+              arguments: p.arguments ?? null,
+              argumentsText: p.argumentsText,
+              state: result?.type === 'tool-result' ? (result.state ?? result.outcome.status) : 'not-run',
+              result: result?.type === 'tool-result' ? result.outcome : null,
+            },
+          ]
+        }),
+      })),
+    })
+    for (const message of messages) {
+      if (!message.turnId || seenTurns.has(message.turnId)) continue
+      seenTurns.add(message.turnId)
+      for (const g of store.generations.listForTurn(message.turnId)) {
+        generations.push({
+          turnId: g.turnId,
+          round: g.round,
+          attempt: g.attempt,
+          provider: g.provider,
+          model: g.model,
+          outcome: g.outcome,
+          finishReason: g.finishReason ?? null,
+          usage: {
+            inputTokens: g.usage.inputTokens ?? null,
+            outputTokens: g.usage.outputTokens ?? null,
+            estimated: g.usageSource === undefined ? null : g.usageSource === 'estimated',
+          },
+        })
+      }
+    }
+  }
+  const measurements = store.measurements.list({ limit: Number.MAX_SAFE_INTEGER }).map((m) => ({
+    id: m.id,
+    kind: m.kind,
+    value: m.value,
+    unit: m.unit,
+    canonicalValue: m.canonicalValue,
+    canonicalUnit: m.canonicalUnit,
+    measuredAt: new Date(m.takenAt).toISOString(),
+  }))
+  const ledger = store.ledger.list().map((entry) => ({
+    key: entry.idempotencyKey,
+    tool: entry.toolName,
+    state: entry.state,
+    callIds: entry.callIds,
+    turnId: entry.turnId,
+    recordedAt: new Date(entry.createdAt).toISOString(),
+  }))
+  return { conversations, generations, measurements, ledger }
+}
+
+export async function runExport(argv: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({ args: argv, options: { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
+  } catch (error) {
+    throw new CliUsageError(`${(error as Error).message}\n${EXPORT_USAGE}`)
+  }
+  if (parsed.values.help) {
+    io.stdout.write(`${EXPORT_USAGE}\n`)
+    return 0
+  }
+  if (!parsed.values.db) throw new CliUsageError(`missing --db\n${EXPORT_USAGE}`)
+  const store = openStoreForCli(parsed.values.db, { create: false })
+  try {
+    io.stdout.write(`${JSON.stringify(exportStore(store), null, 2)}\n`)
+  } finally {
+    store.close()
+  }
+  return 0
+}

@@ -1,0 +1,18 @@
+/** The user's answer to "may Keel run this write?". `always` also allows the tool from now on. */
+export type ApprovalDecision = 'approve' | 'deny' | 'always'
+
+export interface ApprovalRequest {
+  approvalId: string
+  callId: string
+  name: string
+  arguments: Record<string, unknown>
+}
+
+/**
+ * Asks the user (the app shows a card; the CLI asks on the terminal or uses `--yes`). Must settle
+ * with `deny` when `signal` aborts. Decided in the core, never in the renderer.
+ */
+export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>
+
+export const approveAll: Approver = async () => 'approve'
+export const denyAll: Approver = async () => 'deny'

@@ -1,0 +1,180 @@
+import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult } from '../../shared/chat-history'
+import type { GenerationOutcome, Message, MessageEnd } from '../../shared/conversation'
+import { isProviderId, type ProviderId } from '../../shared/provider-id'
+import type { ToolCallState } from '../../shared/tool-call-state'
+import type { ToolCallOutcome } from '../../shared/tool-outcome'
+import type { TurnResult } from '../../shared/turn-result'
+import type { AssistantMessageWriter } from '../db/assistant-message-writer'
+import type { KeelStore } from '../db/keel-store'
+import { toolResultForModel } from '../tools/tool-result-for-model'
+import type { TurnRecorder } from './turn-recorder'
+
+/** A mistake the caller can fix (e.g. `--conversation` naming a conversation that does not exist). */
+export class UnknownConversationError extends Error {
+  override readonly name = 'UnknownConversationError'
+}
+
+/** Said to the model in place of an interrupted answer's missing end, so it never mistakes it for a whole one. */
+const INTERRUPTED_MARK = '\n\n[This answer was interrupted before it finished.]'
+
+/** The {@link TurnRecorder} on Keel's SQLite store: one instance per turn. */
+export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
+  let writer: AssistantMessageWriter | undefined
+  let turnId = ''
+  let messageId = ''
+  const toolNames = new Map<string, string>()
+
+  const mustWriter = (): AssistantMessageWriter => {
+    if (!writer) throw new Error('TurnRecorder: begin() was not called')
+    return writer
+  }
+
+  return {
+    begin({ conversationId, userText }) {
+      let conversation = conversationId ? store.conversations.getConversation(conversationId) : undefined
+      if (conversationId && !conversation) throw new UnknownConversationError(`no conversation with id ${conversationId}`)
+      conversation ??= store.conversations.createConversation({ title: titleFrom(userText) })
+      const earlier = store.conversations.getMessages(conversation.id)
+      const started = store.conversations.startTurn({ conversationId: conversation.id, userText })
+      turnId = started.turn.id
+      writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId })
+      messageId = writer.messageId
+      const history = historyFromMessages(store, earlier)
+      history.push({ role: 'user', text: userText })
+      return { conversationId: conversation.id, turnId, messageId, history }
+    },
+    appendText(delta) {
+      mustWriter().appendText(delta)
+    },
+    recordToolRound(round: HistoryAssistantMessage) {
+      for (const call of round.toolCalls) {
+        toolNames.set(call.callId, call.name)
+        throwIfFailed(
+          mustWriter().addPart({
+            type: 'tool-call',
+            callId: call.callId,
+            callIdIsLocal: call.callIdIsLocal,
+            toolName: call.name,
+            argumentsText: call.argumentsText,
+            arguments: call.arguments as Extract<Message['parts'][number], { type: 'tool-call' }>['arguments'],
+          }),
+        )
+      }
+    },
+    recordToolResult(result: HistoryToolResult, state: ToolCallState, outcome: ToolCallOutcome | undefined) {
+      throwIfFailed(
+        mustWriter().addPart({
+          type: 'tool-result',
+          callId: result.callId,
+          toolName: result.name,
+          outcome: outcome ?? syntheticOutcome(result, state),
+          state,
+        }),
+      )
+    },
+    startGeneration({ round, attempt, provider, model }) {
+      return store.generations.start({ turnId, messageId, round, attempt, provider, model }).id
+    },
+    finishGeneration(id, input) {
+      store.generations.finish(id, {
+        outcome: generationOutcome(input.aborted, input.result),
+        finishReason: input.result?.finishReason ?? null,
+        rawFinishReason: input.result?.rawFinishReason ?? null,
+        ...(input.result?.error ? { error: { kind: input.result.error.kind, message: input.result.error.message } } : {}),
+        usage: input.usage,
+        usageSource: input.estimated ? 'estimated' : 'reported',
+      })
+    },
+    finish({ status, interruptReason, error }) {
+      const end: MessageEnd =
+        status === 'complete' ? { status: 'complete' }
+        : status === 'interrupted' ? { status: 'interrupted', reason: interruptReason === 'app-crash' || !interruptReason ? 'provider-error' : interruptReason }
+        : { status: 'failed', error: error ?? { kind: 'unknown', message: 'The turn failed' } }
+      throwIfFailed(mustWriter().finalize(end))
+    },
+  }
+}
+
+function throwIfFailed(result: { ok: true } | { ok: false; error: { kind: string; message: string } }): void {
+  if (!result.ok) throw new Error(`storage: ${result.error.kind}: ${result.error.message}`)
+}
+
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? ''
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'New conversation'
+}
+
+function generationOutcome(aborted: boolean, result: TurnResult | undefined): Exclude<GenerationOutcome, 'running' | 'app-crash'> {
+  if (aborted) return 'user-stop'
+  if (!result) return 'provider-error'
+  if (result.error) return result.error.kind === 'network' || result.error.kind === 'truncated' ? 'network' : 'provider-error'
+  if (!result.complete || result.truncated) return 'truncated'
+  return 'complete'
+}
+
+/** Denied and cancelled calls never reached the tool: stored as a `failed` outcome with the text the model got. */
+function syntheticOutcome(result: HistoryToolResult, state: ToolCallState): ToolCallOutcome {
+  return {
+    status: 'failed',
+    callId: result.callId,
+    toolName: result.name,
+    kind: 'write',
+    error: { kind: 'rejected', message: state === 'denied' ? 'The user declined this action.' : 'Cancelled before it started.', retryable: false },
+    repeated: false,
+    idempotencyKey: undefined,
+    firstRecordedAt: undefined,
+  }
+}
+
+/**
+ * The provider-neutral history of a stored conversation: user messages, and each assistant
+ * message split into its rounds (text, the calls that were answered, their results). Calls that
+ * never got a result (cut off, not run) are left out: providers reject a call without its result.
+ */
+export function historyFromMessages(store: KeelStore, messages: readonly Message[]): HistoryMessage[] {
+  const history: HistoryMessage[] = []
+  for (const message of messages) {
+    if (message.role === 'user') {
+      const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
+      history.push({ role: 'user', text })
+      continue
+    }
+    if (message.role !== 'assistant' || message.status === 'streaming') continue
+    const provider = providerOfMessage(store, message)
+    const answered = new Set(message.parts.flatMap((p) => (p.type === 'tool-result' ? [p.callId] : [])))
+    let round: HistoryAssistantMessage = { role: 'assistant', provider, text: '', toolCalls: [], replay: [] }
+    let results: HistoryToolResult[] = []
+    const flush = () => {
+      if (round.text.length > 0 || round.toolCalls.length > 0) history.push(round)
+      if (results.length > 0) history.push({ role: 'tool-results', results })
+      round = { role: 'assistant', provider, text: '', toolCalls: [], replay: [] }
+      results = []
+    }
+    for (const part of message.parts) {
+      if (part.type === 'text') {
+        if (results.length > 0) flush()
+        round.text += part.text
+      } else if (part.type === 'tool-call' && answered.has(part.callId)) {
+        if (results.length > 0) flush()
+        round.toolCalls.push({
+          callId: part.callId,
+          callIdIsLocal: part.callIdIsLocal,
+          name: part.toolName,
+          argumentsText: part.argumentsText,
+          arguments: part.arguments,
+        })
+      } else if (part.type === 'tool-result') {
+        const forModel = toolResultForModel(part.outcome)
+        results.push({ callId: part.callId, name: part.toolName, content: JSON.stringify(forModel.content), isError: forModel.isError })
+      }
+    }
+    if (message.status === 'interrupted' && round.text.length > 0) round.text = round.text.replace(/\s+$/, '') + INTERRUPTED_MARK
+    flush()
+  }
+  return history
+}
+
+function providerOfMessage(store: KeelStore, message: Message): ProviderId {
+  const generation = message.turnId ? store.generations.listForTurn(message.turnId).find((g) => g.messageId === message.id) : undefined
+  return generation && isProviderId(generation.provider) ? generation.provider : 'openai-chat'
+}

@@ -1,0 +1,49 @@
+import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult } from '../../shared/chat-history'
+import type { ProviderId } from '../../shared/provider-id'
+import type { InterruptReason, ToolCallState } from '../../shared/run-events'
+import type { ToolCallOutcome } from '../../shared/tool-outcome'
+import type { TurnResult } from '../../shared/turn-result'
+import type { Usage } from '../../shared/usage'
+
+/**
+ * What the harness persists while a turn runs. The store implements it (`store-turn-recorder.ts`);
+ * every method is synchronous (SQLite transactions never await).
+ */
+export interface TurnRecorder {
+  /** Stores the user's message, opens a turn and a `streaming` assistant message; returns the history to send. */
+  begin(input: { conversationId: string | undefined; userText: string }): {
+    conversationId: string
+    turnId: string
+    messageId: string
+    history: HistoryMessage[]
+  }
+  /** Streamed answer text, as shown (batched by the store). */
+  appendText(delta: string): void
+  /** A round that ended in tool calls: kept so the next request can replay it. */
+  recordToolRound(round: HistoryAssistantMessage): void
+  /** The final state of one call, the result the model was given, and the tool's outcome when it ran. */
+  recordToolResult(result: HistoryToolResult, state: ToolCallState, outcome: ToolCallOutcome | undefined): void
+  /** One model call (one row per attempt). Returns its id. */
+  startGeneration(input: { round: number; attempt: number; provider: ProviderId; model: string; startedAt: number }): string
+  finishGeneration(
+    id: string,
+    input: {
+      endedAt: number
+      /** The user's stop ended the call. */
+      aborted: boolean
+      /** What the call amounted to (undefined if the harness itself failed mid-call). */
+      result: TurnResult | undefined
+      usage: Usage
+      estimated: boolean
+      status: number | undefined
+      requestId: string | undefined
+    },
+  ): void
+  /** Ends the assistant message; notices are Keel's own (translated) words shown with it. */
+  finish(input: {
+    status: 'complete' | 'interrupted' | 'failed'
+    interruptReason: InterruptReason | undefined
+    error: { kind: string; message: string } | undefined
+    notices: string[]
+  }): void
+}

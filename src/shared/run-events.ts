@@ -1,0 +1,47 @@
+import type { ProviderErrorKind } from './provider-error'
+import type { ProviderId } from './provider-id'
+import type { StreamEvent } from './stream-events'
+import type { InterruptReason } from './conversation'
+import type { ToolCallState } from './tool-call-state'
+import type { Usage } from './usage'
+
+export type { InterruptReason } from './conversation'
+export type { ToolCallState } from './tool-call-state'
+
+/** How a turn ended. */
+export type RunStatus = 'completed' | 'interrupted' | 'failed'
+
+/**
+ * Everything a running turn tells the UI (or `keel chat --json`), in order. Deltas, not snapshots:
+ * the receiver reduces them. Plain data: these cross IPC and the browser-mode WebSocket.
+ */
+export type RunEvent =
+  | { type: 'run-start'; runId: string; conversationId: string; turnId: string; messageId: string; provider: ProviderId; model: string }
+  | { type: 'round-start'; round: number; attempt: number }
+  /** A normalized provider event, forwarded as it arrived (a `text-delta` may carry a paragraph break between rounds). */
+  | { type: 'stream'; round: number; event: StreamEvent }
+  | { type: 'retry-scheduled'; attempt: number; delayMs: number; reason: ProviderErrorKind; message: string }
+  | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string }
+  | { type: 'approval-request'; approvalId: string; callId: string; name: string; arguments: Record<string, unknown> }
+  /** A message Keel wrote itself (translated); never the provider's words. */
+  | { type: 'notice'; id: string; text: string }
+  /** Technical details, kept apart from the answer (shown behind a disclosure). */
+  | {
+      type: 'diagnostics'
+      round: number
+      attempt: number
+      kind: ProviderErrorKind
+      status: number | undefined
+      requestId: string | undefined
+      providerMessage: string
+    }
+  | { type: 'usage'; round: number; attempt: number; usage: Usage; estimated: boolean }
+  | {
+      type: 'run-end'
+      status: RunStatus
+      conversationId: string
+      messageId: string
+      interruptReason?: InterruptReason
+    }
+
+export type RunEventType = RunEvent['type']
