@@ -66,6 +66,22 @@ const ACTION_NAMES: Record<Locale, Record<string, string>> = {
   es: { record_measurement: 'registrar medida', delete_measurement: 'borrar medida', get_measurement: 'leer medida', list_measurements: 'listar medidas' },
 }
 
+/** Plural forms of the messages that list actions (used when more than one action is named). */
+const PLURALS: Record<Locale, Partial<Record<FallbackMessageId, string>>> = {
+  en: {
+    'truncated-actions-not-run': 'The answer was cut off; the actions {actions} were not run.',
+    'not-executed-unconfirmed': "The provider didn't confirm the answer was finished, so the actions {actions} were not run.",
+  },
+  'pt-BR': {
+    'truncated-actions-not-run': 'A resposta foi interrompida; as ações {actions} não foram executadas.',
+    'not-executed-unconfirmed': 'O provedor não confirmou que a resposta terminou, então as ações {actions} não foram executadas.',
+  },
+  es: {
+    'truncated-actions-not-run': 'La respuesta se cortó; las acciones {actions} no se ejecutaron.',
+    'not-executed-unconfirmed': 'El proveedor no confirmó que la respuesta hubiera terminado, así que las acciones {actions} no se ejecutaron.',
+  },
+}
+
 const LIST_JOIN: Record<Locale, string> = { en: ' and ', 'pt-BR': ' e ', es: ' y ' }
 
 export function actionName(locale: Locale, tool: string): string {
@@ -76,6 +92,7 @@ export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: {
   let text = MESSAGES[locale][id]
   if (values.actions) {
     const names = [...new Set(values.actions.map((tool) => actionName(locale, tool)))]
+    if (names.length > 1) text = PLURALS[locale][id] ?? text
     text = text.replace('{actions}', names.map((n) => `“${n}”`).join(LIST_JOIN[locale]))
   }
   if (values.seconds !== undefined) text = text.replace('{seconds}', String(values.seconds))

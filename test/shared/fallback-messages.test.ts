@@ -1,0 +1,32 @@
+// Keel's own messages exist, translated, in every language, with their placeholders filled.
+import { describe, expect, it } from 'vitest'
+import { allFallbackMessageIds, fallbackCatalog, fallbackMessage } from '../../src/shared/fallback-messages'
+import { LOCALES } from '../../src/shared/locale'
+
+describe('fallback messages', () => {
+  it('every message is translated (not the English text) in Portuguese and Spanish', () => {
+    for (const id of allFallbackMessageIds()) {
+      for (const locale of LOCALES) expect(fallbackCatalog(locale)[id].length).toBeGreaterThan(0)
+      if (id !== 'retrying') {
+        expect(fallbackCatalog('pt-BR')[id]).not.toBe(fallbackCatalog('en')[id])
+        expect(fallbackCatalog('es')[id]).not.toBe(fallbackCatalog('en')[id])
+      }
+    }
+  })
+
+  it('fills placeholders with the actions in the user language', () => {
+    expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] })).toBe(
+      'The answer was cut off; the action “record measurement” was not run.',
+    )
+    expect(fallbackMessage('pt-BR', 'truncated-actions-not-run', { actions: ['record_measurement', 'delete_measurement'] })).toBe(
+      'A resposta foi interrompida; as ações “registrar medida” e “apagar medida” não foram executadas.',
+    )
+    expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement', 'record_measurement'] })).toBe(
+      'The answer was cut off; the action “record measurement” was not run.',
+    )
+    expect(fallbackMessage('es', 'retrying', { seconds: 3 })).toBe('Reintentando en 3 s…')
+    for (const locale of LOCALES) {
+      for (const id of allFallbackMessageIds()) expect(fallbackMessage(locale, id, { actions: ['x'], seconds: 1, max: 8 })).not.toMatch(/\{\w+\}/)
+    }
+  })
+})
