@@ -120,7 +120,7 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
       const thought = asNumber(usage.total_thought_tokens)
       acc.mergeUsage({
         inputTokens: asNumber(usage.total_input_tokens),
-        outputTokens: output === undefined && thought === undefined ? undefined : sumKnown(output, thought),
+        outputTokens: sumKnown(output, thought),
         reasoningTokens: thought,
         cachedInputTokens: asNumber(usage.total_cached_tokens),
       })

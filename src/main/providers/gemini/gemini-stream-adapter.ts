@@ -127,7 +127,7 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
         const candidates = asNumber(lastUsage.candidatesTokenCount)
         acc.mergeUsage({
           inputTokens: asNumber(lastUsage.promptTokenCount),
-          outputTokens: candidates === undefined && thoughts === undefined ? undefined : sumKnown(candidates, thoughts),
+          outputTokens: sumKnown(candidates, thoughts),
           reasoningTokens: thoughts,
           cachedInputTokens: asNumber(lastUsage.cachedContentTokenCount),
         })
