@@ -67,11 +67,11 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const alwaysAllowed = options.alwaysAllowed ?? new Set<string>()
   const emit = options.onEvent
   const { recorder, tools, provider, locale, signal } = options
-  const toolDefinitions: ProviderToolDefinition[] = tools.list().map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputJsonSchema,
-  }))
+  const toolDefinitions: ProviderToolDefinition[] = tools.list().map((tool) => {
+    // `$schema` is metadata some providers reject in a tool's parameters; the schema itself stays whole.
+    const { $schema: _dialect, ...inputSchema } = tool.inputJsonSchema
+    return { name: tool.name, description: tool.description, inputSchema }
+  })
 
   const begun = recorder.begin({ conversationId: options.conversationId, userText: options.userText })
   const history: HistoryMessage[] = [...begun.history]
