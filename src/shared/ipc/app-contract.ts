@@ -1,0 +1,132 @@
+import { z } from 'zod'
+import type { Conversation, ConversationSummary, Message } from '../conversation'
+import { LOCALES } from '../locale'
+import type { Measurement } from '../measurement'
+import { PROVIDER_IDS, type ProviderId } from '../provider-id'
+import type { RunEvent } from '../run-events'
+import { TOOL_PERMISSIONS } from '../settings'
+import type { Usage } from '../usage'
+import type { AppResult } from './app-error'
+
+/**
+ * The one interface between the UI and the core. Two transports carry it: Electron IPC (the app;
+ * one channel per command, `keel:<command>`) and a loopback WebSocket (browser mode). Every request
+ * is validated against these schemas in the core before any handler runs.
+ */
+const id = z.string().min(1).max(200)
+const providerId = z.enum(PROVIDER_IDS)
+
+export const COMMAND_SCHEMAS = {
+  'conversations.list': z.strictObject({}),
+  'conversations.open': z.strictObject({ conversationId: id }),
+  'conversations.rename': z.strictObject({ conversationId: id, title: z.string().trim().min(1).max(200) }),
+  'conversations.delete': z.strictObject({ conversationId: id }),
+  /** Starts a turn; its events arrive through the run-event subscription. */
+  'turns.start': z.strictObject({
+    conversationId: id.optional(),
+    text: z.string().trim().min(1).max(100_000),
+    provider: providerId.optional(),
+  }),
+  /** The stop button. */
+  'turns.stop': z.strictObject({ runId: id }),
+  'approvals.answer': z.strictObject({ approvalId: id, decision: z.enum(['approve', 'deny', 'always']) }),
+  'settings.get': z.strictObject({}),
+  'settings.update': z.strictObject({
+    language: z.enum(LOCALES).optional(),
+    defaultProvider: providerId.optional(),
+    maxToolRounds: z.number().int().min(1).max(50).optional(),
+    toolPermissions: z.record(z.string().min(1).max(100), z.enum(TOOL_PERMISSIONS)).optional(),
+    provider: z
+      .strictObject({
+        id: providerId,
+        baseUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
+        model: z.string().trim().min(1).max(200).nullable().optional(),
+      })
+      .optional(),
+  }),
+  /** Write-only: the key is never sent back, only "set, ends in …abcd". */
+  'keys.set': z.strictObject({ provider: providerId, key: z.string().trim().min(1).max(1000), allowPlainTextStorage: z.boolean().optional() }),
+  'keys.clear': z.strictObject({ provider: providerId }),
+  'providers.test': z.strictObject({ provider: providerId }),
+  'measurements.list': z.strictObject({
+    kind: z.string().min(1).max(50).optional(),
+    from: z.number().int().optional(),
+    to: z.number().int().optional(),
+    limit: z.number().int().min(1).max(10_000).default(1000),
+  }),
+  'measurements.update': z.strictObject({ id: z.number().int().positive(), value: z.number().finite(), unit: z.string().min(1).max(20), takenAt: z.number().int().optional() }),
+  'measurements.delete': z.strictObject({ id: z.number().int().positive() }),
+} as const
+
+export type CommandName = keyof typeof COMMAND_SCHEMAS
+export type CommandRequest<C extends CommandName> = z.input<(typeof COMMAND_SCHEMAS)[C]>
+
+/** How a key is kept: encrypted by the OS keyring, or (Linux without a keyring) only after the user opts in. */
+export type KeyStorageMode = 'os-encrypted' | 'plain-text-opt-in' | 'memory-only'
+
+export interface ProviderSettingsView {
+  id: ProviderId
+  baseUrl: string
+  model: string
+  /** Never the key itself. */
+  key: { set: false } | { set: true; endsWith: string; source: 'saved' | 'environment' }
+}
+
+export interface SettingsView {
+  language: (typeof LOCALES)[number]
+  defaultProvider: ProviderId
+  maxToolRounds: number
+  toolPermissions: Record<string, (typeof TOOL_PERMISSIONS)[number]>
+  providers: ProviderSettingsView[]
+  keyStorage: KeyStorageMode
+  /** Settings that were stored corrupt and fell back to their default (reported, never silently lost). */
+  corruptSettings: string[]
+}
+
+export interface ConversationView {
+  conversation: Conversation
+  messages: Message[]
+  /** Tokens per message (assistant messages) and the conversation total; estimated where any part was. */
+  usage: { perMessage: Record<string, { usage: Usage; estimated: boolean }>; total: { usage: Usage; estimated: boolean } }
+}
+
+/** What each command answers. */
+export interface CommandResponses {
+  'conversations.list': ConversationSummary[]
+  'conversations.open': ConversationView
+  'conversations.rename': Conversation
+  'conversations.delete': { deleted: true }
+  'turns.start': { runId: string }
+  'turns.stop': { stopped: boolean }
+  'approvals.answer': { answered: boolean }
+  'settings.get': SettingsView
+  'settings.update': SettingsView
+  'keys.set': SettingsView
+  'keys.clear': SettingsView
+  'providers.test': { ok: true; latencyMs: number; model: string } | { ok: false; kind: string; message: string }
+  'measurements.list': Measurement[]
+  'measurements.update': Measurement
+  'measurements.delete': { deleted: true }
+}
+
+/** A run event tagged with its run, as pushed to the window (or socket) that started the run. */
+export interface RunEventEnvelope {
+  runId: string
+  event: RunEvent
+}
+
+/** The API the renderer sees (`window.keel` in Electron; a WebSocket client in browser mode). */
+export type KeelApi = {
+  [C in CommandName]: (request: CommandRequest<C>) => Promise<AppResult<CommandResponses[C]>>
+} & {
+  /** Subscribes to run events; returns the unsubscribe function. */
+  onRunEvent(listener: (envelope: RunEventEnvelope) => void): () => void
+}
+
+/** IPC channel of a command (Electron): one per command, never a generic pass-through. */
+export function channelOf(command: CommandName): `keel:${CommandName}` {
+  return `keel:${command}`
+}
+
+export const RUN_EVENT_CHANNEL = 'keel:run-event'
+export const COMMAND_NAMES = Object.keys(COMMAND_SCHEMAS) as CommandName[]
