@@ -4,6 +4,7 @@ import type { Locale } from '../../shared/locale'
 import type { ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { InterruptReason, RunEvent, RunStatus, ToolCallState } from '../../shared/run-events'
+import type { JsonValue } from '../../shared/json-value'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
 import type { TurnResult, TurnToolCall } from '../../shared/turn-result'
 import type { ProviderConnection, ProviderToolDefinition } from '../providers/provider-request'
@@ -14,6 +15,7 @@ import { toolResultForModel } from '../tools/tool-result-for-model'
 import type { Approver } from './approval'
 import { cancellableSleep } from './cancellable-sleep'
 import { estimateUsage, isReportedUsage } from './estimate-usage'
+import { expandParallelWrapper } from './expand-parallel-wrapper'
 import { DEFAULT_RETRY_POLICY, nextRetryDelayMs, type RetryPolicy } from './retry-policy'
 import { streamModelRound, type FetchLike, type RoundOutcome } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
@@ -67,6 +69,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const alwaysAllowed = options.alwaysAllowed ?? new Set<string>()
   const emit = options.onEvent
   const { recorder, tools, provider, locale, signal } = options
+  const declaredToolNames = new Set(tools.list().map((tool) => tool.name))
   const toolDefinitions: ProviderToolDefinition[] = tools.list().map((tool) => {
     // `$schema` is metadata some providers reject in a tool's parameters; the schema itself stays whole.
     const { $schema: _dialect, ...inputSchema } = tool.inputJsonSchema
@@ -306,6 +309,32 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
     let endTurn = false
     let hadFailure = false
     for (const call of calls) {
+      const inner = expandParallelWrapper(call, declaredToolNames)
+      if (inner) {
+        const innerRun = await runToolCalls(turn, inner)
+        endTurn ||= innerRun.endTurn
+        hadFailure ||= innerRun.hadFailure
+        const combined = innerRun.results.map((r) => ({ tool: r.name, ok: !r.isError, result: JSON.parse(r.content) as unknown }))
+        const result: HistoryToolResult = {
+          callId: call.callId,
+          name: call.name,
+          content: JSON.stringify(combined),
+          isError: innerRun.results.some((r) => r.isError),
+        }
+        // Only the wrapper's id is known to the provider: inner results travel inside its one result.
+        results.push(result)
+        recorder.recordToolResult(result, 'done', {
+          status: 'succeeded',
+          callId: call.callId,
+          toolName: call.name,
+          kind: 'read', // the wrapper itself changes nothing; its inner writes went through the ledger
+          output: combined as JsonValue,
+          repeated: false,
+          idempotencyKey: undefined,
+        })
+        setCallState(call, 'done', { argumentsText: call.argumentsText, summary: `${inner.length} calls` })
+        continue
+      }
       const finishCall = (state: ToolCallState, content: unknown, isError: boolean, summary?: string, outcome?: ToolCallOutcome) => {
         const result: HistoryToolResult = { callId: call.callId, name: call.name, content: JSON.stringify(content), isError }
         results.push(result)

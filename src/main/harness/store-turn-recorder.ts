@@ -142,6 +142,8 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
     if (message.role !== 'assistant' || message.status === 'streaming') continue
     const provider = providerOfMessage(store, message)
     const answered = new Set(message.parts.flatMap((p) => (p.type === 'tool-result' ? [p.callId] : [])))
+    // Results for ids the provider never saw (the inner calls of an expanded parallel wrapper) stay out.
+    const called = new Set(message.parts.flatMap((p) => (p.type === 'tool-call' ? [p.callId] : [])))
     let round: HistoryAssistantMessage = { role: 'assistant', provider, text: '', toolCalls: [], replay: [] }
     let results: HistoryToolResult[] = []
     const flush = () => {
@@ -163,7 +165,7 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
           argumentsText: part.argumentsText,
           arguments: part.arguments,
         })
-      } else if (part.type === 'tool-result') {
+      } else if (part.type === 'tool-result' && called.has(part.callId)) {
         const forModel = toolResultForModel(part.outcome)
         results.push({ callId: part.callId, name: part.toolName, content: JSON.stringify(forModel.content), isError: forModel.isError })
       }

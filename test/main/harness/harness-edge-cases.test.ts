@@ -138,3 +138,59 @@ describe('harness edge cases', () => {
     }
   })
 })
+
+describe('the invented multi_tool_use.parallel wrapper', () => {
+  let world: HarnessWorld
+  beforeEach(async () => {
+    world = await startWorld()
+  })
+  afterEach(async () => {
+    await world.close()
+  })
+
+  it('runs each inner call (schema, approval, ledger) and answers the wrapper once under its id', async () => {
+    world.server.enqueue(
+      {
+        type: 'turn',
+        toolCalls: [
+          {
+            name: 'multi_tool_use.parallel',
+            arguments: {
+              tool_uses: [
+                { recipient_name: 'functions.record_measurement', parameters: { kind: 'height', value: 180, unit: 'cm' } },
+                { recipient_name: 'functions.record_measurement', parameters: { kind: 'weight', value: 72.5, unit: 'kg' } },
+              ],
+            },
+          },
+        ],
+      },
+      { type: 'turn', text: 'Both recorded.' },
+      { type: 'turn', text: 'Yes, both.' },
+    )
+    const run = await chat(world, 'openai-responses', 'Height 180 cm, weight 72.5 kg')
+    expect(run.status).toBe('completed')
+    expect(measurementCount(world)).toBe(2)
+    const served = world.server.requests[0]!.served
+    const wrapperId = served?.kind === 'turn' ? served.callIds[0] : undefined
+    const results = toolResultsIn('openai-responses', world.server.requests[1]!)
+    expect(results.map((r) => r.id)).toEqual([wrapperId])
+    expect(JSON.parse(results[0]!.content)).toMatchObject([
+      { tool: 'record_measurement', ok: true },
+      { tool: 'record_measurement', ok: true },
+    ])
+    // The next turn replays only what the provider knows: the wrapper call and its one result.
+    await chat(world, 'openai-responses', 'Both?', { conversationId: run.conversationId })
+    expect(toolResultsIn('openai-responses', world.server.requests[2]!).map((r) => r.id)).toEqual([wrapperId])
+  })
+
+  it('a wrapper naming an undeclared tool is not expanded (answered as an unknown tool)', async () => {
+    world.server.enqueue(
+      { type: 'turn', toolCalls: [{ name: 'multi_tool_use.parallel', arguments: { tool_uses: [{ recipient_name: 'functions.rm_rf', parameters: {} }] } }] },
+      { type: 'turn', text: 'Sorry.' },
+    )
+    const run = await chat(world, 'openai-chat', 'Go')
+    expect(run.status).toBe('completed')
+    const [result] = toolResultsIn('openai-chat', world.server.requests[1]!)
+    expect(result!.content).toMatch(/unknown|no tool|not a tool|available/i)
+  })
+})
