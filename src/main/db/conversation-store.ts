@@ -59,6 +59,19 @@ export class ConversationStore {
     return this.statements.renameConversation.run(title, id).changes === 1
   }
 
+  /**
+   * Deletes a conversation and everything that belongs to it, in one transaction: its turns,
+   * messages and parts, model calls (generations) and its tool-ledger entries (ON DELETE CASCADE).
+   * Measurements are the user's data and outlive the conversation that recorded them: their
+   * `created_by_ledger_id` / `deleted_by_ledger_id` links become NULL (ON DELETE SET NULL), the
+   * rows (live or soft-deleted) stay. Dropping the ledger entries cannot let an action run twice:
+   * an idempotency key includes its turn id, and the turn is gone with them.
+   * Returns false when there was no such conversation.
+   */
+  deleteConversation(id: string): boolean {
+    return this.db.transaction(() => this.statements.deleteConversation.run(id).changes === 1).immediate()
+  }
+
   /** Newest first (by last message), with message counts. Page with `before` = the last item's cursor. */
   listConversations(options: { limit?: number; before?: ConversationCursor } = {}): ConversationSummary[] {
     const limit = options.limit ?? 100
@@ -179,6 +192,7 @@ function prepare(db: Database.Database) {
       'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
     ),
     selectConversation: db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?'),
+    deleteConversation: db.prepare<[string]>('DELETE FROM conversations WHERE id = ?'),
     renameConversation: db.prepare<[string, string]>('UPDATE conversations SET title = ? WHERE id = ?'),
     touchConversation: db.prepare<[number, string]>('UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?'),
     listConversations: db.prepare<[number], ConversationRow & { message_count: number }>(

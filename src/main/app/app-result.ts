@@ -1,0 +1,27 @@
+import type { z } from 'zod'
+import type { AppError, AppResult } from '../../shared/ipc/app-error'
+import { isSqliteError, toStorageError } from '../db/sqlite-error'
+
+export function ok<T>(value: T): AppResult<T> {
+  return { ok: true, value }
+}
+
+export function fail(kind: AppError['kind'], message: string, extra: Partial<Pick<AppError, 'owner' | 'retryable'>> = {}): { ok: false; error: AppError } {
+  const owner: AppError['owner'] = kind === 'validation' || kind === 'not-found' || kind === 'busy' ? 'user' : kind === 'provider' ? 'provider' : 'system'
+  return { ok: false, error: { kind, message, owner, retryable: kind === 'busy', ...extra } }
+}
+
+/** A payload that failed its schema: every issue, path first (no values echoed back). */
+export function validationFailure(error: z.ZodError): { ok: false; error: AppError } {
+  const text = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
+  return fail('validation', `Invalid request: ${text}`)
+}
+
+/** An unexpected throw turned into a plain error (storage errors keep their kind's message; never a stack). */
+export function failureFromThrown(error: unknown): { ok: false; error: AppError } {
+  if (isSqliteError(error)) {
+    const storage = toStorageError(error)
+    return fail('storage', storage.message, { retryable: storage.retryable })
+  }
+  return fail('internal', error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto'
+import type { z } from 'zod'
+import { COMMAND_SCHEMAS, type CommandName, type CommandResponses } from '../../shared/ipc/app-contract'
+import type { AppResult } from '../../shared/ipc/app-error'
+import { MEASUREMENT_KINDS, type MeasurementKind } from '../../shared/measurement'
+import type { ProviderId } from '../../shared/provider-id'
+import type { RunEvent } from '../../shared/run-events'
+import type { KeelStore } from '../db/keel-store'
+import type { RetryPolicy } from '../harness/retry-policy'
+import { runTurn } from '../harness/run-turn'
+import { createStoreTurnRecorder } from '../harness/store-turn-recorder'
+import type { FetchLike } from '../harness/stream-model-round'
+import { resolveConnection, resolveDefaultProvider } from '../providers/provider-config'
+import type { ProviderConnection } from '../providers/provider-request'
+import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
+import { fail, failureFromThrown, ok, validationFailure } from './app-result'
+import { buildConversationView } from './conversation-view'
+import type { KeyVault } from './key-vault'
+import { deleteMeasurement, updateMeasurement } from './measurement-edits'
+import { checkProvider } from './provider-check'
+import { ProviderKeys, redactKeys, redactingRecorder } from './provider-keys'
+import { RunRegistry, type EventSink } from './run-registry'
+import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow, storedProviderSettings } from './settings-view'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** Who sent a command: one Electron window or one browser-mode socket. */
+export interface ClientContext {
+  clientId: string
+}
+
+export interface KeelAppServiceOptions {
+  store: KeelStore
+  /** Provider overrides and keys (`KEEL_<PROVIDER>_BASE_URL`, `OPENAI_API_KEY`, …), as the CLI reads them. */
+  env: Env
+  vault: KeyVault
+  fetch?: FetchLike
+  /** Harness tuning (tests). */
+  idleTimeoutMs?: number
+  retryPolicy?: RetryPolicy
+  providerCheckTimeoutMs?: number
+}
+
+type Input<C extends CommandName> = z.output<(typeof COMMAND_SCHEMAS)[C]>
+type Handler<C extends CommandName> = (request: Input<C>, context: ClientContext) => AppResult<CommandResponses[C]> | Promise<AppResult<CommandResponses[C]>>
+
+/**
+ * The core behind the app's one interface, independent of the transport (Electron IPC or the
+ * browser-mode WebSocket). Every command's payload is checked against its zod schema before its
+ * handler runs; every answer is an {@link AppResult} (plain data, never a thrown error, never a key).
+ * Run events go only to the client that started the run (register it with {@link connect}).
+ */
+export class KeelAppService {
+  private readonly store: KeelStore
+  private readonly env: Env
+  private readonly keys: ProviderKeys
+  private readonly tools: ToolRegistry
+  private readonly runs = new RunRegistry()
+  private closed = false
+
+  constructor(private readonly options: KeelAppServiceOptions) {
+    this.store = options.store
+    this.env = options.env
+    this.keys = new ProviderKeys(options.env, options.vault)
+    this.tools = createKeelToolRegistry(options.store)
+  }
+
+  /** A window or socket that can receive run events. */
+  connect(clientId: string, sink: EventSink): void {
+    this.runs.connect(clientId, sink)
+  }
+
+  /** The window or socket went away: its runs are stopped and their pending approvals denied. Returns how many runs were stopped. */
+  disconnect(clientId: string): number {
+    return this.runs.disconnect(clientId)
+  }
+
+  async handle<C extends CommandName>(command: C, rawPayload: unknown, context: ClientContext): Promise<AppResult<CommandResponses[C]>> {
+    if (typeof command !== 'string' || !Object.hasOwn(COMMAND_SCHEMAS, command)) return fail('validation', 'Unknown command.')
+    const parsed = (COMMAND_SCHEMAS[command] as unknown as z.ZodType<Input<C>>).safeParse(rawPayload)
+    if (!parsed.success) return validationFailure(parsed.error)
+    if (this.closed) return fail('internal', 'Keel is shutting down.', { retryable: true })
+    const handler = this.handlers[command] as Handler<C>
+    try {
+      const result = await handler(parsed.data, context)
+      return redactKeys(result, this.keys.all())
+    } catch (error) {
+      return redactKeys(failureFromThrown(error), this.keys.all())
+    }
+  }
+
+  /** Resolves once no run is active (tests; shutdown). */
+  async whenIdle(): Promise<void> {
+    while (this.runs.all().length > 0) await Promise.allSettled(this.runs.all().map((run) => run.done))
+  }
+
+  /** Shutdown: refuses new commands, stops every run and waits until each has saved what it showed. */
+  async close(): Promise<void> {
+    this.closed = true
+    for (const run of this.runs.all()) run.controller.abort(new Error('Keel is shutting down'))
+    await this.whenIdle()
+  }
+
+  private connectionFor(provider: ProviderId): ProviderConnection {
+    return resolveConnection(provider, { env: this.env, settings: storedProviderSettings(readSettings(this.store), this.keys, provider) })
+  }
+
+  private readonly handlers: { [C in CommandName]: Handler<C> } = {
+    'conversations.list': () => ok(this.store.conversations.listConversations({ limit: 10_000 })),
+    'conversations.open': ({ conversationId }) => {
+      const view = buildConversationView(this.store, conversationId)
+      return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).')
+    },
+    'conversations.rename': ({ conversationId, title }) => {
+      if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).')
+      return ok(this.store.conversations.getConversation(conversationId)!)
+    },
+    'conversations.delete': ({ conversationId }) => {
+      if (this.runs.isConversationBusy(conversationId)) return fail('busy', 'A turn is running in this conversation: stop it first.')
+      if (!this.store.conversations.deleteConversation(conversationId)) return fail('not-found', 'This conversation does not exist (any more).')
+      return ok({ deleted: true as const })
+    },
+    'turns.start': (request, context) => this.startTurn(request, context),
+    'turns.stop': ({ runId }, context) => {
+      const run = this.runs.get(runId)
+      if (!run || run.clientId !== context.clientId) return ok({ stopped: false })
+      run.controller.abort(new Error('stopped by the user'))
+      return ok({ stopped: true })
+    },
+    'approvals.answer': ({ approvalId, decision }, context) => {
+      const pending = this.runs.pendingApproval(approvalId, context.clientId)
+      if (!pending) return ok({ answered: false })
+      if (decision === 'always') saveAlwaysAllow(this.store, pending.tool)
+      pending.answer(decision)
+      return ok({ answered: true })
+    },
+    'settings.get': () => ok(buildSettingsView(this.store, this.env, this.keys)),
+    'settings.update': (update) => {
+      try {
+        applySettingsUpdate(this.store, update)
+      } catch (error) {
+        if (error instanceof SettingsWriteError) return fail('validation', error.message)
+        throw error
+      }
+      return ok(buildSettingsView(this.store, this.env, this.keys))
+    },
+    'keys.set': ({ provider, key, allowPlainTextStorage }) => {
+      const saved = this.keys.vault.set(provider, key, { allowPlainTextStorage })
+      if (!saved.ok) return fail(saved.reason === 'plain-text-not-allowed' ? 'forbidden' : 'storage', saved.message, { owner: 'user' })
+      return ok(buildSettingsView(this.store, this.env, this.keys))
+    },
+    'keys.clear': ({ provider }) => {
+      this.keys.vault.clear(provider)
+      return ok(buildSettingsView(this.store, this.env, this.keys))
+    },
+    'providers.test': async ({ provider }) =>
+      ok(await checkProvider(provider, this.connectionFor(provider), { fetch: this.options.fetch, timeoutMs: this.options.providerCheckTimeoutMs })),
+    'measurements.list': ({ kind, from, to, limit }) => {
+      if (kind !== undefined && !(MEASUREMENT_KINDS as readonly string[]).includes(kind)) {
+        return fail('validation', `Invalid request: kind: expected one of ${MEASUREMENT_KINDS.join(', ')}`)
+      }
+      return ok(this.store.measurements.list({ kind: kind as MeasurementKind | undefined, from, to, limit }))
+    },
+    'measurements.update': (request) => {
+      const edited = updateMeasurement(this.store, request)
+      return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message)
+    },
+    'measurements.delete': ({ id }) =>
+      deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : fail('not-found', `No measurement with id ${id}.`),
+  }
+
+  private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {
+    const { clientId } = context
+    if (!this.runs.isConnected(clientId)) return fail('forbidden', 'This client cannot receive run events.')
+    if (request.conversationId !== undefined) {
+      if (!this.store.conversations.getConversation(request.conversationId)) return fail('not-found', 'This conversation does not exist (any more).')
+      if (this.runs.isConversationBusy(request.conversationId)) return fail('busy', 'A turn is already running in this conversation.')
+    }
+    const settings = readSettings(this.store).values
+    const provider = request.provider ?? resolveDefaultProvider(this.env, settings.activeProvider ?? undefined)
+    const connection = this.connectionFor(provider)
+    const secrets = this.keys.all()
+    const runId = `run_${randomUUID()}`
+    const controller = new AbortController()
+    let started: { conversationId: string; messageId: string } | undefined
+    let ended = false
+    const emit = (event: RunEvent) => {
+      if (event.type === 'run-start') {
+        started = { conversationId: event.conversationId, messageId: event.messageId }
+        const run = this.runs.get(runId)
+        if (run) run.conversationId = event.conversationId
+      }
+      if (event.type === 'run-end') ended = true
+      this.runs.deliver(clientId, redactKeys({ runId, event }, secrets))
+    }
+    const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, p]) => (p === 'always-allow' ? [tool] : [])))
+    let finish: () => void = () => {}
+    const done = new Promise<void>((resolve) => (finish = resolve))
+    this.runs.add({ runId, clientId, conversationId: request.conversationId, controller, done })
+    // runTurn stores the user's message and emits run-start synchronously, before its first await.
+    const running = runTurn({
+      conversationId: request.conversationId,
+      userText: request.text,
+      provider,
+      connection,
+      locale: settings.language,
+      signal: controller.signal,
+      approver: this.runs.approverFor(runId, clientId),
+      alwaysAllowed,
+      onEvent: emit,
+      recorder: redactingRecorder(createStoreTurnRecorder(this.store), secrets),
+      tools: this.tools,
+      fetch: this.options.fetch,
+      maxRounds: settings.maxToolRounds,
+      idleTimeoutMs: this.options.idleTimeoutMs,
+      retryPolicy: this.options.retryPolicy,
+      runId,
+    })
+    const settle = () => {
+      this.runs.remove(runId)
+      finish()
+    }
+    if (!started) {
+      // It failed before it began (storage): nothing ran, the caller gets the error.
+      try {
+        await running
+      } catch (error) {
+        settle()
+        return failureFromThrown(error)
+      }
+    }
+    running.then(settle, () => {
+      // Saving the end failed after the run began: the window still learns the run is over.
+      if (started && !ended) emit({ type: 'run-end', status: 'failed', conversationId: started.conversationId, messageId: started.messageId })
+      settle()
+    })
+    return ok({ runId })
+  }
+}

@@ -1,0 +1,53 @@
+import type { CommandRequest } from '../../shared/ipc/app-contract'
+import {
+  MEASUREMENT_KIND_INFO,
+  describePlausibleRange,
+  isUnitValidForKind,
+  normalizeUnit,
+  toCanonicalValue,
+  type Measurement,
+} from '../../shared/measurement'
+import type { KeelStore } from '../db/keel-store'
+
+export type MeasurementEdit = { ok: true; measurement: Measurement } | { ok: false; kind: 'validation' | 'not-found'; message: string }
+
+/**
+ * The user corrects a measurement in the measurements view. This is a direct user action, not a
+ * model's tool call, so it does not go through the idempotency ledger (the ledger guards side effects
+ * a model asked for across retries and regenerations; a click is answered once, synchronously).
+ * The edit is a replacement, in one transaction: the old row is soft-deleted and a corrected row is
+ * inserted (no ledger link). A row a ledger entry created therefore still says what that entry
+ * recorded (its effect row stays whole, as for every delete), and the corrected value has a new id.
+ */
+export function updateMeasurement(store: KeelStore, request: CommandRequest<'measurements.update'>): MeasurementEdit {
+  const old = store.measurements.get(request.id)
+  if (!old) return { ok: false, kind: 'not-found', message: `No measurement with id ${request.id}.` }
+  const unit = normalizeUnit(request.unit)
+  if (!unit || !isUnitValidForKind(old.kind, unit)) {
+    return { ok: false, kind: 'validation', message: `'${request.unit}' is not a unit for ${MEASUREMENT_KIND_INFO[old.kind].label} (use ${MEASUREMENT_KIND_INFO[old.kind].units.join(', ')}).` }
+  }
+  const canonicalValue = toCanonicalValue(request.value, unit)
+  const info = MEASUREMENT_KIND_INFO[old.kind]
+  if (!(canonicalValue >= info.min && canonicalValue <= info.max)) {
+    return { ok: false, kind: 'validation', message: `${request.value} ${unit} is outside the plausible range for ${info.label} (${describePlausibleRange(old.kind, unit)}).` }
+  }
+  const measurement = store.db
+    .transaction(() => {
+      store.measurements.softDelete(old.id)
+      return store.measurements.insert({
+        kind: old.kind,
+        canonicalValue,
+        value: request.value,
+        unit,
+        takenAt: request.takenAt ?? old.takenAt,
+        takenAtPrecision: request.takenAt === undefined ? old.takenAtPrecision : 'instant',
+      })
+    })
+    .immediate()
+  return { ok: true, measurement }
+}
+
+/** A soft delete made in the UI (no ledger entry: see {@link updateMeasurement}). */
+export function deleteMeasurement(store: KeelStore, id: number): boolean {
+  return store.measurements.softDelete(id) !== undefined
+}

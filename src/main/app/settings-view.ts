@@ -1,0 +1,96 @@
+import type { CommandRequest, SettingsView } from '../../shared/ipc/app-contract'
+import { PROVIDER_IDS } from '../../shared/provider-id'
+import type { SettingKey, SettingValue } from '../../shared/settings'
+import type { KeelStore } from '../db/keel-store'
+import type { SettingRead } from '../db/settings-store'
+import { resolveConnection, resolveDefaultProvider, type StoredProviderSettings } from '../providers/provider-config'
+import type { ProviderKeys } from './provider-keys'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** Saved settings, each read on its own: a corrupt one falls back to its default and is reported. */
+export interface EffectiveSettings {
+  values: { [K in SettingKey]: SettingValue<K> }
+  corrupt: SettingKey[]
+}
+
+export function readSettings(store: KeelStore): EffectiveSettings {
+  const all = store.settings.getAll()
+  const corrupt: SettingKey[] = []
+  const pick = <K extends SettingKey>(key: K, read: SettingRead<K>, fallback: SettingValue<K>): SettingValue<K> => {
+    if (read.ok) return read.value
+    corrupt.push(key)
+    return fallback
+  }
+  const values = {
+    language: pick('language', all.language, 'en'),
+    maxToolRounds: pick('maxToolRounds', all.maxToolRounds, 8),
+    toolPermissions: pick('toolPermissions', all.toolPermissions, {}),
+    activeProvider: pick('activeProvider', all.activeProvider, null),
+    providers: pick('providers', all.providers, {}),
+  }
+  return { values, corrupt }
+}
+
+/** The connection settings of one provider as saved, with the vault's key (env overrides apply in resolveConnection). */
+export function storedProviderSettings(settings: EffectiveSettings, keys: ProviderKeys, provider: (typeof PROVIDER_IDS)[number]): StoredProviderSettings {
+  return { ...settings.values.providers[provider], apiKey: keys.saved(provider) }
+}
+
+export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys): SettingsView {
+  const settings = readSettings(store)
+  const { values } = settings
+  return {
+    language: values.language,
+    defaultProvider: resolveDefaultProvider(env, values.activeProvider ?? undefined),
+    maxToolRounds: values.maxToolRounds,
+    toolPermissions: { ...values.toolPermissions },
+    providers: PROVIDER_IDS.map((id) => {
+      // The key is resolved with the connection only to be dropped here: the view carries its status.
+      const { baseUrl, model } = resolveConnection(id, { env, settings: values.providers[id] })
+      return { id, baseUrl, model, key: keys.status(id) }
+    }),
+    keyStorage: keys.vault.storage,
+    corruptSettings: [...settings.corrupt],
+  }
+}
+
+/**
+ * Applies a validated `settings.update` in one transaction. `toolPermissions` are merged into the
+ * saved map; `provider.baseUrl` / `provider.model`: a string sets, `null` clears, absent keeps.
+ * A corrupt stored value that is updated is replaced (starting from its default).
+ */
+export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'settings.update'>): void {
+  const current = readSettings(store).values
+  const writes: [SettingKey, unknown][] = []
+  if (update.language !== undefined) writes.push(['language', update.language])
+  if (update.defaultProvider !== undefined) writes.push(['activeProvider', update.defaultProvider])
+  if (update.maxToolRounds !== undefined) writes.push(['maxToolRounds', update.maxToolRounds])
+  if (update.toolPermissions !== undefined) writes.push(['toolPermissions', { ...current.toolPermissions, ...update.toolPermissions }])
+  if (update.provider !== undefined) {
+    const { id, baseUrl, model } = update.provider
+    const next: StoredProviderSettings = { ...current.providers[id] }
+    if (baseUrl === null) delete next.baseUrl
+    else if (baseUrl !== undefined) next.baseUrl = baseUrl
+    if (model === null) delete next.model
+    else if (model !== undefined) next.model = model
+    writes.push(['providers', { ...current.providers, [id]: next }])
+  }
+  store.db.transaction(() => {
+    for (const [key, value] of writes) {
+      const written = store.settings.set(key, value)
+      if (!written.ok) throw new SettingsWriteError(written.error.message)
+    }
+  })()
+}
+
+/** A value the contract accepted but the setting's own schema refused (nothing was written). */
+export class SettingsWriteError extends Error {
+  override readonly name = 'SettingsWriteError'
+}
+
+/** Saves "always allow" for a tool (the approval card's third button), keeping the other permissions. */
+export function saveAlwaysAllow(store: KeelStore, tool: string): void {
+  const current = readSettings(store).values.toolPermissions
+  store.settings.set('toolPermissions', { ...current, [tool]: 'always-allow' })
+}

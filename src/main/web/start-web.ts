@@ -1,0 +1,105 @@
+// Browser mode: `npm run start:web [-- --port N --db FILE]` (tsx src/main/web/start-web.ts).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { KeelAppService } from '../app/keel-app-service'
+import { createMemoryKeyVault } from '../app/key-vault'
+import { defaultDatabasePath } from '../data-dir'
+import { openKeelStore } from '../db/keel-store'
+import { startWebServer } from './web-server'
+
+const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build]
+Serves the built renderer and Keel's core on http://127.0.0.1:N (loopback only) and prints the URL
+with its access token. --port 0 (default) picks a free port; --db defaults to ${defaultDatabasePath()}.`
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
+
+async function main(): Promise<number> {
+  let flags
+  try {
+    flags = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        port: { type: 'string' },
+        db: { type: 'string' },
+        renderer: { type: 'string' },
+        'no-build': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`)
+    return 2
+  }
+  if (flags.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  const port = flags.port === undefined ? 0 : Number(flags.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be an integer from 0 to 65535\n${USAGE}\n`)
+    return 2
+  }
+  const rendererDir = resolve(flags.renderer ?? join(repoRoot, 'out', 'renderer'))
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    if (flags['no-build'] || flags.renderer) {
+      process.stderr.write(`no built renderer at ${rendererDir} (run npm run build)\n`)
+      return 1
+    }
+    process.stderr.write('[keel] building the renderer (electron-vite build)…\n')
+    const built = spawnSync(join(repoRoot, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' })
+    if (built.status !== 0 || !existsSync(join(rendererDir, 'index.html'))) {
+      process.stderr.write('[keel] the renderer build failed\n')
+      return 1
+    }
+  }
+
+  const dbPath = resolve(flags.db ?? defaultDatabasePath())
+  mkdirSync(dirname(dbPath), { recursive: true })
+  const opened = openKeelStore(dbPath)
+  if (!opened.ok) {
+    process.stderr.write(`cannot open ${dbPath}: ${opened.error.message}\n`)
+    return 1
+  }
+  const store = opened.store
+  const service = new KeelAppService({ store, env: process.env, vault: createMemoryKeyVault() })
+  let server
+  try {
+    server = await startWebServer({ service, rendererDir, port })
+  } catch (error) {
+    store.close()
+    process.stderr.write(`cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`)
+    return 1
+  }
+  process.stdout.write(`Keel is running at ${server.url}\n`)
+
+  const running = server
+  return await new Promise<number>((resolveExit) => {
+    let stopping = false
+    const stop = () => {
+      if (stopping) return
+      stopping = true
+      // Sockets close first (their runs stop), then every run saves what it showed, then the store closes.
+      void running
+        .close()
+        .then(() => service.close())
+        .finally(() => {
+          store.close()
+          resolveExit(0)
+        })
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`[keel] ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,105 @@
+// Browser mode's KeelApi: the same commands as `window.keel`, over the loopback WebSocket.
+// Browser code only (no Node imports): `window.keel ?? createWebApiClient()`.
+import { COMMAND_NAMES, type CommandName, type CommandRequest, type CommandResponses, type KeelApi, type RunEventEnvelope } from '../../../shared/ipc/app-contract'
+import type { AppError, AppResult } from '../../../shared/ipc/app-error'
+import { WEB_SOCKET_PATH, type WebServerMessage } from '../../../shared/ipc/web-socket-protocol'
+
+/** The part of the DOM WebSocket the client uses (the browser's, or `ws` in tests). */
+export interface WebSocketLike {
+  readonly readyState: number
+  send(data: string): void
+  close(): void
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
+}
+
+export interface WebApiClientOptions {
+  /** Default: `ws(s)://<this page's host>/ws?token=<this page's ?token=>`. */
+  url?: string
+  /** Default: the browser's `WebSocket`. */
+  createSocket?: (url: string) => WebSocketLike
+}
+
+export type WebApiClient = KeelApi & {
+  /** Closes the socket: the server stops this client's runs; pending requests get a `internal` error. */
+  close(): void
+}
+
+/** The WebSocket URL for a page served by browser mode (the token travels from the page's query). */
+export function webSocketUrlFor(location: { protocol: string; host: string; search: string }): string {
+  const token = new URLSearchParams(location.search).get('token')
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  return `${scheme}//${location.host}${WEB_SOCKET_PATH}${token ? `?token=${encodeURIComponent(token)}` : ''}`
+}
+
+const OPEN = 1
+
+function connectionError(message: string): { ok: false; error: AppError } {
+  return { ok: false, error: { kind: 'internal', message, owner: 'system', retryable: true } }
+}
+
+export function createWebApiClient(options: WebApiClientOptions = {}): WebApiClient {
+  const url = options.url ?? webSocketUrlFor(globalThis.location)
+  const socket = options.createSocket ? options.createSocket(url) : (new WebSocket(url) as unknown as WebSocketLike)
+  const pending = new Map<number, (result: AppResult<unknown>) => void>()
+  const queued: string[] = []
+  const listeners = new Set<(envelope: RunEventEnvelope) => void>()
+  let nextId = 1
+  let closed = false
+
+  socket.addEventListener('open', () => {
+    for (const text of queued.splice(0)) socket.send(text)
+  })
+  const onGone = () => {
+    closed = true
+    queued.length = 0
+    for (const resolve of pending.values()) resolve(connectionError('The connection to Keel was closed.'))
+    pending.clear()
+  }
+  socket.addEventListener('close', onGone)
+  socket.addEventListener('error', onGone)
+  socket.addEventListener('message', (event) => {
+    if (typeof event.data !== 'string') return
+    let message: WebServerMessage
+    try {
+      message = JSON.parse(event.data) as WebServerMessage
+    } catch {
+      return
+    }
+    if ('type' in message && message.type === 'run-event') {
+      for (const listener of listeners) listener(message.envelope)
+      return
+    }
+    if ('id' in message && typeof message.id === 'number') {
+      const resolve = pending.get(message.id)
+      pending.delete(message.id)
+      resolve?.(message.result)
+    }
+  })
+
+  const call = <C extends CommandName>(command: C, payload: CommandRequest<C>): Promise<AppResult<CommandResponses[C]>> =>
+    new Promise((resolve) => {
+      if (closed) return resolve(connectionError('The connection to Keel is closed.'))
+      const id = nextId++
+      pending.set(id, resolve as (result: AppResult<unknown>) => void)
+      const text = JSON.stringify({ id, command, payload })
+      if (socket.readyState === OPEN) socket.send(text)
+      else queued.push(text)
+    })
+
+  const api = {
+    onRunEvent(listener: (envelope: RunEventEnvelope) => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    close() {
+      socket.close()
+    },
+  } as WebApiClient
+  for (const command of COMMAND_NAMES) {
+    ;(api as unknown as Record<string, unknown>)[command] = (payload: unknown) => call(command, payload as CommandRequest<typeof command>)
+  }
+  return api
+}

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMMAND_NAMES, type CommandName } from '../../../src/shared/ipc/app-contract'
+import { PROVIDER_IDS } from '../../../src/shared/provider-id'
+import { countRows, startAppWorld, type AppWorld, type TestClient } from './app-helpers'
+
+/** Payloads each command must refuse before its handler runs (the valid parts name real rows, so a run handler would show). */
+function invalidPayloads(ids: { conversationId: string; measurementId: number }): Record<CommandName, unknown[]> {
+  const { conversationId, measurementId } = ids
+  const common = [undefined, null, 'text', 42, [], [{}]]
+  return {
+    'conversations.list': [...common, { limit: 5 }],
+    'conversations.open': [...common, {}, { conversationId: '' }, { conversationId: 7 }, { conversationId, extra: true }],
+    'conversations.rename': [...common, { conversationId, title: '   ' }, { conversationId, title: 'x'.repeat(201) }, { conversationId }, { conversationId, title: 'New', pinned: true }],
+    'conversations.delete': [...common, {}, { conversationId: 'x'.repeat(201) }, { conversationId, force: true }],
+    'turns.start': [...common, {}, { text: '' }, { text: '   ' }, { text: 'hi', provider: 'openai' }, { text: 'hi', conversationId: '' }, { text: 'hi', model: 'gpt' }, { text: 'x'.repeat(100_001) }],
+    'turns.stop': [...common, {}, { runId: '' }, { runId: 5 }, { runId: 'r', now: true }],
+    'approvals.answer': [...common, { approvalId: 'a' }, { approvalId: 'a', decision: 'yes' }, { approvalId: '', decision: 'approve' }, { approvalId: 'a', decision: 'approve', tool: 'x' }],
+    'settings.get': [...common, { all: true }],
+    'settings.update': [
+      ...common,
+      { language: 'fr' },
+      { maxToolRounds: 0 },
+      { maxToolRounds: 51 },
+      { maxToolRounds: 2.5 },
+      { defaultProvider: 'x' },
+      { toolPermissions: { record_measurement: 'sometimes' } },
+      { provider: { id: 'anthropic', baseUrl: 'file:///etc/passwd' } },
+      { provider: { id: 'anthropic', baseUrl: 'not a url' } },
+      { provider: { id: 'nope', model: 'm' } },
+      { provider: { id: 'anthropic', apiKey: 'sk-smuggled-1234567890' } },
+      { language: 'es', apiKey: 'sk-smuggled-1234567890' },
+    ],
+    'keys.set': [...common, { provider: 'anthropic' }, { provider: 'anthropic', key: '  ' }, { provider: 'x', key: 'sk-valid-but-provider-bad' }, { provider: 'anthropic', key: 'k'.repeat(1001) }, { provider: 'anthropic', key: 'sk-ant-0123456789', extra: 1 }, { provider: 'anthropic', key: 'sk-ant-0123456789', allowPlainTextStorage: 'yes' }],
+    'keys.clear': [...common, {}, { provider: 'x' }],
+    'providers.test': [...common, {}, { provider: 'x' }, { provider: 'anthropic', model: 'm' }],
+    'measurements.list': [...common, { limit: 0 }, { limit: 10_001 }, { from: 1.5 }, { kind: '' }, { kind: 'weight', deleted: true }],
+    'measurements.update': [...common, { id: measurementId }, { id: measurementId, value: Number.NaN, unit: 'kg' }, { id: measurementId, value: 80, unit: '' }, { id: -1, value: 80, unit: 'kg' }, { id: measurementId, value: 80, unit: 'kg', kind: 'height' }, { id: measurementId, value: '80', unit: 'kg' }],
+    'measurements.delete': [...common, {}, { id: 0 }, { id: 1.5 }, { id: String(measurementId) }, { id: measurementId, hard: true }],
+  }
+}
+
+describe('every command validates its payload before its handler runs', () => {
+  let world: AppWorld
+  let client: TestClient
+  let ids: { conversationId: string; measurementId: number }
+  beforeAll(async () => {
+    world = await startAppWorld()
+    client = world.client('window')
+    const conversation = world.store.conversations.createConversation({ title: 'Original' })
+    const measurement = world.store.measurements.insert({ kind: 'weight', canonicalValue: 72.5, value: 72.5, unit: 'kg', takenAt: 1, takenAtPrecision: 'instant' })
+    ids = { conversationId: conversation.id, measurementId: measurement.id }
+  })
+  afterAll(async () => {
+    await world.close()
+  })
+
+  it('covers every command of the contract', () => {
+    expect(Object.keys(invalidPayloads({ conversationId: 'c', measurementId: 1 })).sort()).toEqual([...COMMAND_NAMES].sort())
+  })
+
+  it.each(COMMAND_NAMES)('%s: each invalid payload is a validation error and changes nothing', async (command) => {
+    const snapshot = () => ({
+      rows: ['conversations', 'turns', 'messages', 'generations', 'measurements', 'settings', 'tool_ledger'].map((t) => countRows(world.store, t)),
+      conversation: world.store.conversations.getConversation(ids.conversationId),
+      measurements: world.store.measurements.list({ limit: 10 }),
+      settings: world.store.db.prepare('SELECT * FROM settings').all(),
+      keys: PROVIDER_IDS.map((p) => world.vault.get(p)),
+      requests: world.server.requests.length,
+      db: readFileSync(world.dbPath).length,
+    })
+    const before = snapshot()
+    for (const payload of invalidPayloads(ids)[command]) {
+      const result = await client.call(command, payload)
+      expect(result.ok, `${command} ${JSON.stringify(payload)?.slice(0, 80)}`).toBe(false)
+      if (!result.ok) expect(result.error).toMatchObject({ kind: 'validation', owner: 'user', retryable: false })
+    }
+    expect(snapshot()).toEqual(before)
+    expect(client.envelopes).toEqual([])
+  })
+
+  it('an unknown command is a validation error', async () => {
+    const result = await world.service.handle('conversations.drop' as CommandName, {}, { clientId: 'window' })
+    expect(result).toMatchObject({ ok: false, error: { kind: 'validation' } })
+  })
+
+  it('a validation error never echoes the offered value', async () => {
+    const result = await client.call('keys.set', { provider: 'anthropic', key: 'sk-ant-secret-value-123456', extra: 1 })
+    expect(JSON.stringify(result)).not.toContain('sk-ant-secret-value-123456')
+  })
+})
