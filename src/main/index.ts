@@ -1,39 +1,70 @@
-// The Electron shell: app lifecycle and the window. Everything else in src/main is plain Node
-// code that never imports `electron`, so it runs under vitest, the CLI and browser mode.
-import { app, BrowserWindow, shell } from 'electron'
+// The Electron shell: app lifecycle only. Window hardening, IPC, run events and key storage live in
+// ./shell; everything else in src/main is plain Node code that never imports `electron`, so it runs
+// under vitest, the CLI and browser mode.
+import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron'
 import { join } from 'node:path'
+import { KeelAppService } from './app/keel-app-service'
+import { openKeelStore } from './db/keel-store'
+import { toAppKeyVault } from './shell/app-key-vault-adapter'
+import { toAppServicePort } from './shell/app-service-adapter'
+import { createMainWindow, createWindowRegistry, filePage, guardWebContents, openExternalLink } from './shell/create-main-window'
+import { registerIpcHandlers } from './shell/ipc-registration'
+import { devServerPage, isAppPageUrl } from './shell/navigation-policy'
+import { applyPermissionPolicy } from './shell/permission-policy'
+import { createRunEventClients } from './shell/run-event-sender'
+import { openSafeStorageKeyVault } from './shell/safe-storage-key-vault'
 
-function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1100,
-    height: 760,
-    show: false,
-    title: 'Keel',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
+const indexPath = join(import.meta.dirname, '../renderer/index.html')
+const page = (!app.isPackaged && devServerPage(process.env.ELECTRON_RENDERER_URL)) || filePage(indexPath)
+const registry = createWindowRegistry()
+
+// Every renderer sandboxed, whatever a window's options say.
+app.enableSandbox()
+
+function openWindow(): BrowserWindow {
+  return createMainWindow({ preloadPath, indexPath, page, registry, devTools: !app.isPackaged })
+}
+
+async function start(): Promise<void> {
+  applyPermissionPolicy(session.defaultSession)
+  const keyVault = await openSafeStorageKeyVault({ safeStorage, filePath: join(app.getPath('userData'), 'provider-keys.json') })
+  // The store is opened by the core (main process), never by a renderer; the same file the CLI uses.
+  const opened = openKeelStore(process.env.KEEL_DB ?? join(app.getPath('userData'), 'keel.db'))
+  if (!opened.ok) throw new Error(`cannot open the database: ${opened.error.kind}`)
+  const appService = new KeelAppService({ store: opened.store, env: process.env, vault: toAppKeyVault(keyVault) })
+  // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store.
+  let closing = false
+  app.on('before-quit', (event) => {
+    if (closing) return
+    closing = true
+    event.preventDefault()
+    void appService.close().finally(() => {
+      opened.store.close()
+      app.quit()
+    })
   })
-  window.once('ready-to-show', () => window.show())
-  // No navigation away from the app and no new windows; http(s) links open in the browser.
-  window.webContents.on('will-navigate', (event) => event.preventDefault())
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url)
-    return { action: 'deny' }
+  const service = toAppServicePort(appService)
+  const clients = createRunEventClients(service)
+  registerIpcHandlers({
+    ipcMain,
+    service,
+    isOurWindow: (contents) => registry.has(contents),
+    isOwnPage: (url) => isAppPageUrl(url, page),
+    clientFor: (contents) => clients.clientFor(contents),
+    onInternalError: (command, errorName) => console.error(`[keel] ${command} failed: ${errorName}`),
   })
-  window.webContents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  const devUrl = process.env.ELECTRON_RENDERER_URL
-  if (!app.isPackaged && devUrl) void window.loadURL(devUrl)
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'))
-  return window
+  openWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow()
+  })
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
+  // Second line of defence: any webContents Electron creates gets the same navigation guards.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, page, openExternalLink))
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows()
     if (window) {
@@ -41,13 +72,11 @@ if (!app.requestSingleInstanceLock()) {
       window.focus()
     }
   })
-  void app.whenReady().then(() => {
-    createWindow()
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow()
-    })
-  })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
+  })
+  app.whenReady().then(start).catch((error: unknown) => {
+    console.error('[keel] startup failed:', error instanceof Error ? error.name : typeof error)
+    app.exit(1)
   })
 }

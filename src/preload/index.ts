@@ -1,11 +1,8 @@
-// Sandboxed preload: exposes one narrow API with contextBridge (no raw ipcRenderer).
-// The chat API arrives with the desktop app work; for now only the version is exposed.
-import { contextBridge } from 'electron'
+// Sandboxed preload (built as CommonJS: out/preload/index.cjs). Exposes one narrow, typed API as
+// `window.keel`: one function per command of the contract and a run-event subscription. No raw
+// ipcRenderer, no generic channel pass-through, no npm imports (a sandboxed preload can require
+// only `electron`).
+import { contextBridge, ipcRenderer } from 'electron'
+import { createKeelApi } from './keel-api'
 
-const api = {
-  keelVersion: '0.1.0',
-} as const
-
-export type KeelPreloadApi = typeof api
-
-contextBridge.exposeInMainWorld('keel', api)
+contextBridge.exposeInMainWorld('keel', createKeelApi(ipcRenderer))

@@ -144,13 +144,13 @@ export class KeelAppService {
       }
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
-    'keys.set': ({ provider, key, allowPlainTextStorage }) => {
-      const saved = this.keys.vault.set(provider, key, { allowPlainTextStorage })
+    'keys.set': async ({ provider, key, allowPlainTextStorage }) => {
+      const saved = await this.keys.vault.set(provider, key, { allowPlainTextStorage })
       if (!saved.ok) return fail(saved.reason === 'plain-text-not-allowed' ? 'forbidden' : 'storage', saved.message, { owner: 'user' })
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
-    'keys.clear': ({ provider }) => {
-      this.keys.vault.clear(provider)
+    'keys.clear': async ({ provider }) => {
+      await this.keys.vault.clear(provider)
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'providers.test': async ({ provider }) =>

@@ -17,8 +17,8 @@ export interface KeyVault {
   /** The saved key for a provider, for building its connection (core only; never sent to the UI). */
   get(provider: ProviderId): string | undefined
   /** Saves a key. `allowPlainTextStorage` is the user's opt-in where no OS keyring exists. */
-  set(provider: ProviderId, key: string, options?: { allowPlainTextStorage?: boolean }): KeySetResult
-  clear(provider: ProviderId): void
+  set(provider: ProviderId, key: string, options?: { allowPlainTextStorage?: boolean }): Promise<KeySetResult>
+  clear(provider: ProviderId): Promise<void>
 }
 
 /** "set, ends in …abcd": the last four characters, or fewer for a very short key. */
@@ -32,11 +32,11 @@ export function createMemoryKeyVault(): KeyVault {
   return {
     storage: 'memory-only',
     get: (provider) => keys.get(provider),
-    set(provider, key) {
+    async set(provider, key) {
       keys.set(provider, key)
       return { ok: true }
     },
-    clear(provider) {
+    async clear(provider) {
       keys.delete(provider)
     },
   }

@@ -1,0 +1,195 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { AppResult } from '../../shared/ipc/app-error'
+import type { KeyStorageMode } from '../../shared/ipc/app-contract'
+import { isProviderId, type ProviderId } from '../../shared/provider-id'
+import { keyEnding, type KeyStatus, type KeyVault } from './key-vault'
+
+/**
+ * API keys encrypted with Electron `safeStorage` and kept in their own file under userData (not in
+ * the database). The Electron 45 async API is used (`encryptString`/`decryptString` are deprecated
+ * there); a key the OS asks to re-encrypt is re-encrypted on load.
+ *
+ * Storage modes:
+ * - `os-encrypted`: the OS keyring (Keychain, DPAPI, libsecret, KWallet) protects the key.
+ * - `plain-text-opt-in`: Linux without a keyring (`basic_text`: a hard-coded password, i.e. no real
+ *   protection). `set` is refused unless the request carries `allowPlainTextStorage: true`.
+ * - `memory-only`: encryption is unavailable; keys are kept for this session only, never written.
+ *
+ * An entry that no longer decrypts (keyring changed, file copied from another machine) reads as
+ * "not set": the user enters the key again; nothing crashes and the entry stays until replaced.
+ */
+
+/** The part of Electron's `safeStorage` used here. */
+export interface SafeStorageLike {
+  isAsyncEncryptionAvailable(): Promise<boolean>
+  encryptStringAsync(plainText: string): Promise<Buffer>
+  decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>
+  /** Linux only. */
+  getSelectedStorageBackend(): string
+}
+
+export interface SafeStorageKeyVaultOptions {
+  safeStorage: SafeStorageLike
+  /** e.g. `join(app.getPath('userData'), 'provider-keys.json')`. */
+  filePath: string
+  platform?: NodeJS.Platform
+}
+
+interface StoredEntry {
+  encrypted: string
+  storage: 'os-encrypted' | 'plain-text-opt-in'
+}
+
+interface StoredFile {
+  version: 1
+  keys: Partial<Record<ProviderId, StoredEntry>>
+}
+
+const PLAIN_TEXT_REFUSED =
+  'This system has no OS keyring, so the key could only be stored with a built-in password (not real protection). Confirm plain-text storage to save it anyway, or provide the key through the environment.'
+
+/** Opens the vault (after `app` is ready: the Linux backend is `unknown` before). */
+export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOptions): Promise<KeyVault & { readonly loadProblems: readonly string[] }> {
+  const { safeStorage, filePath } = options
+  const platform = options.platform ?? process.platform
+  const mode = await detectMode(safeStorage, platform)
+  const keys = new Map<ProviderId, string>()
+  const stored: StoredFile = { version: 1, keys: {} }
+  const loadProblems: string[] = []
+  let writes: Promise<void> = Promise.resolve()
+
+  const persist = (): Promise<void> => {
+    const snapshot = JSON.stringify(stored, null, 2)
+    const next = writes.then(async () => {
+      await mkdir(dirname(filePath), { recursive: true })
+      const temp = `${filePath}.${process.pid}.tmp`
+      await writeFile(temp, snapshot, { mode: 0o600 })
+      await rename(temp, filePath)
+    })
+    writes = next.catch(() => {})
+    return next
+  }
+
+  if (mode !== 'memory-only') {
+    let needsRewrite = false
+    const file = await readStoredFile(filePath, loadProblems)
+    for (const [provider, entry] of Object.entries(file.keys) as Array<[ProviderId, StoredEntry]>) {
+      stored.keys[provider] = entry
+      try {
+        const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(Buffer.from(entry.encrypted, 'base64'))
+        keys.set(provider, result)
+        if (shouldReEncrypt) {
+          stored.keys[provider] = { ...entry, encrypted: (await safeStorage.encryptStringAsync(result)).toString('base64') }
+          needsRewrite = true
+        }
+      } catch {
+        loadProblems.push(`The saved key for ${provider} could not be decrypted; enter it again.`)
+      }
+    }
+    if (needsRewrite) await persist().catch(() => loadProblems.push('Could not re-encrypt the saved keys.'))
+  }
+
+  const statusOf = (provider: ProviderId): KeyStatus => {
+    const key = keys.get(provider)
+    return key === undefined ? { set: false } : { set: true, endsWith: keyEnding(key) }
+  }
+
+  return {
+    loadProblems,
+    storageMode: () => mode,
+    status: statusOf,
+    reveal: (provider) => keys.get(provider),
+    async set(provider, key, setOptions): Promise<AppResult<KeyStatus>> {
+      if (mode === 'plain-text-opt-in' && setOptions?.allowPlainTextStorage !== true) {
+        return { ok: false, error: { kind: 'forbidden', message: PLAIN_TEXT_REFUSED, owner: 'user', retryable: false } }
+      }
+      if (mode === 'memory-only') {
+        keys.set(provider, key)
+        return { ok: true, value: statusOf(provider) }
+      }
+      try {
+        const encrypted = (await safeStorage.encryptStringAsync(key)).toString('base64')
+        const previous = stored.keys[provider]
+        stored.keys[provider] = { encrypted, storage: mode }
+        try {
+          await persist()
+        } catch {
+          if (previous) stored.keys[provider] = previous
+          else delete stored.keys[provider]
+          return storageFailure('The key could not be saved.')
+        }
+        keys.set(provider, key)
+        return { ok: true, value: statusOf(provider) }
+      } catch {
+        return storageFailure('The key could not be encrypted.')
+      }
+    },
+    async clear(provider): Promise<AppResult<KeyStatus>> {
+      keys.delete(provider)
+      if (stored.keys[provider]) {
+        delete stored.keys[provider]
+        try {
+          await persist()
+        } catch {
+          return storageFailure('The saved key could not be removed from disk.')
+        }
+      }
+      return { ok: true, value: statusOf(provider) }
+    },
+  }
+}
+
+async function detectMode(safeStorage: SafeStorageLike, platform: NodeJS.Platform): Promise<KeyStorageMode> {
+  let available = false
+  try {
+    available = await safeStorage.isAsyncEncryptionAvailable()
+  } catch {
+    available = false
+  }
+  if (!available) return 'memory-only'
+  if (platform === 'linux') {
+    const backend = safeStorage.getSelectedStorageBackend()
+    // `unknown` means "asked before ready": do not assume a keyring.
+    if (backend === 'basic_text' || backend === 'unknown') return 'plain-text-opt-in'
+  }
+  return 'os-encrypted'
+}
+
+async function readStoredFile(filePath: string, problems: string[]): Promise<StoredFile> {
+  let text: string
+  try {
+    text = await readFile(filePath, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.push('The saved keys could not be read.')
+    return { version: 1, keys: {} }
+  }
+  try {
+    const parsed: unknown = JSON.parse(text)
+    const keys: StoredFile['keys'] = {}
+    const rawKeys = (parsed as { keys?: unknown })?.keys
+    if (typeof rawKeys === 'object' && rawKeys !== null) {
+      for (const [provider, entry] of Object.entries(rawKeys)) {
+        if (!isProviderId(provider) || !isStoredEntry(entry)) {
+          problems.push('A saved key entry was not understood and was ignored.')
+          continue
+        }
+        keys[provider] = entry
+      }
+    }
+    return { version: 1, keys }
+  } catch {
+    problems.push('The saved keys file is corrupt; enter the keys again.')
+    return { version: 1, keys: {} }
+  }
+}
+
+function isStoredEntry(value: unknown): value is StoredEntry {
+  if (typeof value !== 'object' || value === null) return false
+  const entry = value as Record<string, unknown>
+  return typeof entry.encrypted === 'string' && (entry.storage === 'os-encrypted' || entry.storage === 'plain-text-opt-in')
+}
+
+function storageFailure(message: string): AppResult<never> {
+  return { ok: false, error: { kind: 'storage', message, owner: 'system', retryable: true } }
+}
