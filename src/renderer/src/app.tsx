@@ -1,9 +1,105 @@
-/** Placeholder shell until the chat UI lands (conversations, composer, tool cards, settings). */
-export function App() {
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { translator } from './i18n/messages'
+import type { ChatStore } from './state/chat-store'
+import { Composer } from './components/composer'
+import { formatUsage, LiveAnswer, MessageItem } from './components/messages'
+import { SettingsPanel } from './components/settings-panel'
+import { Sidebar } from './components/sidebar'
+import type { ApprovalDecision } from './components/tool-card'
+
+export function App({ store }: { store: ChatStore }) {
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
+  const t = useMemo(() => translator(state.locale), [state.locale])
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const busy = store.isBusy(state)
+  const run = store.currentRun(state)
+
+  useEffect(() => {
+    void store.start()
+    return () => store.dispose()
+  }, [store])
+  useEffect(() => {
+    document.documentElement.lang = state.locale
+  }, [state.locale])
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && store.isBusy()) void store.stop()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [store])
+
+  const onAnswer = useCallback((approvalId: string, decision: ApprovalDecision) => void store.answerApproval(approvalId, decision), [store])
+  const onStop = useCallback(() => void store.stop(), [store])
+  const onRetry = useCallback(() => void store.retry(), [store])
+
+  const messages = (state.view?.messages ?? []).filter((m) => m.id !== run?.messageId && m.role !== 'system')
+  const lastId = messages[messages.length - 1]?.id
+  const showStarting =
+    state.starting !== undefined && (state.starting.conversationId === state.currentId || (state.starting.conversationId === undefined && state.view === undefined))
+  const title = state.conversations.find((c) => c.id === state.currentId)?.title ?? t('newConversation')
+  const total = state.view?.usage.total
+
   return (
-    <main>
-      <h1>Keel</h1>
-      <p>The chat window is being built. The streaming parsers are available today through the CLI: keel replay.</p>
-    </main>
+    <div className="app">
+      <Sidebar
+        conversations={state.conversations}
+        currentId={state.currentId}
+        t={t}
+        onNew={store.newConversation}
+        onSelect={(id) => void store.select(id)}
+        onRename={(id, name) => void store.rename(id, name)}
+        onDelete={(id) => void store.remove(id)}
+      />
+      <main className="chat">
+        <header className="chat-header">
+          <h1>{title}</h1>
+          {total && messages.length > 0 && <span className="usage">{formatUsage(t, total.usage, total.estimated, 'conversationUsage')}</span>}
+          <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
+            {t('settings')}
+          </button>
+        </header>
+        {state.error && (
+          <p className="error" role="alert">
+            {t('loadError', { message: state.error })}{' '}
+            <button type="button" onClick={store.clearError}>
+              {t('cancel')}
+            </button>
+          </p>
+        )}
+        <div className="messages" data-testid="messages">
+          {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
+          {messages.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              extras={state.extras[message.id]}
+              usage={state.view?.usage.perMessage[message.id]}
+              t={t}
+              onRetry={message.id === lastId && !busy ? onRetry : undefined}
+            />
+          ))}
+          {showStarting && (
+            <article className="message user pending" data-testid="message-user" aria-label={t('you')}>
+              <p className="user-text">{state.starting!.text}</p>
+            </article>
+          )}
+          <div aria-live="polite" className="live-region">
+            {run && <LiveAnswer run={run} t={t} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />}
+          </div>
+        </div>
+        <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
+      </main>
+      {settingsOpen && state.settings && (
+        <SettingsPanel
+          settings={state.settings}
+          api={store.keel}
+          t={t}
+          onUpdate={store.updateSettings}
+          onSettings={store.setSettings}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
+    </div>
   )
 }

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs'
+import { defineConfig } from '@playwright/test'
+
+// Debian's Chromium (Playwright's own browser download is blocked offline); see docs/toolchain.md §6.6.
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const executablePath = existsSync(systemChromium) ? systemChromium : undefined
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: /.*\.e2e\.ts$/,
+  // Starts the simulated provider and browser mode (`start-web`) once; tears both down after.
+  globalSetup: './test/e2e/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    headless: !process.env.HEADED,
+    viewport: { width: 1200, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+})

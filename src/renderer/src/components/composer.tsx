@@ -1,0 +1,46 @@
+import { useId, useState } from 'react'
+import type { Translate } from '../i18n/messages'
+
+/** Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops). */
+export function Composer({ busy, t, onSend, onStop }: { busy: boolean; t: Translate; onSend: (text: string) => Promise<boolean>; onStop: () => void }) {
+  const [text, setText] = useState('')
+  const id = useId()
+  const send = () => {
+    if (busy || text.trim() === '') return
+    const sent = text
+    setText('')
+    void onSend(sent).then((ok) => {
+      if (!ok) setText((current) => (current === '' ? sent : current))
+    })
+  }
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (busy) onStop()
+        else send()
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {t('message')}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        rows={3}
+        placeholder={t('message')}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault()
+            send()
+          }
+        }}
+      />
+      <button type="submit" className={busy ? 'stop' : 'primary'}>
+        {busy ? t('stop') : t('send')}
+      </button>
+    </form>
+  )
+}

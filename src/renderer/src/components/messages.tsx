@@ -1,0 +1,160 @@
+import { memo } from 'react'
+import type { Message, MessagePart } from '../../../shared/conversation'
+import type { ToolCallState } from '../../../shared/tool-call-state'
+import type { ToolCallOutcome } from '../../../shared/tool-outcome'
+import type { Usage } from '../../../shared/usage'
+import { reasonKey, type Translate } from '../i18n/messages'
+import type { MessageExtras } from '../state/chat-store'
+import { userTextOf } from '../state/chat-store'
+import type { LiveRun, ToolCard } from '../state/run-reducer'
+import { Markdown } from './markdown'
+import { Diagnostics, diagnosticItems, Notices } from './status'
+import { ToolCardView, type ApprovalDecision } from './tool-card'
+
+function stateOfOutcome(outcome: ToolCallOutcome): ToolCallState {
+  switch (outcome.status) {
+    case 'succeeded':
+      return outcome.repeated ? 'repeated' : 'done'
+    case 'invalid-arguments':
+    case 'unknown-tool':
+      return 'invalid'
+    default:
+      return 'failed'
+  }
+}
+
+function summaryOfOutcome(outcome: ToolCallOutcome): string {
+  const text = outcome.status === 'succeeded' ? JSON.stringify(outcome.output) : outcome.status === 'failed' ? outcome.error.message : outcome.message
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+}
+
+/** Stored parts as render blocks: text, and one card per call (its result folded in). */
+type Block = { kind: 'text'; text: string } | { kind: 'tool'; card: ToolCard }
+
+export function blocksOf(parts: MessagePart[]): Block[] {
+  const results = new Map<string, Extract<MessagePart, { type: 'tool-result' }>>()
+  for (const part of parts) if (part.type === 'tool-result') results.set(part.callId, part)
+  const blocks: Block[] = []
+  for (const part of parts) {
+    if (part.type === 'text') {
+      const last = blocks[blocks.length - 1]
+      if (last?.kind === 'text') last.text += part.text
+      else blocks.push({ kind: 'text', text: part.text })
+    } else if (part.type === 'tool-call') {
+      const result = results.get(part.callId)
+      blocks.push({
+        kind: 'tool',
+        card: {
+          callId: part.callId,
+          name: part.toolName,
+          state: result ? (result.state ?? stateOfOutcome(result.outcome)) : 'not-run',
+          argumentsText: part.argumentsText,
+          summary: result && (result.state === undefined || result.state === 'done' || result.state === 'repeated' || result.state === 'failed') ? summaryOfOutcome(result.outcome) : undefined,
+          approvalId: undefined,
+        },
+      })
+    }
+  }
+  return blocks
+}
+
+export function formatUsage(t: Translate, usage: Usage, estimated: boolean, key: 'usageTokens' | 'conversationUsage' = 'usageTokens'): string {
+  const text = t(key, { input: usage.inputTokens ?? '?', output: usage.outputTokens ?? '?' })
+  return estimated ? `${text} (${t('usageEstimated')})` : text
+}
+
+function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interruptReason'] }) {
+  return (
+    <p className="interrupted" data-testid="interrupted">
+      <strong>{t('interrupted')}</strong>
+      {reason ? ` — ${t(reasonKey(reason))}` : ''}
+    </p>
+  )
+}
+
+/** A finished message. Memoized: streaming tokens elsewhere never re-render it. */
+export const MessageItem = memo(function MessageItem({
+  message,
+  extras,
+  usage,
+  t,
+  onRetry,
+}: {
+  message: Message
+  extras: MessageExtras | undefined
+  usage: { usage: Usage; estimated: boolean } | undefined
+  t: Translate
+  onRetry: (() => void) | undefined
+}) {
+  if (message.role === 'user') {
+    return (
+      <article className="message user" data-testid="message-user" aria-label={t('you')}>
+        <p className="user-text">{userTextOf(message)}</p>
+      </article>
+    )
+  }
+  const blocks = blocksOf(message.parts)
+  const diagnostics = diagnosticItems(extras?.diagnostics ?? [])
+  if (message.error) diagnostics.push({ kind: message.error.kind, text: message.error.message })
+  return (
+    <article className={`message assistant status-${message.status}`} data-testid="message-assistant" aria-label={t('assistant')}>
+      {blocks.map((block, index) =>
+        block.kind === 'text' ? <Markdown key={index} text={block.text} /> : <ToolCardView key={block.card.callId} card={block.card} t={t} />,
+      )}
+      {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} />}
+      {message.status === 'failed' && !extras?.notices.length && (
+        <p className="failed">
+          <strong>{t('failed')}</strong>
+          {onRetry && (
+            <button type="button" onClick={onRetry}>
+              {t('retry')}
+            </button>
+          )}
+        </p>
+      )}
+      <Notices notices={extras?.notices ?? []} t={t} onRetry={onRetry} />
+      <Diagnostics items={diagnostics} t={t} />
+      {usage && <p className="usage">{formatUsage(t, usage.usage, usage.estimated)}</p>}
+    </article>
+  )
+})
+
+/** The answer being written now (re-rendered at most once per frame). */
+export function LiveAnswer({
+  run,
+  t,
+  onAnswer,
+  onCancelRetry,
+  onRetry,
+}: {
+  run: LiveRun
+  t: Translate
+  onAnswer: (approvalId: string, decision: ApprovalDecision) => void
+  onCancelRetry: () => void
+  onRetry: () => void
+}) {
+  const running = run.status === 'running'
+  return (
+    <article className={`message assistant live status-${run.status}`} data-testid="live-answer" aria-label={t('assistant')} aria-busy={running}>
+      {run.segments.map((segment, index) =>
+        segment.kind === 'text' ? (
+          <Markdown key={index} text={segment.text} />
+        ) : (
+          <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} onAnswer={onAnswer} />
+        ),
+      )}
+      {running && run.segments.length === 0 && !run.retry && <p className="writing">{t('writing')}</p>}
+      {run.retry && (
+        <p className="retrying" role="status" data-testid="retrying">
+          {run.retry.message}{' '}
+          <button type="button" onClick={onCancelRetry}>
+            {t('cancel')}
+          </button>
+        </p>
+      )}
+      {run.status === 'interrupted' && <InterruptedLabel t={t} reason={run.interruptReason} />}
+      <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} />
+      <Diagnostics items={diagnosticItems(run.diagnostics)} t={t} />
+    </article>
+  )
+}

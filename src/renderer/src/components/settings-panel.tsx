@@ -1,0 +1,153 @@
+import { useState } from 'react'
+import type { KeelApi, ProviderSettingsView, SettingsView } from '../../../shared/ipc/app-contract'
+import { LOCALES, type Locale } from '../../../shared/locale'
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
+import { LANGUAGE_NAMES, type Translate } from '../i18n/messages'
+
+/** Write tools that ask before running (reads never ask). */
+const WRITE_TOOLS = ['record_measurement', 'delete_measurement']
+
+function keyStatus(t: Translate, provider: ProviderSettingsView): string {
+  if (!provider.key.set) return t('keyNotSet')
+  return provider.key.source === 'environment' ? t('keyFromEnvironment', { end: provider.key.endsWith }) : t('keySet', { end: provider.key.endsWith })
+}
+
+function ProviderSection({ provider, api, t, onSettings }: { provider: ProviderSettingsView; api: KeelApi; t: Translate; onSettings: (s: SettingsView) => void }) {
+  const [key, setKey] = useState('')
+  const [baseUrl, setBaseUrl] = useState(provider.baseUrl)
+  const [model, setModel] = useState(provider.model)
+  const [status, setStatus] = useState('')
+  const show = (result: { ok: true; value: SettingsView } | { ok: false; error: { message: string } }) => {
+    if (result.ok) {
+      onSettings(result.value)
+      setStatus('')
+    } else setStatus(result.error.message)
+  }
+  const prefix = `provider-${provider.id}`
+  return (
+    <fieldset className="provider" aria-label={provider.id}>
+      <legend>{provider.id}</legend>
+      <p className="key-status" data-testid={`${prefix}-key-status`}>
+        {t('apiKey')}: {keyStatus(t, provider)}
+      </p>
+      <div className="row">
+        <label htmlFor={`${prefix}-key`}>{t('apiKey')}</label>
+        <input id={`${prefix}-key`} type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
+        <button
+          type="button"
+          disabled={key.trim() === ''}
+          onClick={async () => {
+            show(await api['keys.set']({ provider: provider.id, key: key.trim() }))
+            setKey('')
+          }}
+        >
+          {t('saveKey')}
+        </button>
+        {provider.key.set && provider.key.source === 'saved' && (
+          <button type="button" onClick={async () => show(await api['keys.clear']({ provider: provider.id }))}>
+            {t('clearKey')}
+          </button>
+        )}
+      </div>
+      <div className="row">
+        <label htmlFor={`${prefix}-url`}>{t('baseUrl')}</label>
+        <input id={`${prefix}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+      </div>
+      <div className="row">
+        <label htmlFor={`${prefix}-model`}>{t('model')}</label>
+        <input id={`${prefix}-model`} value={model} onChange={(e) => setModel(e.target.value)} />
+      </div>
+      <div className="row">
+        <button
+          type="button"
+          onClick={async () =>
+            show(await api['settings.update']({ provider: { id: provider.id, baseUrl: baseUrl.trim() || null, model: model.trim() || null } }))
+          }
+        >
+          {t('saveProvider')}
+        </button>
+        <button
+          type="button"
+          onClick={async () => {
+            const result = await api['providers.test']({ provider: provider.id })
+            if (!result.ok) setStatus(t('connectionFailed', { message: result.error.message }))
+            else if (result.value.ok) setStatus(t('connectionOk', { model: result.value.model, ms: result.value.latencyMs }))
+            else setStatus(t('connectionFailed', { message: result.value.message }))
+          }}
+        >
+          {t('testConnection')}
+        </button>
+      </div>
+      {status && (
+        <p role="status" className="provider-status">
+          {status}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+export function SettingsPanel({
+  settings,
+  api,
+  t,
+  onUpdate,
+  onSettings,
+  onClose,
+}: {
+  settings: SettingsView
+  api: KeelApi
+  t: Translate
+  onUpdate: (patch: Parameters<KeelApi['settings.update']>[0]) => Promise<void>
+  onSettings: (settings: SettingsView) => void
+  onClose: () => void
+}) {
+  const tools = [...new Set([...WRITE_TOOLS, ...Object.keys(settings.toolPermissions)])]
+  return (
+    <section className="settings" aria-labelledby="settings-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <header>
+        <h2 id="settings-title">{t('settings')}</h2>
+        <button type="button" onClick={onClose}>
+          {t('closeSettings')}
+        </button>
+      </header>
+      <div className="row">
+        <label htmlFor="settings-language">{t('language')}</label>
+        <select id="settings-language" value={settings.language} onChange={(e) => void onUpdate({ language: e.target.value as Locale })}>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale}>
+              {LANGUAGE_NAMES[locale]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="row">
+        <label htmlFor="settings-provider">{t('defaultProvider')}</label>
+        <select id="settings-provider" value={settings.defaultProvider} onChange={(e) => void onUpdate({ defaultProvider: e.target.value as ProviderId })}>
+          {PROVIDER_IDS.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </div>
+      <h3>{t('toolPermissions')}</h3>
+      {tools.map((tool) => (
+        <div className="row" key={tool}>
+          <label htmlFor={`permission-${tool}`}>{tool}</label>
+          <select
+            id={`permission-${tool}`}
+            value={settings.toolPermissions[tool] ?? 'ask'}
+            onChange={(e) => void onUpdate({ toolPermissions: { ...settings.toolPermissions, [tool]: e.target.value as 'ask' | 'always-allow' } })}
+          >
+            <option value="ask">{t('permissionAsk')}</option>
+            <option value="always-allow">{t('permissionAlways')}</option>
+          </select>
+        </div>
+      ))}
+      {settings.providers.map((provider) => (
+        <ProviderSection key={provider.id} provider={provider} api={api} t={t} onSettings={onSettings} />
+      ))}
+    </section>
+  )
+}

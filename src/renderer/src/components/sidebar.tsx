@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react'
+import type { ConversationSummary } from '../../../shared/conversation'
+import type { Translate } from '../i18n/messages'
+
+export function Sidebar({
+  conversations,
+  currentId,
+  t,
+  onNew,
+  onSelect,
+  onRename,
+  onDelete,
+}: {
+  conversations: ConversationSummary[]
+  currentId: string | undefined
+  t: Translate
+  onNew: () => void
+  onSelect: (id: string) => void
+  onRename: (id: string, title: string) => void
+  onDelete: (id: string) => void
+}) {
+  const [renaming, setRenaming] = useState<string | undefined>(undefined)
+  const [draft, setDraft] = useState('')
+  const ordered = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt)
+  const submit = (event: FormEvent, id: string) => {
+    event.preventDefault()
+    if (draft.trim()) onRename(id, draft.trim())
+    setRenaming(undefined)
+  }
+  return (
+    <nav className="sidebar" aria-label={t('conversations')}>
+      <button type="button" className="new-conversation primary" onClick={onNew}>
+        {t('newConversation')}
+      </button>
+      <h2>{t('conversations')}</h2>
+      {ordered.length === 0 && <p className="muted">{t('noConversations')}</p>}
+      <ul>
+        {ordered.map((c) => (
+          <li key={c.id} className={c.id === currentId ? 'current' : undefined}>
+            {renaming === c.id ? (
+              <form onSubmit={(e) => submit(e, c.id)} className="rename-form">
+                <input
+                  aria-label={t('renameLabel')}
+                  value={draft}
+                  autoFocus
+                  onChange={(e) => setDraft(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') {
+                      e.stopPropagation()
+                      setRenaming(undefined)
+                    }
+                  }}
+                />
+                <button type="submit">{t('save')}</button>
+              </form>
+            ) : (
+              <>
+                <button type="button" className="conversation-title" aria-current={c.id === currentId ? 'page' : undefined} onClick={() => onSelect(c.id)}>
+                  {c.title}
+                </button>
+                {c.id === currentId && (
+                  <span className="conversation-actions">
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setDraft(c.title)
+                        setRenaming(c.id)
+                      }}
+                    >
+                      {t('rename')}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (window.confirm(t('confirmDelete'))) onDelete(c.id)
+                      }}
+                    >
+                      {t('delete')}
+                    </button>
+                  </span>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,251 @@
+// The window's state outside React: conversations, the open conversation, live runs. RunEvents are
+// queued and reduced once per animation frame, so React sees at most one update per frame while
+// tokens stream (read through `useSyncExternalStore`).
+import type { ConversationSummary, Message } from '../../../shared/conversation'
+import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../../shared/ipc/app-contract'
+import type { AppResult } from '../../../shared/ipc/app-error'
+import type { Locale } from '../../../shared/locale'
+import type { RunEvent } from '../../../shared/run-events'
+import { initialRun, reduceRunEvents, type DiagnosticView, type LiveRun, type NoticeView } from './run-reducer'
+
+/** What an ended run showed that the stored message does not keep (notices are not stored). */
+export interface MessageExtras {
+  notices: NoticeView[]
+  diagnostics: DiagnosticView[]
+}
+
+export interface ChatState {
+  ready: boolean
+  settings: SettingsView | undefined
+  locale: Locale
+  conversations: ConversationSummary[]
+  currentId: string | undefined
+  view: ConversationView | undefined
+  runs: Record<string, LiveRun>
+  /** The user's text while its turn is being started (shown before the stored message arrives). */
+  starting: { conversationId: string | undefined; text: string } | undefined
+  extras: Record<string, MessageExtras>
+  error: string | undefined
+}
+
+export type Scheduler = (flush: () => void) => void
+
+/** Once per animation frame, with a timer as backstop (frames pause in hidden windows). */
+export const frameScheduler: Scheduler = (flush) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush)
+  setTimeout(flush, 100)
+}
+
+export function userTextOf(message: Message): string {
+  return message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
+}
+
+export class ChatStore {
+  private state: ChatState = {
+    ready: false,
+    settings: undefined,
+    locale: 'en',
+    conversations: [],
+    currentId: undefined,
+    view: undefined,
+    runs: {},
+    starting: undefined,
+    extras: {},
+    error: undefined,
+  }
+  private readonly listeners = new Set<() => void>()
+  private queue: RunEventEnvelope[] = []
+  private flushScheduled = false
+  private viewRequest = 0
+  private unsubscribe: (() => void) | undefined
+
+  constructor(
+    private readonly api: KeelApi,
+    private readonly schedule: Scheduler = frameScheduler,
+  ) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  readonly getSnapshot = (): ChatState => this.state
+
+  private set(patch: Partial<ChatState>): void {
+    this.state = { ...this.state, ...patch }
+    for (const listener of this.listeners) listener()
+  }
+
+  private fail(result: AppResult<unknown>): boolean {
+    if (result.ok) return false
+    this.set({ error: result.error.message })
+    return true
+  }
+
+  readonly start = async (): Promise<void> => {
+    this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
+    const [settings, list] = await Promise.all([this.api['settings.get']({}), this.api['conversations.list']({})])
+    if (settings.ok) this.set({ settings: settings.value, locale: settings.value.language })
+    else this.fail(settings)
+    if (list.ok) this.set({ conversations: list.value })
+    else this.fail(list)
+    this.set({ ready: true })
+  }
+
+  dispose(): void {
+    this.unsubscribe?.()
+    this.unsubscribe = undefined
+  }
+
+  /** Queues one event; the batch is reduced on the next frame. */
+  receive(envelope: RunEventEnvelope): void {
+    this.queue.push(envelope)
+    if (this.flushScheduled) return
+    this.flushScheduled = true
+    this.schedule(this.flush)
+  }
+
+  /** Reduces every queued event: one state update, whatever the number of tokens. */
+  readonly flush = (): void => {
+    this.flushScheduled = false
+    if (this.queue.length === 0) return
+    const batch = this.queue
+    this.queue = []
+    const byRun = new Map<string, RunEvent[]>()
+    for (const { runId, event } of batch) {
+      const list = byRun.get(runId) ?? []
+      list.push(event)
+      byRun.set(runId, list)
+    }
+    const runs = { ...this.state.runs }
+    let currentId = this.state.currentId
+    const reload = new Set<string>()
+    const ended: LiveRun[] = []
+    for (const [runId, events] of byRun) {
+      const before = runs[runId] ?? initialRun(runId)
+      const run = reduceRunEvents(before, events)
+      runs[runId] = run
+      if (run.conversationId && before.conversationId === undefined) {
+        // A new conversation's first turn: follow it.
+        if (currentId === undefined && this.state.starting && this.state.starting.conversationId === undefined) currentId = run.conversationId
+        reload.add(run.conversationId)
+      }
+      if (run.status !== 'running' && before.status === 'running') ended.push(run)
+    }
+    this.set({ runs, currentId })
+    for (const conversationId of reload) void this.refresh(conversationId)
+    for (const run of ended) void this.settle(run)
+  }
+
+  /** Reloads the list and, when it is open, the conversation. */
+  private async refresh(conversationId: string | undefined): Promise<void> {
+    const list = await this.api['conversations.list']({})
+    if (list.ok) this.set({ conversations: list.value })
+    if (conversationId !== undefined && conversationId === this.state.currentId) await this.loadView(conversationId)
+  }
+
+  private async loadView(conversationId: string, after?: () => Partial<ChatState>): Promise<void> {
+    const request = ++this.viewRequest
+    const view = await this.api['conversations.open']({ conversationId })
+    if (request !== this.viewRequest || this.state.currentId !== conversationId) return
+    if (this.fail(view)) return
+    if (!view.ok) return
+    const starting = this.state.starting?.conversationId === undefined || this.state.starting.conversationId === conversationId ? undefined : this.state.starting
+    this.set({ view: view.value, starting, ...(after ? after() : {}) })
+  }
+
+  /** A run ended: keep its notices and diagnostics with the stored message, then show the stored one. */
+  private async settle(run: LiveRun): Promise<void> {
+    const keep = (): Partial<ChatState> => {
+      const runs = { ...this.state.runs }
+      delete runs[run.runId]
+      const extras = run.messageId && (run.notices.length > 0 || run.diagnostics.length > 0)
+        ? { ...this.state.extras, [run.messageId]: { notices: run.notices, diagnostics: run.diagnostics } }
+        : this.state.extras
+      return { runs, extras }
+    }
+    const list = await this.api['conversations.list']({})
+    if (list.ok) this.set({ conversations: list.value })
+    if (run.conversationId && run.conversationId === this.state.currentId) {
+      await this.loadView(run.conversationId, keep)
+      if (this.state.runs[run.runId]) this.set(keep())
+    } else this.set(keep())
+  }
+
+  /** The live run of the open conversation, if any. */
+  currentRun(state: ChatState = this.state): LiveRun | undefined {
+    return Object.values(state.runs).find((r) => r.conversationId !== undefined && r.conversationId === state.currentId)
+  }
+
+  isBusy(state: ChatState = this.state): boolean {
+    const run = this.currentRun(state)
+    return (run !== undefined && run.status === 'running') || (state.starting !== undefined && state.starting.conversationId === state.currentId)
+  }
+
+  readonly send = async (text: string): Promise<boolean> => {
+    const trimmed = text.trim()
+    if (trimmed === '' || this.isBusy()) return false
+    const conversationId = this.state.currentId
+    this.set({ starting: { conversationId, text: trimmed }, error: undefined })
+    const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}) })
+    if (!result.ok) {
+      this.set({ starting: undefined, error: result.error.message })
+      return false
+    }
+    return true
+  }
+
+  readonly stop = async (): Promise<void> => {
+    const run = this.currentRun()
+    if (run && run.status === 'running') await this.api['turns.stop']({ runId: run.runId })
+  }
+
+  /** Sends the user's last text in the open conversation again. */
+  readonly retry = async (): Promise<void> => {
+    const messages = this.state.view?.messages ?? []
+    const lastUser = [...messages].reverse().find((m) => m.role === 'user')
+    if (lastUser) await this.send(userTextOf(lastUser))
+  }
+
+  readonly answerApproval = async (approvalId: string, decision: 'approve' | 'deny' | 'always'): Promise<void> => {
+    this.fail(await this.api['approvals.answer']({ approvalId, decision }))
+  }
+
+  readonly newConversation = (): void => {
+    this.viewRequest++
+    this.set({ currentId: undefined, view: undefined, error: undefined })
+  }
+
+  readonly select = async (conversationId: string): Promise<void> => {
+    if (conversationId === this.state.currentId) return
+    this.set({ currentId: conversationId, view: undefined, error: undefined })
+    await this.loadView(conversationId)
+  }
+
+  readonly rename = async (conversationId: string, title: string): Promise<void> => {
+    if (this.fail(await this.api['conversations.rename']({ conversationId, title }))) return
+    await this.refresh(undefined)
+  }
+
+  readonly remove = async (conversationId: string): Promise<void> => {
+    if (this.fail(await this.api['conversations.delete']({ conversationId }))) return
+    if (this.state.currentId === conversationId) this.newConversation()
+    await this.refresh(undefined)
+  }
+
+  readonly updateSettings = async (patch: Parameters<KeelApi['settings.update']>[0]): Promise<void> => {
+    const result = await this.api['settings.update'](patch)
+    if (result.ok) this.set({ settings: result.value, locale: result.value.language, error: undefined })
+    else this.fail(result)
+  }
+
+  readonly setSettings = (settings: SettingsView): void => {
+    this.set({ settings, locale: settings.language })
+  }
+
+  readonly clearError = (): void => this.set({ error: undefined })
+
+  get keel(): KeelApi {
+    return this.api
+  }
+}

@@ -1,0 +1,157 @@
+// Pure reduction of RunEvents into the in-progress answer: text segments, tool cards, notices,
+// diagnostics, retry status. No DOM, no React: unit-tested in test/renderer.
+import type { InterruptReason, RunEvent, RunStatus } from '../../../shared/run-events'
+import type { ToolCallState } from '../../../shared/tool-call-state'
+import type { Usage } from '../../../shared/usage'
+
+export interface ToolCard {
+  callId: string
+  name: string
+  state: ToolCallState
+  /** The argument text as streamed (a draft while `preparing`). */
+  argumentsText: string
+  summary: string | undefined
+  /** Set while the card awaits the user's answer. */
+  approvalId: string | undefined
+}
+
+export type LiveSegment = { kind: 'text'; text: string } | { kind: 'tool'; callId: string }
+
+export interface NoticeView {
+  id: string
+  text: string
+}
+
+export interface DiagnosticView {
+  round: number
+  attempt: number
+  kind: string
+  status: number | undefined
+  requestId: string | undefined
+  providerMessage: string
+}
+
+export interface LiveRun {
+  runId: string
+  conversationId: string | undefined
+  messageId: string | undefined
+  status: 'running' | RunStatus
+  interruptReason: InterruptReason | undefined
+  segments: LiveSegment[]
+  tools: Record<string, ToolCard>
+  notices: NoticeView[]
+  diagnostics: DiagnosticView[]
+  retry: { attempt: number; delayMs: number; message: string } | undefined
+  usage: { usage: Usage; estimated: boolean }[]
+}
+
+export function initialRun(runId: string): LiveRun {
+  return {
+    runId,
+    conversationId: undefined,
+    messageId: undefined,
+    status: 'running',
+    interruptReason: undefined,
+    segments: [],
+    tools: {},
+    notices: [],
+    diagnostics: [],
+    retry: undefined,
+    usage: [],
+  }
+}
+
+function appendText(segments: LiveSegment[], delta: string): LiveSegment[] {
+  if (delta === '') return segments
+  const last = segments[segments.length - 1]
+  if (last?.kind === 'text') return [...segments.slice(0, -1), { kind: 'text', text: last.text + delta }]
+  return [...segments, { kind: 'text', text: delta }]
+}
+
+function upsertCard(run: LiveRun, callId: string, name: string, patch: Partial<ToolCard>): LiveRun {
+  const existing = run.tools[callId]
+  const card: ToolCard = { ...(existing ?? { callId, name, state: 'preparing', argumentsText: '', summary: undefined, approvalId: undefined }), ...patch }
+  const segments = existing ? run.segments : [...run.segments, { kind: 'tool' as const, callId }]
+  return { ...run, segments, tools: { ...run.tools, [callId]: card } }
+}
+
+/** Applies one event; returns a new object when anything changed (never mutates). */
+export function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
+  switch (event.type) {
+    case 'run-start':
+      return { ...run, conversationId: event.conversationId, messageId: event.messageId }
+    case 'round-start':
+      return run.retry ? { ...run, retry: undefined } : run
+    case 'stream': {
+      const stream = event.event
+      switch (stream.type) {
+        case 'text-delta':
+          return { ...run, segments: appendText(run.segments, stream.delta), retry: undefined }
+        case 'tool-call-start':
+          return upsertCard(run, stream.callId, stream.name, {})
+        case 'tool-call-delta': {
+          const card = run.tools[stream.callId]
+          if (!card || card.state !== 'preparing') return run
+          return upsertCard(run, stream.callId, card.name, { argumentsText: card.argumentsText + stream.delta })
+        }
+        default:
+          return run
+      }
+    }
+    case 'tool-call': {
+      const patch: Partial<ToolCard> = { state: event.state, name: event.name }
+      if (event.argumentsText !== undefined) patch.argumentsText = event.argumentsText
+      if (event.summary !== undefined) patch.summary = event.summary
+      if (event.state !== 'awaiting-approval') patch.approvalId = undefined
+      return upsertCard(run, event.callId, event.name, patch)
+    }
+    case 'approval-request': {
+      const existing = run.tools[event.callId]
+      const patch: Partial<ToolCard> = { state: 'awaiting-approval', approvalId: event.approvalId }
+      if (!existing || existing.argumentsText === '') patch.argumentsText = JSON.stringify(event.arguments)
+      return upsertCard(run, event.callId, event.name, patch)
+    }
+    case 'retry-scheduled':
+      return { ...run, retry: { attempt: event.attempt, delayMs: event.delayMs, message: event.message } }
+    case 'notice':
+      return { ...run, notices: [...run.notices, { id: event.id, text: event.text }] }
+    case 'diagnostics':
+      return {
+        ...run,
+        diagnostics: [
+          ...run.diagnostics,
+          { round: event.round, attempt: event.attempt, kind: event.kind, status: event.status, requestId: event.requestId, providerMessage: event.providerMessage },
+        ],
+      }
+    case 'usage':
+      return { ...run, usage: [...run.usage, { usage: event.usage, estimated: event.estimated }] }
+    case 'run-end': {
+      // Cards still waiting for an answer can no longer get one.
+      const tools: Record<string, ToolCard> = {}
+      for (const [id, card] of Object.entries(run.tools)) tools[id] = card.approvalId ? { ...card, approvalId: undefined } : card
+      return {
+        ...run,
+        status: event.status,
+        interruptReason: event.interruptReason,
+        conversationId: event.conversationId,
+        messageId: event.messageId,
+        retry: undefined,
+        tools,
+      }
+    }
+    default:
+      return run
+  }
+}
+
+/** Reduces a batch (one animation frame's worth) in order. */
+export function reduceRunEvents(run: LiveRun, events: readonly RunEvent[]): LiveRun {
+  let next = run
+  for (const event of events) next = reduceRun(next, event)
+  return next
+}
+
+/** The answer's text so far (all text segments joined). */
+export function liveText(run: LiveRun): string {
+  return run.segments.map((s) => (s.kind === 'text' ? s.text : '')).join('')
+}

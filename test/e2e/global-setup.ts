@@ -1,0 +1,100 @@
+// Playwright global setup: builds the renderer when needed, starts the simulated provider (with its
+// /_sim control routes) and browser mode on a temporary database, and exports their URLs to the
+// specs through the environment. Returns the teardown.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const bin = (name: string) => join(root, 'node_modules', '.bin', name)
+
+/** Starts a process and resolves with the first stdout match of `pattern` (rejects on exit or timeout). */
+function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp, label: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    let out = ''
+    let err = ''
+    const timer = setTimeout(() => {
+      stop(child)
+      reject(new Error(`${label} did not start within 90 s\nstdout: ${out}\nstderr: ${err}`))
+    }, 90_000)
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk
+      const match = out.match(pattern)
+      if (match) {
+        clearTimeout(timer)
+        resolvePromise({ child, match })
+      }
+    })
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk
+      if (process.env.E2E_VERBOSE) process.stderr.write(`[${label}] ${chunk}`)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${label} exited early (code ${code})\nstdout: ${out}\nstderr: ${err}`))
+    })
+  })
+}
+
+/** Stops the process group we started (tsx runs the script in a child process). */
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return done()
+    const force = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }, 5_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      done()
+    })
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      clearTimeout(force)
+      done()
+    }
+  })
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) {
+    const built = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: 'inherit' })
+    if (built.status !== 0) throw new Error('electron-vite build failed')
+  }
+  const started: ChildProcess[] = []
+  const dir = mkdtempSync(join(tmpdir(), 'keel-e2e-'))
+  const teardown = async () => {
+    for (const child of started.reverse()) await stop(child)
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    const sim = await startProcess(bin('tsx'), ['test/support/simulated-provider/cli.ts', '--port', '0'], {}, /listening (http:\/\/127\.0\.0\.1:\d+)/, 'simulated provider')
+    started.push(sim.child)
+    const simUrl = sim.match[1]!
+    const web = await startProcess(
+      bin('tsx'),
+      ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build'],
+      {
+        KEEL_DEFAULT_PROVIDER: 'anthropic',
+        KEEL_ANTHROPIC_BASE_URL: `${simUrl}/anthropic/v1`,
+        ANTHROPIC_API_KEY: 'test',
+      },
+      /Keel is running at (http:\/\/\S+)/,
+      'start-web',
+    )
+    started.push(web.child)
+    process.env.KEEL_E2E_SIM_URL = simUrl
+    process.env.KEEL_E2E_APP_URL = web.match[1]!
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  return teardown
+}

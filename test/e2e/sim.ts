@@ -1,0 +1,44 @@
+// Helpers for the specs: the URLs global-setup exported, and the simulated provider's control routes.
+import { expect, type Page } from '@playwright/test'
+
+export function appUrl(): string {
+  const url = process.env.KEEL_E2E_APP_URL
+  if (!url) throw new Error('KEEL_E2E_APP_URL is not set: global-setup did not run')
+  return url
+}
+
+function simUrl(): string {
+  const url = process.env.KEEL_E2E_SIM_URL
+  if (!url) throw new Error('KEEL_E2E_SIM_URL is not set: global-setup did not run')
+  return url
+}
+
+async function control(path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${simUrl()}${path}`, {
+    method: body === undefined && path === '/_sim/requests' ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? (path === '/_sim/requests' ? undefined : '{}') : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`)
+  return response.json()
+}
+
+export const resetSim = () => control('/_sim/reset')
+export const enqueue = (...responses: unknown[]) => control('/_sim/enqueue', responses)
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true })
+}
+
+/** Opens the app on a fresh, empty conversation. */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto(appUrl())
+  await expect(page.getByRole('button', { name: 'New conversation' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+}
+
+export async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill(text)
+  await box.press('Enter')
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { ConversationView, KeelApi, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
+import type { RunEvent } from '../../src/shared/run-events'
+import { ChatStore } from '../../src/renderer/src/state/chat-store'
+
+const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
+
+function fakeApi() {
+  let listener: ((e: RunEventEnvelope) => void) | undefined
+  const view: ConversationView = {
+    conversation: { id: 'c1', title: 'Hi', createdAt: 1, updatedAt: 2 },
+    messages: [],
+    usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false } },
+  }
+  const calls: string[] = []
+  const api = {
+    onRunEvent(l: (e: RunEventEnvelope) => void) {
+      listener = l
+      return () => (listener = undefined)
+    },
+    'settings.get': () => ok({ language: 'pt-BR', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+    'conversations.list': () => ok([{ ...view.conversation, messageCount: 0 }]),
+    'conversations.open': () => {
+      calls.push('open')
+      return ok(view)
+    },
+    'turns.start': () => {
+      calls.push('start')
+      return ok({ runId: 'r1' })
+    },
+    'turns.stop': () => {
+      calls.push('stop')
+      return ok({ stopped: true })
+    },
+  } as unknown as KeelApi
+  return { api, emit: (event: RunEvent) => listener?.({ runId: 'r1', event }), calls }
+}
+
+describe('ChatStore', () => {
+  it('reduces a frame of events in one update and follows a new conversation', async () => {
+    const { api, emit, calls } = fakeApi()
+    const frames: (() => void)[] = []
+    const store = new ChatStore(api, (flush) => frames.push(flush))
+    await store.start()
+    expect(store.getSnapshot().locale).toBe('pt-BR')
+    await store.send('Hello')
+    expect(calls).toContain('start')
+    expect(store.isBusy()).toBe(true)
+
+    let updates = 0
+    store.subscribe(() => updates++)
+    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    for (const delta of ['a', 'b', 'c', 'd']) emit({ type: 'stream', round: 1, event: { type: 'text-delta', delta } })
+    expect(updates).toBe(0)
+    expect(frames).toHaveLength(1)
+    frames.shift()!()
+    expect(updates).toBe(1)
+    const state = store.getSnapshot()
+    expect(state.currentId).toBe('c1')
+    expect(store.currentRun()?.segments).toEqual([{ kind: 'text', text: 'abcd' }])
+
+    await store.stop()
+    expect(calls).toContain('stop')
+    emit({ type: 'notice', id: 'stopped', text: 'Parado.' })
+    emit({ type: 'run-end', status: 'interrupted', conversationId: 'c1', messageId: 'm1', interruptReason: 'user-stop' })
+    frames.shift()!()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The ended run is replaced by the stored message; its notice stays with it.
+    expect(store.getSnapshot().runs).toEqual({})
+    expect(store.getSnapshot().extras.m1?.notices).toEqual([{ id: 'stopped', text: 'Parado.' }])
+    expect(store.isBusy()).toBe(false)
+  })
+})
