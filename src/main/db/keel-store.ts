@@ -7,6 +7,7 @@ import { ConversationStore } from './conversation-store'
 import { openDatabase, type OpenDatabaseOptions } from './database'
 import { GenerationStore } from './generation-store'
 import { MeasurementStore } from './measurement-store'
+import { announcePresence, type ProcessPresence } from './process-presence'
 import { recoverAfterCrash, type RecoveryReport } from './recover-after-crash'
 import { SettingsStore } from './settings-store'
 import { toStorageError } from './sqlite-error'
@@ -32,6 +33,11 @@ export interface OpenKeelStoreOptions extends OpenDatabaseOptions {
   clock?: Clock
   /** Id generator for conversations, turns, messages and generations (default: random UUIDs). */
   newId?: () => string
+  /**
+   * Leave a `<db>.open-<pid>` file while open so other Keel processes know not to treat this
+   * process's streaming answers as a crash's leftovers (default true).
+   */
+  announcePresence?: boolean
 }
 
 export type OpenKeelStoreResult = { ok: true; store: KeelStore } | { ok: false; error: StorageError }
@@ -49,9 +55,14 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
   const clock = options.clock ?? systemClock
   const newId = options.newId ?? randomUUID
   let recovery: RecoveryReport
+  let presence: ProcessPresence | undefined
   try {
-    recovery = recoverAfterCrash(db, clock())
+    presence = path === ':memory:' || options.announcePresence === false ? undefined : announcePresence(path)
+    recovery = presence?.othersAlive
+      ? { interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: true }
+      : recoverAfterCrash(db, clock())
   } catch (error) {
+    presence?.release()
     db.close()
     return { ok: false, error: toStorageError(error) }
   }
@@ -66,6 +77,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     recovery,
     close: () => {
       if (db.open) db.close()
+      presence?.release()
     },
   }
   return { ok: true, store }

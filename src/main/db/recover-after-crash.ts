@@ -8,6 +8,8 @@ export interface RecoveryReport {
   crashedGenerationIds: string[]
   /** Ledger actions in state `unknown` (an external effect whose outcome was never recorded): to show the user; never re-run. */
   unknownLedgerEntries: number
+  /** Recovery did not run: another live Keel process has the database open (its answers may still be streaming). */
+  skippedBecauseInUse: boolean
 }
 
 /**
@@ -31,6 +33,7 @@ export function recoverAfterCrash(db: Database.Database, now: number): RecoveryR
         interruptedMessageIds: interrupted.map((row) => row.id),
         crashedGenerationIds: crashed.map((row) => row.id),
         unknownLedgerEntries: unknown?.n ?? 0,
+        skippedBecauseInUse: false,
       }
     })
     .immediate()

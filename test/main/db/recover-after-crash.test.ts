@@ -21,7 +21,7 @@ describe('recovery at open', () => {
 
     clock.advance(60_000)
     const reopened = handle.reopen()
-    expect(reopened.recovery).toEqual({ interruptedMessageIds: [cut.messageId], crashedGenerationIds: [running.id], unknownLedgerEntries: 0 })
+    expect(reopened.recovery).toEqual({ interruptedMessageIds: [cut.messageId], crashedGenerationIds: [running.id], unknownLedgerEntries: 0, skippedBecauseInUse: false })
     expect(reopened.conversations.getMessage(cut.messageId)).toMatchObject({ status: 'interrupted', interruptReason: 'app-crash', updatedAt: clock() })
     expect(reopened.conversations.getMessage(done.messageId)?.status).toBe('complete')
     expect(reopened.generations.get(running.id)).toMatchObject({ outcome: 'app-crash', endedAt: undefined, usageSource: undefined })
@@ -29,7 +29,7 @@ describe('recovery at open', () => {
     // A late `finish` from a caller that survived cannot overwrite the recovery.
     expect(reopened.generations.finish(running.id, { outcome: 'complete', usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })).toBe(false)
     // A second open finds nothing left to recover.
-    expect(handle.reopen().recovery).toEqual({ interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0 })
+    expect(handle.reopen().recovery).toEqual({ interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: false })
   })
 
   it('counts ledger actions whose outcome is unknown, and leaves them unknown', () => {
