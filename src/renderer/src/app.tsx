@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { translator } from './i18n/messages'
 import type { ChatStore } from './state/chat-store'
 import { Composer } from './components/composer'
+import { MeasurementsView } from './components/measurements-view'
 import { formatUsage, LiveAnswer, MessageItem } from './components/messages'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
@@ -11,6 +12,7 @@ export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)
   const run = store.currentRun(state)
 
@@ -46,15 +48,30 @@ export function App({ store }: { store: ChatStore }) {
         conversations={state.conversations}
         currentId={state.currentId}
         t={t}
-        onNew={store.newConversation}
-        onSelect={(id) => void store.select(id)}
+        onNew={() => {
+          setView('chat')
+          store.newConversation()
+        }}
+        onSelect={(id) => {
+          setView('chat')
+          void store.select(id)
+        }}
         onRename={(id, name) => void store.rename(id, name)}
         onDelete={(id) => void store.remove(id)}
       />
       <main className="chat">
         <header className="chat-header">
-          <h1>{title}</h1>
-          {total && messages.length > 0 && <span className="usage">{formatUsage(t, total.usage, total.estimated, 'conversationUsage')}</span>}
+          <h1>{view === 'measurements' ? t('measurements') : title}</h1>
+          {view === 'chat' && total && messages.length > 0 && <span className="usage">{formatUsage(t, total.usage, total.estimated, 'conversationUsage')}</span>}
+          {view === 'chat' ? (
+            <button type="button" onClick={() => setView('measurements')}>
+              {t('measurements')}
+            </button>
+          ) : (
+            <button type="button" onClick={() => setView('chat')}>
+              {t('backToChat')}
+            </button>
+          )}
           <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
             {t('settings')}
           </button>
@@ -67,28 +84,34 @@ export function App({ store }: { store: ChatStore }) {
             </button>
           </p>
         )}
-        <div className="messages" data-testid="messages">
-          {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
-          {messages.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              extras={state.extras[message.id]}
-              usage={state.view?.usage.perMessage[message.id]}
-              t={t}
-              onRetry={message.id === lastId && !busy ? onRetry : undefined}
-            />
-          ))}
-          {showStarting && (
-            <article className="message user pending" data-testid="message-user" aria-label={t('you')}>
-              <p className="user-text">{state.starting!.text}</p>
-            </article>
-          )}
-          <div aria-live="polite" className="live-region">
-            {run && <LiveAnswer run={run} t={t} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />}
-          </div>
-        </div>
-        <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
+        {view === 'measurements' ? (
+          <MeasurementsView api={store.keel} locale={state.locale} t={t} />
+        ) : (
+          <>
+            <div className="messages" data-testid="messages">
+              {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
+              {messages.map((message) => (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  extras={state.extras[message.id]}
+                  usage={state.view?.usage.perMessage[message.id]}
+                  t={t}
+                  onRetry={message.id === lastId && !busy ? onRetry : undefined}
+                />
+              ))}
+              {showStarting && (
+                <article className="message user pending" data-testid="message-user" aria-label={t('you')}>
+                  <p className="user-text">{state.starting!.text}</p>
+                </article>
+              )}
+              <div aria-live="polite" className="live-region">
+                {run && <LiveAnswer run={run} t={t} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />}
+              </div>
+            </div>
+            <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
+          </>
+        )}
       </main>
       {settingsOpen && state.settings && (
         <SettingsPanel

@@ -1,0 +1,140 @@
+// App page: Keel's real renderer — `App` (unchanged), `ChatStore` with its per-frame flush,
+// `run-reducer`, `LiveAnswer`/`MessageItem`/`Markdown`, the real stylesheet — fed by a fake
+// `KeelApi` whose run-event source pushes run-start, 20k `stream` text-deltas and run-end.
+// Commands answer after a macrotask hop (like IPC), with an in-memory conversation.
+import { useLayoutEffect, useSyncExternalStore } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
+import type { Message } from '../../src/shared/conversation'
+import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../src/shared/ipc/app-contract'
+import type { AppResult } from '../../src/shared/ipc/app-error'
+import type { RunEvent } from '../../src/shared/run-events'
+import { App } from '../../src/renderer/src/app'
+import { Markdown } from '../../src/renderer/src/components/markdown'
+import { ChatStore } from '../../src/renderer/src/state/chat-store'
+import { liveText } from '../../src/renderer/src/state/run-reducer'
+import '../../src/renderer/src/styles.css'
+import { installPage } from './page-common'
+
+const RUN_ID = 'run-1'
+const CONVERSATION_ID = 'conv-1'
+const TURN_ID = 'turn-1'
+const MESSAGE_ID = 'msg-assistant'
+const NOW = 1_700_000_000_000
+
+let full = ''
+let ended = false
+const listeners = new Set<(envelope: RunEventEnvelope) => void>()
+const emit = (event: RunEvent): void => {
+  for (const listener of listeners) listener({ runId: RUN_ID, event })
+}
+
+const usage = { inputTokens: 10, outputTokens: 50_000, reasoningTokens: undefined, cachedInputTokens: undefined }
+const settings: SettingsView = {
+  language: 'en',
+  defaultProvider: 'anthropic',
+  maxToolRounds: 8,
+  toolPermissions: {},
+  providers: [],
+  keyStorage: 'memory-only',
+  corruptSettings: [],
+}
+const message = (id: string, seq: number, role: 'user' | 'assistant', text: string): Message => ({
+  id,
+  conversationId: CONVERSATION_ID,
+  turnId: TURN_ID,
+  seq,
+  role,
+  status: 'complete',
+  interruptReason: undefined,
+  error: undefined,
+  parts: [{ type: 'text', text }],
+  createdAt: NOW,
+  updatedAt: NOW,
+})
+const view = (): ConversationView => ({
+  conversation: { id: CONVERSATION_ID, title: 'Benchmark', createdAt: NOW, updatedAt: NOW },
+  // The stored answer exists once the run has ended (the app shows the live one until then).
+  messages: [message('msg-user', 1, 'user', 'Write a long answer'), ...(ended ? [message(MESSAGE_ID, 2, 'assistant', full)] : [])],
+  usage: { perMessage: ended ? { [MESSAGE_ID]: { usage, estimated: false } } : {}, total: { usage, estimated: false } },
+})
+
+/** A macrotask hop, like an IPC round trip. */
+const reply = <T,>(value: T): Promise<AppResult<T>> => new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
+const handlers: Record<string, () => Promise<AppResult<unknown>>> = {
+  'settings.get': () => reply(settings),
+  'conversations.list': () =>
+    reply([{ id: CONVERSATION_ID, title: 'Benchmark', createdAt: NOW, updatedAt: NOW, messageCount: ended ? 2 : 1 }]),
+  'conversations.open': () => reply(view()),
+  'turns.start': () => reply({ runId: RUN_ID }),
+}
+const api = new Proxy({} as KeelApi, {
+  get: (_target, name: string) => {
+    if (name === 'onRunEvent')
+      return (listener: (envelope: RunEventEnvelope) => void) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    return (
+      handlers[name] ??
+      (() => Promise.resolve({ ok: false, error: { kind: 'internal', message: `bench: ${name} not faked`, owner: 'system', retryable: false } }))
+    )
+  },
+})
+
+const store = new ChatStore(api)
+let commits = 0
+/** Subscribes to the same snapshot as `App`, so it commits exactly when `App` does: counts commits. */
+function CommitCounter() {
+  useSyncExternalStore(store.subscribe, store.getSnapshot)
+  useLayoutEffect(() => {
+    commits++
+  })
+  return null
+}
+
+let streamedChars = -1
+store.subscribe(() => {
+  const run = store.currentRun()
+  if (streamedChars < 0 && run && run.status !== 'running') streamedChars = liveText(run) === full ? full.length : liveText(run).length
+})
+
+const answerMarkdown = (): Element | null => document.querySelector('[data-testid="messages"] article.assistant .markdown')
+
+installPage({
+  prepare: async (text) => {
+    full = text
+    createRoot(document.getElementById('root')!).render(
+      <>
+        <App store={store} />
+        <CommitCounter />
+      </>,
+    )
+    // The text a one-shot render of the whole answer shows (also warms the Markdown pipeline once).
+    const probe = document.createElement('div')
+    const probeRoot = createRoot(probe)
+    flushSync(() => probeRoot.render(<Markdown text={full} />))
+    const expected = probe.querySelector('.markdown')?.textContent ?? ''
+    probeRoot.unmount()
+    while (!store.getSnapshot().ready) await new Promise((r) => setTimeout(r, 10))
+    // The user sends; the answer streams into a new conversation (the app follows it).
+    if (!(await store.send('Write a long answer'))) throw new Error('send failed')
+    return expected
+  },
+  begin: () =>
+    emit({ type: 'run-start', runId: RUN_ID, conversationId: CONVERSATION_ID, turnId: TURN_ID, messageId: MESSAGE_ID, provider: 'anthropic', model: 'bench' }),
+  sink: (delta) => emit({ type: 'stream', round: 1, event: { type: 'text-delta', delta } }),
+  end: () => {
+    ended = true
+    emit({ type: 'run-end', status: 'completed', conversationId: CONVERSATION_ID, messageId: MESSAGE_ID })
+  },
+  visibleText: () => answerMarkdown()?.textContent ?? undefined,
+  // The stored message has replaced the live answer.
+  settled: () => document.querySelector('[data-testid="live-answer"]') === null && document.querySelector('[data-testid="message-assistant"]') !== null,
+  renders: () => commits,
+  sourceChars: () => {
+    if (streamedChars >= 0) return streamedChars
+    const run = store.currentRun()
+    return run ? liveText(run).length : 0
+  },
+})

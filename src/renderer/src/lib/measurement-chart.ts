@@ -1,0 +1,62 @@
+// Pure helpers for the measurements view: which unit a kind is charted in, the points of one kind
+// in that unit (oldest first), and their scaling into an SVG box. No React, no DOM.
+import { MEASUREMENT_KIND_INFO, fromCanonicalValue, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
+
+/** The unit a kind's chart is drawn in: its canonical unit (kg, cm, %, bpm). */
+export function displayUnitOf(kind: MeasurementKind): MeasurementUnit {
+  return MEASUREMENT_KIND_INFO[kind].canonicalUnit
+}
+
+export interface ChartPoint {
+  id: number
+  /** Epoch milliseconds. */
+  takenAt: number
+  /** In the kind's display unit, rounded to 2 decimals. */
+  value: number
+}
+
+/** The live measurements of `kind`, oldest first, in the kind's display unit. */
+export function chartPoints(measurements: readonly Measurement[], kind: MeasurementKind): ChartPoint[] {
+  const unit = displayUnitOf(kind)
+  return measurements
+    .filter((m) => m.kind === kind && m.deletedAt === undefined)
+    .map((m) => ({ id: m.id, takenAt: m.takenAt, value: Math.round(fromCanonicalValue(m.canonicalValue, unit) * 100) / 100 }))
+    .sort((a, b) => a.takenAt - b.takenAt || a.id - b.id)
+}
+
+export interface ChartBox {
+  width: number
+  height: number
+  padding: number
+}
+
+export interface ScaledChart {
+  points: { x: number; y: number; point: ChartPoint }[]
+  /** Value range (display unit) and time range of the data; undefined when there are no points. */
+  range: { minValue: number; maxValue: number; from: number; to: number } | undefined
+  /** The `d` of the line's `<path>` ('' when there are no points). */
+  path: string
+}
+
+const round = (n: number) => Math.round(n * 100) / 100
+
+/**
+ * Scales points into `box`: time grows left to right, value bottom to top, inside the padding.
+ * A single time is centred horizontally; a flat series is centred vertically.
+ */
+export function scaleChart(points: readonly ChartPoint[], box: ChartBox): ScaledChart {
+  if (points.length === 0) return { points: [], range: undefined, path: '' }
+  const values = points.map((p) => p.value)
+  const times = points.map((p) => p.takenAt)
+  const minValue = Math.min(...values)
+  const maxValue = Math.max(...values)
+  const from = Math.min(...times)
+  const to = Math.max(...times)
+  const innerW = box.width - 2 * box.padding
+  const innerH = box.height - 2 * box.padding
+  const x = (t: number) => round(to === from ? box.padding + innerW / 2 : box.padding + ((t - from) / (to - from)) * innerW)
+  const y = (v: number) => round(maxValue === minValue ? box.padding + innerH / 2 : box.padding + (1 - (v - minValue) / (maxValue - minValue)) * innerH)
+  const scaled = points.map((point) => ({ x: x(point.takenAt), y: y(point.value), point }))
+  const path = scaled.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' ')
+  return { points: scaled, range: { minValue, maxValue, from, to }, path }
+}

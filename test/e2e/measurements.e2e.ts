@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test'
+import { enqueue, openApp, resetSim, screenshot, send } from './sim'
+
+test.beforeEach(async () => {
+  await resetSim()
+})
+
+/** Waits until the view has loaded (a table or the empty state), then deletes every row it lists. */
+async function deleteAllListed(page: Page): Promise<void> {
+  const view = page.getByTestId('measurements-view')
+  await expect(view.getByRole('table').or(view.getByTestId('measurements-empty'))).toBeVisible()
+  const rows = view.getByTestId('measurement-row')
+  for (let count = await rows.count(); count > 0; count = await rows.count()) {
+    const row = rows.first()
+    await row.getByRole('button', { name: 'Delete' }).click()
+    await row.getByRole('button', { name: 'Yes, delete' }).click()
+    await expect(rows).toHaveCount(count - 1)
+  }
+  await expect(view.getByTestId('measurements-empty')).toBeVisible()
+}
+
+test('a recorded weight shows in the measurements view; it can be edited and deleted', async ({ page }) => {
+  await openApp(page)
+  const header = page.locator('header.chat-header')
+
+  // The e2e database is shared by every spec (chat.e2e.ts records a weight too): start from no weights.
+  await header.getByRole('button', { name: 'Measurements', exact: true }).click()
+  await expect(page.getByLabel('Kind')).toHaveValue('weight')
+  await deleteAllListed(page)
+  await header.getByRole('button', { name: 'Back to chat' }).click()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+
+  await enqueue(
+    { type: 'turn', text: 'Let me record that.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } }] },
+    { type: 'turn', text: 'Recorded your weight: **72.5 kg**.' },
+  )
+  await send(page, 'I weigh 72.5 kg today')
+  const card = page.getByTestId('tool-card')
+  await expect(card).toHaveAttribute('data-state', 'awaiting-approval')
+  await card.getByRole('button', { name: 'Approve' }).click()
+  await expect(card).toHaveAttribute('data-state', 'done')
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Recorded your weight: 72.5 kg.')
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+
+  // Keyboard: focus the header button and press Enter.
+  const open = header.getByRole('button', { name: 'Measurements', exact: true })
+  await open.focus()
+  await open.press('Enter')
+  const view = page.getByTestId('measurements-view')
+  const rows = view.getByTestId('measurement-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first().getByTestId('measurement-value')).toHaveText('72.5')
+  await expect(rows.first().getByTestId('measurement-unit')).toHaveText('kg')
+  const chart = view.getByRole('img')
+  await expect(chart).toHaveAttribute('aria-label', /^Weight chart: 1 measurement on .+, 72\.5 kg\.$/)
+  await expect(chart.locator('circle')).toHaveCount(1)
+
+  // An implausible value: the core refuses it and says why, next to the row.
+  await rows.first().getByRole('button', { name: 'Edit' }).click()
+  const value = rows.first().getByRole('textbox', { name: 'Value' })
+  await expect(rows.first().getByRole('combobox', { name: 'Unit' }).locator('option')).toHaveText(['kg', 'lb'])
+  await value.fill('9999')
+  await rows.first().getByRole('button', { name: 'Save' }).click()
+  await expect(rows.first().getByRole('alert')).toContainText('outside the plausible range')
+  await expect(rows).toHaveCount(1)
+
+  // A correction: 72.5 → 73 kg (the edited row has a new id; the list reloads).
+  await value.fill('73')
+  await value.press('Enter')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first().getByTestId('measurement-value')).toHaveText('73')
+  await expect(rows.first().getByTestId('measurement-unit')).toHaveText('kg')
+  await expect(rows.first().getByRole('alert')).toHaveCount(0)
+  await expect(chart).toHaveAttribute('aria-label', /^Weight chart: 1 measurement on .+, 73 kg\.$/)
+  await screenshot(page, 'measurements')
+
+  // Delete, with confirmation: Cancel keeps it, "Yes, delete" removes it.
+  await rows.first().getByRole('button', { name: 'Delete' }).click()
+  await rows.first().getByRole('button', { name: 'Cancel' }).click()
+  await expect(rows).toHaveCount(1)
+  await rows.first().getByRole('button', { name: 'Delete' }).click()
+  await expect(rows.first()).toContainText('Delete this measurement?')
+  await rows.first().getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(view.getByTestId('measurements-empty')).toHaveText('No measurements of this kind yet. Tell Keel one in the chat and it will appear here.')
+  await expect(view.getByRole('img')).toHaveCount(0)
+  await screenshot(page, 'measurements-empty')
+
+  await header.getByRole('button', { name: 'Back to chat' }).click()
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Recorded your weight: 72.5 kg.')
+})
