@@ -2,6 +2,7 @@ import { memo, type AnchorHTMLAttributes } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
+import { splitMarkdownBlocks } from '../lib/markdown-blocks'
 
 /** Only http(s) links are followed, in a new window, without a referrer. */
 export function safeHref(href: string | undefined): string | undefined {
@@ -35,6 +36,21 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
       <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
         {text}
       </ReactMarkdown>
+    </div>
+  )
+})
+
+/**
+ * Markdown that is still growing: split into blocks, each memoized by its text, so a new token
+ * re-parses only the last block instead of the whole answer.
+ */
+export const StreamingMarkdown = memo(function StreamingMarkdown({ text }: { text: string }) {
+  const blocks = splitMarkdownBlocks(text)
+  return (
+    <div className="markdown-stream">
+      {blocks.map((block, index) => (
+        <Markdown key={index} text={block} />
+      ))}
     </div>
   )
 })

@@ -7,7 +7,7 @@ import { reasonKey, type Translate } from '../i18n/messages'
 import type { MessageExtras } from '../state/chat-store'
 import { userTextOf } from '../state/chat-store'
 import type { LiveRun, ToolCard } from '../state/run-reducer'
-import { Markdown } from './markdown'
+import { Markdown, StreamingMarkdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 
@@ -138,7 +138,7 @@ export function LiveAnswer({
     <article className={`message assistant live status-${run.status}`} data-testid="live-answer" aria-label={t('assistant')} aria-busy={running}>
       {run.segments.map((segment, index) =>
         segment.kind === 'text' ? (
-          <Markdown key={index} text={segment.text} />
+          <StreamingMarkdown key={index} text={segment.text} />
         ) : (
           <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} onAnswer={onAnswer} />
         ),

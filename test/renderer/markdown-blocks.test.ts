@@ -1,0 +1,45 @@
+// Streaming Markdown is split into blocks so only the growing last one is re-parsed per frame.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { splitMarkdownBlocks } from '../../src/renderer/src/lib/markdown-blocks'
+
+describe('splitMarkdownBlocks', () => {
+  it('splits at blank lines between paragraphs, lists and headings', () => {
+    expect(splitMarkdownBlocks('# Title\n\nFirst para\nstill first.\n\n- a\n- b\n\nLast')).toEqual([
+      '# Title\n\n',
+      'First para\nstill first.\n\n',
+      '- a\n- b\n\n',
+      'Last',
+    ])
+  })
+
+  it('never splits inside fenced code, even across blank lines', () => {
+    const text = 'Before\n\n```ts\nconst a = 1\n\nconst b = 2\n```\n\nAfter'
+    expect(splitMarkdownBlocks(text)).toEqual(['Before\n\n', '```ts\nconst a = 1\n\nconst b = 2\n```\n\n', 'After'])
+  })
+
+  it('keeps indented continuations (code blocks, list item paragraphs) with their block', () => {
+    expect(splitMarkdownBlocks('- item\n\n    more of the item\n\nNext')).toEqual(['- item\n\n    more of the item\n\n', 'Next'])
+  })
+
+  it('a growing text keeps every finished block identical (so their rendering is reused)', () => {
+    const full = 'Para one.\n\nPara two with `code`.\n\n```\nx\n\ny\n```\n\n1. a\n2. b\n\nEnd.'
+    let previous: string[] = []
+    for (let end = 1; end <= full.length; end++) {
+      const blocks = splitMarkdownBlocks(full.slice(0, end))
+      // All but the last block of the previous prefix are unchanged now.
+      expect(blocks.slice(0, Math.max(0, previous.length - 1))).toEqual(previous.slice(0, Math.max(0, previous.length - 1)))
+      previous = blocks
+    }
+  })
+
+  it('loses and reorders nothing: the blocks join back to the text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('text', '\n', '\n\n', '```', '~~~', '    code', '- item', '# h', ' '), { maxLength: 60 }), (parts) => {
+        const text = parts.join('')
+        expect(splitMarkdownBlocks(text).join('')).toBe(text)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
