@@ -7,6 +7,7 @@ import { reasonKey, type Translate } from '../i18n/messages'
 import type { MessageExtras } from '../state/chat-store'
 import { userTextOf } from '../state/chat-store'
 import type { LiveRun, ToolCard } from '../state/run-reducer'
+import { storedNotice } from '../lib/stored-notice'
 import { Markdown, StreamingMarkdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
@@ -94,6 +95,7 @@ export const MessageItem = memo(function MessageItem({
     )
   }
   const blocks = blocksOf(message.parts)
+  const notice = storedNotice(message, t.locale ?? 'en')
   const diagnostics = diagnosticItems(extras?.diagnostics ?? [])
   if (message.error) diagnostics.push({ kind: message.error.kind, text: message.error.message })
   return (
@@ -102,9 +104,14 @@ export const MessageItem = memo(function MessageItem({
         block.kind === 'text' ? <Markdown key={index} text={block.text} /> : <ToolCardView key={block.card.callId} card={block.card} t={t} />,
       )}
       {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} />}
+      {message.status === 'interrupted' && !extras?.notices.length && notice && (
+        <p className="notice" data-testid="stored-notice">
+          {notice}
+        </p>
+      )}
       {message.status === 'failed' && !extras?.notices.length && (
-        <p className="failed">
-          <strong>{t('failed')}</strong>
+        <p className="failed" data-testid="stored-notice">
+          <strong>{notice ?? t('failed')}</strong>
           {onRetry && (
             <button type="button" onClick={onRetry}>
               {t('retry')}

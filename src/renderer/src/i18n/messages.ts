@@ -280,15 +280,17 @@ export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es 
 /** Names of the languages, each in itself (the language picker). */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', 'pt-BR': 'Português (Brasil)', es: 'Español' }
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
+/** Looks up the UI's words; `locale` says which language it speaks (for Keel's shared messages). */
+export type Translate = ((key: MessageKey, values?: Record<string, string | number>) => string) & { readonly locale?: Locale }
 
 export function translator(locale: Locale): Translate {
   const dictionary = DICTIONARIES[locale]
-  return (key, values) => {
+  const translate = (key: MessageKey, values?: Record<string, string | number>) => {
     let text = dictionary[key]
     if (values) for (const [name, value] of Object.entries(values)) text = text.replaceAll(`{${name}}`, String(value))
     return text
   }
+  return Object.assign(translate, { locale })
 }
 
 export const stateKey = (state: ToolCallState): MessageKey => `state.${state}`
