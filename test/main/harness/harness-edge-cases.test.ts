@@ -2,11 +2,6 @@
 // quota, the round limit, switching providers, and calls that never verifiably ended.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fallbackMessage } from '../../../src/shared/fallback-messages'
-import { runTurn } from '../../../src/main/harness/run-turn'
-import { approveAll } from '../../../src/main/harness/approval'
-import { createStoreTurnRecorder } from '../../../src/main/harness/store-turn-recorder'
-import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
-import type { RunEvent } from '../../../src/shared/run-events'
 import { chat, eventsOf, expectGenerationsMatchRequests, measurementCount, startWorld, toolResultsIn, type HarnessWorld } from './harness-helpers'
 
 describe('harness edge cases', () => {
@@ -20,22 +15,9 @@ describe('harness edge cases', () => {
 
   it('a stream that stalls before any output is a transient failure and is retried', async () => {
     world.server.enqueue({ type: 'turn', text: 'never', faults: { stallAfterEvents: 0 } }, { type: 'turn', text: 'Back.' })
-    const events: RunEvent[] = []
-    const run = await runTurn({
-      userText: 'Hello',
-      provider: 'anthropic',
-      connection: { baseUrl: world.server.baseUrlFor('anthropic'), apiKey: 'k', model: 'm' },
-      locale: 'en',
-      signal: new AbortController().signal,
-      approver: approveAll,
-      onEvent: (e) => events.push(e),
-      recorder: createStoreTurnRecorder(world.store),
-      tools: createKeelToolRegistry(world.store),
-      retryPolicy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20 },
-      idleTimeoutMs: 300,
-    })
+    const run = await chat(world, 'anthropic', 'Hello', { idleTimeoutMs: 300, retryPolicy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20 } })
     expect(run.status).toBe('completed')
-    expect(eventsOf(events, 'diagnostics')[0]).toMatchObject({ kind: 'network' })
+    expect(eventsOf(run.events, 'diagnostics')[0]).toMatchObject({ kind: 'network' })
     expect(world.server.requests).toHaveLength(2)
     expectGenerationsMatchRequests(world, [run.turnId])
   })
@@ -74,22 +56,10 @@ describe('harness edge cases', () => {
     for (let i = 0; i < 3; i++) {
       world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'get_measurement', arguments: { kind: 'weight' } }] })
     }
-    const events: RunEvent[] = []
-    const run = await runTurn({
-      userText: 'Loop',
-      provider: 'gemini',
-      connection: { baseUrl: world.server.baseUrlFor('gemini'), apiKey: 'k', model: 'm' },
-      locale: 'en',
-      signal: new AbortController().signal,
-      approver: approveAll,
-      onEvent: (e) => events.push(e),
-      recorder: createStoreTurnRecorder(world.store),
-      tools: createKeelToolRegistry(world.store),
-      maxRounds: 2,
-    })
+    const run = await chat(world, 'gemini', 'Loop', { maxRounds: 2 })
     expect(run.status).toBe('failed')
     expect(world.server.requests).toHaveLength(2)
-    expect(eventsOf(events, 'notice').map((n) => n.text)).toEqual([fallbackMessage('en', 'max-rounds', { max: 2 })])
+    expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual([fallbackMessage('en', 'max-rounds', { max: 2 })])
   })
 
   it('a conversation started on one provider continues on another', async () => {

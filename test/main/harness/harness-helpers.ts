@@ -7,6 +7,7 @@ import type { ProviderId } from '../../../src/shared/provider-id'
 import type { RunEvent } from '../../../src/shared/run-events'
 import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
 import { approveAll, type Approver } from '../../../src/main/harness/approval'
+import type { RetryPolicy } from '../../../src/main/harness/retry-policy'
 import { runTurn, type RunTurnResult } from '../../../src/main/harness/run-turn'
 import { createStoreTurnRecorder } from '../../../src/main/harness/store-turn-recorder'
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
@@ -46,7 +47,16 @@ export async function chat(
   world: HarnessWorld,
   provider: ProviderId,
   userText: string,
-  options: { locale?: Locale; approver?: Approver; signal?: AbortSignal; conversationId?: string; onEvent?: (e: RunEvent) => void } = {},
+  options: {
+    locale?: Locale
+    approver?: Approver
+    signal?: AbortSignal
+    conversationId?: string
+    onEvent?: (e: RunEvent) => void
+    idleTimeoutMs?: number
+    maxRounds?: number
+    retryPolicy?: RetryPolicy
+  } = {},
 ): Promise<TurnRun> {
   const events: RunEvent[] = []
   const result = await runTurn({
@@ -63,8 +73,9 @@ export async function chat(
     },
     recorder: createStoreTurnRecorder(world.store),
     tools: createKeelToolRegistry(world.store),
-    retryPolicy: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 },
-    idleTimeoutMs: 5_000,
+    retryPolicy: options.retryPolicy ?? { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 },
+    idleTimeoutMs: options.idleTimeoutMs ?? 5_000,
+    ...(options.maxRounds !== undefined ? { maxRounds: options.maxRounds } : {}),
   })
   return { ...result, events }
 }
