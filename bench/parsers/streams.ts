@@ -4,6 +4,7 @@
 // and `": "` key style, Responses' repeated full text at the end, Chat's `[DONE]`).
 import type { ProviderId } from '../../src/shared/provider-id'
 import type { FinishReason } from '../../src/shared/finish-reason'
+import { mulberry32 } from '../../test/support/seeded-random'
 
 export type WorkloadKind = 'text' | 'tool' | 'tool10x'
 
@@ -32,16 +33,7 @@ export interface SyntheticStream {
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export const rng = mulberry32
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const HEX = '0123456789abcdef'

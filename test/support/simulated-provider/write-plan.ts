@@ -1,5 +1,6 @@
 import type { StreamFaults } from './types'
 import type { RenderedStream } from './wire-renderer'
+import { mulberry32 } from '../seeded-random'
 
 /** How a response body ends once its writes are done. */
 export type StreamEnding =
@@ -86,14 +87,3 @@ function rechunk(bytes: Buffer, chunkSize: number | 'random', seed: number): Buf
   return out
 }
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same write sizes. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}

@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../../support/seeded-random'
 // What the crash child does at each step: a pure function of (seed, step), so a restarted child
 // re-runs exactly the same actions and the parent can recompute what a step was.
 
@@ -7,14 +8,7 @@ export type StepPlan =
 
 /** mulberry32 seeded by (seed, step). */
 function random(seed: number, step: number): () => number {
-  let state = (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(step + 1, 0xc2b2ae35)) >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  return mulberry32(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(step + 1, 0xc2b2ae35))
 }
 
 const STEPS_PER_TURN = 10
