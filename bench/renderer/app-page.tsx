@@ -56,7 +56,7 @@ const view = (): ConversationView => ({
   conversation: { id: CONVERSATION_ID, title: 'Benchmark', createdAt: NOW, updatedAt: NOW },
   // The stored answer exists once the run has ended (the app shows the live one until then).
   messages: [message('msg-user', 1, 'user', 'Write a long answer'), ...(ended ? [message(MESSAGE_ID, 2, 'assistant', full)] : [])],
-  usage: { perMessage: ended ? { [MESSAGE_ID]: { usage, estimated: false } } : {}, total: { usage, estimated: false } },
+  usage: { perMessage: ended ? { [MESSAGE_ID]: { usage, estimated: false, cost: null } } : {}, total: { usage, estimated: false, cost: null } },
 })
 
 /** A macrotask hop, like an IPC round trip. */

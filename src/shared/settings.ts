@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from './locale'
+import { modelPriceSchema } from './pricing'
 import { PROVIDER_IDS } from './provider-id'
 
 /** Interface languages (every local fallback message exists in each). */
@@ -25,6 +26,8 @@ export const SETTING_DEFINITIONS = {
   toolPermissions: { schema: z.record(z.string().min(1), z.enum(TOOL_PERMISSIONS)), defaultValue: {} },
   activeProvider: { schema: z.enum(PROVIDER_IDS).nullable(), defaultValue: null },
   providers: { schema: z.partialRecord(z.enum(PROVIDER_IDS), providerSettingsSchema), defaultValue: {} },
+  /** Prices the user entered, per provider and model name (USD per million tokens); none by default. */
+  modelPrices: { schema: z.partialRecord(z.enum(PROVIDER_IDS), z.record(z.string().min(1).max(200), modelPriceSchema)), defaultValue: {} },
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { openApp, resetSim, screenshot } from './sim'
+import { enqueue, openApp, resetSim, screenshot, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -32,4 +32,37 @@ test('settings save a key without ever showing it back', async ({ page }) => {
 
   await page.getByRole('group', { name: 'openai-chat' }).getByRole('button', { name: 'Clear key' }).click()
   await expect(page.getByTestId('provider-openai-chat-key-status')).toContainText('not set')
+})
+
+test('a price entered in settings shows the cost of each answer and of the conversation', async ({ page }) => {
+  await openApp(page)
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const section = page.getByRole('group', { name: 'anthropic', exact: true })
+  // Half a price is refused with a message, and nothing is saved.
+  await section.getByLabel('Input', { exact: true }).fill('3')
+  await section.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(section.getByRole('status')).toHaveText('Enter both the input and the output price, or neither.')
+  await section.getByLabel('Output', { exact: true }).fill('15')
+  await section.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(section.getByRole('status')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Close settings' }).click()
+
+  await enqueue({ type: 'turn', text: 'Priced answer.', usage: { inputTokens: 1000, outputTokens: 200 } })
+  await send(page, 'How much?')
+  const answer = page.getByTestId('message-assistant').last()
+  // 1000 × $3/M + 200 × $15/M = $0.006
+  await expect(answer.locator('.usage')).toHaveText('1000 in · 200 out · $0.006')
+  await expect(page.locator('.chat-header .usage')).toHaveText('Conversation: 1000 in · 200 out · $0.006')
+  await screenshot(page, 'cost-shown')
+
+  // Forgetting the price (all fields empty) removes the cost; the tokens stay.
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await section.getByLabel('Input', { exact: true }).fill('')
+  await section.getByLabel('Output', { exact: true }).fill('')
+  await section.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.getByRole('button', { name: 'Close settings' }).click()
+  await page.reload()
+  await page.getByRole('navigation').getByRole('button', { name: 'How much?' }).first().click()
+  await expect(page.getByTestId('message-assistant').last().locator('.usage')).toHaveText('1000 in · 200 out')
+  await expect(page.locator('.chat-header .usage')).toHaveText('Conversation: 1000 in · 200 out')
 })

@@ -10,7 +10,7 @@ function fakeApi() {
   const view: ConversationView = {
     conversation: { id: 'c1', title: 'Hi', createdAt: 1, updatedAt: 2 },
     messages: [],
-    usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false } },
+    usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null } },
   }
   const calls: string[] = []
   const api = {

@@ -1,19 +1,21 @@
 import type { Generation } from '../../shared/conversation'
-import type { ConversationView } from '../../shared/ipc/app-contract'
+import type { ConversationView, UsageSummary } from '../../shared/ipc/app-contract'
+import { costOfUsage, sumCosts, sumCostTotals, type ModelPrice } from '../../shared/pricing'
+import type { ProviderId } from '../../shared/provider-id'
 import type { Usage } from '../../shared/usage'
 import type { KeelStore } from '../db/keel-store'
 
-interface UsageTotal {
-  usage: Usage
-  estimated: boolean
-}
+/** The user's prices: provider → model → price. */
+export type PriceBook = Partial<Record<ProviderId, Record<string, ModelPrice>>>
 
 /**
  * A conversation with its messages and token usage: per assistant message, the sum over every model
- * call that streamed into it (rounds and retries); `estimated` when any call's usage was estimated
- * or is unknown (a call the app crashed in). Unknown numbers stay `undefined`, never 0.
+ * call that streamed into it (rounds, retries, failed and stopped attempts); `estimated` when any
+ * call's usage was estimated or is unknown (a call the app crashed in). Unknown numbers stay
+ * `undefined`, never 0. Each call is priced with the price of *its* provider and model, so a
+ * conversation that switched models is priced right.
  */
-export function buildConversationView(store: KeelStore, conversationId: string): ConversationView | undefined {
+export function buildConversationView(store: KeelStore, conversationId: string, prices: PriceBook = {}): ConversationView | undefined {
   const conversation = store.conversations.getConversation(conversationId)
   if (!conversation) return undefined
   const messages = store.conversations.getMessages(conversationId)
@@ -27,19 +29,34 @@ export function buildConversationView(store: KeelStore, conversationId: string):
       byMessage.set(generation.messageId, list)
     }
   }
-  const perMessage: Record<string, UsageTotal> = {}
-  const totals: UsageTotal[] = []
+  const perMessage: Record<string, UsageSummary> = {}
+  const totals: UsageSummary[] = []
   for (const message of messages) {
     const generations = byMessage.get(message.id)
     if (message.role !== 'assistant' || !generations) continue
-    const total = sumUsage(generations.map((g) => ({ usage: g.usage, estimated: g.usageSource !== 'reported' })))
+    const total = summarize(generations, prices)
     perMessage[message.id] = total
     totals.push(total)
   }
-  return { conversation, messages, usage: { perMessage, total: sumUsage(totals) } }
+  const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
+  return { conversation, messages, usage: { perMessage, total } }
 }
 
-function sumUsage(parts: readonly UsageTotal[]): UsageTotal {
+function summarize(generations: readonly Generation[], prices: PriceBook): UsageSummary {
+  const usage = sumUsage(generations.map((g) => ({ usage: g.usage, estimated: g.usageSource !== 'reported' })))
+  const costs = generations.map((g) => {
+    const price = priceOf(prices, g.provider, g.model)
+    return price ? costOfUsage(g.usage, price) : undefined
+  })
+  return { ...usage, cost: sumCosts(costs) ?? null }
+}
+
+function priceOf(prices: PriceBook, provider: string, model: string): ModelPrice | undefined {
+  const models = Object.hasOwn(prices, provider) ? prices[provider as ProviderId] : undefined
+  return models && Object.hasOwn(models, model) ? models[model] : undefined
+}
+
+function sumUsage(parts: readonly { usage: Usage; estimated: boolean }[]): { usage: Usage; estimated: boolean } {
   const add = (field: keyof Usage): number | undefined => {
     const known = parts.map((p) => p.usage[field]).filter((n): n is number => n !== undefined)
     return known.length === 0 ? undefined : known.reduce((a, b) => a + b, 0)

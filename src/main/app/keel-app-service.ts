@@ -108,7 +108,7 @@ export class KeelAppService {
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
     'conversations.list': () => ok(this.store.conversations.listConversations({ limit: 10_000 })),
     'conversations.open': ({ conversationId }) => {
-      const view = buildConversationView(this.store, conversationId)
+      const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
       return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).')
     },
     'conversations.rename': ({ conversationId, title }) => {

@@ -28,6 +28,7 @@ export function readSettings(store: KeelStore): EffectiveSettings {
     toolPermissions: pick('toolPermissions', all.toolPermissions, {}),
     activeProvider: pick('activeProvider', all.activeProvider, null),
     providers: pick('providers', all.providers, {}),
+    modelPrices: pick('modelPrices', all.modelPrices, {}),
   }
   return { values, corrupt }
 }
@@ -48,7 +49,8 @@ export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys
     providers: PROVIDER_IDS.map((id) => {
       // The key is resolved with the connection only to be dropped here: the view carries its status.
       const { baseUrl, model } = resolveConnection(id, { env, settings: values.providers[id] })
-      return { id, baseUrl, model, key: keys.status(id) }
+      const prices = values.modelPrices[id]
+      return { id, baseUrl, model, key: keys.status(id), price: (prices && Object.hasOwn(prices, model) ? prices[model] : undefined) ?? null }
     }),
     keyStorage: keys.vault.storage,
     corruptSettings: [...settings.corrupt],
@@ -75,6 +77,13 @@ export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'se
     if (model === null) delete next.model
     else if (model !== undefined) next.model = model
     writes.push(['providers', { ...current.providers, [id]: next }])
+  }
+  if (update.price !== undefined) {
+    const { provider, model, price } = update.price
+    const models = { ...current.modelPrices[provider] }
+    if (price === null) delete models[model]
+    else models[model] = price
+    writes.push(['modelPrices', { ...current.modelPrices, [provider]: models }])
   }
   store.db.transaction(() => {
     for (const [key, value] of writes) {

@@ -3,7 +3,8 @@ import { translator } from './i18n/messages'
 import type { ChatStore } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
-import { formatUsage, LiveAnswer, MessageItem } from './components/messages'
+import { LiveAnswer, MessageItem } from './components/messages'
+import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import type { ApprovalDecision } from './components/tool-card'
@@ -62,7 +63,7 @@ export function App({ store }: { store: ChatStore }) {
       <main className="chat">
         <header className="chat-header">
           <h1>{view === 'measurements' ? t('measurements') : title}</h1>
-          {view === 'chat' && total && messages.length > 0 && <span className="usage">{formatUsage(t, total.usage, total.estimated, 'conversationUsage')}</span>}
+          {view === 'chat' && total && messages.length > 0 && <span className="usage">{formatUsage(t, total, 'conversationUsage')}</span>}
           {view === 'chat' ? (
             <button type="button" onClick={() => setView('measurements')}>
               {t('measurements')}

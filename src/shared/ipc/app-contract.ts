@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Conversation, ConversationSummary, Message } from '../conversation'
 import { LOCALES } from '../locale'
+import { modelPriceSchema, type CostTotal, type ModelPrice } from '../pricing'
 import type { Measurement } from '../measurement'
 import { PROVIDER_IDS, type ProviderId } from '../provider-id'
 import type { RunEvent } from '../run-events'
@@ -43,6 +44,8 @@ export const COMMAND_SCHEMAS = {
         model: z.string().trim().min(1).max(200).nullable().optional(),
       })
       .optional(),
+    /** The price of one provider's model (USD per million tokens); `null` forgets it. */
+    price: z.strictObject({ provider: providerId, model: z.string().trim().min(1).max(200), price: modelPriceSchema.nullable() }).optional(),
   }),
   /** Write-only: the key is never sent back, only "set, ends in …abcd". */
   'keys.set': z.strictObject({ provider: providerId, key: z.string().trim().min(1).max(1000), allowPlainTextStorage: z.boolean().optional() }),
@@ -70,6 +73,8 @@ export interface ProviderSettingsView {
   model: string
   /** Never the key itself. */
   key: { set: false } | { set: true; endsWith: string; source: 'saved' | 'environment' }
+  /** The price the user entered for `model`, or `null` (then no cost is shown for it). */
+  price: ModelPrice | null
 }
 
 export interface SettingsView {
@@ -86,8 +91,18 @@ export interface SettingsView {
 export interface ConversationView {
   conversation: Conversation
   messages: Message[]
-  /** Tokens per message (assistant messages) and the conversation total; estimated where any part was. */
-  usage: { perMessage: Record<string, { usage: Usage; estimated: boolean }>; total: { usage: Usage; estimated: boolean } }
+  /**
+   * Tokens per message (assistant messages) and the conversation total, every model call counted
+   * (rounds, retries, failed and stopped attempts); estimated where any part was.
+   */
+  usage: { perMessage: Record<string, UsageSummary>; total: UsageSummary }
+}
+
+/** Summed usage of some model calls; `cost` is `null` when none of them has a configured price. */
+export interface UsageSummary {
+  usage: Usage
+  estimated: boolean
+  cost: CostTotal | null
 }
 
 /** What each command answers. */

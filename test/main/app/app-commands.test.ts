@@ -111,6 +111,86 @@ describe('settings', () => {
   })
 })
 
+describe('cost', () => {
+  /** What Keel should charge for one call: cached input at its own price when given. */
+  const expected = (u: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number }, p: { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion?: number }) => {
+    const cached = u.cachedInputTokens ?? 0
+    return ((u.inputTokens! - cached) * p.inputPerMillion + cached * (p.cachedInputPerMillion ?? p.inputPerMillion) + u.outputTokens! * p.outputPerMillion) / 1e6
+  }
+
+  it('each call priced by its own provider and model, failed attempts included; unpriced calls make the total a lower bound', async () => {
+    world = await startAppWorld()
+    const a = world.client('a')
+    const anthropicPrice = { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3 }
+    const chatPrice = { inputPerMillion: 1, outputPerMillion: 2 }
+    const saved = await a.value('settings.update', { price: { provider: 'anthropic', model: 'sim-model', price: anthropicPrice } })
+    expect(saved.providers.find((p) => p.id === 'anthropic')!.price).toEqual(anthropicPrice)
+    expect(saved.providers.find((p) => p.id === 'gemini')!.price).toBeNull()
+    await a.value('settings.update', { price: { provider: 'openai-chat', model: 'sim-model', price: chatPrice } })
+    // A price for another model of the same provider is not used for this one.
+    await a.value('settings.update', { price: { provider: 'gemini', model: 'other-model', price: { inputPerMillion: 100, outputPerMillion: 100 } } })
+
+    world.server.enqueue({ type: 'turn', text: 'One.', usage: { inputTokens: 1000, outputTokens: 200, cachedInputTokens: 400 } })
+    const first = await a.value('turns.start', { text: 'one', provider: 'anthropic' })
+    await world.service.whenIdle()
+    const [summary] = await a.value('conversations.list', {})
+    // Second turn: a 500 (retried) and then an answer; the failed attempt counts, estimated.
+    world.server.enqueue({ type: 'http-error', status: 500, body: { error: { message: 'boom' } } }, { type: 'turn', text: 'Two.', usage: { inputTokens: 100, outputTokens: 50 } })
+    await a.value('turns.start', { conversationId: summary!.id, text: 'two', provider: 'openai-chat' })
+    await world.service.whenIdle()
+    const afterTwo = await a.value('conversations.open', { conversationId: summary!.id })
+    const [m1, m2] = afterTwo.messages.filter((m) => m.role === 'assistant')
+    expect(afterTwo.usage.perMessage[m1!.id]).toMatchObject({ estimated: false, cost: { complete: true } })
+    expect(afterTwo.usage.perMessage[m1!.id]!.cost!.usd).toBeCloseTo(expected({ inputTokens: 1000, outputTokens: 200, cachedInputTokens: 400 }, anthropicPrice), 12)
+    const secondGenerations = world.store.generations.listForTurn(m2!.turnId!)
+    expect(secondGenerations.map((g) => [g.outcome, g.usageSource])).toEqual([
+      ['provider-error', 'estimated'],
+      ['complete', 'reported'],
+    ])
+    const second = afterTwo.usage.perMessage[m2!.id]!
+    expect(second).toMatchObject({ estimated: true, cost: { complete: true } })
+    expect(second.cost!.usd).toBeCloseTo(secondGenerations.reduce((sum, g) => sum + expected(g.usage as never, chatPrice), 0), 12)
+    expect(second.cost!.usd).toBeGreaterThan(expected({ inputTokens: 100, outputTokens: 50 }, chatPrice))
+    expect(afterTwo.usage.total.cost).toEqual({ usd: expect.closeTo(afterTwo.usage.perMessage[m1!.id]!.cost!.usd + second.cost!.usd, 12), complete: true })
+
+    // Third turn on a model without a price: that message has no cost, the total is "at least".
+    world.server.enqueue({ type: 'turn', text: 'Three.', usage: { inputTokens: 10, outputTokens: 5 } })
+    await a.value('turns.start', { conversationId: summary!.id, text: 'three', provider: 'gemini' })
+    await world.service.whenIdle()
+    const afterThree = await a.value('conversations.open', { conversationId: summary!.id })
+    const m3 = afterThree.messages.filter((m) => m.role === 'assistant')[2]!
+    expect(afterThree.usage.perMessage[m3.id]!.cost).toBeNull()
+    expect(afterThree.usage.total.cost).toEqual({ usd: afterTwo.usage.total.cost!.usd, complete: false })
+
+    // Forgetting a price removes every cost it gave; nothing else changes.
+    await a.value('settings.update', { price: { provider: 'anthropic', model: 'sim-model', price: null } })
+    await a.value('settings.update', { price: { provider: 'openai-chat', model: 'sim-model', price: null } })
+    const unpriced = await a.value('conversations.open', { conversationId: summary!.id })
+    expect(unpriced.usage.total.cost).toBeNull()
+    expect(unpriced.usage.total.usage).toEqual(afterThree.usage.total.usage)
+    expect(world.store.settings.get('modelPrices')).toMatchObject({ ok: true, value: { anthropic: {}, 'openai-chat': {}, gemini: { 'other-model': {} } } })
+    expect(first.runId).toBeTruthy()
+  })
+
+  it('a refused price writes nothing; a corrupt stored price table is reported and costs nothing', async () => {
+    world = await startAppWorld()
+    const a = world.client('a')
+    for (const price of [{ inputPerMillion: -1, outputPerMillion: 1 }, { inputPerMillion: 1 }, { inputPerMillion: 1, outputPerMillion: 1, currency: 'EUR' }]) {
+      expect(await a.call('settings.update', { price: { provider: 'anthropic', model: 'sim-model', price } })).toMatchObject({ ok: false, error: { kind: 'validation' } })
+    }
+    expect(await a.call('settings.update', { price: { provider: 'anthropic', model: '  ', price: null } })).toMatchObject({ ok: false, error: { kind: 'validation' } })
+    expect(world.store.settings.get('modelPrices')).toMatchObject({ ok: true, isDefault: true })
+    world.server.enqueue({ type: 'turn', text: 'Hi.', usage: { inputTokens: 10, outputTokens: 5 } })
+    await a.value('turns.start', { text: 'hi' })
+    await world.service.whenIdle()
+    world.store.db.prepare(`INSERT INTO settings (key, value_json, updated_at) VALUES ('modelPrices', '{"anthropic":{"m":{"inputPerMillion":"free"}}}', 0)`).run()
+    expect((await a.value('settings.get', {})).corruptSettings).toEqual(['modelPrices'])
+    const [summary] = await a.value('conversations.list', {})
+    const view = await a.value('conversations.open', { conversationId: summary!.id })
+    expect(view.usage.total).toMatchObject({ usage: { inputTokens: 10, outputTokens: 5 }, cost: null })
+  })
+})
+
 describe('measurements from the UI', () => {
   it('list, update (a replacement row, no ledger entry), delete', async () => {
     world = await startAppWorld()

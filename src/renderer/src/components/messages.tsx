@@ -2,11 +2,12 @@ import { memo } from 'react'
 import type { Message, MessagePart } from '../../../shared/conversation'
 import type { ToolCallState } from '../../../shared/tool-call-state'
 import type { ToolCallOutcome } from '../../../shared/tool-outcome'
-import type { Usage } from '../../../shared/usage'
+import type { UsageSummary } from '../../../shared/ipc/app-contract'
 import { reasonKey, type Translate } from '../i18n/messages'
 import type { MessageExtras } from '../state/chat-store'
 import { userTextOf } from '../state/chat-store'
 import type { LiveRun, ToolCard } from '../state/run-reducer'
+import { formatUsage } from '../lib/format-usage'
 import { storedNotice } from '../lib/stored-notice'
 import { Markdown, StreamingMarkdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
@@ -59,11 +60,6 @@ export function blocksOf(parts: MessagePart[]): Block[] {
   return blocks
 }
 
-export function formatUsage(t: Translate, usage: Usage, estimated: boolean, key: 'usageTokens' | 'conversationUsage' = 'usageTokens'): string {
-  const text = t(key, { input: usage.inputTokens ?? '?', output: usage.outputTokens ?? '?' })
-  return estimated ? `${text} (${t('usageEstimated')})` : text
-}
-
 function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interruptReason'] }) {
   return (
     <p className="interrupted" data-testid="interrupted">
@@ -83,7 +79,7 @@ export const MessageItem = memo(function MessageItem({
 }: {
   message: Message
   extras: MessageExtras | undefined
-  usage: { usage: Usage; estimated: boolean } | undefined
+  usage: UsageSummary | undefined
   t: Translate
   onRetry: (() => void) | undefined
 }) {
@@ -121,7 +117,7 @@ export const MessageItem = memo(function MessageItem({
       )}
       <Notices notices={extras?.notices ?? []} t={t} onRetry={onRetry} />
       <Diagnostics items={diagnostics} t={t} />
-      {usage && <p className="usage">{formatUsage(t, usage.usage, usage.estimated)}</p>}
+      {usage && <p className="usage">{formatUsage(t, usage)}</p>}
     </article>
   )
 })

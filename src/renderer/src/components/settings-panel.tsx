@@ -3,6 +3,7 @@ import type { KeelApi, ProviderSettingsView, SettingsView } from '../../../share
 import { LOCALES, type Locale } from '../../../shared/locale'
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
 import { LANGUAGE_NAMES, type Translate } from '../i18n/messages'
+import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
 
 /** Write tools that ask before running (reads never ask). */
 const WRITE_TOOLS = ['record_measurement', 'delete_measurement']
@@ -16,6 +17,9 @@ function ProviderSection({ provider, api, t, onSettings }: { provider: ProviderS
   const [key, setKey] = useState('')
   const [baseUrl, setBaseUrl] = useState(provider.baseUrl)
   const [model, setModel] = useState(provider.model)
+  const [price, setPrice] = useState<PriceFields>(() => priceFieldsOf(provider.price))
+  // Only a price the user typed is written: a model change alone must not carry the old model's price over.
+  const [priceEdited, setPriceEdited] = useState(false)
   const [status, setStatus] = useState('')
   const show = (result: { ok: true; value: SettingsView } | { ok: false; error: { message: string } }) => {
     if (result.ok) {
@@ -57,12 +61,43 @@ function ProviderSection({ provider, api, t, onSettings }: { provider: ProviderS
         <label htmlFor={`${prefix}-model`}>{t('model')}</label>
         <input id={`${prefix}-model`} value={model} onChange={(e) => setModel(e.target.value)} />
       </div>
+      <fieldset className="price">
+        <legend>{t('priceTitle', { model: model.trim() || provider.model })}</legend>
+        {(['input', 'output', 'cachedInput'] as const).map((field) => (
+          <div className="row" key={field}>
+            <label htmlFor={`${prefix}-price-${field}`}>{t(field === 'input' ? 'priceInput' : field === 'output' ? 'priceOutput' : 'priceCachedInput')}</label>
+            <input
+              id={`${prefix}-price-${field}`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={price[field]}
+              onChange={(e) => {
+                setPrice({ ...price, [field]: e.target.value })
+                setPriceEdited(true)
+              }}
+            />
+          </div>
+        ))}
+      </fieldset>
       <div className="row">
         <button
           type="button"
-          onClick={async () =>
-            show(await api['settings.update']({ provider: { id: provider.id, baseUrl: baseUrl.trim() || null, model: model.trim() || null } }))
-          }
+          onClick={async () => {
+            const parsedPrice = priceEdited ? parsePriceFields(price) : undefined
+            if (parsedPrice && !parsedPrice.ok) return setStatus(t(parsedPrice.error))
+            const saved = await api['settings.update']({ provider: { id: provider.id, baseUrl: baseUrl.trim() || null, model: model.trim() || null } })
+            if (!saved.ok) return show(saved)
+            // The price belongs to the model now in effect (a cleared field means the default model).
+            const current = saved.value.providers.find((p) => p.id === provider.id)
+            if (!current) return show(saved)
+            if (!parsedPrice || samePrice(current.price, parsedPrice.price)) {
+              setPrice(priceFieldsOf(current.price))
+              return show(saved)
+            }
+            const priced = await api['settings.update']({ price: { provider: provider.id, model: current.model, price: parsedPrice.price } })
+            if (priced.ok) setPriceEdited(false)
+            show(priced)
+          }}
         >
           {t('saveProvider')}
         </button>

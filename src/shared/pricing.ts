@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import type { Usage } from './usage'
+
+/**
+ * What the user says one model costs, in US dollars per million tokens (the unit every provider's
+ * price list uses). Keel ships no price table: prices change, differ by account and region, and a
+ * stale built-in number would be shown as fact. `cachedInputPerMillion` is the price of input
+ * served from the prompt cache; without it cached tokens cost the normal input price.
+ */
+export const modelPriceSchema = z.strictObject({
+  inputPerMillion: z.number().finite().min(0).max(100_000),
+  outputPerMillion: z.number().finite().min(0).max(100_000),
+  cachedInputPerMillion: z.number().finite().min(0).max(100_000).optional(),
+})
+
+export type ModelPrice = z.output<typeof modelPriceSchema>
+
+/**
+ * A summed cost in USD. `complete` is false when some model call in the sum had no price or
+ * unknown token counts (a call the app crashed in): the number is then a lower bound.
+ */
+export interface CostTotal {
+  usd: number
+  complete: boolean
+}
+
+/**
+ * The cost of one model call, or `undefined` when its input or output token count is unknown
+ * (never priced as 0). Cached input is part of `inputTokens` and is priced apart when a cached
+ * price is given; reasoning tokens are part of `outputTokens` and priced as output.
+ */
+export function costOfUsage(usage: Usage, price: ModelPrice): number | undefined {
+  const { inputTokens, outputTokens } = usage
+  if (inputTokens === undefined || outputTokens === undefined) return undefined
+  const cached = Math.min(usage.cachedInputTokens ?? 0, inputTokens)
+  const cachedPrice = price.cachedInputPerMillion ?? price.inputPerMillion
+  return ((inputTokens - cached) * price.inputPerMillion + cached * cachedPrice + outputTokens * price.outputPerMillion) / 1_000_000
+}
+
+/**
+ * Sums per-call costs (`undefined` = that call could not be priced). No priced call at all gives
+ * `undefined`: nothing is shown rather than a made-up $0.
+ */
+export function sumCosts(costs: readonly (number | undefined)[]): CostTotal | undefined {
+  const known = costs.filter((c): c is number => c !== undefined)
+  if (known.length === 0) return undefined
+  return { usd: known.reduce((a, b) => a + b, 0), complete: known.length === costs.length }
+}
+
+/** Sums already-summed totals (messages into a conversation); `undefined` parts make it incomplete. */
+export function sumCostTotals(totals: readonly (CostTotal | undefined)[]): CostTotal | undefined {
+  const known = totals.filter((c): c is CostTotal => c !== undefined)
+  if (known.length === 0) return undefined
+  return { usd: known.reduce((a, b) => a + b.usd, 0), complete: known.length === totals.length && known.every((c) => c.complete) }
+}
