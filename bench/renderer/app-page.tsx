@@ -5,12 +5,14 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
+import ReactMarkdown from 'react-markdown'
+import rehypeHighlight from 'rehype-highlight'
+import remarkGfm from 'remark-gfm'
 import type { Message } from '../../src/shared/conversation'
 import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../src/shared/ipc/app-contract'
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import type { RunEvent } from '../../src/shared/run-events'
 import { App } from '../../src/renderer/src/app'
-import { Markdown } from '../../src/renderer/src/components/markdown'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import { liveText } from '../../src/renderer/src/state/run-reducer'
 import '../../src/renderer/src/styles.css'
@@ -100,6 +102,11 @@ store.subscribe(() => {
 })
 
 const answerMarkdown = (): Element | null => document.querySelector('[data-testid="messages"] article.assistant .markdown')
+/**
+ * The answer's text without whitespace: the app renders Markdown block by block, and between two
+ * separately rendered blocks there is no newline text node where a one-shot render has one.
+ */
+const textOf = (element: Element | null | undefined): string | undefined => element?.textContent?.replace(/\s+/g, '')
 
 installPage({
   prepare: async (text) => {
@@ -111,10 +118,17 @@ installPage({
       </>,
     )
     // The text a one-shot render of the whole answer shows (also warms the Markdown pipeline once).
+    // react-markdown itself, not the app's component: that would fill the app's parsed-block cache.
     const probe = document.createElement('div')
     const probeRoot = createRoot(probe)
-    flushSync(() => probeRoot.render(<Markdown text={full} />))
-    const expected = probe.querySelector('.markdown')?.textContent ?? ''
+    flushSync(() =>
+      probeRoot.render(
+        <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeHighlight]}>
+          {full}
+        </ReactMarkdown>,
+      ),
+    )
+    const expected = textOf(probe) ?? ''
     probeRoot.unmount()
     while (!store.getSnapshot().ready) await new Promise((r) => setTimeout(r, 10))
     // The user sends; the answer streams into a new conversation (the app follows it).
@@ -128,7 +142,7 @@ installPage({
     ended = true
     emit({ type: 'run-end', status: 'completed', conversationId: CONVERSATION_ID, messageId: MESSAGE_ID })
   },
-  visibleText: () => answerMarkdown()?.textContent ?? undefined,
+  visibleText: () => textOf(answerMarkdown()),
   // The stored message has replaced the live answer.
   settled: () => document.querySelector('[data-testid="live-answer"]') === null && document.querySelector('[data-testid="message-assistant"]') !== null,
   renders: () => commits,

@@ -33,6 +33,7 @@ export function installPage(driver: PageDriver): void {
   const full = answerText()
   const deltas = splitDeltas(full)
   let longTaskMaxMs = 0
+  let longTaskMaxAt = 0
   let longTasks = 0
   let startedAt = Number.POSITIVE_INFINITY
   try {
@@ -40,7 +41,10 @@ export function installPage(driver: PageDriver): void {
       for (const entry of list.getEntries()) {
         if (entry.startTime + entry.duration < startedAt) continue
         longTasks++
-        longTaskMaxMs = Math.max(longTaskMaxMs, entry.duration)
+        if (entry.duration > longTaskMaxMs) {
+          longTaskMaxMs = entry.duration
+          longTaskMaxAt = entry.startTime
+        }
       }
     }).observe({ type: 'longtask' })
   } catch {
@@ -68,6 +72,7 @@ export function installPage(driver: PageDriver): void {
                   frames,
                   renders,
                   longTaskMaxMs,
+                  longTaskMaxAt,
                   longTasks,
                   sourceChars: driver.sourceChars(),
                   visibleText: driver.visibleText() ?? '',

@@ -112,6 +112,8 @@ export interface PageResult {
   renders: number
   /** Longest task seen by a `longtask` PerformanceObserver (0 when none ≥ 50 ms). */
   longTaskMaxMs: number
+  /** When the longest task (longtask observer) started, page clock. */
+  longTaskMaxAt: number
   longTasks: number
   /** Characters of source text that reached the sink (the store's live text, or the <pre>). */
   sourceChars: number

@@ -1,8 +1,9 @@
-import { memo, type AnchorHTMLAttributes } from 'react'
-import ReactMarkdown, { type Components } from 'react-markdown'
+import { memo, type AnchorHTMLAttributes, type ReactElement } from 'react'
+import renderMarkdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import { splitMarkdownBlocks } from '../lib/markdown-blocks'
+import { TextKeyedCache } from '../lib/text-keyed-cache'
 
 /** Only http(s) links are followed, in a new window, without a referrer. */
 export function safeHref(href: string | undefined): string | undefined {
@@ -27,29 +28,46 @@ function Link({ href, children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
 
 const components: Components = { a: ({ href, children }) => <Link href={href}>{children}</Link> }
 const remarkPlugins = [remarkGfm]
-const rehypePlugins = [rehypeHighlight]
+// rehype-highlight builds its highlighter (every common grammar) each time a processor is made, and
+// react-markdown makes one per parse: ~15 ms per call, most of the cost of a small block. Its
+// transformer keeps no per-document state, so one is built here and shared by every parse.
+const highlight = rehypeHighlight()
+const rehypePlugins = [() => highlight]
 
-/** Markdown as React elements (never raw HTML). Memoized: the same text never renders twice. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  return (
-    <div className="markdown">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  )
+/** Markdown source → React elements (never raw HTML). react-markdown's `Markdown` is a pure function. */
+function parse(text: string): ReactElement {
+  return renderMarkdown({ children: text, remarkPlugins, rehypePlugins, components })
+}
+
+/**
+ * Finished blocks, parsed once: when an answer ends, the stored message that replaces the live one
+ * reuses every block the live answer already parsed (a 200 KB answer used to be parsed again in one
+ * long task at that moment), and reopening a conversation is cheap. Only finished blocks go in: the
+ * growing last block of a live answer changes every frame and would push them out.
+ */
+const parsedBlocks = new TextKeyedCache<ReactElement>(1_500_000)
+
+const Block = memo(function Block({ text, finished }: { text: string; finished: boolean }) {
+  return finished ? parsedBlocks.getOrCreate(text, parse) : parse(text)
 })
 
 /**
- * Markdown that is still growing: split into blocks, each memoized by its text, so a new token
- * re-parses only the last block instead of the whole answer.
+ * Link reference definitions and footnotes (`[id]: …`, `[^1]: …`) reach across blocks: such a
+ * text is parsed whole once it is finished.
  */
-export const StreamingMarkdown = memo(function StreamingMarkdown({ text }: { text: string }) {
-  const blocks = splitMarkdownBlocks(text)
+const CROSS_BLOCK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m
+
+/**
+ * Markdown split into top-level blocks ({@link splitMarkdownBlocks}), each memoized by its text,
+ * inside one `.markdown` element (so spacing between blocks is the normal spacing of a document).
+ * `streaming`: the text is still growing, so a new token re-parses only its last block.
+ */
+export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const blocks = !streaming && CROSS_BLOCK_DEFINITION.test(text) ? [text] : splitMarkdownBlocks(text)
   return (
-    <div className="markdown-stream">
+    <div className="markdown">
       {blocks.map((block, index) => (
-        <Markdown key={index} text={block} />
+        <Block key={index} text={block} finished={!streaming || index < blocks.length - 1} />
       ))}
     </div>
   )

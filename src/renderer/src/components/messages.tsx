@@ -9,7 +9,7 @@ import { userTextOf } from '../state/chat-store'
 import type { LiveRun, ToolCard } from '../state/run-reducer'
 import { formatUsage } from '../lib/format-usage'
 import { storedNotice } from '../lib/stored-notice'
-import { Markdown, StreamingMarkdown } from './markdown'
+import { Markdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 
@@ -141,7 +141,7 @@ export function LiveAnswer({
     <article className={`message assistant live status-${run.status}`} data-testid="live-answer" aria-label={t('assistant')} aria-busy={running}>
       {run.segments.map((segment, index) =>
         segment.kind === 'text' ? (
-          <StreamingMarkdown key={index} text={segment.text} />
+          <Markdown key={index} text={segment.text} streaming />
         ) : (
           <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} onAnswer={onAnswer} />
         ),

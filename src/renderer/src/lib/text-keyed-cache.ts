@@ -1,0 +1,44 @@
+/**
+ * A least-recently-used cache keyed by text, bounded by the total length of its keys (the memory a
+ * rendered Markdown block takes grows with its source). A key longer than the whole budget is
+ * never stored. Pure: no DOM, no React.
+ */
+export class TextKeyedCache<V> {
+  private readonly entries = new Map<string, V>()
+  private chars = 0
+
+  constructor(private readonly maxChars: number) {}
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  get totalChars(): number {
+    return this.chars
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key)
+  }
+
+  /** The cached value (now the most recently used), or a new one from `make`, stored when it fits. */
+  getOrCreate(key: string, make: (key: string) => V): V {
+    const hit = this.entries.get(key)
+    if (hit !== undefined || this.entries.has(key)) {
+      // Map keeps insertion order: re-inserting makes this the newest entry.
+      this.entries.delete(key)
+      this.entries.set(key, hit as V)
+      return hit as V
+    }
+    const value = make(key)
+    if (key.length > this.maxChars) return value
+    this.entries.set(key, value)
+    this.chars += key.length
+    for (const oldest of this.entries.keys()) {
+      if (this.chars <= this.maxChars) break
+      this.entries.delete(oldest)
+      this.chars -= oldest.length
+    }
+    return value
+  }
+}

@@ -1,0 +1,92 @@
+// Keel renders Markdown block by block (only the growing block of a live answer is re-parsed, and
+// parsed blocks are reused when the stored message replaces the live one). That must show the same
+// document as parsing the whole text at once.
+import fc from 'fast-check'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import ReactMarkdown from 'react-markdown'
+import rehypeHighlight from 'rehype-highlight'
+import remarkGfm from 'remark-gfm'
+import { describe, expect, it } from 'vitest'
+import { Markdown } from '../../src/renderer/src/components/markdown'
+
+/** A one-shot render, with links as the app renders them (http(s) only, new window). */
+function whole(text: string): string {
+  const html = renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHighlight] }, text))
+  return html.replace(/<a href="([^"]*)">/g, '<a href="$1" target="_blank" rel="noreferrer">')
+}
+
+function app(text: string, streaming = false): string {
+  const html = renderToStaticMarkup(createElement(Markdown, { text, streaming }))
+  const inner = /^<div class="markdown">([\s\S]*)<\/div>$/.exec(html)
+  if (!inner) throw new Error(`unexpected wrapper: ${html.slice(0, 80)}`)
+  return inner[1]!
+}
+
+/** The newline text nodes a one-shot render puts between top-level elements are not part of the document. */
+const normalize = (html: string): string => html.replace(/>\n+</g, '><')
+
+const word = fc.constantFrom('keel', 'stream', '`code()`', '**bold**', '*it*', '[link](https://example.com/a)', 'ção', '~~gone~~', 'a_b', '1.5')
+const line = fc.array(word, { minLength: 1, maxLength: 8 }).map((ws) => ws.join(' '))
+const paragraph = fc.array(line, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('\n'))
+const heading = fc.tuple(fc.integer({ min: 1, max: 4 }), line).map(([level, text]) => `${'#'.repeat(level)} ${text}`)
+const bullets = fc.array(line, { minLength: 1, maxLength: 4 }).map((ls) => ls.map((l) => `- ${l}`).join('\n'))
+const numbered = fc.array(line, { minLength: 1, maxLength: 4 }).map((ls) => ls.map((l, i) => `${i + 1}. ${l}`).join('\n'))
+const code = fc
+  .tuple(fc.constantFrom('ts', 'js', 'python', ''), fc.array(fc.constantFrom('const a = 1', '', 'if (x) { return "y" }', 'def f(): pass'), { minLength: 1, maxLength: 4 }))
+  .map(([lang, ls]) => `\`\`\`${lang}\n${ls.join('\n')}\n\`\`\``)
+const quote = line.map((l) => `> ${l}`)
+const table = fc.tuple(line, line).map(([a, b]) => `| h1 | h2 |\n| --- | --- |\n| ${a} | ${b} |`)
+const block = fc.oneof(paragraph, heading, bullets, numbered, code, quote, table)
+
+/** Blocks joined by blank lines; two lists in a row are one (loose) list in CommonMark, so they never touch. */
+const documentText = fc.array(fc.tuple(block, fc.constantFrom('\n\n', '\n\n\n')), { minLength: 1, maxLength: 10 }).map((parts) => {
+  let text = ''
+  let previousWasList = false
+  for (const [b, gap] of parts) {
+    const isList = /^(- |\d+\. )/.test(b)
+    if (isList && previousWasList) continue
+    text += (text ? gap : '') + b
+    previousWasList = isList
+  }
+  return text
+})
+
+describe('block-by-block Markdown', () => {
+  it('shows the same document as a one-shot parse, finished or streaming (property)', () => {
+    fc.assert(
+      fc.property(documentText, (text) => {
+        const expected = normalize(whole(text))
+        expect(normalize(app(text))).toBe(expected)
+        expect(normalize(app(text, true))).toBe(expected)
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('highlights fenced code with a language, with the shared highlighter, in every block', () => {
+    const text = 'Intro\n\n```ts\nconst a = 1\n```\n\nMiddle\n\n```python\ndef f(): pass\n```'
+    const html = app(text)
+    expect(html.match(/<code class="hljs language-ts">/g)).toHaveLength(1)
+    expect(html.match(/<code class="hljs language-python">/g)).toHaveLength(1)
+    expect(html).toContain('<span class="hljs-keyword">const</span>')
+    expect(html).toContain('<span class="hljs-keyword">def</span>')
+  })
+
+  it('a finished text with link references or footnotes is parsed whole (they reach across blocks)', () => {
+    const text = 'See [the docs][docs] and a note[^1].\n\nMore text.\n\n[docs]: https://example.com/docs\n\n[^1]: The note.'
+    const html = app(text)
+    expect(html).toContain('<a href="https://example.com/docs" target="_blank" rel="noreferrer">the docs</a>')
+    expect(html).toContain('<section data-footnotes="true" class="footnotes">')
+    expect(html).toMatch(/<li id="user-content-fn-1">\s*<p>The note\./)
+    expect(html).not.toContain('[docs]:')
+  })
+
+  it('never renders raw HTML or follows a non-http(s) link', () => {
+    const html = app('<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>')
+    expect(html).not.toContain('<script')
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('javascript:')
+    expect(html).toContain('<span class="link-blocked">x</span>')
+  })
+})
