@@ -6,7 +6,7 @@ export function ok<T>(value: T): AppResult<T> {
   return { ok: true, value }
 }
 
-export function fail(kind: AppError['kind'], message: string, extra: Partial<Pick<AppError, 'owner' | 'retryable'>> = {}): { ok: false; error: AppError } {
+export function fail(kind: AppError['kind'], message: string, extra: Partial<Pick<AppError, 'owner' | 'retryable' | 'detail'>> = {}): { ok: false; error: AppError } {
   const owner: AppError['owner'] = kind === 'validation' || kind === 'not-found' || kind === 'busy' ? 'user' : kind === 'provider' ? 'provider' : 'system'
   return { ok: false, error: { kind, message, owner, retryable: kind === 'busy', ...extra } }
 }

@@ -79,7 +79,7 @@ export class KeelAppService {
     if (typeof command !== 'string' || !Object.hasOwn(COMMAND_SCHEMAS, command)) return fail('validation', 'Unknown command.')
     const parsed = (COMMAND_SCHEMAS[command] as unknown as z.ZodType<Input<C>>).safeParse(rawPayload)
     if (!parsed.success) return validationFailure(parsed.error)
-    if (this.closed) return fail('internal', 'Keel is shutting down.', { retryable: true })
+    if (this.closed) return fail('internal', 'Keel is shutting down.', { retryable: true, detail: { code: 'shutting-down' } })
     const handler = this.handlers[command] as Handler<C>
     try {
       const result = await handler(parsed.data, context)
@@ -109,15 +109,15 @@ export class KeelAppService {
     'conversations.list': () => ok(this.store.conversations.listConversations({ limit: 10_000 })),
     'conversations.open': ({ conversationId }) => {
       const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
-      return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).')
+      return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
     },
     'conversations.rename': ({ conversationId, title }) => {
-      if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).')
+      if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
       return ok(this.store.conversations.getConversation(conversationId)!)
     },
     'conversations.delete': ({ conversationId }) => {
-      if (this.runs.isConversationBusy(conversationId)) return fail('busy', 'A turn is running in this conversation: stop it first.')
-      if (!this.store.conversations.deleteConversation(conversationId)) return fail('not-found', 'This conversation does not exist (any more).')
+      if (this.runs.isConversationBusy(conversationId)) return fail('busy', 'A turn is running in this conversation: stop it first.', { detail: { code: 'conversation-busy' } })
+      if (!this.store.conversations.deleteConversation(conversationId)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
       return ok({ deleted: true as const })
     },
     'turns.start': (request, context) => this.startTurn(request, context),
@@ -146,7 +146,9 @@ export class KeelAppService {
     },
     'keys.set': async ({ provider, key, allowPlainTextStorage }) => {
       const saved = await this.keys.vault.set(provider, key, { allowPlainTextStorage })
-      if (!saved.ok) return fail(saved.reason === 'plain-text-not-allowed' ? 'forbidden' : 'storage', saved.message, { owner: 'user' })
+      if (!saved.ok) return saved.reason === 'plain-text-not-allowed'
+        ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
+        : fail('storage', saved.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'keys.clear': async ({ provider }) => {
@@ -163,18 +165,18 @@ export class KeelAppService {
     },
     'measurements.update': (request) => {
       const edited = updateMeasurement(this.store, request)
-      return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message)
+      return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message, { detail: edited.detail })
     },
     'measurements.delete': ({ id }) =>
-      deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : fail('not-found', `No measurement with id ${id}.`),
+      deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : fail('not-found', `No measurement with id ${id}.`, { detail: { code: 'measurement-not-found' } }),
   }
 
   private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {
     const { clientId } = context
     if (!this.runs.isConnected(clientId)) return fail('forbidden', 'This client cannot receive run events.')
     if (request.conversationId !== undefined) {
-      if (!this.store.conversations.getConversation(request.conversationId)) return fail('not-found', 'This conversation does not exist (any more).')
-      if (this.runs.isConversationBusy(request.conversationId)) return fail('busy', 'A turn is already running in this conversation.')
+      if (!this.store.conversations.getConversation(request.conversationId)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+      if (this.runs.isConversationBusy(request.conversationId)) return fail('busy', 'A turn is already running in this conversation.', { detail: { code: 'conversation-busy' } })
     }
     const settings = readSettings(this.store).values
     const provider = request.provider ?? resolveDefaultProvider(this.env, settings.activeProvider ?? undefined)

@@ -1,4 +1,5 @@
 import type { CommandRequest } from '../../shared/ipc/app-contract'
+import type { AppErrorDetail } from '../../shared/ipc/app-error'
 import {
   MEASUREMENT_KIND_INFO,
   describePlausibleRange,
@@ -9,7 +10,7 @@ import {
 } from '../../shared/measurement'
 import type { KeelStore } from '../db/keel-store'
 
-export type MeasurementEdit = { ok: true; measurement: Measurement } | { ok: false; kind: 'validation' | 'not-found'; message: string }
+export type MeasurementEdit = { ok: true; measurement: Measurement } | { ok: false; kind: 'validation' | 'not-found'; message: string; detail: AppErrorDetail }
 
 /**
  * The user corrects a measurement in the measurements view. This is a direct user action, not a
@@ -21,15 +22,27 @@ export type MeasurementEdit = { ok: true; measurement: Measurement } | { ok: fal
  */
 export function updateMeasurement(store: KeelStore, request: CommandRequest<'measurements.update'>): MeasurementEdit {
   const old = store.measurements.get(request.id)
-  if (!old) return { ok: false, kind: 'not-found', message: `No measurement with id ${request.id}.` }
+  if (!old) return { ok: false, kind: 'not-found', message: `No measurement with id ${request.id}.`, detail: { code: 'measurement-not-found' } }
   const unit = normalizeUnit(request.unit)
   if (!unit || !isUnitValidForKind(old.kind, unit)) {
-    return { ok: false, kind: 'validation', message: `'${request.unit}' is not a unit for ${MEASUREMENT_KIND_INFO[old.kind].label} (use ${MEASUREMENT_KIND_INFO[old.kind].units.join(', ')}).` }
+    const units = [...MEASUREMENT_KIND_INFO[old.kind].units]
+    return {
+      ok: false,
+      kind: 'validation',
+      message: `'${request.unit}' is not a unit for ${MEASUREMENT_KIND_INFO[old.kind].label} (use ${units.join(', ')}).`,
+      detail: { code: 'unit-not-for-kind', kind: old.kind, unit: request.unit, units },
+    }
   }
   const canonicalValue = toCanonicalValue(request.value, unit)
   const info = MEASUREMENT_KIND_INFO[old.kind]
   if (!(canonicalValue >= info.min && canonicalValue <= info.max)) {
-    return { ok: false, kind: 'validation', message: `${request.value} ${unit} is outside the plausible range for ${info.label} (${describePlausibleRange(old.kind, unit)}).` }
+    const range = describePlausibleRange(old.kind, unit)
+    return {
+      ok: false,
+      kind: 'validation',
+      message: `${request.value} ${unit} is outside the plausible range for ${info.label} (${range}).`,
+      detail: { code: 'value-out-of-range', kind: old.kind, value: request.value, unit, range },
+    }
   }
   const measurement = store.db
     .transaction(() => {

@@ -1,3 +1,19 @@
+import type { MeasurementKind } from '../measurement'
+
+/**
+ * What exactly went wrong, for the errors a person can meet in the UI: the window words them in
+ * its own language from this (the core's `message` is English, for logs and the CLI).
+ */
+export type AppErrorDetail =
+  | { code: 'conversation-not-found' }
+  | { code: 'conversation-busy' }
+  | { code: 'measurement-not-found' }
+  | { code: 'unit-not-for-kind'; kind: MeasurementKind; unit: string; units: string[] }
+  | { code: 'value-out-of-range'; kind: MeasurementKind; value: number; unit: string; range: string }
+  | { code: 'plain-text-key-refused' }
+  | { code: 'key-storage-unavailable' }
+  | { code: 'shutting-down' }
+
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the
  * message of a thrown error). `owner` says who must act; `retryable` whether trying again can help.
@@ -7,6 +23,8 @@ export interface AppError {
   message: string
   owner: 'user' | 'provider' | 'system'
   retryable: boolean
+  /** Present where the UI can say it better than `message`, in the user's language. */
+  detail?: AppErrorDetail
 }
 
 /** Every command answers with a result, never a thrown error. */

@@ -74,7 +74,7 @@ describe('conversations', () => {
     expect(await a.call('conversations.rename', { conversationId: 'nope', title: 'x' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
     expect(await a.value('conversations.delete', { conversationId: summary!.id })).toEqual({ deleted: true })
     expect(await a.value('conversations.list', {})).toEqual([])
-    expect(await a.call('conversations.open', { conversationId: summary!.id })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await a.call('conversations.open', { conversationId: summary!.id })).toMatchObject({ ok: false, error: { kind: 'not-found', detail: { code: 'conversation-not-found' } } })
     expect(await a.call('conversations.delete', { conversationId: summary!.id })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
     expect(countRows(world.store, 'generations')).toBe(0)
   })
@@ -217,12 +217,19 @@ describe('measurements from the UI', () => {
     expect(original.deleted_at).not.toBeNull()
     expect(original.created_by_ledger_id).not.toBeNull()
 
-    expect(await a.call('measurements.update', { id: edited.id, value: 80, unit: 'cm' })).toMatchObject({ ok: false, error: { kind: 'validation' } })
-    expect(await a.call('measurements.update', { id: edited.id, value: 5000, unit: 'kg' })).toMatchObject({ ok: false, error: { kind: 'validation' } })
-    expect(await a.call('measurements.update', { id: recorded!.id, value: 80, unit: 'kg' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    // Each refusal carries a detail the window words in the user's language.
+    expect(await a.call('measurements.update', { id: edited.id, value: 80, unit: 'cm' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', detail: { code: 'unit-not-for-kind', kind: 'weight', unit: 'cm', units: expect.arrayContaining(['kg', 'lb']) } },
+    })
+    expect(await a.call('measurements.update', { id: edited.id, value: 5000, unit: 'kg' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', detail: { code: 'value-out-of-range', kind: 'weight', value: 5000, unit: 'kg', range: expect.stringMatching(/kg/) } },
+    })
+    expect(await a.call('measurements.update', { id: recorded!.id, value: 80, unit: 'kg' })).toMatchObject({ ok: false, error: { kind: 'not-found', detail: { code: 'measurement-not-found' } } })
     expect(await a.value('measurements.delete', { id: edited.id })).toEqual({ deleted: true })
     expect(await a.value('measurements.list', {})).toEqual([])
-    expect(await a.call('measurements.delete', { id: edited.id })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await a.call('measurements.delete', { id: edited.id })).toMatchObject({ ok: false, error: { kind: 'not-found', detail: { code: 'measurement-not-found' } } })
   })
 })
 

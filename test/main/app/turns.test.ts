@@ -67,8 +67,8 @@ describe('turns through the app service', () => {
     const { runId } = await a.value('turns.start', { text: 'hi' })
     const start = (await a.waitFor((e) => e.type === 'run-start')) as { conversationId: string }
     const busy = await a.call('turns.start', { conversationId: start.conversationId, text: 'again' })
-    expect(busy).toMatchObject({ ok: false, error: { kind: 'busy' } })
-    expect(await a.call('conversations.delete', { conversationId: start.conversationId })).toMatchObject({ ok: false, error: { kind: 'busy' } })
+    expect(busy).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'conversation-busy' } } })
+    expect(await a.call('conversations.delete', { conversationId: start.conversationId })).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'conversation-busy' } } })
     expect(await a.call('turns.start', { conversationId: 'nope', text: 'x' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
     await a.value('turns.stop', { runId })
     await world.service.whenIdle()
