@@ -1,13 +1,14 @@
 // The Electron shell: app lifecycle only. Window hardening, IPC, run events and key storage live in
 // ./shell; everything else in src/main is plain Node code that never imports `electron`, so it runs
 // under vitest, the CLI and browser mode.
-import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron'
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron'
 import { join } from 'node:path'
 import { KeelAppService } from './app/keel-app-service'
 import { openKeelStore } from './db/keel-store'
 import { toAppKeyVault } from './shell/app-key-vault-adapter'
+import { APP_SCHEME, appProtocolPage, createAppProtocolHandler } from './shell/app-protocol'
 import { toAppServicePort } from './shell/app-service-adapter'
-import { createMainWindow, createWindowRegistry, filePage, guardWebContents, openExternalLink } from './shell/create-main-window'
+import { createMainWindow, createWindowRegistry, guardWebContents, openExternalLink } from './shell/create-main-window'
 import { registerIpcHandlers } from './shell/ipc-registration'
 import { devServerPage, isAppPageUrl } from './shell/navigation-policy'
 import { applyPermissionPolicy } from './shell/permission-policy'
@@ -15,18 +16,25 @@ import { createRunEventClients } from './shell/run-event-sender'
 import { openSafeStorageKeyVault } from './shell/safe-storage-key-vault'
 
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
-const indexPath = join(import.meta.dirname, '../renderer/index.html')
-const page = (!app.isPackaged && devServerPage(process.env.ELECTRON_RENDERER_URL)) || filePage(indexPath)
+// The built renderer (out/renderer): served as app://keel/, never loaded over file://.
+const rendererDir = join(import.meta.dirname, '../renderer')
+const page = (!app.isPackaged && devServerPage(process.env.ELECTRON_RENDERER_URL)) || appProtocolPage()
 const registry = createWindowRegistry()
 
 // Every renderer sandboxed, whatever a window's options say.
 app.enableSandbox()
 
+// Must happen before `ready` (and only once): a standard, secure scheme gets a real origin
+// (app://keel, so the CSP's 'self' means exactly our files), web storage and fetch.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+
 function openWindow(): BrowserWindow {
-  return createMainWindow({ preloadPath, indexPath, page, registry, devTools: !app.isPackaged })
+  return createMainWindow({ preloadPath, page, registry, devTools: !app.isPackaged })
 }
 
 async function start(): Promise<void> {
+  // Default session (our windows use no partition); only the built renderer folder is served.
+  if (page.kind === 'app-protocol') protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir))
   applyPermissionPolicy(session.defaultSession)
   const keyVault = await openSafeStorageKeyVault({ safeStorage, filePath: join(app.getPath('userData'), 'provider-keys.json') })
   // The store is opened by the core (main process), never by a renderer; the same file the CLI uses.

@@ -1,6 +1,5 @@
 // The one window factory. Every BrowserWindow Keel opens comes from here, hardened the same way.
 import { BrowserWindow, shell } from 'electron'
-import { pathToFileURL } from 'node:url'
 import { externalUrlForWindowOpen, mayNavigate, safeExternalUrl, type AppPage, type WindowOpenRequest } from './navigation-policy'
 import { applyPermissionPolicy } from './permission-policy'
 
@@ -54,9 +53,8 @@ export interface CreateMainWindowInput {
   preloadPath: string
   /** DevTools only in development builds. */
   devTools: boolean
+  /** What the window loads: `app://keel/index.html` (packaged renderer) or the dev server. */
   page: AppPage
-  /** Absolute path of the packaged renderer index.html (loaded when `page` is the file). */
-  indexPath: string
   registry: WindowRegistry
 }
 
@@ -96,8 +94,8 @@ export function createMainWindow(input: CreateMainWindowInput): BrowserWindow {
   guardWebContents(contents, input.page, openExternalLink)
   applyPermissionPolicy(contents.session)
   window.once('ready-to-show', () => window.show())
-  if (input.page.kind === 'dev-server') void window.loadURL(input.page.url)
-  else void window.loadFile(input.indexPath)
+  // Never loadFile: the packaged renderer comes from the app:// scheme (see app-protocol.ts).
+  void window.loadURL(input.page.kind === 'dev-server' ? input.page.url : input.page.indexUrl)
   return window
 }
 
@@ -109,9 +107,4 @@ export function openExternalLink(url: string): Promise<void> {
   const safe = safeExternalUrl(url)
   if (!safe) return Promise.resolve()
   return shell.openExternal(safe)
-}
-
-/** The AppPage for the packaged renderer file. */
-export function filePage(indexPath: string): AppPage {
-  return { kind: 'file', indexUrl: pathToFileURL(indexPath).href }
 }

@@ -5,8 +5,11 @@
  * (`https://ours.example.attacker.test` passes a prefix check).
  */
 
-/** Our own page: the packaged renderer `index.html` (file://) or, in development, the dev server. */
-export type AppPage = { kind: 'file'; indexUrl: string } | { kind: 'dev-server'; url: string }
+/**
+ * Our own page: the packaged renderer served as `app://keel/index.html` (see app-protocol.ts) or, in
+ * development, the dev server.
+ */
+export type AppPage = { kind: 'app-protocol'; indexUrl: string } | { kind: 'dev-server'; url: string }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 const MAX_EXTERNAL_URL_LENGTH = 2048
@@ -22,7 +25,7 @@ function parse(url: string): URL | undefined {
 
 /**
  * The dev server only counts when it is plain http on loopback (electron-vite's default); any
- * other `ELECTRON_RENDERER_URL` is ignored and the packaged file is loaded instead.
+ * other `ELECTRON_RENDERER_URL` is ignored and the packaged renderer is loaded instead.
  */
 export function devServerPage(rawUrl: string | undefined): AppPage | undefined {
   if (!rawUrl) return undefined
@@ -32,14 +35,19 @@ export function devServerPage(rawUrl: string | undefined): AppPage | undefined {
   return { kind: 'dev-server', url: url.href }
 }
 
-/** True only for our own page: the exact renderer index file, or the dev server's origin. */
+/**
+ * True only for our own page: the exact packaged page URL (a fragment allowed: in-page anchors such
+ * as Markdown footnotes change it; no query, the renderer reads none in Electron), or the dev
+ * server's origin.
+ */
 export function isAppPageUrl(rawUrl: string, page: AppPage): boolean {
   const url = parse(rawUrl)
   if (!url || url.username || url.password) return false
-  if (page.kind === 'file') {
-    const index = new URL(page.indexUrl)
-    // Same scheme, no host (file://host/... is a network share), the same normalized path.
-    return url.protocol === 'file:' && url.host === '' && index.host === '' && url.pathname === index.pathname
+  if (page.kind === 'app-protocol') {
+    // Both serialized by the WHATWG parser: the same scheme, host, port, path and (empty) query.
+    // A serialized URL has no '#' before its fragment, so this cuts exactly the fragment.
+    const [withoutFragment] = url.href.split('#', 1)
+    return withoutFragment === new URL(page.indexUrl).href
   }
   const dev = new URL(page.url)
   return url.origin === dev.origin

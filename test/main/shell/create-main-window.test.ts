@@ -3,15 +3,15 @@ import { FakeBrowserWindow, FakeSession, fakeShell } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectronModule())
 
-const { createMainWindow, createWindowRegistry, filePage, guardWebContents } = await import('../../../src/main/shell/create-main-window')
+const { createMainWindow, createWindowRegistry, guardWebContents } = await import('../../../src/main/shell/create-main-window')
+const { appProtocolPage } = await import('../../../src/main/shell/app-protocol')
 const { applyPermissionPolicy } = await import('../../../src/main/shell/permission-policy')
 
-const indexPath = '/opt/Keel/out/renderer/index.html'
-const page = filePage(indexPath)
+const page = appProtocolPage()
 
 function open(overrides: { devTools?: boolean } = {}) {
   const registry = createWindowRegistry()
-  const window = createMainWindow({ preloadPath: '/opt/Keel/out/preload/index.cjs', indexPath, page, registry, devTools: overrides.devTools ?? false })
+  const window = createMainWindow({ preloadPath: '/opt/Keel/out/preload/index.cjs', page, registry, devTools: overrides.devTools ?? false })
   return { window: window as unknown as FakeBrowserWindow, registry }
 }
 
@@ -53,10 +53,10 @@ describe('createMainWindow', () => {
     expect(window.options.show).toBe(false)
   })
 
-  it('loads the packaged index file, shows on ready-to-show, registers its webContents', () => {
+  it('loads the packaged renderer from app://keel/index.html (never a file), shows on ready-to-show, registers its webContents', () => {
     const { window, registry } = open()
-    expect(window.loadedFile).toBe(indexPath)
-    expect(window.loadedUrl).toBeUndefined()
+    expect(window.loadedUrl).toBe('app://keel/index.html')
+    expect(window.loadedFile).toBeUndefined()
     window.emit('ready-to-show')
     expect(window.shown).toBe(true)
     expect(registry.has(window.webContents)).toBe(true)
@@ -67,21 +67,31 @@ describe('createMainWindow', () => {
   it('loads the dev server URL when the page is the dev server', () => {
     const window = createMainWindow({
       preloadPath: '/p.cjs',
-      indexPath,
       page: { kind: 'dev-server', url: 'http://localhost:5173/' },
       registry: createWindowRegistry(),
       devTools: true,
     }) as unknown as FakeBrowserWindow
     expect(window.loadedUrl).toBe('http://localhost:5173/')
+    expect(window.loadedFile).toBeUndefined()
     expect(window.options.webPreferences.devTools).toBe(true)
   })
 
   it.each(['will-navigate', 'will-frame-navigate', 'will-redirect'])('%s: refuses every URL but our own page', (event) => {
     const { window } = open()
-    for (const url of ['https://example.com/', 'javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'chrome://gpu', 'keel://x']) {
+    for (const url of [
+      'https://example.com/',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'file:///opt/Keel/out/renderer/index.html',
+      'chrome://gpu',
+      'keel://x',
+      'app://evil/index.html',
+      'app://keel/other.html',
+    ]) {
       expect(navigate(window, event, url)).toBe(false)
     }
-    expect(navigate(window, event, 'file:///opt/Keel/out/renderer/index.html')).toBe(true)
+    expect(navigate(window, event, 'app://keel/index.html')).toBe(true)
     expect(fakeShell.openExternal).not.toHaveBeenCalled()
   })
 

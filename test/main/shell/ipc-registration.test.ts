@@ -9,8 +9,8 @@ import { FakeWebContents } from './fake-electron'
 
 vi.mock('electron', () => ({}))
 
-const page: AppPage = { kind: 'file', indexUrl: 'file:///opt/Keel/out/renderer/index.html' }
-const OWN_URL = 'file:///opt/Keel/out/renderer/index.html'
+const page: AppPage = { kind: 'app-protocol', indexUrl: 'app://keel/index.html' }
+const OWN_URL = 'app://keel/index.html'
 
 const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'conversations.list': {},
@@ -83,7 +83,16 @@ describe('IPC registration', () => {
       const { invoke, window, handle, ours } = setup()
       const valid = VALID[command]
 
-      const foreignUrls = ['https://attacker.test/', 'file:///tmp/evil.html', 'data:text/html,x', 'about:blank', 'devtools://devtools/bundled/inspector.html']
+      const foreignUrls = [
+        'https://attacker.test/',
+        'file:///tmp/evil.html',
+        'file:///opt/Keel/out/renderer/index.html',
+        'app://evil/index.html',
+        'app://keel/other.html',
+        'data:text/html,x',
+        'about:blank',
+        'devtools://devtools/bundled/inspector.html',
+      ]
       for (const url of foreignUrls) {
         expectRefused(await invoke(command, { sender: window, senderFrame: { ...window.mainFrame, url } }, valid), 'forbidden')
       }

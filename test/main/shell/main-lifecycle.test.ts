@@ -5,49 +5,70 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COMMAND_NAMES, channelOf } from '../../../src/shared/ipc/app-contract'
 import { FakeBrowserWindow, FakeEmitter, FakeSession, fakeShell } from './fake-electron'
 
-const state = vi.hoisted(() => ({ lock: true, userData: '' }))
+const state = vi.hoisted(() => ({
+  lock: true,
+  userData: '',
+  isPackaged: true,
+  /** When set, `app.whenReady()` waits for it (to look at the shell before `ready`). */
+  ready: undefined as Promise<void> | undefined,
+}))
 
 vi.mock('electron', async () => {
   const fakes = await import('./fake-electron')
   const app = Object.assign(new fakes.FakeEmitter(), {
-    isPackaged: true,
     requestSingleInstanceLock: vi.fn(() => state.lock),
     quit: vi.fn(),
     exit: vi.fn(),
     enableSandbox: vi.fn(),
-    whenReady: vi.fn(() => Promise.resolve()),
+    whenReady: vi.fn(() => state.ready ?? Promise.resolve()),
     getPath: vi.fn(() => state.userData),
   })
+  // A live getter (Object.assign would copy the value once): the factory runs only once per file.
+  Object.defineProperty(app, 'isPackaged', { get: () => state.isPackaged })
   const ipcMain = { handle: vi.fn(), removeHandler: vi.fn() }
+  const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() }
   const safeStorage = {
     isAsyncEncryptionAvailable: async () => true,
     getSelectedStorageBackend: () => 'gnome_libsecret',
     encryptStringAsync: async (s: string) => Buffer.from(s),
     decryptStringAsync: async (b: Buffer) => ({ result: b.toString(), shouldReEncrypt: false }),
   }
-  return { ...fakes.fakeElectronModule(), app, ipcMain, safeStorage, session: { defaultSession: new fakes.FakeSession() } }
+  return { ...fakes.fakeElectronModule(), app, ipcMain, protocol, safeStorage, session: { defaultSession: new fakes.FakeSession() } }
 })
+
+type AppProtocolHandler = (request: { url: string; method: string }) => Promise<Response>
 
 async function boot() {
   vi.resetModules()
   const electron = (await import('electron')) as unknown as {
     BrowserWindow: typeof FakeBrowserWindow
-    app: FakeEmitter & Record<string, ReturnType<typeof vi.fn>>
+    app: FakeEmitter & Record<string, ReturnType<typeof vi.fn>> & { whenReady: ReturnType<typeof vi.fn> }
     ipcMain: { handle: ReturnType<typeof vi.fn> }
+    protocol: { registerSchemesAsPrivileged: ReturnType<typeof vi.fn>; handle: ReturnType<typeof vi.fn> }
     session: { defaultSession: FakeSession }
   }
   electron.ipcMain.handle.mockClear()
+  electron.protocol.registerSchemesAsPrivileged.mockClear()
+  electron.protocol.handle.mockClear()
+  electron.app.whenReady.mockClear()
   electron.BrowserWindow.created.length = 0
   await import('../../../src/main/index')
   await new Promise((resolve) => setTimeout(resolve, 20))
   return electron
 }
 
+const PRIVILEGED_APP_SCHEME = [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]
+
 beforeEach(() => {
   state.userData = mkdtempSync(join(tmpdir(), 'keel-userdata-'))
   fakeShell.openExternal.mockClear()
 })
-afterEach(() => rmSync(state.userData, { recursive: true, force: true }))
+afterEach(() => {
+  rmSync(state.userData, { recursive: true, force: true })
+  state.isPackaged = true
+  state.ready = undefined
+  delete process.env.ELECTRON_RENDERER_URL
+})
 
 describe('main process lifecycle', () => {
   it('a second instance quits at once: no window, no handlers', async () => {
@@ -67,9 +88,60 @@ describe('main process lifecycle', () => {
     expect(BrowserWindow.created).toHaveLength(1)
     const window = BrowserWindow.created[0]!
     expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, devTools: false })
-    expect(window.loadedFile).toMatch(/renderer[\\/]index\.html$/)
+    expect(window.loadedUrl).toBe('app://keel/index.html')
+    expect(window.loadedFile).toBeUndefined()
     expect(app.count('second-instance')).toBe(1)
     expect(app.count('web-contents-created')).toBe(1)
+  })
+
+  it('registers app:// as privileged before ready, serves it only once ready, then loads the page from it', async () => {
+    let ready!: () => void
+    state.ready = new Promise<void>((resolve) => (ready = resolve))
+    const { app, protocol, BrowserWindow } = await boot()
+    // Before ready: the scheme is registered (exactly once, exactly these privileges), nothing else yet.
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledExactlyOnceWith(PRIVILEGED_APP_SCHEME)
+    expect(protocol.registerSchemesAsPrivileged.mock.invocationCallOrder[0]!).toBeLessThan(app.whenReady.mock.invocationCallOrder[0]!)
+    expect(protocol.handle).not.toHaveBeenCalled()
+    expect(BrowserWindow.created).toHaveLength(0)
+
+    // Once ready: the handler is in place before the window exists (so its first load is served).
+    let windowsWhenHandled = -1
+    protocol.handle.mockImplementationOnce(() => {
+      windowsWhenHandled = BrowserWindow.created.length
+    })
+    ready()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(protocol.handle).toHaveBeenCalledOnce()
+    expect(protocol.handle.mock.calls[0]![0]).toBe('app')
+    expect(protocol.handle.mock.calls[0]![1]).toBeTypeOf('function')
+    expect(windowsWhenHandled).toBe(0)
+    expect(BrowserWindow.created).toHaveLength(1)
+    expect(BrowserWindow.created[0]!.loadedUrl).toBe('app://keel/index.html')
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledOnce()
+  })
+
+  it('the app:// handler serves the renderer folder next to main (here src/renderer) and nothing outside it', async () => {
+    const { protocol } = await boot()
+    const handler = protocol.handle.mock.calls[0]![1] as AppProtocolHandler
+    const page = await handler({ url: 'app://keel/index.html', method: 'GET' })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    // The document served over app:// is the one with the CSP meta tag (its 'self' is app://keel).
+    expect(await page.text()).toMatch(/<meta\s+http-equiv="Content-Security-Policy"\s+content="default-src 'self'; script-src 'self';/)
+    for (const url of ['app://keel/../main/index.ts', 'app://keel/..%2Fmain%2Findex.ts', 'app://keel/%2e%2e/shared/ipc/app-contract.ts', 'app://evil/index.html']) {
+      const refused = await handler({ url, method: 'GET' })
+      expect(refused.status, url).toBeGreaterThanOrEqual(400)
+    }
+    expect((await handler({ url: 'app://keel/index.html', method: 'POST' })).status).toBe(405)
+  })
+
+  it('with the dev server: the scheme is still registered privileged (before ready) but not served; the window loads the dev server', async () => {
+    state.isPackaged = false
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173/'
+    const { protocol, BrowserWindow } = await boot()
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledExactlyOnceWith(PRIVILEGED_APP_SCHEME)
+    expect(protocol.handle).not.toHaveBeenCalled()
+    expect(BrowserWindow.created[0]!.loadedUrl).toBe('http://localhost:5173/')
   })
 
   it('guards any webContents Electron creates', async () => {

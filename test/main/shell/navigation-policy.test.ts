@@ -7,8 +7,9 @@ import {
   safeExternalUrl,
   type AppPage,
 } from '../../../src/main/shell/navigation-policy'
+import { APP_PAGE_URL, appProtocolPage } from '../../../src/main/shell/app-protocol'
 
-const filePage: AppPage = { kind: 'file', indexUrl: 'file:///opt/Keel/resources/app/out/renderer/index.html' }
+const appPage: AppPage = { kind: 'app-protocol', indexUrl: 'app://keel/index.html' }
 const devPage: AppPage = { kind: 'dev-server', url: 'http://localhost:5173/' }
 
 // Every one of these must be refused as a place the window may go.
@@ -44,21 +45,67 @@ const HOSTILE = [
   '',
   'not a url',
   '//localhost:5173/',
+  // The packaged page is app://keel/index.html, nothing near it. The file:// page of old is refused too.
+  'file:///opt/Keel/resources/app/out/renderer/index.html',
+  'file:///opt/Keel/resources/app/out/renderer/index.html#/settings',
+  'app://evil/index.html',
+  'app://keel/other.html',
+  'app://keel/',
+  'app://keel',
+  'app://keel/index.html.evil',
+  'app://keel/index.html/',
+  'app://keel/index.htm',
+  'app://keel/assets/index.html',
+  'app://keel/%69ndex.html',
+  'app://keel/index.html%00',
+  'app://keel/index.html%2F..%2Fother.html',
+  'app://keel/index.html?x=1',
+  'app://keel/index.html?',
+  'app://keel@evil/index.html',
+  'app://evil@keel/index.html',
+  'app://keel:evil@keel/index.html',
+  'app://keel:8080/index.html',
+  'app://keel.evil/index.html',
+  'app://evil.keel/index.html',
+  'app://KEEL/index.html',
+  'app:///index.html',
+  'app:/index.html',
+  'app:index.html',
+  'App://keel/index.html/../other.html',
+  'APP://keel/other.html',
+  'apps://keel/index.html',
+  'https://keel/index.html',
+  'http://keel/index.html',
+  'keel://keel/index.html',
+  'view-source:app://keel/index.html',
+  'blob:app://keel/4b1b2c3d',
+  'filesystem:app://keel/temporary/index.html',
 ]
 
 describe('navigation policy', () => {
-  it.each(HOSTILE)('refuses to load %j in the window (file build and dev server)', (url) => {
-    expect(mayNavigate(url, filePage)).toBe(false)
+  it.each(HOSTILE)('refuses to load %j in the window (packaged app:// build and dev server)', (url) => {
+    expect(mayNavigate(url, appPage)).toBe(false)
+    expect(isAppPageUrl(url, appPage)).toBe(false)
     expect(mayNavigate(url, devPage)).toBe(false)
   })
 
   it('allows our own page only', () => {
-    expect(mayNavigate('file:///opt/Keel/resources/app/out/renderer/index.html', filePage)).toBe(true)
-    expect(mayNavigate('file:///opt/Keel/resources/app/out/renderer/index.html#/settings', filePage)).toBe(true)
+    expect(mayNavigate('app://keel/index.html', appPage)).toBe(true)
+    // In-page anchors (e.g. Markdown footnotes) change only the fragment of the same document.
+    expect(mayNavigate('app://keel/index.html#user-content-fn-1', appPage)).toBe(true)
+    expect(mayNavigate('app://keel/index.html#', appPage)).toBe(true)
+    // The WHATWG parser resolves dot segments and lower-cases the scheme: the same URL.
+    expect(isAppPageUrl('app://keel/assets/../index.html', appPage)).toBe(true)
+    expect(isAppPageUrl('APP://keel/index.html', appPage)).toBe(true)
     expect(mayNavigate('http://localhost:5173/', devPage)).toBe(true)
     expect(mayNavigate('http://localhost:5173/src/main.tsx', devPage)).toBe(true)
-    expect(isAppPageUrl('http://localhost:5173/', filePage)).toBe(false)
-    expect(isAppPageUrl('file:///opt/Keel/resources/app/out/renderer/index.html', devPage)).toBe(false)
+    expect(isAppPageUrl('http://localhost:5173/', appPage)).toBe(false)
+    expect(isAppPageUrl('app://keel/index.html', devPage)).toBe(false)
+  })
+
+  it('appProtocolPage is the exact app://keel/index.html page', () => {
+    expect(appProtocolPage()).toEqual({ kind: 'app-protocol', indexUrl: 'app://keel/index.html' })
+    expect(APP_PAGE_URL).toBe('app://keel/index.html')
   })
 
   it('accepts only a plain-http loopback dev server URL', () => {
