@@ -70,4 +70,39 @@ describe('ChatStore', () => {
     expect(store.getSnapshot().extras.m1?.notices).toEqual([{ id: 'stopped', text: 'Parado.' }])
     expect(store.isBusy()).toBe(false)
   })
+
+  it('tells listeners at most once per frame, whether tokens, command replies or both changed the state', async () => {
+    const { api, emit } = fakeApi()
+    const frames: (() => void)[] = []
+    const store = new ChatStore(api, (flush) => frames.push(flush))
+    let updates = 0
+    store.subscribe(() => updates++)
+    await store.start()
+    // Settings, the list and `ready` were three updates: read at once, told once, on the frame.
+    expect(store.getSnapshot()).toMatchObject({ ready: true, locale: 'pt-BR' })
+    expect(updates).toBe(0)
+    expect(frames).toHaveLength(1)
+    frames.shift()!()
+    expect(updates).toBe(1)
+    frames.length = 0
+
+    await store.send('Hello')
+    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({ type: 'stream', round: 1, event: { type: 'text-delta', delta: 'Hi' } })
+    expect(frames).toHaveLength(1)
+    frames.shift()!()
+    expect(updates).toBe(2)
+    // The run-start made the store reload the list and the view (replies arrive between frames).
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    emit({ type: 'stream', round: 1, event: { type: 'text-delta', delta: ' there' } })
+    expect(updates).toBe(2)
+    expect(frames).toHaveLength(1)
+    frames.shift()!()
+    expect(updates).toBe(3)
+    expect(store.getSnapshot().view?.conversation.id).toBe('c1')
+    expect(store.currentRun()?.segments).toEqual([{ kind: 'text', text: 'Hi there' }])
+    // Nothing changed: a frame tells nobody.
+    frames.shift()?.()
+    expect(updates).toBe(3)
+  })
 })

@@ -56,6 +56,8 @@ export class ChatStore {
   private readonly listeners = new Set<() => void>()
   private queue: RunEventEnvelope[] = []
   private flushScheduled = false
+  /** State changed since listeners were last told. */
+  private dirty = false
   private viewRequest = 0
   private unsubscribe: (() => void) | undefined
 
@@ -71,8 +73,26 @@ export class ChatStore {
 
   readonly getSnapshot = (): ChatState => this.state
 
+  /**
+   * Updates the state now (reads see it at once) and tells listeners on the next frame, together
+   * with any run events queued by then: the window commits at most once per frame, whether the
+   * change came from tokens, a reply to a command or both.
+   */
   private set(patch: Partial<ChatState>): void {
     this.state = { ...this.state, ...patch }
+    this.dirty = true
+    this.scheduleFlush()
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return
+    this.flushScheduled = true
+    this.schedule(this.flush)
+  }
+
+  private notify(): void {
+    if (!this.dirty) return
+    this.dirty = false
     for (const listener of this.listeners) listener()
   }
 
@@ -100,14 +120,17 @@ export class ChatStore {
   /** Queues one event; the batch is reduced on the next frame. */
   receive(envelope: RunEventEnvelope): void {
     this.queue.push(envelope)
-    if (this.flushScheduled) return
-    this.flushScheduled = true
-    this.schedule(this.flush)
+    this.scheduleFlush()
   }
 
-  /** Reduces every queued event: one state update, whatever the number of tokens. */
+  /** Once a frame: reduces every queued event (one state update, whatever the number of tokens), then tells listeners once. */
   readonly flush = (): void => {
+    this.reduceQueue()
     this.flushScheduled = false
+    this.notify()
+  }
+
+  private reduceQueue(): void {
     if (this.queue.length === 0) return
     const batch = this.queue
     this.queue = []
