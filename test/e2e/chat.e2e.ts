@@ -14,7 +14,7 @@ test('a streamed answer appears progressively and renders as Markdown', async ({
   const live = page.getByTestId('live-answer')
   await expect(live).toContainText('Here is')
   // Partial text is on screen while the rest is still coming.
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
   await expect(live).not.toContainText('The end.')
   await screenshot(page, 'streaming')
 
@@ -57,7 +57,7 @@ test('Stop mid-stream keeps the answer, labelled Interrupted, after a reload', a
 
   const live = page.getByTestId('live-answer')
   await expect(live).toContainText('Partial')
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
 
   const answer = page.getByTestId('message-assistant').last()
   await expect(answer.getByTestId('interrupted')).toContainText('Interrupted')

@@ -89,7 +89,7 @@ export function App({ store }: { store: ChatStore }) {
           <MeasurementsView api={store.keel} locale={state.locale} t={t} />
         ) : (
           <>
-            <div className="messages" data-testid="messages">
+            <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0}>
               {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
               {messages.map((message) => (
                 <MessageItem

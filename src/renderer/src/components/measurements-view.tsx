@@ -71,6 +71,15 @@ function MeasurementRow({ measurement, api, locale, t, onChanged }: { measuremen
   const [pending, setPending] = useState(false)
   const units = MEASUREMENT_KIND_INFO[measurement.kind].units
   const idPrefix = `measurement-${measurement.id}`
+  // Cancel removes the focused field or button: focus goes back to the button that began the action.
+  const editButton = useRef<HTMLButtonElement>(null)
+  const deleteButton = useRef<HTMLButtonElement>(null)
+  const refocus = useRef<'edit' | 'confirm-delete' | undefined>(undefined)
+  useEffect(() => {
+    if (mode !== 'view' || !refocus.current) return
+    ;(refocus.current === 'edit' ? editButton : deleteButton).current?.focus()
+    refocus.current = undefined
+  }, [mode])
 
   const run = async (action: () => Promise<{ ok: true } | { ok: false; error: { message: string } }>) => {
     setPending(true)
@@ -90,6 +99,7 @@ function MeasurementRow({ measurement, api, locale, t, onChanged }: { measuremen
     void run(() => api['measurements.update']({ id: measurement.id, value: number, unit }))
   }
   const cancel = () => {
+    if (mode !== 'view') refocus.current = mode
     setMode('view')
     setValue(String(measurement.value))
     setUnit(measurement.unit)
@@ -139,10 +149,10 @@ function MeasurementRow({ measurement, api, locale, t, onChanged }: { measuremen
         <div className="row-actions">
           {mode === 'view' && (
             <>
-              <button type="button" onClick={() => setMode('edit')}>
+              <button type="button" ref={editButton} onClick={() => setMode('edit')}>
                 {t('edit')}
               </button>
-              <button type="button" onClick={() => setMode('confirm-delete')}>
+              <button type="button" ref={deleteButton} onClick={() => setMode('confirm-delete')}>
                 {t('delete')}
               </button>
             </>

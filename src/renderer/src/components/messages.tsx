@@ -137,8 +137,10 @@ export function LiveAnswer({
   onRetry: () => void
 }) {
   const running = run.status === 'running'
+  // Busy hides changes from screen readers until it clears: never while the user must answer.
+  const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval')
   return (
-    <article className={`message assistant live status-${run.status}`} data-testid="live-answer" aria-label={t('assistant')} aria-busy={running}>
+    <article className={`message assistant live status-${run.status}`} data-testid="live-answer" aria-label={t('assistant')} aria-busy={running && !awaitingApproval}>
       {run.segments.map((segment, index) =>
         segment.kind === 'text' ? (
           <Markdown key={index} text={segment.text} streaming />

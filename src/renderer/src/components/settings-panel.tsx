@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { KeelApi, ProviderSettingsView, SettingsView } from '../../../shared/ipc/app-contract'
 import { LOCALES, type Locale } from '../../../shared/locale'
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
@@ -138,10 +138,26 @@ export function SettingsPanel({
   onClose: () => void
 }) {
   const tools = [...new Set([...WRITE_TOOLS, ...Object.keys(settings.toolPermissions)])]
+  const panel = useRef<HTMLElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Opening moves focus into the panel (its heading, so a screen reader says where it is); closing
+  // gives focus back to what opened it (the Settings button) unless the user has moved on.
+  useEffect(() => {
+    const node = panel.current
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+    heading.current?.focus()
+    return () => {
+      const active = document.activeElement
+      const focusLost = active === null || active === document.body || (node !== null && node.contains(active))
+      if (focusLost && opener?.isConnected) opener.focus()
+    }
+  }, [])
   return (
-    <section className="settings" aria-labelledby="settings-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <section ref={panel} className="settings" aria-labelledby="settings-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <header>
-        <h2 id="settings-title">{t('settings')}</h2>
+        <h2 id="settings-title" ref={heading} tabIndex={-1}>
+          {t('settings')}
+        </h2>
         <button type="button" onClick={onClose}>
           {t('closeSettings')}
         </button>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { ConversationSummary } from '../../../shared/conversation'
 import type { Translate } from '../i18n/messages'
 
@@ -21,11 +21,18 @@ export function Sidebar({
 }) {
   const [renaming, setRenaming] = useState<string | undefined>(undefined)
   const [draft, setDraft] = useState('')
+  // Set when the rename field closes: focus goes back to that conversation's title (it would
+  // otherwise fall to the start of the page with the field that had it).
+  const refocus = useRef<string | undefined>(undefined)
   const ordered = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt)
+  const endRename = (id: string) => {
+    refocus.current = id
+    setRenaming(undefined)
+  }
   const submit = (event: FormEvent, id: string) => {
     event.preventDefault()
     if (draft.trim()) onRename(id, draft.trim())
-    setRenaming(undefined)
+    endRename(id)
   }
   return (
     <nav className="sidebar" aria-label={t('conversations')}>
@@ -47,7 +54,7 @@ export function Sidebar({
                   onKeyDown={(e) => {
                     if (e.key === 'Escape') {
                       e.stopPropagation()
-                      setRenaming(undefined)
+                      endRename(c.id)
                     }
                   }}
                 />
@@ -55,7 +62,18 @@ export function Sidebar({
               </form>
             ) : (
               <>
-                <button type="button" className="conversation-title" aria-current={c.id === currentId ? 'page' : undefined} onClick={() => onSelect(c.id)}>
+                <button
+                  type="button"
+                  className="conversation-title"
+                  aria-current={c.id === currentId ? 'page' : undefined}
+                  onClick={() => onSelect(c.id)}
+                  ref={(button) => {
+                    if (button && refocus.current === c.id) {
+                      refocus.current = undefined
+                      button.focus()
+                    }
+                  }}
+                >
                   {c.title}
                 </button>
                 {c.id === currentId && (
