@@ -61,7 +61,8 @@ test('a recorded weight shows in the measurements view; it can be edited and del
   await expect(rows.first().getByRole('combobox', { name: 'Unit' }).locator('option')).toHaveText(['kg', 'lb'])
   await value.fill('9999')
   await rows.first().getByRole('button', { name: 'Save' }).click()
-  await expect(rows.first().getByRole('alert')).toContainText('outside the plausible range')
+  // Worded by the window from the core's typed detail (the core's own English says "weight").
+  await expect(rows.first().getByRole('alert')).toHaveText('9999 kg is outside the plausible range for Weight (2–500 kg).')
   await expect(rows).toHaveCount(1)
 
   // A correction: 72.5 → 73 kg (the edited row has a new id; the list reloads).

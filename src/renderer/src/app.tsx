@@ -4,6 +4,7 @@ import type { ChatStore } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
 import { LiveAnswer, MessageItem } from './components/messages'
+import { appErrorText } from './lib/app-error-text'
 import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
@@ -79,7 +80,7 @@ export function App({ store }: { store: ChatStore }) {
         </header>
         {state.error && (
           <p className="error" role="alert">
-            {t('loadError', { message: state.error })}{' '}
+            {appErrorText(t, state.error)}{' '}
             <button type="button" onClick={store.clearError}>
               {t('cancel')}
             </button>

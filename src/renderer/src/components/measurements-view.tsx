@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
+import type { AppError } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
 import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
 import { kindKey, type Translate } from '../i18n/messages'
+import { appErrorText } from '../lib/app-error-text'
 import { chartPoints, displayUnitOf, scaleChart } from '../lib/measurement-chart'
 
 const CHART = { width: 640, height: 220, padding: 28 }
@@ -81,14 +83,14 @@ function MeasurementRow({ measurement, api, locale, t, onChanged }: { measuremen
     refocus.current = undefined
   }, [mode])
 
-  const run = async (action: () => Promise<{ ok: true } | { ok: false; error: { message: string } }>) => {
+  const run = async (action: () => Promise<{ ok: true } | { ok: false; error: AppError }>) => {
     setPending(true)
     try {
       const result = await action()
       if (result.ok) {
         setError('')
         onChanged()
-      } else setError(result.error.message)
+      } else setError(appErrorText(t, result.error))
     } finally {
       setPending(false)
     }
@@ -210,8 +212,8 @@ export function MeasurementsView({ api, locale, t }: { api: KeelApi; locale: Loc
     if (result.ok) {
       setRows([...result.value].sort((a, b) => b.takenAt - a.takenAt || b.id - a.id))
       setError('')
-    } else setError(result.error.message)
-  }, [api, kind])
+    } else setError(appErrorText(t, result.error))
+  }, [api, kind, t])
 
   useEffect(() => {
     setRows(undefined)
@@ -232,7 +234,7 @@ export function MeasurementsView({ api, locale, t }: { api: KeelApi; locale: Loc
       </div>
       {error && (
         <p className="error" role="alert">
-          {t('loadError', { message: error })}
+          {error}
         </p>
       )}
       {rows === undefined && !error && <p className="muted">{t('measurementsLoading')}</p>}

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import type { KeelApi, ProviderSettingsView, SettingsView } from '../../../shared/ipc/app-contract'
 import { LOCALES, type Locale } from '../../../shared/locale'
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
+import type { AppError } from '../../../shared/ipc/app-error'
 import { LANGUAGE_NAMES, type Translate } from '../i18n/messages'
+import { appErrorText } from '../lib/app-error-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
 
 /** Write tools that ask before running (reads never ask). */
@@ -13,7 +15,20 @@ function keyStatus(t: Translate, provider: ProviderSettingsView): string {
   return provider.key.source === 'environment' ? t('keyFromEnvironment', { end: provider.key.endsWith }) : t('keySet', { end: provider.key.endsWith })
 }
 
-function ProviderSection({ provider, api, t, onSettings }: { provider: ProviderSettingsView; api: KeelApi; t: Translate; onSettings: (s: SettingsView) => void }) {
+function ProviderSection({
+  provider,
+  api,
+  t,
+  onSettings,
+  allowPlainTextStorage,
+}: {
+  provider: ProviderSettingsView
+  api: KeelApi
+  t: Translate
+  onSettings: (s: SettingsView) => void
+  /** The user ticked "store keys without encryption" (only offered where there is no keyring). */
+  allowPlainTextStorage: boolean
+}) {
   const [key, setKey] = useState('')
   const [baseUrl, setBaseUrl] = useState(provider.baseUrl)
   const [model, setModel] = useState(provider.model)
@@ -21,11 +36,11 @@ function ProviderSection({ provider, api, t, onSettings }: { provider: ProviderS
   // Only a price the user typed is written: a model change alone must not carry the old model's price over.
   const [priceEdited, setPriceEdited] = useState(false)
   const [status, setStatus] = useState('')
-  const show = (result: { ok: true; value: SettingsView } | { ok: false; error: { message: string } }) => {
+  const show = (result: { ok: true; value: SettingsView } | { ok: false; error: AppError }) => {
     if (result.ok) {
       onSettings(result.value)
       setStatus('')
-    } else setStatus(result.error.message)
+    } else setStatus(appErrorText(t, result.error))
   }
   const prefix = `provider-${provider.id}`
   return (
@@ -41,8 +56,10 @@ function ProviderSection({ provider, api, t, onSettings }: { provider: ProviderS
           type="button"
           disabled={key.trim() === ''}
           onClick={async () => {
-            show(await api['keys.set']({ provider: provider.id, key: key.trim() }))
-            setKey('')
+            const result = await api['keys.set']({ provider: provider.id, key: key.trim(), ...(allowPlainTextStorage && { allowPlainTextStorage: true }) })
+            show(result)
+            // A refused key stays in the field, so ticking the opt-in and saving again is enough.
+            if (result.ok) setKey('')
           }}
         >
           {t('saveKey')}
@@ -122,6 +139,39 @@ function ProviderSection({ provider, api, t, onSettings }: { provider: ProviderS
   )
 }
 
+/**
+ * How saved keys are kept, said before the user types one: nothing to say with a real keyring;
+ * without one (Linux `basic_text`) a warning and an explicit opt-in; in browser mode, memory only.
+ */
+export function KeyStorageNotice({
+  mode,
+  t,
+  allowPlainText,
+  onAllowPlainText,
+}: {
+  mode: SettingsView['keyStorage']
+  t: Translate
+  allowPlainText: boolean
+  onAllowPlainText: (allow: boolean) => void
+}) {
+  if (mode === 'os-encrypted') return null
+  if (mode === 'memory-only')
+    return (
+      <p className="key-storage muted" data-testid="key-storage-notice">
+        {t('keyStorageMemory')}
+      </p>
+    )
+  return (
+    <div className="key-storage warning" data-testid="key-storage-notice">
+      <p id="key-storage-warning">{t('keyStoragePlainWarning')}</p>
+      <label>
+        <input type="checkbox" checked={allowPlainText} aria-describedby="key-storage-warning" onChange={(e) => onAllowPlainText(e.target.checked)} />{' '}
+        {t('keyStoragePlainOptIn')}
+      </label>
+    </div>
+  )
+}
+
 export function SettingsPanel({
   settings,
   api,
@@ -138,6 +188,7 @@ export function SettingsPanel({
   onClose: () => void
 }) {
   const tools = [...new Set([...WRITE_TOOLS, ...Object.keys(settings.toolPermissions)])]
+  const [allowPlainText, setAllowPlainText] = useState(false)
   const panel = useRef<HTMLElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   // Opening moves focus into the panel (its heading, so a screen reader says where it is); closing
@@ -196,8 +247,16 @@ export function SettingsPanel({
           </select>
         </div>
       ))}
+      <KeyStorageNotice mode={settings.keyStorage} t={t} allowPlainText={allowPlainText} onAllowPlainText={setAllowPlainText} />
       {settings.providers.map((provider) => (
-        <ProviderSection key={provider.id} provider={provider} api={api} t={t} onSettings={onSettings} />
+        <ProviderSection
+          key={provider.id}
+          provider={provider}
+          api={api}
+          t={t}
+          onSettings={onSettings}
+          allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
+        />
       ))}
     </section>
   )

@@ -3,7 +3,7 @@
 // tokens stream (read through `useSyncExternalStore`).
 import type { ConversationSummary, Message } from '../../../shared/conversation'
 import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../../shared/ipc/app-contract'
-import type { AppResult } from '../../../shared/ipc/app-error'
+import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
 import { initialRun, reduceRunEvents, type DiagnosticView, type LiveRun, type NoticeView } from './run-reducer'
@@ -25,7 +25,8 @@ export interface ChatState {
   /** The user's text while its turn is being started (shown before the stored message arrives). */
   starting: { conversationId: string | undefined; text: string } | undefined
   extras: Record<string, MessageExtras>
-  error: string | undefined
+  /** The last command that failed (shown with its typed detail, in the UI language). */
+  error: AppError | undefined
 }
 
 export type Scheduler = (flush: () => void) => void
@@ -98,7 +99,7 @@ export class ChatStore {
 
   private fail(result: AppResult<unknown>): boolean {
     if (result.ok) return false
-    this.set({ error: result.error.message })
+    this.set({ error: result.error })
     return true
   }
 
@@ -212,7 +213,7 @@ export class ChatStore {
     this.set({ starting: { conversationId, text: trimmed }, error: undefined })
     const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}) })
     if (!result.ok) {
-      this.set({ starting: undefined, error: result.error.message })
+      this.set({ starting: undefined, error: result.error })
       return false
     }
     return true

@@ -1,0 +1,20 @@
+import type { AppError } from '../../../shared/ipc/app-error'
+import { kindKey, type Translate } from '../i18n/messages'
+
+/**
+ * What the window says about a failed command, in the user's language: the core's typed detail
+ * where there is one; otherwise "Something went wrong: <the core's message>" (English, but never
+ * lost: it is what there is to say about an unexpected failure).
+ */
+export function appErrorText(t: Translate, error: Pick<AppError, 'message' | 'detail'>): string {
+  const detail = error.detail
+  if (!detail) return t('loadError', { message: error.message })
+  switch (detail.code) {
+    case 'unit-not-for-kind':
+      return t('error.unit-not-for-kind', { unit: detail.unit, kind: t(kindKey(detail.kind)), units: detail.units.join(', ') })
+    case 'value-out-of-range':
+      return t('error.value-out-of-range', { value: detail.value, unit: detail.unit, kind: t(kindKey(detail.kind)), range: detail.range })
+    default:
+      return t(`error.${detail.code}`)
+  }
+}

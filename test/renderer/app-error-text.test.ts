@@ -1,0 +1,58 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { AppErrorDetail } from '../../src/shared/ipc/app-error'
+import { LOCALES } from '../../src/shared/locale'
+import { KeyStorageNotice } from '../../src/renderer/src/components/settings-panel'
+import { translator } from '../../src/renderer/src/i18n/messages'
+import { appErrorText } from '../../src/renderer/src/lib/app-error-text'
+
+/** One of each detail the core sends (a new code without a case here fails the type check below). */
+const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: C }> } = {
+  'conversation-not-found': { code: 'conversation-not-found' },
+  'conversation-busy': { code: 'conversation-busy' },
+  'measurement-not-found': { code: 'measurement-not-found' },
+  'unit-not-for-kind': { code: 'unit-not-for-kind', kind: 'weight', unit: 'cm', units: ['kg', 'lb'] },
+  'value-out-of-range': { code: 'value-out-of-range', kind: 'height', value: 900, unit: 'cm', range: '40–250 cm' },
+  'plain-text-key-refused': { code: 'plain-text-key-refused' },
+  'key-storage-unavailable': { code: 'key-storage-unavailable' },
+  'shutting-down': { code: 'shutting-down' },
+}
+
+describe('appErrorText', () => {
+  it('words every typed detail in every language, with its values filled in', () => {
+    for (const locale of LOCALES) {
+      const t = translator(locale)
+      const texts = new Set<string>()
+      for (const detail of Object.values(DETAILS)) {
+        const text = appErrorText(t, { message: 'core message (English)', detail })
+        expect(text, `${locale} ${detail.code}`).not.toMatch(/[{}]|core message|^error\./)
+        texts.add(text)
+      }
+      expect(texts.size).toBe(Object.keys(DETAILS).length)
+    }
+    const en = translator('en')
+    expect(appErrorText(en, { message: '', detail: DETAILS['unit-not-for-kind'] })).toBe('“cm” is not a unit for Weight (use kg, lb).')
+    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['value-out-of-range'] })).toBe('900 cm está fora da faixa plausível para Altura (40–250 cm).')
+    expect(appErrorText(translator('es'), { message: '', detail: DETAILS['conversation-busy'] })).toMatch(/^Todavía se está escribiendo/)
+  })
+
+  it('without a detail, keeps the core message inside the localized "something went wrong"', () => {
+    expect(appErrorText(translator('en'), { message: 'disk full' })).toBe('Something went wrong: disk full')
+    expect(appErrorText(translator('pt-BR'), { message: 'disk full' })).toContain('disk full')
+  })
+})
+
+describe('KeyStorageNotice', () => {
+  const render = (mode: 'os-encrypted' | 'plain-text-opt-in' | 'memory-only', allow = false) =>
+    renderToStaticMarkup(createElement(KeyStorageNotice, { mode, t: translator('en'), allowPlainText: allow, onAllowPlainText: () => {} }))
+
+  it('says nothing with a real keyring, warns and asks for an opt-in without one, and says "memory only" in browser mode', () => {
+    expect(render('os-encrypted')).toBe('')
+    const plain = render('plain-text-opt-in')
+    expect(plain).toContain('no keyring Keel can use')
+    expect(plain).toMatch(/<input type="checkbox" aria-describedby="key-storage-warning"\/> Store keys without encryption on this computer/)
+    expect(render('plain-text-opt-in', true)).toContain('checked=""')
+    expect(render('memory-only')).toContain('kept in memory only')
+  })
+})
