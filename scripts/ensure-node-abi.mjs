@@ -1,5 +1,6 @@
-// Make sure better-sqlite3 loads under plain Node (vitest, the CLI). After `npm run rebuild:electron`
-// (or a failed one, which deletes build/) the addon has Electron's ABI or is missing: rebuild it for Node.
+// Make sure better-sqlite3 loads under plain Node (vitest, the CLI). The desktop app's Electron build
+// lives apart (scripts/build-electron-addon.mjs), but an older checkout's `electron-rebuild` (or a
+// failed one, which deletes build/) may have left Electron's ABI or nothing here: rebuild it for Node.
 import { execSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 

@@ -2,9 +2,11 @@
 // ./shell; everything else in src/main is plain Node code that never imports `electron`, so it runs
 // under vitest, the CLI and browser mode.
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { KeelAppService } from './app/keel-app-service'
 import { openKeelStore } from './db/keel-store'
+import { electronAddonPath } from './db/native-addon'
 import { toAppKeyVault } from './shell/app-key-vault-adapter'
 import { APP_SCHEME, appProtocolPage, createAppProtocolHandler } from './shell/app-protocol'
 import { toAppServicePort } from './shell/app-service-adapter'
@@ -24,6 +26,9 @@ const registry = createWindowRegistry()
 // Every renderer sandboxed, whatever a window's options say.
 app.enableSandbox()
 
+// A separate profile (keys file, Chromium data) when asked, e.g. by the end-to-end tests.
+if (process.env.KEEL_USER_DATA_DIR) app.setPath('userData', process.env.KEEL_USER_DATA_DIR)
+
 // Must happen before `ready` (and only once): a standard, secure scheme gets a real origin
 // (app://keel, so the CSP's 'self' means exactly our files), web storage and fetch.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
@@ -38,7 +43,10 @@ async function start(): Promise<void> {
   applyPermissionPolicy(session.defaultSession)
   const keyVault = await openSafeStorageKeyVault({ safeStorage, filePath: join(app.getPath('userData'), 'provider-keys.json') })
   // The store is opened by the core (main process), never by a renderer; the same file the CLI uses.
-  const opened = openKeelStore(process.env.KEEL_DB ?? join(app.getPath('userData'), 'keel.db'))
+  // SQLite's addon built for Electron's ABI, kept beside the Node build (see db/native-addon.ts);
+  // without it the package's own build is loaded (right after an in-place electron-rebuild).
+  const addon = electronAddonPath(app.getAppPath(), process.versions.modules)
+  const opened = openKeelStore(process.env.KEEL_DB ?? join(app.getPath('userData'), 'keel.db'), existsSync(addon) ? { nativeBinding: addon } : {})
   if (!opened.ok) throw new Error(`cannot open the database: ${opened.error.kind}`)
   const appService = new KeelAppService({ store: opened.store, env: process.env, vault: toAppKeyVault(keyVault) })
   // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store.

@@ -34,6 +34,12 @@ export type OpenDatabaseResult = { ok: true; db: Database.Database } | { ok: fal
 export interface OpenDatabaseOptions {
   /** Passed to the migration runner (tests stop at an older version). */
   migrate?: MigrateOptions
+  /**
+   * Path of the better-sqlite3 addon to load instead of the package's own build. The Electron app
+   * passes the copy built for Electron's ABI (see `native-addon.ts`), so `node_modules` can keep
+   * the Node build that tests and the CLI need.
+   */
+  nativeBinding?: string
 }
 
 /**
@@ -45,7 +51,7 @@ export interface OpenDatabaseOptions {
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): OpenDatabaseResult {
   let db: Database.Database
   try {
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS })
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding }) })
   } catch (error) {
     // better-sqlite3 checks the folder itself and throws a plain TypeError when it does not exist.
     const cause = toStorageError(error)

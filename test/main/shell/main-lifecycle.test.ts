@@ -1,13 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { electronAddonPath } from '../../../src/main/db/native-addon'
 import { COMMAND_NAMES, channelOf } from '../../../src/shared/ipc/app-contract'
 import { FakeBrowserWindow, FakeEmitter, FakeSession, fakeShell } from './fake-electron'
 
 const state = vi.hoisted(() => ({
   lock: true,
   userData: '',
+  /** `app.getAppPath()`: where the shell looks for the Electron build of SQLite's addon. */
+  appPath: '',
   isPackaged: true,
   /** When set, `app.whenReady()` waits for it (to look at the shell before `ready`). */
   ready: undefined as Promise<void> | undefined,
@@ -22,6 +26,10 @@ vi.mock('electron', async () => {
     enableSandbox: vi.fn(),
     whenReady: vi.fn(() => state.ready ?? Promise.resolve()),
     getPath: vi.fn(() => state.userData),
+    setPath: vi.fn((name: string, path: string) => {
+      if (name === 'userData') state.userData = path
+    }),
+    getAppPath: vi.fn(() => state.appPath),
   })
   // A live getter (Object.assign would copy the value once): the factory runs only once per file.
   Object.defineProperty(app, 'isPackaged', { get: () => state.isPackaged })
@@ -35,6 +43,8 @@ vi.mock('electron', async () => {
   }
   return { ...fakes.fakeElectronModule(), app, ipcMain, protocol, safeStorage, session: { defaultSession: new fakes.FakeSession() } }
 })
+
+const require = createRequire(import.meta.url)
 
 type AppProtocolHandler = (request: { url: string; method: string }) => Promise<Response>
 
@@ -61,10 +71,13 @@ const PRIVILEGED_APP_SCHEME = [{ scheme: 'app', privileges: { standard: true, se
 
 beforeEach(() => {
   state.userData = mkdtempSync(join(tmpdir(), 'keel-userdata-'))
+  state.appPath = mkdtempSync(join(tmpdir(), 'keel-apppath-'))
   fakeShell.openExternal.mockClear()
 })
 afterEach(() => {
   rmSync(state.userData, { recursive: true, force: true })
+  rmSync(state.appPath, { recursive: true, force: true })
+  delete process.env.KEEL_USER_DATA_DIR
   state.isPackaged = true
   state.ready = undefined
   delete process.env.ELECTRON_RENDERER_URL
@@ -152,5 +165,37 @@ describe('main process lifecycle', () => {
     other.webContents.emit('will-navigate', { url: 'https://attacker.test/', preventDefault })
     expect(preventDefault).toHaveBeenCalled()
     expect(other.webContents.windowOpenHandler!({ url: 'https://x.test/', disposition: 'new-window', frameName: '', features: 'popup' })).toEqual({ action: 'deny' })
+  })
+
+  it('loads SQLite from the Electron build beside the Node one when it exists', async () => {
+    // Under vitest the "Electron" ABI is Node's, so a copy of the Node build stands in for it.
+    const addon = electronAddonPath(state.appPath, process.versions.modules)
+    mkdirSync(dirname(addon), { recursive: true })
+    copyFileSync(join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node'), addon)
+    const { app, BrowserWindow } = await boot()
+    expect(app.getAppPath).toHaveBeenCalled()
+    expect(app.exit).not.toHaveBeenCalled()
+    expect(BrowserWindow.created).toHaveLength(1)
+  })
+
+  it('a broken Electron build of the addon is what gets loaded (so startup fails, it is not silently skipped)', async () => {
+    const addon = electronAddonPath(state.appPath, process.versions.modules)
+    mkdirSync(dirname(addon), { recursive: true })
+    writeFileSync(addon, 'not an addon')
+    const { app, BrowserWindow } = await boot()
+    expect(app.exit).toHaveBeenCalledWith(1)
+    expect(BrowserWindow.created).toHaveLength(0)
+  })
+
+  it('KEEL_USER_DATA_DIR gives the app a separate profile (the end-to-end tests use it)', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'keel-profile-'))
+    process.env.KEEL_USER_DATA_DIR = profile
+    try {
+      const { app } = await boot()
+      expect(app.setPath).toHaveBeenCalledWith('userData', profile)
+      expect(existsSync(join(profile, 'keel.db'))).toBe(true)
+    } finally {
+      rmSync(profile, { recursive: true, force: true })
+    }
   })
 })
