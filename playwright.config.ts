@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import type { KeelMode } from './test/e2e/fixtures'
 
 // Debian's Chromium (Playwright's own browser download is blocked offline); see docs/toolchain.md §6.6.
 const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const executablePath = existsSync(systemChromium) ? systemChromium : undefined
 
-export default defineConfig({
+export default defineConfig<{ keelMode: KeelMode }>({
   testDir: 'test/e2e',
   testMatch: /.*\.e2e\.ts$/,
   // Starts the simulated provider and browser mode (`start-web`) once; tears both down after.
@@ -16,6 +17,12 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   reporter: [['list']],
+  // Every spec runs against both: browser mode in Chromium (always), the desktop app through
+  // Playwright's Electron support (skipped, with the reason, where the binary is missing).
+  projects: [
+    { name: 'browser', use: { keelMode: 'browser' } },
+    { name: 'electron', use: { keelMode: 'electron' } },
+  ],
   use: {
     headless: !process.env.HEADED,
     viewport: { width: 1200, height: 800 },

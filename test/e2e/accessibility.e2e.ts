@@ -9,7 +9,7 @@
 // No rule is disabled and nothing is excluded. `A11Y_VERBOSE=1` also prints what axe could not
 // decide alone ("needs review").
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import type { Result } from 'axe-core'
 import { enqueue, openApp, resetSim, send } from './sim'
 

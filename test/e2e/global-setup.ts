@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { electronBinary } from './electron-binary'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
@@ -64,6 +65,12 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The desktop app (electron project) loads SQLite's addon built for Electron's ABI, kept beside
+  // the Node one; build it once where the binary exists (that needs the network, as installing it did).
+  if (electronBinary()) {
+    const addon = spawnSync(process.execPath, [join(root, 'scripts', 'build-electron-addon.mjs')], { cwd: root, stdio: 'inherit' })
+    if (addon.status !== 0) throw new Error('could not build better-sqlite3 for Electron (scripts/build-electron-addon.mjs)')
+  }
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) {
     const built = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: 'inherit' })
     if (built.status !== 0) throw new Error('electron-vite build failed')

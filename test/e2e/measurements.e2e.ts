@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { enqueue, openApp, resetSim, screenshot, send } from './sim'
 
 test.beforeEach(async () => {

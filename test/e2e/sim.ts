@@ -1,5 +1,5 @@
 // Helpers for the specs: the URLs global-setup exported, and the simulated provider's control routes.
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 export function appUrl(): string {
   const url = process.env.KEEL_E2E_APP_URL
@@ -27,12 +27,14 @@ export const resetSim = () => control('/_sim/reset')
 export const enqueue = (...responses: unknown[]) => control('/_sim/enqueue', responses)
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true })
+  // One folder per project (browser mode, the desktop app): the same spec saves the same names.
+  await page.screenshot({ path: `test-results/screenshots/${test.info().project.name}/${name}.png`, fullPage: true })
 }
 
-/** Opens the app on a fresh, empty conversation. */
+/** Opens the app on a fresh, empty conversation (browser mode: its URL; the desktop app: a reload). */
 export async function openApp(page: Page): Promise<void> {
-  await page.goto(appUrl())
+  if (page.url().startsWith('app://')) await page.reload()
+  else await page.goto(appUrl())
   await expect(page.getByRole('button', { name: 'New conversation' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
 }
