@@ -10,7 +10,7 @@
  * symlink escapes, known content types only, never a directory listing).
  */
 import { readFile } from 'node:fs/promises'
-import { lookupStaticFile } from '../web/static-files'
+import { STATIC_SECURITY_HEADERS, lookupStaticFile } from '../web/static-files'
 import type { AppPage } from './navigation-policy'
 
 /** The custom scheme (registered privileged: standard, secure, fetch). */
@@ -32,15 +32,8 @@ export interface AppProtocolRequest {
   readonly method: string
 }
 
-/** Sent with every answer, success or refusal. The CSP itself stays in index.html's meta tag. */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Cache-Control': 'no-store',
-}
+/** Sent with every answer, success or refusal (the CSP itself stays in index.html's meta tag). */
+const SECURITY_HEADERS = STATIC_SECURITY_HEADERS
 
 function refuse(status: 400 | 404 | 405, text: string, extra: Record<string, string> = {}): Response {
   return new Response(text, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra } })

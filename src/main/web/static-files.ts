@@ -22,6 +22,20 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 }
 
+/**
+ * Headers every answer carrying the built renderer gets, in browser mode and from the desktop
+ * app's app:// scheme alike (the CSP is added where it differs: an HTTP header in browser mode, the
+ * page's meta tag in the desktop app).
+ */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+}
+
 export type StaticLookup = { ok: true; file: string; contentType: string } | { ok: false; status: 400 | 404 }
 
 /**

@@ -8,7 +8,7 @@ import { WEB_SOCKET_PATH, type WebServerMessage } from '../../shared/ipc/web-soc
 import { fail } from '../app/app-result'
 import type { KeelAppService } from '../app/keel-app-service'
 import { authenticate, isOwnOrigin, newAccessToken, tokenCookie } from './web-auth'
-import { lookupStaticFile } from './static-files'
+import { STATIC_SECURITY_HEADERS, lookupStaticFile } from './static-files'
 
 /** Browser mode listens on the IPv4 loopback only, never on another interface. */
 export const WEB_HOST = '127.0.0.1'
@@ -50,12 +50,7 @@ function securityHeaders(origin: string): Record<string, string> {
       "form-action 'none'",
       "frame-ancestors 'none'",
     ].join('; '),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Cache-Control': 'no-store',
+    ...STATIC_SECURITY_HEADERS,
   }
 }
 
