@@ -22,6 +22,13 @@ describe('splitMarkdownBlocks', () => {
     expect(splitMarkdownBlocks('- item\n\n    more of the item\n\nNext')).toEqual(['- item\n\n    more of the item\n\n', 'Next'])
   })
 
+  it('never splits a list: items after blank lines and their indented paragraphs stay in one block', () => {
+    expect(splitMarkdownBlocks('- a\n\n- b\n\nAfter')).toEqual(['- a\n\n- b\n\n', 'After'])
+    expect(splitMarkdownBlocks('1. a\n\n   more\n\n2. b\n\n  ```\n  x\n  ```\n\nEnd')).toEqual(['1. a\n\n   more\n\n2. b\n\n  ```\n  x\n  ```\n\n', 'End'])
+    // A list after a paragraph still starts its own block; a paragraph after a list ends it.
+    expect(splitMarkdownBlocks('Intro\n\n- a\n\nOutro\n\n- b')).toEqual(['Intro\n\n', '- a\n\n', 'Outro\n\n', '- b'])
+  })
+
   it('a growing text keeps every finished block identical (so their rendering is reused)', () => {
     const full = 'Para one.\n\nPara two with `code`.\n\n```\nx\n\ny\n```\n\n1. a\n2. b\n\nEnd.'
     let previous: string[] = []

@@ -52,10 +52,10 @@ const Block = memo(function Block({ text, finished }: { text: string; finished: 
 })
 
 /**
- * Link reference definitions and footnotes (`[id]: …`, `[^1]: …`) reach across blocks: such a
- * text is parsed whole once it is finished.
+ * Link reference definitions and footnotes (`[id]: …`, `[^1]: …`, also inside a quote or a list)
+ * reach across blocks: such a text is parsed whole once it is finished.
  */
-const CROSS_BLOCK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m
+const CROSS_BLOCK_DEFINITION = /^[ \t>]*\[[^\]\n]+\]:/m
 
 /**
  * Markdown split into top-level blocks ({@link splitMarkdownBlocks}), each memoized by its text,
