@@ -5,7 +5,6 @@
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -24,7 +23,11 @@ if (existsSync(target) && !process.argv.includes('--force')) {
 
 const packageDir = dirname(require.resolve('better-sqlite3/package.json'))
 const version = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).version
-const scratch = mkdtempSync(join(tmpdir(), 'keel-electron-addon-'))
+// Inside the project's node_modules, so electron-rebuild (walking up from the scratch package)
+// finds prebuild-install and downloads Electron's prebuilt addon where one exists, compiling only
+// when it must (a machine without a C++ toolchain can still start the app).
+mkdirSync(dirname(target), { recursive: true })
+const scratch = mkdtempSync(join(dirname(target), 'build-'))
 try {
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'keel-electron-addon', private: true, dependencies: { 'better-sqlite3': version } }))
   cpSync(packageDir, join(scratch, 'node_modules', 'better-sqlite3'), { recursive: true, filter: (source) => !source.startsWith(join(packageDir, 'build')) })
@@ -40,11 +43,12 @@ try {
   const addon = join(scratch, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')
   if (built.status !== 0 || !existsSync(addon)) {
     console.error(`[build-electron-addon] electron-rebuild failed (status ${built.status}); the desktop app needs the network once to build its SQLite addon.`)
-    process.exit(1)
+    // Not process.exit(): the scratch copy below must still be removed.
+    process.exitCode = 1
+  } else {
+    copyFileSync(addon, target)
+    console.log(`[build-electron-addon] Electron ${electronVersion} (ABI ${abi}): ${target}`)
   }
-  mkdirSync(dirname(target), { recursive: true })
-  copyFileSync(addon, target)
-  console.log(`[build-electron-addon] Electron ${electronVersion} (ABI ${abi}): ${target}`)
 } finally {
   rmSync(scratch, { recursive: true, force: true })
 }

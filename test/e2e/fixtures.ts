@@ -61,13 +61,15 @@ export const test = base.extend<{ keelMode: KeelMode; skipWithoutElectron: void 
   page: async ({ keelMode, electronApp, page }, use) => {
     if (keelMode !== 'electron') return use(page)
     const window: Page = await electronApp!.firstWindow()
+    // The window exists before its page has loaded (it is about:blank at first).
+    await window.waitForURL('app://keel/index.html')
     await use(window)
   },
 })
 
-/** True in the electron project (for the few checks that only make sense in one mode). */
-export function isElectron(page: Page): boolean {
-  return page.url().startsWith('app://')
+/** True in the electron project (for the few steps that differ between the two ways of running). */
+export function isElectron(): boolean {
+  return test.info().project.name === 'electron'
 }
 
 export type { Locator, Page } from '@playwright/test'

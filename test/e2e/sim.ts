@@ -31,9 +31,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${test.info().project.name}/${name}.png`, fullPage: true })
 }
 
-/** Opens the app on a fresh, empty conversation (browser mode: its URL; the desktop app: a reload). */
+/**
+ * Opens the app on a fresh, empty conversation: browser mode loads its URL; the desktop app's
+ * window is reloaded (it must never be sent to the browser-mode URL: its IPC would refuse that page).
+ */
 export async function openApp(page: Page): Promise<void> {
-  if (page.url().startsWith('app://')) await page.reload()
+  if (test.info().project.name === 'electron') await page.reload()
   else await page.goto(appUrl())
   await expect(page.getByRole('button', { name: 'New conversation' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()

@@ -105,4 +105,27 @@ describe('ChatStore', () => {
     frames.shift()?.()
     expect(updates).toBe(3)
   })
+
+  it('reloads the open conversation when a price changes (its costs change), not for other settings', async () => {
+    const { api, emit, calls } = fakeApi()
+    const store = new ChatStore(api, (flush) => flush())
+    await store.start()
+    await store.send('Hello')
+    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.getSnapshot().view?.conversation.id).toBe('c1')
+    const base = store.getSnapshot().settings!
+    const provider = { id: 'anthropic' as const, baseUrl: 'http://x', model: 'm', key: { set: false as const }, price: null }
+    const opens = () => calls.filter((c) => c === 'open').length
+
+    store.setSettings({ ...base, providers: [provider] })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const afterFirst = opens()
+    store.setSettings({ ...base, language: 'es', providers: [provider] })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(opens()).toBe(afterFirst)
+    store.setSettings({ ...base, providers: [{ ...provider, price: { inputPerMillion: 1, outputPerMillion: 2 } }] })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(opens()).toBe(afterFirst + 1)
+  })
 })

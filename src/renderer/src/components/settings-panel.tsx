@@ -109,6 +109,7 @@ function ProviderSection({
             if (!current) return show(saved)
             if (!parsedPrice || samePrice(current.price, parsedPrice.price)) {
               setPrice(priceFieldsOf(current.price))
+              setPriceEdited(false)
               return show(saved)
             }
             const priced = await api['settings.update']({ price: { provider: provider.id, model: current.model, price: parsedPrice.price } })

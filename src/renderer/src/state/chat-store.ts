@@ -259,12 +259,18 @@ export class ChatStore {
 
   readonly updateSettings = async (patch: Parameters<KeelApi['settings.update']>[0]): Promise<void> => {
     const result = await this.api['settings.update'](patch)
-    if (result.ok) this.set({ settings: result.value, locale: result.value.language, error: undefined })
-    else this.fail(result)
+    if (result.ok) {
+      this.setSettings(result.value)
+      this.set({ error: undefined })
+    } else this.fail(result)
   }
 
+  /** New settings from the panel. A changed price changes the costs shown: the open conversation is reloaded. */
   readonly setSettings = (settings: SettingsView): void => {
+    const pricesChanged = pricesOf(this.state.settings) !== pricesOf(settings)
     this.set({ settings, locale: settings.language })
+    const current = this.state.currentId
+    if (pricesChanged && current !== undefined && this.state.view?.conversation.id === current) void this.loadView(current)
   }
 
   readonly clearError = (): void => this.set({ error: undefined })
@@ -272,4 +278,9 @@ export class ChatStore {
   get keel(): KeelApi {
     return this.api
   }
+}
+
+/** The prices in a settings view, as one comparable string. */
+function pricesOf(settings: SettingsView | undefined): string {
+  return JSON.stringify(settings?.providers.map((p) => [p.id, p.model, p.price]) ?? [])
 }
