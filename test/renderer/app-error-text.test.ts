@@ -13,7 +13,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'conversation-busy': { code: 'conversation-busy' },
   'measurement-not-found': { code: 'measurement-not-found' },
   'unit-not-for-kind': { code: 'unit-not-for-kind', kind: 'weight', unit: 'cm', units: ['kg', 'lb'] },
-  'value-out-of-range': { code: 'value-out-of-range', kind: 'height', value: 900, unit: 'cm', range: '40–250 cm' },
+  'value-out-of-range': { code: 'value-out-of-range', kind: 'height', value: 900.5, unit: 'cm', min: 40, max: 250 },
   'plain-text-key-refused': { code: 'plain-text-key-refused' },
   'key-storage-unavailable': { code: 'key-storage-unavailable' },
   'shutting-down': { code: 'shutting-down' },
@@ -33,7 +33,10 @@ describe('appErrorText', () => {
     }
     const en = translator('en')
     expect(appErrorText(en, { message: '', detail: DETAILS['unit-not-for-kind'] })).toBe('“cm” is not a unit for Weight (use kg, lb).')
-    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['value-out-of-range'] })).toBe('900 cm está fora da faixa plausível para Altura (40–250 cm).')
+    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['value-out-of-range'] })).toBe('900,5 cm está fora da faixa plausível para Altura (40–250 cm).')
+    expect(appErrorText(en, { message: '', detail: { code: 'value-out-of-range', kind: 'height', value: 200, unit: 'in', min: 15.748031, max: 98.425197 } })).toBe(
+      '200 in is outside the plausible range for Height (15.7–98.4 in).',
+    )
     expect(appErrorText(translator('es'), { message: '', detail: DETAILS['conversation-busy'] })).toMatch(/^Todavía se está escribiendo/)
   })
 

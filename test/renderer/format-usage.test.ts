@@ -11,6 +11,8 @@ describe('formatUsd', () => {
     expect(formatUsd(0.0042137, 'en')).toBe('$0.0042')
     expect(formatUsd(0.25, 'en')).toBe('$0.25')
     expect(formatUsd(0, 'en')).toBe('$0.00')
+    expect(formatUsd(0.9996, 'en')).toBe('$1.00')
+    expect(formatUsd(0.994, 'en')).toBe('$0.99')
     // The user's language decides the marks (the currency stays dollars).
     expect(formatUsd(1.5, 'pt-BR')).toMatch(/^US\$\s1,50$/)
     expect(formatUsd(0.0042, 'es')).toMatch(/^0,0042\sUS\$$/)

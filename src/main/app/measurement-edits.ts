@@ -3,6 +3,7 @@ import type { AppErrorDetail } from '../../shared/ipc/app-error'
 import {
   MEASUREMENT_KIND_INFO,
   describePlausibleRange,
+  fromCanonicalValue,
   isUnitValidForKind,
   normalizeUnit,
   toCanonicalValue,
@@ -41,7 +42,7 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
       ok: false,
       kind: 'validation',
       message: `${request.value} ${unit} is outside the plausible range for ${info.label} (${range}).`,
-      detail: { code: 'value-out-of-range', kind: old.kind, value: request.value, unit, range },
+      detail: { code: 'value-out-of-range', kind: old.kind, value: request.value, unit, min: fromCanonicalValue(info.min, unit), max: fromCanonicalValue(info.max, unit) },
     }
   }
   const measurement = store.db

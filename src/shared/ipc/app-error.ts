@@ -9,7 +9,8 @@ export type AppErrorDetail =
   | { code: 'conversation-busy' }
   | { code: 'measurement-not-found' }
   | { code: 'unit-not-for-kind'; kind: MeasurementKind; unit: string; units: string[] }
-  | { code: 'value-out-of-range'; kind: MeasurementKind; value: number; unit: string; range: string }
+  /** `min`/`max`: the plausible range in the unit the user wrote (numbers, so the window formats them). */
+  | { code: 'value-out-of-range'; kind: MeasurementKind; value: number; unit: string; min: number; max: number }
   | { code: 'plain-text-key-refused' }
   | { code: 'key-storage-unavailable' }
   | { code: 'shutting-down' }

@@ -12,8 +12,12 @@ export function appErrorText(t: Translate, error: Pick<AppError, 'message' | 'de
   switch (detail.code) {
     case 'unit-not-for-kind':
       return t('error.unit-not-for-kind', { unit: detail.unit, kind: t(kindKey(detail.kind)), units: detail.units.join(', ') })
-    case 'value-out-of-range':
-      return t('error.value-out-of-range', { value: detail.value, unit: detail.unit, kind: t(kindKey(detail.kind)), range: detail.range })
+    case 'value-out-of-range': {
+      // Numbers in the user's language (72,5 in pt-BR and es), at most one decimal for the range.
+      const number = (n: number, digits: number) => new Intl.NumberFormat(t.locale ?? 'en', { maximumFractionDigits: digits, useGrouping: false }).format(n)
+      const range = `${number(detail.min, 1)}–${number(detail.max, 1)} ${detail.unit}`
+      return t('error.value-out-of-range', { value: number(detail.value, 6), unit: detail.unit, kind: t(kindKey(detail.kind)), range })
+    }
     default:
       return t(`error.${detail.code}`)
   }

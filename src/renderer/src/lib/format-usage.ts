@@ -8,7 +8,8 @@ import type { Translate } from '../i18n/messages'
  */
 export function formatUsd(usd: number, locale: string): string {
   const options: Intl.NumberFormatOptions =
-    usd >= 1 || usd === 0 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { minimumSignificantDigits: 1, maximumSignificantDigits: 2 }
+    // From 0.995 up two significant digits would round to "$1.0": cents read better.
+    usd >= 0.995 || usd === 0 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { minimumSignificantDigits: 1, maximumSignificantDigits: 2 }
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', ...options }).format(usd)
 }
 
