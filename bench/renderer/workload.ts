@@ -114,6 +114,8 @@ export interface PageResult {
   longTaskMaxMs: number
   /** When the longest task (longtask observer) started, page clock. */
   longTaskMaxAt: number
+  /** When the last delta (and, on the app page, run-end) was sent, page clock. */
+  producerDoneAt: number
   longTasks: number
   /** Characters of source text that reached the sink (the store's live text, or the <pre>). */
   sourceChars: number

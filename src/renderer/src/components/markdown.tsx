@@ -1,4 +1,4 @@
-import { memo, type AnchorHTMLAttributes, type ReactElement } from 'react'
+import { memo, useDeferredValue, type AnchorHTMLAttributes, type ReactElement } from 'react'
 import renderMarkdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
@@ -62,7 +62,12 @@ const CROSS_BLOCK_DEFINITION = /^[ \t>]*\[[^\]\n]+\]:/m
  * inside one `.markdown` element (so spacing between blocks is the normal spacing of a document).
  * `streaming`: the text is still growing, so a new token re-parses only its last block.
  */
-export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export const Markdown = memo(function Markdown({ text: latest, streaming = false }: { text: string; streaming?: boolean }) {
+  // While streaming, the new text is rendered as interruptible background work: a frame that
+  // brings many new blocks parses them in slices between which the browser can paint and handle
+  // input, instead of in one long task. A finished text renders at once.
+  const deferred = useDeferredValue(latest)
+  const text = streaming ? deferred : latest
   const blocks = !streaming && CROSS_BLOCK_DEFINITION.test(text) ? [text] : splitMarkdownBlocks(text)
   return (
     <div className="markdown">

@@ -31,10 +31,21 @@ export interface ChatState {
 
 export type Scheduler = (flush: () => void) => void
 
-/** Once per animation frame, with a timer as backstop (frames pause in hidden windows). */
+/**
+ * Once per animation frame, with a timer as backstop (frames pause in hidden windows). Whichever
+ * comes first cancels the other: a stale backstop firing between frames would add a commit.
+ */
 export const frameScheduler: Scheduler = (flush) => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush)
-  setTimeout(flush, 100)
+  let done = false
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => run()) : undefined
+  const timer = setTimeout(() => run(), 100)
+  function run(): void {
+    if (done) return
+    done = true
+    clearTimeout(timer)
+    if (frame !== undefined) cancelAnimationFrame(frame)
+    flush()
+  }
 }
 
 export function userTextOf(message: Message): string {
