@@ -150,7 +150,12 @@ try {
       process.stderr.write(
         `  rep ${r + 1} ${name.padEnd(5)} main ${f1(s.trace.busyMs)} ms, longest ${f1(s.trace.longestMs)} ms, wall ${f1(s.wallMs)} ms, ` +
           `${s.result.renders} renders / ${s.result.frames} frames; longest task began at +${f1(s.result.longTaskMaxAt - s.result.startedAt)} ms ` +
-          `(last delta sent at +${f1(s.result.producerDoneAt - s.result.startedAt)}, all text visible at +${f1(s.wallMs)}, settled at +${f1(s.result.settledAt - s.result.startedAt)})\n`,
+          `(last delta sent at +${f1(s.result.producerDoneAt - s.result.startedAt)}, ` +
+          Object.entries(s.result.marks)
+            .filter(([, at]) => at > 0)
+            .map(([name, at]) => `${name} at +${f1(at - s.result.startedAt)}, `)
+            .join('') +
+          `all text visible at +${f1(s.wallMs)}, settled at +${f1(s.result.settledAt - s.result.startedAt)})\n`,
       )
     }
   }

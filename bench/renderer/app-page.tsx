@@ -1,5 +1,5 @@
 // App page: Keel's real renderer — `App` (unchanged), `ChatStore` with its per-frame flush,
-// `run-reducer`, `LiveAnswer`/`MessageItem`/`Markdown`, the real stylesheet — fed by a fake
+// `run-reducer`, `Answer`/`Markdown`, the real stylesheet — fed by a fake
 // `KeelApi` whose run-event source pushes run-start, 20k `stream` text-deltas and run-end.
 // Commands answer after a macrotask hop (like IPC), with an in-memory conversation.
 import { useLayoutEffect, useSyncExternalStore } from 'react'
@@ -26,6 +26,7 @@ const NOW = 1_700_000_000_000
 
 let full = ''
 let ended = false
+let storedViewAt = 0
 const listeners = new Set<(envelope: RunEventEnvelope) => void>()
 const emit = (event: RunEvent): void => {
   for (const listener of listeners) listener({ runId: RUN_ID, event })
@@ -67,7 +68,12 @@ const handlers: Record<string, () => Promise<AppResult<unknown>>> = {
   'settings.get': () => reply(settings),
   'conversations.list': () =>
     reply([{ id: CONVERSATION_ID, title: 'Benchmark', createdAt: NOW, updatedAt: NOW, messageCount: ended ? 2 : 1 }]),
-  'conversations.open': () => reply(view()),
+  'conversations.open': () =>
+    reply(view()).then((result) => {
+      // When the stored answer reached the store (its render follows in the same task).
+      if (ended) storedViewAt = performance.now()
+      return result
+    }),
   'turns.start': () => reply({ runId: RUN_ID }),
 }
 const api = new Proxy({} as KeelApi, {
@@ -146,6 +152,7 @@ installPage({
   // The stored message has replaced the live answer.
   settled: () => document.querySelector('[data-testid="live-answer"]') === null && document.querySelector('[data-testid="message-assistant"]') !== null,
   renders: () => commits,
+  marks: () => ({ 'stored view arrived': storedViewAt }),
   sourceChars: () => {
     if (streamedChars >= 0) return streamedChars
     const run = store.currentRun()

@@ -16,6 +16,8 @@ export interface PageDriver {
   settled(): boolean
   renders(): number
   sourceChars(): number
+  /** Named moments on the page clock, reported with each run (app: when the stored answer arrived). */
+  marks?(): Record<string, number>
 }
 
 declare global {
@@ -78,6 +80,7 @@ export function installPage(driver: PageDriver): void {
                   longTaskMaxMs,
                   longTaskMaxAt,
                   producerDoneAt,
+                  marks: driver.marks?.() ?? {},
                   longTasks,
                   sourceChars: driver.sourceChars(),
                   visibleText: driver.visibleText() ?? '',

@@ -116,6 +116,7 @@ export interface PageResult {
   longTaskMaxAt: number
   /** When the last delta (and, on the app page, run-end) was sent, page clock. */
   producerDoneAt: number
+  marks: Record<string, number>
   longTasks: number
   /** Characters of source text that reached the sink (the store's live text, or the <pre>). */
   sourceChars: number

@@ -8,7 +8,7 @@ import ReactMarkdown from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import { describe, expect, it } from 'vitest'
-import { Markdown } from '../../src/renderer/src/components/markdown'
+import { Markdown, MarkdownBlocks } from '../../src/renderer/src/components/markdown'
 
 /** A one-shot render, with links as the app renders them (http(s) only, new window). */
 function whole(text: string): string {
@@ -16,8 +16,9 @@ function whole(text: string): string {
   return html.replace(/<a href="([^"]*)">/g, '<a href="$1" target="_blank" rel="noreferrer">')
 }
 
+/** The block renderer itself (the deferral around it renders a live answer's first frame empty). */
 function app(text: string, streaming = false): string {
-  const html = renderToStaticMarkup(createElement(Markdown, { text, streaming }))
+  const html = renderToStaticMarkup(createElement(MarkdownBlocks, { text, streaming }))
   const inner = /^<div class="markdown">([\s\S]*)<\/div>$/.exec(html)
   if (!inner) throw new Error(`unexpected wrapper: ${html.slice(0, 80)}`)
   return inner[1]!
@@ -70,6 +71,12 @@ describe('block-by-block Markdown', () => {
       expect(normalize(app(text)), text).toBe(normalize(whole(text)))
       expect(normalize(app(text, true)), text).toBe(normalize(whole(text)))
     }
+  })
+
+  it('a stored answer renders at once; a live one mounts empty and fills in the background', () => {
+    const text = 'Hello **there**.\n\nMore.'
+    expect(renderToStaticMarkup(createElement(Markdown, { text }))).toBe(`<div class="markdown">${app(text)}</div>`)
+    expect(renderToStaticMarkup(createElement(Markdown, { text, streaming: true }))).toBe('<div class="markdown"></div>')
   })
 
   it('highlights fenced code with a language, with the shared highlighter, in every block', () => {

@@ -3,7 +3,7 @@ import { translator } from './i18n/messages'
 import type { ChatStore } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
-import { LiveAnswer, MessageItem } from './components/messages'
+import { Answer, UserMessage } from './components/messages'
 import { appErrorText } from './lib/app-error-text'
 import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
@@ -92,24 +92,31 @@ export function App({ store }: { store: ChatStore }) {
           <>
             <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0}>
               {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
-              {messages.map((message) => (
-                <MessageItem
-                  key={message.id}
-                  message={message}
-                  extras={state.extras[message.id]}
-                  usage={state.view?.usage.perMessage[message.id]}
-                  t={t}
-                  onRetry={message.id === lastId && !busy ? onRetry : undefined}
-                />
-              ))}
-              {showStarting && (
-                <article className="message user pending" data-testid="message-user" aria-label={t('you')}>
-                  <p className="user-text">{state.starting!.text}</p>
-                </article>
-              )}
-              <div aria-live="polite" className="live-region">
-                {run && <LiveAnswer run={run} t={t} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />}
-              </div>
+              {/* One keyed list, the live answer included: when it ends, its stored copy (same key) takes its place without a remount. */}
+              {[
+                ...messages.map((message) =>
+                  message.role === 'user' ? (
+                    <UserMessage key={message.id} message={message} t={t} />
+                  ) : (
+                    <Answer
+                      key={message.id}
+                      message={message}
+                      extras={state.extras[message.id]}
+                      usage={state.view?.usage.perMessage[message.id]}
+                      t={t}
+                      onRetry={message.id === lastId && !busy ? onRetry : undefined}
+                      onAnswer={onAnswer}
+                      onCancelRetry={onStop}
+                    />
+                  ),
+                ),
+                showStarting && (
+                  <article key="pending-user-message" className="message user pending" data-testid="message-user" aria-label={t('you')}>
+                    <p className="user-text">{state.starting!.text}</p>
+                  </article>
+                ),
+                run && <Answer key={run.messageId ?? 'live-answer'} run={run} t={t} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />,
+              ]}
             </div>
             <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
           </>

@@ -60,14 +60,9 @@ const CROSS_BLOCK_DEFINITION = /^[ \t>]*\[[^\]\n]+\]:/m
 /**
  * Markdown split into top-level blocks ({@link splitMarkdownBlocks}), each memoized by its text,
  * inside one `.markdown` element (so spacing between blocks is the normal spacing of a document).
- * `streaming`: the text is still growing, so a new token re-parses only its last block.
+ * `streaming`: the text is still growing, so only its last block is left out of the cache.
  */
-export const Markdown = memo(function Markdown({ text: latest, streaming = false }: { text: string; streaming?: boolean }) {
-  // While streaming, the new text is rendered as interruptible background work: a frame that
-  // brings many new blocks parses them in slices between which the browser can paint and handle
-  // input, instead of in one long task. A finished text renders at once.
-  const deferred = useDeferredValue(latest)
-  const text = streaming ? deferred : latest
+export const MarkdownBlocks = memo(function MarkdownBlocks({ text, streaming }: { text: string; streaming: boolean }) {
   const blocks = !streaming && CROSS_BLOCK_DEFINITION.test(text) ? [text] : splitMarkdownBlocks(text)
   return (
     <div className="markdown">
@@ -76,4 +71,16 @@ export const Markdown = memo(function Markdown({ text: latest, streaming = false
       ))}
     </div>
   )
+})
+
+/**
+ * An answer's Markdown. A changed text is rendered as interruptible background work: a frame that
+ * brings many new blocks (a burst of tokens, or the stored copy replacing a live answer that lagged
+ * behind) parses them in slices between which the browser can paint and handle input, not in one
+ * long task. A live answer mounts empty and fills in the same way (its first frame may already
+ * hold a burst); a stored one (opening a conversation) renders at once.
+ */
+export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const deferred = useDeferredValue(text, streaming ? '' : undefined)
+  return <MarkdownBlocks text={deferred} streaming={streaming} />
 })

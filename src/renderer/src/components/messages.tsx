@@ -69,27 +69,25 @@ function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interr
   )
 }
 
-/** A finished message. Memoized: streaming tokens elsewhere never re-render it. */
-export const MessageItem = memo(function MessageItem({
-  message,
-  extras,
-  usage,
-  t,
-  onRetry,
-}: {
+/** A user's message. Memoized: streaming tokens elsewhere never re-render it. */
+export const UserMessage = memo(function UserMessage({ message, t }: { message: Message; t: Translate }) {
+  return (
+    <article className="message user" data-testid="message-user" aria-label={t('you')}>
+      <p className="user-text">{userTextOf(message)}</p>
+    </article>
+  )
+})
+
+interface StoredAnswerProps {
   message: Message
   extras: MessageExtras | undefined
   usage: UsageSummary | undefined
   t: Translate
   onRetry: (() => void) | undefined
-}) {
-  if (message.role === 'user') {
-    return (
-      <article className="message user" data-testid="message-user" aria-label={t('you')}>
-        <p className="user-text">{userTextOf(message)}</p>
-      </article>
-    )
-  }
+}
+
+/** A stored answer (plain function, not a component: see {@link Answer}). */
+function storedAnswer({ message, extras, usage, t, onRetry }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
   const notice = storedNotice(message, t.locale ?? 'en')
   const diagnostics = diagnosticItems(extras?.diagnostics ?? [])
@@ -120,27 +118,30 @@ export const MessageItem = memo(function MessageItem({
       {usage && <p className="usage">{formatUsage(t, usage)}</p>}
     </article>
   )
-})
+}
 
-/** The answer being written now (re-rendered at most once per frame). */
-export function LiveAnswer({
-  run,
-  t,
-  onAnswer,
-  onCancelRetry,
-  onRetry,
-}: {
+interface LiveAnswerProps {
   run: LiveRun
   t: Translate
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
   onCancelRetry: () => void
   onRetry: () => void
-}) {
+}
+
+/** The answer being written now (plain function, not a component: see {@link Answer}). */
+function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry }: LiveAnswerProps) {
   const running = run.status === 'running'
   // Busy hides changes from screen readers until it clears: never while the user must answer.
   const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval')
   return (
-    <article className={`message assistant live status-${run.status}`} data-testid="live-answer" aria-label={t('assistant')} aria-busy={running && !awaitingApproval}>
+    <article
+      className={`message assistant live status-${run.status}`}
+      data-testid="live-answer"
+      aria-label={t('assistant')}
+      // The words are announced politely as they arrive (never while marked busy for an approval).
+      aria-live="polite"
+      aria-busy={running && !awaitingApproval}
+    >
       {run.segments.map((segment, index) =>
         segment.kind === 'text' ? (
           <Markdown key={index} text={segment.text} streaming />
@@ -163,3 +164,35 @@ export function LiveAnswer({
     </article>
   )
 }
+
+/**
+ * One assistant answer, live (`run`) or stored (`message`). One component for both, rendering the
+ * same element types under the same keys: when an answer ends and its stored copy replaces the live
+ * one (same key, the message id), React keeps the DOM and re-renders only what differs, instead of
+ * building a whole long answer again in one long task. Memoized: a stored answer never re-renders
+ * while another streams.
+ */
+export const Answer = memo(function Answer({
+  run,
+  message,
+  extras,
+  usage,
+  t,
+  onRetry,
+  onAnswer,
+  onCancelRetry,
+}: {
+  run?: LiveRun | undefined
+  message?: Message | undefined
+  extras?: MessageExtras | undefined
+  usage?: UsageSummary | undefined
+  t: Translate
+  /** Stored: shown only on the last failed answer (undefined elsewhere); live: after it failed. */
+  onRetry: (() => void) | undefined
+  onAnswer: (approvalId: string, decision: ApprovalDecision) => void
+  onCancelRetry: () => void
+}) {
+  if (run) return liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry: onRetry ?? (() => {}) })
+  if (message) return storedAnswer({ message, extras, usage, t, onRetry })
+  return null
+})
