@@ -111,3 +111,18 @@ test('switching the language to Português changes the UI', async ({ page }) => 
   }
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
 })
+
+test('a message over the limit is not sent, and the composer says why (nothing typed is lost)', async ({ page }) => {
+  await openApp(page)
+  const box = page.getByRole('textbox', { name: 'Message' })
+  const long = 'x'.repeat(100_001)
+  await box.fill(long)
+  await expect(page.getByRole('alert')).toHaveText('This message is too long to send: 100001 characters, at most 100000.')
+  await expect(box).toHaveAttribute('aria-invalid', 'true')
+  await box.press('Enter')
+  await expect(box).toHaveValue(long)
+  await expect(page.getByTestId('message-user')).toHaveCount(0)
+  await box.press('Backspace')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(box).toHaveAttribute('aria-invalid', 'false')
+})

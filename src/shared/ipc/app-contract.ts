@@ -15,6 +15,9 @@ import type { AppResult } from './app-error'
  * is validated against these schemas in the core before any handler runs.
  */
 const id = z.string().min(1).max(200)
+
+/** The longest message a user can send (characters, after trimming); the composer says so before sending. */
+export const MAX_MESSAGE_CHARS = 100_000
 const providerId = z.enum(PROVIDER_IDS)
 
 export const COMMAND_SCHEMAS = {
@@ -25,7 +28,7 @@ export const COMMAND_SCHEMAS = {
   /** Starts a turn; its events arrive through the run-event subscription. */
   'turns.start': z.strictObject({
     conversationId: id.optional(),
-    text: z.string().trim().min(1).max(100_000),
+    text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS),
     provider: providerId.optional(),
   }),
   /** The stop button. */

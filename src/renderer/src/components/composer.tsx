@@ -1,12 +1,15 @@
 import { useId, useState } from 'react'
+import { MAX_MESSAGE_CHARS } from '../../../shared/ipc/app-contract'
 import type { Translate } from '../i18n/messages'
 
 /** Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops). */
 export function Composer({ busy, t, onSend, onStop }: { busy: boolean; t: Translate; onSend: (text: string) => Promise<boolean>; onStop: () => void }) {
   const [text, setText] = useState('')
   const id = useId()
+  // Said before sending (and nothing is sent or lost): the core would refuse it with an English error.
+  const tooLong = text.trim().length > MAX_MESSAGE_CHARS
   const send = () => {
-    if (busy || text.trim() === '') return
+    if (busy || text.trim() === '' || tooLong) return
     const sent = text
     setText('')
     void onSend(sent).then((ok) => {
@@ -30,6 +33,8 @@ export function Composer({ busy, t, onSend, onStop }: { busy: boolean; t: Transl
         value={text}
         rows={3}
         placeholder={t('message')}
+        aria-invalid={tooLong}
+        aria-describedby={tooLong ? `${id}-too-long` : undefined}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -38,6 +43,11 @@ export function Composer({ busy, t, onSend, onStop }: { busy: boolean; t: Transl
           }
         }}
       />
+      {tooLong && (
+        <p className="composer-error" id={`${id}-too-long`} role="alert">
+          {t('messageTooLong', { length: text.trim().length, max: MAX_MESSAGE_CHARS })}
+        </p>
+      )}
       <button type="submit" className={busy ? 'stop' : 'primary'}>
         {busy ? t('stop') : t('send')}
       </button>
