@@ -7,12 +7,12 @@
 //   SDK    the official SDK's stream parser, fed the same reads through a custom fetch.
 // Targets (reported, not asserted): parser ≤ 1.3× floor; parser faster than each SDK;
 // 10× arguments ≤ 11× time. Run: `npm run bench -- parsers` or `npx tsx bench/parsers.bench.ts`.
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PROVIDER_IDS, type ProviderId } from '../src/shared/provider-id'
+import { writeBenchResults } from './results-file'
 import {
   floorRunner,
   loadSdkComparisons,
@@ -364,30 +364,14 @@ console.log(`  ${rows.reduce((n, r) => n + r.reads, 0)} reads in all, ${splits} 
 const totalSeconds = (performance.now() - started) / 1000
 console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 
-const outDir = join(import.meta.dirname, '..', 'bench-results')
-mkdirSync(outDir, { recursive: true })
-const outFile = join(outDir, 'parsers.json')
-writeFileSync(
-  outFile,
-  JSON.stringify(
-    {
-      benchmark: 'parsers',
-      date: new Date().toISOString(),
-      node: process.versions.node,
-      cores: cpus().length,
-      gc: gcHow,
-      loadAverage: { before: loadBefore, after: loadavg() },
-      sdkDeadlineMs: SDK_DEADLINE_MS,
-      readSize: READ_SIZE,
-      targets: { parserVsFloorMax: TARGET_FLOOR_RATIO, parserVsSdkMax: 1, scalingMax: TARGET_SCALING },
-      sdks: Object.fromEntries(PROVIDER_IDS.map((p) => [p, { label: sdks[p].label, skipped: sdks[p].skipped }])),
-      geminiToolStream: GEMINI_TOOL_NOTE,
-      rows,
-      scaling,
-      totalSeconds,
-    },
-    null,
-    2,
-  ) + '\n',
-)
-console.log(`  wrote ${outFile}`)
+writeBenchResults('parsers', loadBefore, {
+  gc: gcHow,
+  sdkDeadlineMs: SDK_DEADLINE_MS,
+  readSize: READ_SIZE,
+  targets: { parserVsFloorMax: TARGET_FLOOR_RATIO, parserVsSdkMax: 1, scalingMax: TARGET_SCALING },
+  sdks: Object.fromEntries(PROVIDER_IDS.map((p) => [p, { label: sdks[p].label, skipped: sdks[p].skipped }])),
+  geminiToolStream: GEMINI_TOOL_NOTE,
+  rows,
+  scaling,
+  totalSeconds,
+})

@@ -9,7 +9,7 @@
 // final DOM shows the whole answer (app: exactly what a one-shot render of the full text shows).
 // Targets (reported, not asserted): app ≤ 1 render per frame. Ratios app ÷ floor are paired.
 // Run: `npm run bench -- renderer` or `npx tsx bench/renderer.bench.ts`.
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
@@ -17,6 +17,7 @@ import { chromium, type Browser } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 import { mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
+import { writeBenchResults } from './results-file'
 import { answerText, DELTAS, DELTAS_PER_TASK, type PageResult } from './renderer/workload'
 
 const REPS = Number(process.env.RENDERER_BENCH_REPS ?? 5)
@@ -274,34 +275,18 @@ try {
   const totalSeconds = (performance.now() - started) / 1000
   console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 
-  const resultsDir = join(import.meta.dirname, '..', 'bench-results')
-  mkdirSync(resultsDir, { recursive: true })
-  const outFile = join(resultsDir, 'renderer.json')
-  writeFileSync(
-    outFile,
-    JSON.stringify(
-      {
-        benchmark: 'renderer',
-        date: new Date().toISOString(),
-        chromium: chromeVersion,
-        node: process.versions.node,
-        cores: cpus().length,
-        loadAverage: { before: loadBefore, after: loadavg() },
-        workload: { chars: expectedSource.length, deltas: DELTAS, deltasPerTask: DELTAS_PER_TASK, reps: REPS },
-        targets: { appRendersPerFrameMax: TARGET_RENDERS_PER_FRAME },
-        rows,
-        ratios,
-        renderTarget,
-        capped,
-        cappedNotes: Object.fromEntries(PAGES.map((p) => [p, samples[p][0]?.result.cappedNote])),
-        checks: { pass: failures.length === 0, failures },
-        totalSeconds,
-      },
-      null,
-      2,
-    ) + '\n',
-  )
-  console.log(`  wrote ${outFile}`)
+  writeBenchResults('renderer', loadBefore, {
+    chromium: chromeVersion,
+    workload: { chars: expectedSource.length, deltas: DELTAS, deltasPerTask: DELTAS_PER_TASK, reps: REPS },
+    targets: { appRendersPerFrameMax: TARGET_RENDERS_PER_FRAME },
+    rows,
+    ratios,
+    renderTarget,
+    capped,
+    cappedNotes: Object.fromEntries(PAGES.map((p) => [p, samples[p][0]?.result.cappedNote])),
+    checks: { pass: failures.length === 0, failures },
+    totalSeconds,
+  })
   if (failures.length > 0) process.exitCode = 1
 } finally {
   await browser?.close()

@@ -1,21 +1,12 @@
 // The streamed answer, identical on both pages and in the harness: ~200 KB of Markdown-ish text
 // (headings, paragraphs with code spans / emphasis / links, lists, an occasional fenced block)
 // cut into DELTAS pieces of a few characters each. Deterministic (seeded), no DOM.
+import { mulberry32 } from '../../test/support/seeded-random'
+
 export const DELTAS = 20_000
 export const TARGET_CHARS = 200_000
 /** Deltas handed to the sink per MessageChannel task (the browser may render between tasks). */
 export const DELTAS_PER_TASK = 50
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const WORDS = (
   'the a stream of tokens arrives answer renderer frame batch reducer store message tool call ' +
@@ -24,7 +15,7 @@ const WORDS = (
 ).split(' ')
 
 export function answerText(): string {
-  const next = rng(5)
+  const next = mulberry32(5)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!
   const sentence = (): string => {
     const n = 6 + Math.floor(next() * 12)
@@ -60,7 +51,7 @@ export function answerText(): string {
 
 /** Cuts `text` into exactly `count` non-empty pieces of varying length (like provider tokens). */
 export function splitDeltas(text: string, count: number = DELTAS): string[] {
-  const next = rng(11)
+  const next = mulberry32(11)
   const weights = Array.from({ length: count }, () => 0.3 + next() * 1.4)
   const sum = weights.reduce((a, b) => a + b, 0)
   const cuts: number[] = []

@@ -15,6 +15,15 @@ export const modelPriceSchema = z.strictObject({
 
 export type ModelPrice = z.output<typeof modelPriceSchema>
 
+/** The user's prices: provider → model name → price. */
+export type PriceBook = Partial<Record<string, Record<string, ModelPrice>>>
+
+/** The price of one provider's model, if the user entered one (own keys only: a model may be named "constructor"). */
+export function priceFor(prices: PriceBook, provider: string, model: string): ModelPrice | undefined {
+  const models = Object.hasOwn(prices, provider) ? prices[provider] : undefined
+  return models && Object.hasOwn(models, model) ? models[model] : undefined
+}
+
 /**
  * A summed cost in USD. `complete` is false when some model call in the sum had no price or
  * unknown token counts (a call the app crashed in): the number is then a lower bound.

@@ -1,5 +1,6 @@
 // Helpers for the specs: the URLs global-setup exported, and the simulated provider's control routes.
 import { expect, test, type Page } from '@playwright/test'
+import { isElectron } from './fixtures'
 
 export function appUrl(): string {
   const url = process.env.KEEL_E2E_APP_URL
@@ -36,7 +37,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * window is reloaded (it must never be sent to the browser-mode URL: its IPC would refuse that page).
  */
 export async function openApp(page: Page): Promise<void> {
-  if (test.info().project.name === 'electron') await page.reload()
+  if (isElectron()) await page.reload()
   else await page.goto(appUrl())
   await expect(page.getByRole('button', { name: 'New conversation' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()

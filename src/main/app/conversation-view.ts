@@ -1,12 +1,8 @@
 import type { Generation } from '../../shared/conversation'
 import type { ConversationView, UsageSummary } from '../../shared/ipc/app-contract'
-import { costOfUsage, sumCosts, sumCostTotals, type ModelPrice } from '../../shared/pricing'
-import type { ProviderId } from '../../shared/provider-id'
+import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '../../shared/pricing'
 import type { Usage } from '../../shared/usage'
 import type { KeelStore } from '../db/keel-store'
-
-/** The user's prices: provider → model → price. */
-export type PriceBook = Partial<Record<ProviderId, Record<string, ModelPrice>>>
 
 /**
  * A conversation with its messages and token usage: per assistant message, the sum over every model
@@ -45,15 +41,10 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
 function summarize(generations: readonly Generation[], prices: PriceBook): UsageSummary {
   const usage = sumUsage(generations.map((g) => ({ usage: g.usage, estimated: g.usageSource !== 'reported' })))
   const costs = generations.map((g) => {
-    const price = priceOf(prices, g.provider, g.model)
+    const price = priceFor(prices, g.provider, g.model)
     return price ? costOfUsage(g.usage, price) : undefined
   })
   return { ...usage, cost: sumCosts(costs) ?? null }
-}
-
-function priceOf(prices: PriceBook, provider: string, model: string): ModelPrice | undefined {
-  const models = Object.hasOwn(prices, provider) ? prices[provider as ProviderId] : undefined
-  return models && Object.hasOwn(models, model) ? models[model] : undefined
 }
 
 function sumUsage(parts: readonly { usage: Usage; estimated: boolean }[]): { usage: Usage; estimated: boolean } {

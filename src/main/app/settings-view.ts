@@ -1,4 +1,5 @@
 import type { CommandRequest, SettingsView } from '../../shared/ipc/app-contract'
+import { priceFor } from '../../shared/pricing'
 import { PROVIDER_IDS } from '../../shared/provider-id'
 import type { SettingKey, SettingValue } from '../../shared/settings'
 import type { KeelStore } from '../db/keel-store'
@@ -49,8 +50,7 @@ export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys
     providers: PROVIDER_IDS.map((id) => {
       // The key is resolved with the connection only to be dropped here: the view carries its status.
       const { baseUrl, model } = resolveConnection(id, { env, settings: values.providers[id] })
-      const prices = values.modelPrices[id]
-      return { id, baseUrl, model, key: keys.status(id), price: (prices && Object.hasOwn(prices, model) ? prices[model] : undefined) ?? null }
+      return { id, baseUrl, model, key: keys.status(id), price: priceFor(values.modelPrices, id, model) ?? null }
     }),
     keyStorage: keys.vault.storage,
     corruptSettings: [...settings.corrupt],

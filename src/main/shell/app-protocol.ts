@@ -32,11 +32,8 @@ export interface AppProtocolRequest {
   readonly method: string
 }
 
-/** Sent with every answer, success or refusal (the CSP itself stays in index.html's meta tag). */
-const SECURITY_HEADERS = STATIC_SECURITY_HEADERS
-
 function refuse(status: 400 | 404 | 405, text: string, extra: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra } })
+  return new Response(text, { status, headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra } })
 }
 
 /**
@@ -68,7 +65,7 @@ export function createAppProtocolHandler(root: string): (request: AppProtocolReq
     } catch {
       return refuse(404, 'Not Found')
     }
-    const headers = { ...SECURITY_HEADERS, 'Content-Type': found.contentType, 'Content-Length': String(body.byteLength) }
+    const headers = { ...STATIC_SECURITY_HEADERS, 'Content-Type': found.contentType, 'Content-Length': String(body.byteLength) }
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
   }
 }

@@ -20,7 +20,7 @@ export function formatCost(t: Translate, cost: CostTotal): string {
 }
 
 /** "120 in · 40 out (estimated) · $0.0042": tokens always; cost only where a price is configured. */
-export function formatUsage(t: Translate, summary: Pick<UsageSummary, 'usage' | 'estimated'> & { cost?: CostTotal | null }, key: 'usageTokens' | 'conversationUsage' = 'usageTokens'): string {
+export function formatUsage(t: Translate, summary: UsageSummary, key: 'usageTokens' | 'conversationUsage' = 'usageTokens'): string {
   const { usage } = summary
   let text = t(key, { input: usage.inputTokens ?? '?', output: usage.outputTokens ?? '?' })
   if (summary.estimated) text = `${text} (${t('usageEstimated')})`
