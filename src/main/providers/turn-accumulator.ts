@@ -107,6 +107,21 @@ export class TurnAccumulator {
     const existing = this.callsByKey.get(key)
     if (existing && !existing.closed) return existing
     const callIdIsLocal = providerCallId === undefined || providerCallId.length === 0
+    const sameId = callIdIsLocal ? undefined : this.calls.find((c) => !c.callIdIsLocal && c.callId === providerCallId)
+    if (sameId) {
+      // A second call under an id this turn already used (a repeated or replayed event): its result
+      // could not go back under its own id, and the stream is not what the protocol promises.
+      this.fail({
+        kind: 'malformed',
+        message: `The stream started tool call ${providerCallId} a second time`,
+        retryable: false,
+        status: undefined,
+        code: undefined,
+        retryAfterMs: undefined,
+        requestId: undefined,
+      })
+      return sameId
+    }
     const call: PendingToolCall = {
       key,
       callId: callIdIsLocal ? this.newLocalCallId() : providerCallId,
