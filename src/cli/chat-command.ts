@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util'
 import type { Locale } from '../shared/locale'
 import { isLocale } from '../shared/locale'
-import { PROVIDER_IDS, isProviderId } from '../shared/provider-id'
+import { PROVIDER_IDS, isProviderId, type ProviderId } from '../shared/provider-id'
 import type { RunEvent } from '../shared/run-events'
+import { createMemoryKeyVault } from '../main/app/key-vault'
+import { ProviderKeys } from '../main/app/provider-keys'
+import { prepareTurn } from '../main/app/turn-setup'
 import { defaultDatabasePath } from '../main/data-dir'
 import { approveAll, type Approver } from '../main/harness/approval'
 import { runTurn } from '../main/harness/run-turn'
-import { UnknownConversationError, createStoreTurnRecorder } from '../main/harness/store-turn-recorder'
-import { providerEnvironmentVariables, resolveConnection, resolveDefaultProvider } from '../main/providers/provider-config'
+import { UnknownConversationError } from '../main/harness/store-turn-recorder'
+import { providerEnvironmentVariables } from '../main/providers/provider-config'
 import { createKeelToolRegistry } from '../main/tools/tool-registry'
 import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
@@ -78,17 +81,6 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
 
   const store = openStoreForCli(flags.db ?? defaultDatabasePath(io.env), { create: true })
   try {
-    const settings = store.settings.getAll()
-    const saved = <T>(read: { ok: true; value: T } | { ok: false }): T | undefined => (read.ok ? read.value : undefined)
-    const provider = flags.provider && isProviderId(flags.provider) ? flags.provider : resolveDefaultProvider(io.env, saved(settings.activeProvider) ?? undefined)
-    const connection = resolveConnection(provider, {
-      env: io.env,
-      settings: saved(settings.providers)?.[provider],
-      overrides: { model: flags.model, baseUrl: flags['base-url'] },
-    })
-    const locale: Locale = (flags.lang as Locale | undefined) ?? saved(settings.language) ?? 'en'
-    const permissions = saved(settings.toolPermissions) ?? {}
-    const alwaysAllowed = new Set(Object.entries(permissions).filter(([, p]) => p === 'always-allow').map(([tool]) => tool))
     const approver: Approver = flags.yes ? approveAll : terminalApprover(io.stdin, io.stderr)
     const controller = new AbortController()
     let interrupted = false
@@ -96,24 +88,27 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
       interrupted = true
       controller.abort(new Error('stopped by the user'))
     })
-    const print = flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr)
+    // The same setup as the app's: settings, connection, grants and key scrubbing on every output.
+    // The CLI has no OS keyring: its keys come from the environment.
+    const { options } = prepareTurn({
+      store,
+      env: io.env,
+      keys: new ProviderKeys(io.env, createMemoryKeyVault()),
+      tools: createKeelToolRegistry(store),
+      request: {
+        conversationId: flags.conversation,
+        text: message,
+        provider: flags.provider as ProviderId | undefined,
+        model: flags.model,
+        baseUrl: flags['base-url'],
+        maxRounds,
+        locale: flags.lang as Locale | undefined,
+      },
+      io: { signal: controller.signal, approver, onEvent: flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr) },
+    })
     let result
     try {
-      result = await runTurn({
-        conversationId: flags.conversation,
-        userText: message,
-        provider,
-        connection,
-        locale,
-        signal: controller.signal,
-        approver,
-        alwaysAllowed,
-        onEvent: print,
-        recorder: createStoreTurnRecorder(store),
-        tools: createKeelToolRegistry(store),
-        maxRounds: maxRounds ?? saved(settings.maxToolRounds) ?? 8,
-        idleTimeoutMs: Number(io.env.KEEL_IDLE_TIMEOUT_MS) > 0 ? Number(io.env.KEEL_IDLE_TIMEOUT_MS) : undefined,
-      })
+      result = await runTurn(options)
     } catch (error) {
       if (error instanceof UnknownConversationError) throw new CliUsageError(error.message)
       throw error

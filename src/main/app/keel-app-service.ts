@@ -8,9 +8,8 @@ import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
 import type { RetryPolicy } from '../harness/retry-policy'
 import { runTurn } from '../harness/run-turn'
-import { createStoreTurnRecorder } from '../harness/store-turn-recorder'
 import type { FetchLike } from '../harness/stream-model-round'
-import { resolveConnection, resolveDefaultProvider } from '../providers/provider-config'
+import { resolveConnection } from '../providers/provider-config'
 import type { ProviderConnection } from '../providers/provider-request'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
 import { fail, failureFromThrown, ok, validationFailure } from './app-result'
@@ -18,7 +17,8 @@ import { buildConversationView } from './conversation-view'
 import type { KeyVault } from './key-vault'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { checkProvider } from './provider-check'
-import { ProviderKeys, redactKeys, redactingRecorder } from './provider-keys'
+import { ProviderKeys, redactKeys } from './provider-keys'
+import { prepareTurn } from './turn-setup'
 import { RunRegistry, type EventSink } from './run-registry'
 import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow, storedProviderSettings } from './settings-view'
 
@@ -178,46 +178,36 @@ export class KeelAppService {
       if (!this.store.conversations.getConversation(request.conversationId)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
       if (this.runs.isConversationBusy(request.conversationId)) return fail('busy', 'A turn is already running in this conversation.', { detail: { code: 'conversation-busy' } })
     }
-    const settings = readSettings(this.store).values
-    const provider = request.provider ?? resolveDefaultProvider(this.env, settings.activeProvider ?? undefined)
-    const connection = this.connectionFor(provider)
-    const secrets = this.keys.all()
     const runId = `run_${randomUUID()}`
     const controller = new AbortController()
     let started: { conversationId: string; messageId: string } | undefined
     let ended = false
-    const emit = (event: RunEvent) => {
+    let finish: () => void = () => {}
+    const done = new Promise<void>((resolve) => (finish = resolve))
+    // Events arrive here already scrubbed of every key (prepareTurn).
+    const deliver = (event: RunEvent) => {
       if (event.type === 'run-start') {
         started = { conversationId: event.conversationId, messageId: event.messageId }
         const run = this.runs.get(runId)
         if (run) run.conversationId = event.conversationId
       }
       if (event.type === 'run-end') ended = true
-      this.runs.deliver(clientId, redactKeys({ runId, event }, secrets))
+      this.runs.deliver(clientId, { runId, event })
     }
-    const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, p]) => (p === 'always-allow' ? [tool] : [])))
-    let finish: () => void = () => {}
-    const done = new Promise<void>((resolve) => (finish = resolve))
-    this.runs.add({ runId, clientId, conversationId: request.conversationId, controller, done })
-    // runTurn stores the user's message and emits run-start synchronously, before its first await.
-    const running = runTurn({
-      conversationId: request.conversationId,
-      userText: request.text,
-      provider,
-      connection,
-      locale: settings.language,
-      signal: controller.signal,
-      approver: this.runs.approverFor(runId, clientId),
-      alwaysAllowed,
-      onEvent: emit,
-      recorder: redactingRecorder(createStoreTurnRecorder(this.store), secrets),
+    const { options } = prepareTurn({
+      store: this.store,
+      env: this.env,
+      keys: this.keys,
       tools: this.tools,
+      request: { conversationId: request.conversationId, text: request.text, provider: request.provider },
+      io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), onEvent: deliver, runId },
       fetch: this.options.fetch,
-      maxRounds: settings.maxToolRounds,
       idleTimeoutMs: this.options.idleTimeoutMs,
       retryPolicy: this.options.retryPolicy,
-      runId,
     })
+    this.runs.add({ runId, clientId, conversationId: request.conversationId, controller, done })
+    // runTurn stores the user's message and emits run-start synchronously, before its first await.
+    const running = runTurn(options)
     const settle = () => {
       this.runs.remove(runId)
       finish()
@@ -233,7 +223,7 @@ export class KeelAppService {
     }
     running.then(settle, () => {
       // Saving the end failed after the run began: the window still learns the run is over.
-      if (started && !ended) emit({ type: 'run-end', status: 'failed', conversationId: started.conversationId, messageId: started.messageId })
+      if (started && !ended) options.onEvent({ type: 'run-end', status: 'failed', conversationId: started.conversationId, messageId: started.messageId })
       settle()
     })
     return ok({ runId })

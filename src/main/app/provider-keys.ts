@@ -2,6 +2,9 @@ import type { TurnRecorder } from '../harness/turn-recorder'
 import { PROVIDER_IDS, type ProviderId } from '../../shared/provider-id'
 import { PROVIDER_DEFAULTS } from '../providers/provider-config'
 import { keyEnding, type KeyStatus, type KeyVault } from './key-vault'
+import { MIN_REDACTED_KEY_LENGTH, keyForms, redactText, redactValue } from './key-redaction'
+
+export { redactKeys } from './key-redaction'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -36,44 +39,36 @@ export class ProviderKeys {
   all(): string[] {
     const keys = new Set<string>()
     for (const provider of PROVIDER_IDS) {
-      for (const key of [this.fromEnvironment(provider), this.vault.get(provider)]) if (key && key.length >= 8) keys.add(key)
+      for (const key of [this.fromEnvironment(provider), this.vault.get(provider)]) if (key && key.length >= MIN_REDACTED_KEY_LENGTH) keys.add(key)
     }
     return [...keys]
   }
 }
 
 /**
- * Replaces every known key inside a plain-data value with `[redacted]` (a provider or proxy that
- * echoes the key in an error message must not carry it to the UI).
- */
-export function redactKeys<T>(value: T, keys: readonly string[]): T {
-  if (keys.length === 0) return value
-  const json = JSON.stringify(value)
-  if (json === undefined || !keys.some((key) => json.includes(jsonInner(key)))) return value
-  let scrubbed = json
-  for (const key of keys) scrubbed = scrubbed.split(jsonInner(key)).join('[redacted]')
-  return JSON.parse(scrubbed) as T
-}
-
-/** A string as it appears inside a JSON string literal. */
-function jsonInner(text: string): string {
-  return JSON.stringify(text).slice(1, -1)
-}
-
-/**
- * The store recorder, with every known key scrubbed from the provider error messages it saves
- * (a proxy that echoes the key in its error body must not put it into the database).
+ * The store recorder with every known key scrubbed from everything it saves: provider errors,
+ * tool rounds and results, the turn's end. Streamed text is scrubbed before it gets here (by the
+ * redacting fetch, at the byte level, where a key split across deltas is still whole).
  */
 export function redactingRecorder(recorder: TurnRecorder, keys: readonly string[]): TurnRecorder {
-  if (keys.length === 0) return recorder
+  const forms = keyForms(keys)
+  if (forms.length === 0) return recorder
   return {
     ...recorder,
+    appendText(delta) {
+      recorder.appendText(redactText(delta, forms))
+    },
+    recordToolRound(round) {
+      recorder.recordToolRound(redactValue(round, forms))
+    },
+    recordToolResult(result, state, outcome) {
+      recorder.recordToolResult(redactValue(result, forms), state, redactValue(outcome, forms))
+    },
     finishGeneration(id, input) {
-      const result = input.result?.error ? { ...input.result, error: redactKeys(input.result.error, keys) } : input.result
-      recorder.finishGeneration(id, { ...input, result })
+      recorder.finishGeneration(id, { ...input, result: redactValue(input.result, forms), requestId: redactValue(input.requestId, forms) })
     },
     finish(input) {
-      recorder.finish({ ...input, error: input.error ? redactKeys(input.error, keys) : undefined })
+      recorder.finish(redactValue(input, forms))
     },
   }
 }

@@ -17,7 +17,7 @@ import { cancellableSleep } from './cancellable-sleep'
 import { estimateUsage, isReportedUsage } from './estimate-usage'
 import { expandParallelWrapper } from './expand-parallel-wrapper'
 import { DEFAULT_RETRY_POLICY, nextRetryDelayMs, type RetryPolicy } from './retry-policy'
-import { streamModelRound, type FetchLike, type RoundOutcome } from './stream-model-round'
+import { streamModelRound, type FetchLike, type RoundOutcome, type StreamModelRoundOptions } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
 
 export interface RunTurnOptions {
@@ -45,6 +45,8 @@ export interface RunTurnOptions {
   retryPolicy?: RetryPolicy
   maxOutputTokens?: number
   runId?: string
+  /** One model round (default {@link streamModelRound}); the turn setup wraps it to scrub keys. */
+  streamRound?: (options: StreamModelRoundOptions) => Promise<RoundOutcome>
 }
 
 export interface RunTurnResult {
@@ -218,7 +220,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
       let outcome: RoundOutcome | undefined
       const generationId = recorder.startGeneration({ round, attempt, provider, model: options.connection.model, startedAt: now() })
       try {
-        outcome = await streamModelRound({
+        outcome = await (options.streamRound ?? streamModelRound)({
           provider,
           request,
           fetch: options.fetch,

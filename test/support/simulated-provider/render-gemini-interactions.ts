@@ -62,8 +62,8 @@ export const geminiInteractionsRenderer: WireRenderer = {
     return { events, trailer: '' }
   },
 
-  streamError(kind) {
-    const error = googleErrorObject(statusForKind('gemini-interactions', kind))
+  streamError(kind, _turn, _context, _before, message) {
+    const error = { ...googleErrorObject(statusForKind('gemini-interactions', kind)), ...(message === undefined ? {} : { message }) }
     return [sseEvent('error', JSON.stringify({ error: { code: error.status, message: error.message }, event_type: 'error' }))]
   },
 }

@@ -56,9 +56,10 @@ export const geminiRenderer: WireRenderer = {
     }
   },
 
-  streamError(kind, _turn, context, eventsBefore) {
+  streamError(kind, _turn, context, eventsBefore, message) {
     // A chunk with an `error` key (the JS SDK raises on it when the code is 4xx/5xx).
-    return [frame({ error: googleErrorObject(statusForKind('gemini', kind)) }, eventsBefore, context)]
+    const error = { ...googleErrorObject(statusForKind('gemini', kind)), ...(message === undefined ? {} : { message }) }
+    return [frame({ error }, eventsBefore, context)]
   },
 }
 

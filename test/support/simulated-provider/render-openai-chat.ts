@@ -80,9 +80,10 @@ export const openAIChatRenderer: WireRenderer = {
     return { events, trailer: '' }
   },
 
-  streamError(kind) {
+  streamError(kind, _turn, _context, _before, message) {
     // An in-band error after HTTP 200: a data chunk with an `error` key and no choices.
-    return [sseEvent(undefined, JSON.stringify({ error: openAIErrorObject(statusForKind('openai-chat', kind)) }))]
+    const error = { ...openAIErrorObject(statusForKind('openai-chat', kind)), ...(message === undefined ? {} : { message }) }
+    return [sseEvent(undefined, JSON.stringify({ error }))]
   },
 }
 

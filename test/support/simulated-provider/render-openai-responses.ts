@@ -99,9 +99,10 @@ export const openAIResponsesRenderer: WireRenderer = {
     return { events, trailer: '' } satisfies RenderedStream
   },
 
-  streamError(kind, turn, context, eventsBefore) {
+  streamError(kind, turn, context, eventsBefore, message) {
     // The live API nests the error (`{type:"error", error:{type, code, message, param}}`), then fails the response.
-    const error = openAIErrorObject(statusForKind('openai-responses', kind))
+    const base = openAIErrorObject(statusForKind('openai-responses', kind))
+    const error: Record<string, unknown> = { ...base, message: message ?? base.message }
     const failed = { ...responseObject(turn, context, 'failed', [], undefined), error: { code: error.code ?? error.type, message: error.message } }
     return [
       sseEvent('error', JSON.stringify({ type: 'error', sequence_number: eventsBefore, error: { type: error.type, code: error.code, message: error.message, param: null } })),

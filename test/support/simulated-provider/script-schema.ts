@@ -20,7 +20,7 @@ const faultsSchema = z.strictObject({
   cutAfterBytes: count.optional(),
   cutAfterEvents: count.optional(),
   stallAfterEvents: count.optional(),
-  errorAfterEvents: z.strictObject({ afterEvents: count, kind: z.enum(['overloaded', 'server', 'rate-limit']) }).optional(),
+  errorAfterEvents: z.strictObject({ afterEvents: count, kind: z.enum(['overloaded', 'server', 'rate-limit']), message: z.string().optional() }).optional(),
   compat: z
     .strictObject({
       repeatIdOnEveryFragment: z.boolean().optional(),
@@ -50,6 +50,7 @@ const turnSchema = z.strictObject({
     .nullable()
     .optional(),
   id: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
   faults: faultsSchema.optional(),
 })
 

@@ -169,11 +169,12 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
     }
     log.record(record)
     const rendered = renderer.render(turn, context)
-    const plan = planWrites(rendered, faults, (before) => renderer.streamError(faults.errorAfterEvents?.kind ?? 'server', turn, context, before))
+    const plan = planWrites(rendered, faults, (before) => renderer.streamError(faults.errorAfterEvents?.kind ?? 'server', turn, context, before, faults.errorAfterEvents?.message))
     const headers = {
       'content-type': renderer.contentType(context),
       'cache-control': 'no-cache',
       ...requestIdHeader(route.provider, `req_${idPrefix}${log.requests.length}`),
+      ...lowerCaseKeys(scripted.headers ?? {}),
     }
     await serveStream(channel, headers, plan, { delayMs: faults.delayMs, headersDelayMs: faults.headersDelayMs })
   }

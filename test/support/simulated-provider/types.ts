@@ -65,7 +65,7 @@ export interface StreamFaults {
   /** Stop writing after this many events and keep the socket open until the client aborts or the server closes. */
   stallAfterEvents?: number
   /** After this many events, the provider's own in-stream error event or chunk, then the response ends. */
-  errorAfterEvents?: { afterEvents: number; kind: InStreamErrorKind }
+  errorAfterEvents?: { afterEvents: number; kind: InStreamErrorKind; message?: string }
   /** Chat Completions only: compatible servers' deviations. */
   compat?: ChatCompatQuirks
 }
@@ -87,6 +87,8 @@ export interface ScriptedTurn {
   usage?: ScriptedUsage | null
   /** The provider's response / message / interaction id. Default: a provider-styled id. */
   id?: string
+  /** Added to (and overriding) the stream's response headers (e.g. a proxy's own `x-request-id`). */
+  headers?: Record<string, string>
   faults?: StreamFaults
 }
 

@@ -28,7 +28,7 @@ export interface WireRenderer {
   render(turn: PlannedTurn, context: RenderContext): RenderedStream
   /**
    * The provider's in-stream error, to be written after the first `eventsBefore` events of
-   * `render`'s output; the response ends after it.
+   * `render`'s output; the response ends after it. `message` replaces the provider's usual text.
    */
-  streamError(kind: InStreamErrorKind, turn: PlannedTurn, context: RenderContext, eventsBefore: number): string[]
+  streamError(kind: InStreamErrorKind, turn: PlannedTurn, context: RenderContext, eventsBefore: number, message?: string): string[]
 }

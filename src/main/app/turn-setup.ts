@@ -1,0 +1,102 @@
+import type { Locale } from '../../shared/locale'
+import type { ProviderId } from '../../shared/provider-id'
+import type { RunEvent } from '../../shared/run-events'
+import type { KeelStore } from '../db/keel-store'
+import type { Approver } from '../harness/approval'
+import type { RetryPolicy } from '../harness/retry-policy'
+import type { RunTurnOptions } from '../harness/run-turn'
+import { createStoreTurnRecorder } from '../harness/store-turn-recorder'
+import { streamModelRound, type FetchLike } from '../harness/stream-model-round'
+import { resolveConnection, resolveDefaultProvider } from '../providers/provider-config'
+import type { ProviderConnection } from '../providers/provider-request'
+import type { ToolRegistry } from '../tools/tool-registry'
+import { keyForms, redactValue, redactingFetch, redactingStreamRound } from './key-redaction'
+import { redactingRecorder, type ProviderKeys } from './provider-keys'
+import { readSettings, storedProviderSettings } from './settings-view'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** What the user asked for: the message and, from the CLI's flags, per-turn overrides. */
+export interface TurnRequest {
+  conversationId?: string | undefined
+  text: string
+  provider?: ProviderId | undefined
+  /** `keel chat --model` / `--base-url`: win over the environment and the saved settings. */
+  model?: string | undefined
+  baseUrl?: string | undefined
+  maxRounds?: number | undefined
+  locale?: Locale | undefined
+}
+
+/** Where the turn's events and questions go; differs per transport (window, socket, terminal). */
+export interface TurnIo {
+  signal: AbortSignal
+  approver: Approver
+  onEvent: (event: RunEvent) => void
+  runId?: string | undefined
+}
+
+export interface TurnSetupInput {
+  store: KeelStore
+  env: Env
+  keys: ProviderKeys
+  tools: ToolRegistry
+  request: TurnRequest
+  io: TurnIo
+  /** Tests and embedders; otherwise `fetch`, the environment's timeouts and the default retry policy. */
+  fetch?: FetchLike | undefined
+  idleTimeoutMs?: number | undefined
+  retryPolicy?: RetryPolicy | undefined
+}
+
+export interface PreparedTurn {
+  options: RunTurnOptions
+  provider: ProviderId
+  connection: ProviderConnection
+}
+
+/**
+ * The one place a turn is set up, for the app (both transports) and `keel chat` alike: settings
+ * read once (corrupt ones fall back to their defaults), the provider and its connection resolved
+ * (flags, environment, settings, defaults), "always allow" grants, and key scrubbing on every path
+ * out of the core — the provider's bytes, headers and fetch's own errors (a proxy that echoes the
+ * key), every run event, and everything the recorder stores.
+ */
+export function prepareTurn(input: TurnSetupInput): PreparedTurn {
+  const { store, env, keys, request, io } = input
+  const settings = readSettings(store).values
+  const provider = request.provider ?? resolveDefaultProvider(env, settings.activeProvider ?? undefined)
+  const connection = resolveConnection(provider, {
+    env,
+    settings: storedProviderSettings(readSettings(store), keys, provider),
+    overrides: { model: request.model, baseUrl: request.baseUrl },
+  })
+  const secrets = [...new Set([...keys.all(), connection.apiKey].filter((key) => key.length > 0))]
+  const forms = keyForms(secrets)
+  const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, permission]) => (permission === 'always-allow' ? [tool] : [])))
+  const options: RunTurnOptions = {
+    conversationId: request.conversationId,
+    userText: request.text,
+    provider,
+    connection,
+    locale: request.locale ?? settings.language,
+    signal: io.signal,
+    approver: io.approver,
+    alwaysAllowed,
+    onEvent: (event) => io.onEvent(redactValue(event, forms)),
+    recorder: redactingRecorder(createStoreTurnRecorder(store), secrets),
+    tools: input.tools,
+    fetch: redactingFetch(input.fetch ?? ((url, init) => fetch(url, init)), secrets),
+    streamRound: redactingStreamRound(streamModelRound, secrets),
+    maxRounds: request.maxRounds ?? settings.maxToolRounds,
+    idleTimeoutMs: input.idleTimeoutMs ?? positiveNumber(env.KEEL_IDLE_TIMEOUT_MS),
+    retryPolicy: input.retryPolicy,
+    runId: io.runId,
+  }
+  return { options, provider, connection }
+}
+
+function positiveNumber(text: string | undefined): number | undefined {
+  const value = Number(text)
+  return text !== undefined && Number.isFinite(value) && value > 0 ? value : undefined
+}
