@@ -1,5 +1,6 @@
 import { CliUsageError } from './cli-usage-error'
 import { CHAT_USAGE, runChat } from './chat-command'
+import { createInterruptHandler } from './interrupts'
 import { EXPORT_USAGE, runExport } from './export-command'
 import { runReplay, REPLAY_USAGE } from './replay-command'
 
@@ -21,14 +22,23 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'replay':
       return runReplay(rest, { stdin: process.stdin, stdout: process.stdout })
-    case 'chat':
+    case 'chat': {
+      const interrupts = createInterruptHandler({
+        onForce: () => {
+          process.stderr.write('keel: quit at once (the answer may not be saved)\n')
+          process.exit(130)
+        },
+      })
+      // From the start: a Ctrl-C during startup must not kill the process with nothing saved.
+      process.on('SIGINT', () => interrupts.signal())
       return runChat(rest, {
         stdin: process.stdin,
         stdout: process.stdout,
         stderr: process.stderr,
         env: process.env,
-        onInterrupt: (stop) => process.once('SIGINT', stop),
+        onInterrupt: (stop) => interrupts.onInterrupt(stop),
       })
+    }
     case 'export':
       return runExport(rest, { stdout: process.stdout })
     case undefined:

@@ -1,0 +1,105 @@
+// Ctrl-C as a terminal sends it: to the whole foreground process group (npm, tsx and the CLI), run
+// the way the README says (`npm run keel -- chat …`). The CLI gets the signal more than once and
+// must still stop once, save the interrupted answer and print run-end.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openKeelStore } from '../../src/main/db/keel-store'
+import { startSimulatedProvider, type SimulatedProvider } from '../support/simulated-provider'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+
+let server: SimulatedProvider
+let dir: string
+beforeAll(async () => {
+  server = await startSimulatedProvider()
+  dir = mkdtempSync(join(tmpdir(), 'keel-sigint-'))
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function chatUntilFirstWordThenCtrlC(db: string): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'keel', '--', 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'], {
+      cwd: ROOT,
+      env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, like a terminal's foreground job
+    })
+    let stdout = ''
+    let stderr = ''
+    let sent = false
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString('utf8')
+      if (!sent && stdout.includes('"text-delta"')) {
+        sent = true
+        process.kill(-child.pid!, 'SIGINT') // the whole group, as the terminal does
+      }
+    })
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', () => resolvePromise({ stdout, stderr }))
+  })
+}
+
+/** The CLI's own process (no npm/tsx in between), sent two SIGINTs a moment apart: one keypress delivered twice. */
+function chatThenDoubleSigint(db: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/keel.ts'), 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'], {
+      cwd: ROOT,
+      env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    let sent = false
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString('utf8')
+      if (!sent && stdout.includes('"text-delta"')) {
+        sent = true
+        child.kill('SIGINT')
+        setTimeout(() => child.kill('SIGINT'), 25)
+      }
+    })
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }))
+  })
+}
+
+describe('keel chat under a terminal Ctrl-C (npm run keel)', () => {
+  it('one keypress delivered twice is one stop: exit 130 after run-end, the answer saved', async () => {
+    server.reset()
+    server.enqueue({ type: 'turn', text: 'One two three four five six seven eight nine ten', usage: null, faults: { stallAfterEvents: 5 } })
+    const db = join(dir, 'double.db')
+    const run = await chatThenDoubleSigint(db)
+    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string })
+    expect(events.at(-1), run.stderr).toMatchObject({ type: 'run-end', status: 'interrupted', interruptReason: 'user-stop' })
+    expect(run.code).toBe(130)
+  })
+
+  it('stops once, saves the interrupted answer and prints run-end, every time', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      server.reset()
+      server.enqueue({ type: 'turn', text: 'One two three four five six seven eight nine ten', usage: null, faults: { stallAfterEvents: 5 } })
+      const db = join(dir, `sigint-${attempt}.db`)
+      const run = await chatUntilFirstWordThenCtrlC(db)
+      const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; status?: string; interruptReason?: string })
+      expect(events.at(-1), `attempt ${attempt}: ${run.stderr}`).toMatchObject({ type: 'run-end', status: 'interrupted', interruptReason: 'user-stop' })
+      const opened = openKeelStore(db)
+      if (!opened.ok) throw new Error(opened.error.message)
+      try {
+        const [conversation] = opened.store.conversations.listConversations()
+        const assistant = opened.store.conversations.getMessages(conversation!.id).find((m) => m.role === 'assistant')
+        expect(assistant).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop' })
+        expect(assistant!.parts.length).toBeGreaterThan(0)
+      } finally {
+        opened.store.close()
+      }
+    }
+  })
+})
