@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from './fixtures'
 import { startBrowserMode, stop } from './global-setup'
-import { appUrl, enqueue, resetSim, send, simRequests, simUrl } from './sim'
+import { appUrl, enqueue, resetSim, screenshot, send, simRequests, simUrl } from './sim'
 
 test.skip(({ keelMode }) => keelMode !== 'browser', 'browser mode only: the desktop app has no URL, port or token')
 
@@ -157,7 +157,9 @@ test('the token leaves the address bar and the history at once; a reload still w
   await page.goto(appUrl())
   await expectAppReady(page)
   await expect(page).toHaveURL(`${keel}/`)
-  expect((await historyUrls(page)).filter((url) => url.includes(token) || url.includes('token='))).toEqual([])
+  const entries = await historyUrls(page)
+  expect(entries).toContain(`${keel}/`)
+  expect(entries.filter((url) => url.includes(token) || url.includes('token='))).toEqual([])
 
   await page.reload()
   await expectAppReady(page)
@@ -176,12 +178,14 @@ test('without the token, or with a wrong one, the page says what to do; the righ
   await expect(alert).toContainText('needs its access token')
   await expect(alert).toContainText('#token=')
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+  await screenshot(page, 'access-no-token')
 
   // Same document, new fragment (what pasting a URL into this tab does): the page takes it and reloads.
   await page.goto(`${keel}/#token=not-the-token`)
   await expect(alert).toContainText('did not accept')
   await expect(page).toHaveURL(`${keel}/`)
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+  await screenshot(page, 'access-refused')
 
   await page.goto(appUrl())
   await expectAppReady(page)
