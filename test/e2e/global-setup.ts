@@ -12,7 +12,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
 /** Starts a process and resolves with the first stdout match of `pattern` (rejects on exit or timeout). */
-function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp, label: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp, label: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let out = ''
@@ -41,7 +41,7 @@ function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, p
 }
 
 /** Stops the process group we started (tsx runs the script in a child process). */
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return done()
     const force = setTimeout(() => {
@@ -62,6 +62,22 @@ function stop(child: ChildProcess): Promise<void> {
       done()
     }
   })
+}
+
+/** Starts browser mode (`start-web`) on `dbPath`, its provider the simulated one; resolves with the printed URL. */
+export async function startBrowserMode(dbPath: string, simUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const web = await startProcess(
+    bin('tsx'),
+    ['src/main/web/start-web.ts', '--port', '0', '--db', dbPath, '--no-build'],
+    {
+      KEEL_DEFAULT_PROVIDER: 'anthropic',
+      KEEL_ANTHROPIC_BASE_URL: `${simUrl}/anthropic/v1`,
+      ANTHROPIC_API_KEY: 'test',
+    },
+    /Keel is running at (http:\/\/\S+)/,
+    'start-web',
+  )
+  return { child: web.child, url: web.match[1]! }
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -85,20 +101,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const sim = await startProcess(bin('tsx'), ['test/support/simulated-provider/cli.ts', '--port', '0'], {}, /listening (http:\/\/127\.0\.0\.1:\d+)/, 'simulated provider')
     started.push(sim.child)
     const simUrl = sim.match[1]!
-    const web = await startProcess(
-      bin('tsx'),
-      ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build'],
-      {
-        KEEL_DEFAULT_PROVIDER: 'anthropic',
-        KEEL_ANTHROPIC_BASE_URL: `${simUrl}/anthropic/v1`,
-        ANTHROPIC_API_KEY: 'test',
-      },
-      /Keel is running at (http:\/\/\S+)/,
-      'start-web',
-    )
+    const web = await startBrowserMode(join(dir, 'keel.db'), simUrl)
     started.push(web.child)
     process.env.KEEL_E2E_SIM_URL = simUrl
-    process.env.KEEL_E2E_APP_URL = web.match[1]!
+    process.env.KEEL_E2E_APP_URL = web.url
   } catch (error) {
     await teardown()
     throw error

@@ -8,7 +8,7 @@ export function appUrl(): string {
   return url
 }
 
-function simUrl(): string {
+export function simUrl(): string {
   const url = process.env.KEEL_E2E_SIM_URL
   if (!url) throw new Error('KEEL_E2E_SIM_URL is not set: global-setup did not run')
   return url
@@ -26,6 +26,8 @@ async function control(path: string, body?: unknown): Promise<unknown> {
 
 export const resetSim = () => control('/_sim/reset')
 export const enqueue = (...responses: unknown[]) => control('/_sim/enqueue', responses)
+/** Every request the simulated provider has received since the last reset. */
+export const simRequests = async () => (await control('/_sim/requests')) as unknown[]
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   // One folder per project (browser mode, the desktop app): the same spec saves the same names.

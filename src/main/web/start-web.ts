@@ -12,7 +12,8 @@ import { startWebServer } from './web-server'
 
 const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build]
 Serves the built renderer and Keel's core on http://127.0.0.1:N (loopback only) and prints the URL
-with its access token. --port 0 (default) picks a free port; --db defaults to ${defaultDatabasePath()}.`
+with its access token (after #token=). --port 0 (default) picks a free port; --db defaults to
+${defaultDatabasePath()}.`
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -74,7 +75,10 @@ async function main(): Promise<number> {
     process.stderr.write(`cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`)
     return 1
   }
-  process.stdout.write(`Keel is running at ${server.url}\n`)
+  process.stdout.write(
+    `Keel is running at ${server.url}\n` +
+      'Open that address in each browser tab you use for Keel; the part after #token= is its access key (it changes on every start; keep it to yourself).\n',
+  )
 
   const running = server
   return await new Promise<number>((resolveExit) => {

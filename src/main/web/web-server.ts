@@ -4,10 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { COMMAND_SCHEMAS, type CommandName } from '../../shared/ipc/app-contract'
-import { WEB_SOCKET_PATH, type WebServerMessage } from '../../shared/ipc/web-socket-protocol'
+import { WEB_SOCKET_PROTOCOL, type WebServerMessage } from '../../shared/ipc/web-socket-protocol'
 import { fail } from '../app/app-result'
 import type { KeelAppService } from '../app/keel-app-service'
-import { authenticate, isOwnOrigin, newAccessToken, tokenCookie } from './web-auth'
+import { isAllowedStaticRequest, isAuthorizedUpgrade, newAccessToken } from './web-auth'
 import { STATIC_SECURITY_HEADERS, lookupStaticFile } from './static-files'
 
 /** Browser mode listens on the IPv4 loopback only, never on another interface. */
@@ -29,7 +29,11 @@ export interface KeelWebServer {
   /** `http://127.0.0.1:N` */
   origin: string
   token: string
-  /** What the user opens: `http://127.0.0.1:N/?token=…` */
+  /**
+   * What the user opens: `http://127.0.0.1:N/#token=…`. The token is in the fragment, which the
+   * browser never sends to any server (nor in a Referer); the page moves it to this tab's
+   * sessionStorage and removes it from the address bar.
+   */
   url: string
   /** Closes every socket (their runs are stopped) and the server. */
   close(): Promise<void>
@@ -55,16 +59,18 @@ function securityHeaders(origin: string): Record<string, string> {
 }
 
 /**
- * Browser mode: the built renderer and the app service on `127.0.0.1`. Nothing is served and no
- * command runs without the token (query `?token=` or the HttpOnly SameSite=Strict cookie a tokened
- * page load sets) and the exact `Host`; the WebSocket handshake must also come from this server's
- * own `Origin`.
+ * Browser mode: the built renderer and the app service on `127.0.0.1`. Commands run only over the
+ * WebSocket, whose handshake must carry the token (in `Sec-WebSocket-Protocol`), the exact `Host`
+ * and this server's own `Origin` (see {@link isAuthorizedUpgrade}). The static renderer holds no
+ * user data and is served for the exact `Host` to this origin's page or a top-level navigation only
+ * (see {@link isAllowedStaticRequest}). No response ever sets a cookie.
  */
 export async function startWebServer(options: WebServerOptions): Promise<KeelWebServer> {
   const token = options.token ?? newAccessToken()
   let origin = ''
   let host = ''
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  // Select `keel`, never the entry carrying the token (the handshake was checked before this runs).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, handleProtocols: () => WEB_SOCKET_PROTOCOL })
 
   const refuse = (response: ServerResponse, status: number, text: string) => {
     response.writeHead(status, { ...securityHeaders(origin), 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
@@ -72,16 +78,11 @@ export async function startWebServer(options: WebServerOptions): Promise<KeelWeb
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const auth = authenticate(request, { host, token })
-    if (!auth) return refuse(response, 403, 'Forbidden')
+    if (!isAllowedStaticRequest(request, host)) return refuse(response, 403, 'Forbidden')
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method Not Allowed')
     const found = lookupStaticFile(options.rendererDir, request.url ?? '/')
     if (!found.ok) return refuse(response, found.status, found.status === 400 ? 'Bad Request' : 'Not Found')
-    response.writeHead(200, {
-      ...securityHeaders(origin),
-      'Content-Type': found.contentType,
-      ...(auth.viaQuery ? { 'Set-Cookie': tokenCookie(token) } : {}),
-    })
+    response.writeHead(200, { ...securityHeaders(origin), 'Content-Type': found.contentType })
     if (request.method === 'HEAD') return response.end()
     const stream = createReadStream(found.file)
     stream.on('error', () => response.destroy())
@@ -89,8 +90,7 @@ export async function startWebServer(options: WebServerOptions): Promise<KeelWeb
   })
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = (request.url ?? '').split('?')[0]
-    if (path !== WEB_SOCKET_PATH || !authenticate(request, { host, token }) || !isOwnOrigin(request, origin)) {
+    if (!isAuthorizedUpgrade(request, { host, origin, token })) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       socket.destroy()
       return
@@ -114,7 +114,7 @@ export async function startWebServer(options: WebServerOptions): Promise<KeelWeb
     port: address.port,
     origin,
     token,
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/#token=${token}`,
     close: async () => {
       for (const client of wss.clients) client.terminate()
       await new Promise<void>((resolve) => wss.close(() => resolve()))

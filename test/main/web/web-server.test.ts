@@ -8,6 +8,7 @@ import WebSocket from 'ws'
 import { startWebServer, type KeelWebServer } from '../../../src/main/web/web-server'
 import { createWebApiClient, webSocketUrlFor, type WebSocketLike } from '../../../src/renderer/src/lib/web-api-client'
 import type { RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import { webSocketProtocols } from '../../../src/shared/ipc/web-socket-protocol'
 import { countRows, startAppWorld, type AppWorld } from '../app/app-helpers'
 
 interface RawResponse {
@@ -29,16 +30,22 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
   })
 }
 
-/** Opens a socket; resolves 'open' or the handshake's refusal. */
-function tryWebSocket(url: string, headers: Record<string, string>): Promise<{ outcome: 'open'; ws: WebSocket } | { outcome: 'refused'; status: number | undefined }> {
+type SocketOutcome =
+  | { outcome: 'open'; ws: WebSocket; protocol: string; responseHeaders: Record<string, string | string[] | undefined> }
+  | { outcome: 'refused'; status: number | undefined; responseHeaders: Record<string, string | string[] | undefined> }
+
+/** Opens a socket (`protocols` go in `Sec-WebSocket-Protocol`); resolves 'open' or the handshake's refusal. */
+function tryWebSocket(url: string, protocols: string[], headers: Record<string, string>): Promise<SocketOutcome> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { headers })
-    ws.on('open', () => resolve({ outcome: 'open', ws }))
+    let responseHeaders: Record<string, string | string[] | undefined> = {}
+    const ws = new WebSocket(url, protocols, { headers })
+    ws.on('upgrade', (res) => (responseHeaders = res.headers))
+    ws.on('open', () => resolve({ outcome: 'open', ws, protocol: ws.protocol, responseHeaders }))
     ws.on('unexpected-response', (_req, res) => {
-      resolve({ outcome: 'refused', status: res.statusCode })
+      resolve({ outcome: 'refused', status: res.statusCode, responseHeaders: res.headers })
       ws.terminate()
     })
-    ws.on('error', () => resolve({ outcome: 'refused', status: undefined }))
+    ws.on('error', () => resolve({ outcome: 'refused', status: undefined, responseHeaders }))
   })
 }
 
@@ -63,10 +70,12 @@ describe('browser mode', () => {
     rmSync(renderer, { recursive: true, force: true })
   })
 
-  it('binds 127.0.0.1 only and prints a tokened URL with ≥128 bits of token', async () => {
+  it('binds 127.0.0.1 only and prints the URL with ≥128 bits of token in its fragment', async () => {
     expect(web.origin).toBe(`http://127.0.0.1:${web.port}`)
-    expect(web.url).toBe(`http://127.0.0.1:${web.port}/?token=${web.token}`)
+    // The fragment is never sent to a server: not to Keel's, not to another one in a Referer.
+    expect(web.url).toBe(`http://127.0.0.1:${web.port}/#token=${web.token}`)
     expect(Buffer.from(web.token, 'base64url').length).toBeGreaterThanOrEqual(16)
+    expect(web.token).toMatch(/^[A-Za-z0-9_-]+$/) // valid inside a Sec-WebSocket-Protocol entry
     const others = Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4').map((i) => i!.address)
     for (const address of [...others, '::1']) {
       const reached = await new Promise<boolean>((resolve) => {
@@ -80,80 +89,154 @@ describe('browser mode', () => {
     }
   })
 
-  it('serves nothing without the right token', async () => {
-    for (const path of ['/', '/index.html', '/assets/app.js', `/?token=${web.token.slice(0, -1)}x`, '/?token=', `/?token=${web.token}extra`]) {
-      const response = await get(web.port, path)
-      expect(response.status, path).toBe(403)
-      expect(response.body).toBe('Forbidden')
-      expect(response.headers['set-cookie']).toBeUndefined()
-      expect(response.headers['content-type']).toContain('text/plain')
-    }
-    // The right token with another Host (DNS rebinding) is refused too.
-    expect((await get(web.port, `/?token=${web.token}`, { host: `evil.example:${web.port}` })).status).toBe(403)
-  })
-
-  it('serves the page with the token, then its assets with the cookie it set; strict headers', async () => {
-    const page = await get(web.port, `/?token=${web.token}`)
+  it('serves the static renderer for its exact Host only, with strict headers', async () => {
+    const page = await get(web.port, '/')
     expect(page.status).toBe(200)
     expect(page.body).toBe(INDEX)
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['x-content-type-options']).toBe('nosniff')
     expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.headers['content-security-policy']).toContain(`connect-src 'self' ws://127.0.0.1:${web.port};`)
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(page.headers['referrer-policy']).toBe('no-referrer')
-    const cookie = String(page.headers['set-cookie']).split(';')[0]!
-    expect(String(page.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/)
-    const js = await get(web.port, '/assets/app.js', { cookie })
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin')
+    const js = await get(web.port, '/assets/app.js')
     expect(js.status).toBe(200)
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8')
-    expect((await get(web.port, '/assets/style.css', { cookie })).headers['content-type']).toBe('text/css; charset=utf-8')
-    expect((await get(web.port, '/assets/app.js', { cookie: 'keel_token=wrong' })).status).toBe(403)
-    expect((await get(web.port, '/assets/missing.js', { cookie })).status).toBe(404)
-    expect((await get(web.port, '/assets/', { cookie })).status).toBe(404)
+    expect((await get(web.port, '/assets/style.css')).headers['content-type']).toBe('text/css; charset=utf-8')
+    expect((await get(web.port, '/assets/missing.js')).status).toBe(404)
+    expect((await get(web.port, '/assets/')).status).toBe(404)
+    // DNS rebinding: any other Host is refused, whatever else the request carries.
+    for (const host of [`evil.example:${web.port}`, `localhost:${web.port}`, '127.0.0.1', `127.0.0.1:${web.port + 1}`]) {
+      const response = await get(web.port, '/', { host })
+      expect(response.status, host).toBe(403)
+      expect(response.body).toBe('Forbidden')
+    }
+  })
+
+  it('serves files only to its own page or a top-level navigation (Fetch Metadata), not to other pages on 127.0.0.1', async () => {
+    const allowed: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'script' },
+      { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    ]
+    const refused: Record<string, string>[] = [
+      // 127.0.0.1:3000 → 127.0.0.1:N is same-site (ports do not make sites): a fetch, a <script>, a frame.
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+    ]
+    for (const headers of allowed) expect((await get(web.port, '/', headers)).status, JSON.stringify(headers)).toBe(200)
+    for (const headers of refused) {
+      const response = await get(web.port, '/assets/app.js', headers)
+      expect(response.status, JSON.stringify(headers)).toBe(403)
+      expect(response.body).toBe('Forbidden')
+    }
+  })
+
+  it('never sets a cookie: not on pages, assets, errors, a tokened URL, nor the WebSocket handshake', async () => {
+    const responses = [
+      await get(web.port, '/'),
+      await get(web.port, `/?token=${web.token}`),
+      await get(web.port, `/index.html?token=${web.token}`),
+      await get(web.port, '/assets/app.js'),
+      await get(web.port, '/missing.js'),
+      await get(web.port, '/', { host: 'evil.example' }),
+      await get(web.port, '/', { cookie: `keel_token=${web.token}` }),
+    ]
+    for (const response of responses) expect(response.headers['set-cookie']).toBeUndefined()
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin })
+    if (opened.outcome !== 'open') throw new Error('not opened')
+    opened.ws.terminate()
+    expect(opened.responseHeaders['set-cookie']).toBeUndefined()
+    const refused = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, ['keel'], { origin: web.origin })
+    expect(refused.responseHeaders['set-cookie']).toBeUndefined()
   })
 
   it('refuses path traversal in every spelling', async () => {
-    const cookie = `keel_token=${web.token}`
     for (const path of ['/../package.json', '/assets/../../package.json', '/%2e%2e/package.json', '/%2E%2E%2Fpackage.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json', '/..%5cpackage.json', '/%2e%2e%5c..%5cpackage.json', '/assets/..%2F..%2Ftsconfig.json', '/%00index.html', '//etc/passwd', '/C:%5cWindows%5cwin.ini']) {
-      const response = await get(web.port, path, { cookie })
+      const response = await get(web.port, path)
       expect([400, 403, 404], path).toContain(response.status)
       expect(response.body).not.toContain('"name": "keel"')
       expect(response.body).not.toContain('compilerOptions')
     }
   })
 
-  it('refuses a WebSocket with a wrong or missing token or Origin, and no command runs', async () => {
+  it('refuses the WebSocket handshake without the token, with a wrong one, or from another Origin or Host; no command runs', async () => {
     const url = `ws://127.0.0.1:${web.port}/ws`
     const origin = web.origin
-    const cases: [string, Record<string, string>][] = [
-      [`${url}?token=${web.token}`, {}], // no Origin
-      [`${url}?token=${web.token}`, { origin: 'http://evil.example' }],
-      [`${url}?token=${web.token}`, { origin: `http://localhost:${web.port}` }],
-      [`${url}?token=${web.token}`, { origin: 'null' }],
-      [`${url}?token=wrong`, { origin }],
-      [url, { origin }], // no token
-      [url, { origin, cookie: 'keel_token=wrong' }],
-      [`ws://127.0.0.1:${web.port}/other?token=${web.token}`, { origin }],
+    const right = webSocketProtocols(web.token)
+    const wrongToken = `${web.token.slice(0, -1)}${web.token.endsWith('A') ? 'B' : 'A'}`
+    const cases: [string, string, string[], Record<string, string>][] = [
+      ['no token', url, ['keel'], { origin }],
+      ['no subprotocol at all', url, [], { origin }],
+      ['a wrong token', url, webSocketProtocols(wrongToken), { origin }],
+      ['a longer token', url, webSocketProtocols(`${web.token}x`), { origin }],
+      ['an empty token', url, ['keel', 'keel.token.'], { origin }],
+      ['the token in the query only', `${url}?token=${web.token}`, ['keel'], { origin }],
+      ['the token as a cookie only', url, ['keel'], { origin, cookie: `keel_token=${web.token}` }],
+      ['the token without the keel protocol', url, [right[1]], { origin }],
+      ['the right and a wrong token', url, [...right, `keel.token.${wrongToken}`], { origin }],
+      ['no Origin', url, right, {}],
+      ['another site', url, right, { origin: 'http://evil.example' }],
+      ['another port on 127.0.0.1', url, right, { origin: `http://127.0.0.1:${web.port + 1}` }],
+      ['localhost', url, right, { origin: `http://localhost:${web.port}` }],
+      ['an opaque Origin', url, right, { origin: 'null' }],
+      ['another Host (DNS rebinding)', url, right, { origin, host: `evil.example:${web.port}` }],
+      ['Host localhost', url, right, { origin, host: `localhost:${web.port}` }],
+      ['another path', `ws://127.0.0.1:${web.port}/other`, right, { origin }],
+      ['a query on the path', `${url}?x=1`, right, { origin }],
     ]
-    for (const [target, headers] of cases) {
-      const result = await tryWebSocket(target, headers)
+    for (const [label, target, protocols, headers] of cases) {
+      const result = await tryWebSocket(target, protocols, headers)
       if (result.outcome === 'open') result.ws.terminate()
-      expect(result.outcome, `${target} ${JSON.stringify(headers)}`).toBe('refused')
+      expect(result, label).toMatchObject({ outcome: 'refused', status: 403 })
     }
     expect(countRows(world.store, 'conversations')).toBe(0)
     expect(world.server.requests).toHaveLength(0)
   })
 
+  it('accepts the token on the handshake from its own Origin and Host; selects `keel`, never echoes the token', async () => {
+    // An explicit Host equal to the real one is accepted (the refusals above are about the value, not the header being set).
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin, host: `127.0.0.1:${web.port}` })
+    if (opened.outcome !== 'open') throw new Error(`refused: ${opened.status}`)
+    try {
+      expect(opened.protocol).toBe('keel')
+      expect(opened.responseHeaders['sec-websocket-protocol']).toBe('keel')
+      expect(JSON.stringify(opened.responseHeaders)).not.toContain(web.token)
+      const reply = new Promise<unknown>((resolve) => opened.ws.once('message', (data) => resolve(JSON.parse(String(data)))))
+      opened.ws.send(JSON.stringify({ id: 1, command: 'settings.get', payload: {} }))
+      expect(await reply).toMatchObject({ id: 1, result: { ok: true } })
+    } finally {
+      opened.ws.terminate()
+    }
+  })
+
+  it('the page client: `opened` is false and calls fail cleanly when the token is refused or malformed', async () => {
+    const url = webSocketUrlFor({ protocol: 'http:', host: `127.0.0.1:${web.port}` })
+    expect(url).toBe(`ws://127.0.0.1:${web.port}/ws`)
+    const createSocket = (target: string, protocols: string[]) => new WebSocket(target, protocols, { origin: web.origin }) as unknown as WebSocketLike
+    for (const token of ['wrong', 'has space']) {
+      const api = createWebApiClient({ token, url, createSocket })
+      expect(await api.opened, token).toBe(false)
+      expect(await api['settings.get']({})).toMatchObject({ ok: false, error: { kind: 'internal', retryable: true } })
+      api.close()
+    }
+    expect(world.server.requests).toHaveLength(0)
+  })
+
   it('with the token and its own Origin: the full API, a turn streamed to this socket only', async () => {
-    const url = webSocketUrlFor({ protocol: 'http:', host: `127.0.0.1:${web.port}`, search: `?token=${web.token}` })
-    const createSocket = (target: string) => new WebSocket(target, { origin: web.origin }) as unknown as WebSocketLike
-    const api = createWebApiClient({ url, createSocket })
-    const other = createWebApiClient({ url, createSocket })
+    const url = webSocketUrlFor({ protocol: 'http:', host: `127.0.0.1:${web.port}` })
+    const createSocket = (target: string, protocols: string[]) => new WebSocket(target, protocols, { origin: web.origin }) as unknown as WebSocketLike
+    const api = createWebApiClient({ token: web.token, url, createSocket })
+    const other = createWebApiClient({ token: web.token, url, createSocket })
     const mine: RunEventEnvelope[] = []
     const theirs: RunEventEnvelope[] = []
     api.onRunEvent((e) => mine.push(e))
     other.onRunEvent((e) => theirs.push(e))
     try {
+      expect(await api.opened).toBe(true)
       expect(await api['settings.get']({})).toMatchObject({ ok: true, value: { keyStorage: 'memory-only' } })
       expect(await api['turns.start']({ text: '' })).toMatchObject({ ok: false, error: { kind: 'validation' } })
       world.server.enqueue({ type: 'turn', text: 'Hello from the simulated provider.' })
@@ -176,7 +259,7 @@ describe('browser mode', () => {
   })
 
   it('answers malformed messages with a validation error and keeps the socket', async () => {
-    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { origin: web.origin })
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin })
     if (opened.outcome !== 'open') throw new Error('not opened')
     const ws = opened.ws
     const replies: unknown[] = []
@@ -195,7 +278,7 @@ describe('browser mode', () => {
   })
 
   it('closing the socket stops its run', async () => {
-    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws?token=${web.token}`, { origin: web.origin })
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin })
     if (opened.outcome !== 'open') throw new Error('not opened')
     const ws = opened.ws
     world.server.enqueue({ type: 'turn', text: 'one two three four five six', faults: { stallAfterEvents: 2 } })

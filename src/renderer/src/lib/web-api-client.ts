@@ -1,8 +1,8 @@
 // Browser mode's KeelApi: the same commands as `window.keel`, over the loopback WebSocket.
-// Browser code only (no Node imports): `window.keel ?? createWebApiClient()`.
+// Browser code only (no Node imports). The page gets its token from `browser-mode-access.ts`.
 import { COMMAND_NAMES, type CommandName, type CommandRequest, type CommandResponses, type KeelApi, type RunEventEnvelope } from '../../../shared/ipc/app-contract'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
-import { WEB_SOCKET_PATH, type WebServerMessage } from '../../../shared/ipc/web-socket-protocol'
+import { WEB_SOCKET_PATH, webSocketProtocols, type WebServerMessage } from '../../../shared/ipc/web-socket-protocol'
 
 /** The part of the DOM WebSocket the client uses (the browser's, or `ws` in tests). */
 export interface WebSocketLike {
@@ -14,22 +14,25 @@ export interface WebSocketLike {
 }
 
 export interface WebApiClientOptions {
-  /** Default: `ws(s)://<this page's host>/ws?token=<this page's ?token=>`. */
+  /** The access token; offered on the handshake as the `keel.token.<token>` subprotocol, never in the URL. */
+  token: string
+  /** Default: `ws(s)://<this page's host>/ws`. */
   url?: string
   /** Default: the browser's `WebSocket`. */
-  createSocket?: (url: string) => WebSocketLike
+  createSocket?: (url: string, protocols: string[]) => WebSocketLike
 }
 
 export type WebApiClient = KeelApi & {
+  /** True once the server accepted the handshake; false if it refused it (or was unreachable, or the token is malformed). */
+  opened: Promise<boolean>
   /** Closes the socket: the server stops this client's runs; pending requests get a `internal` error. */
   close(): void
 }
 
-/** The WebSocket URL for a page served by browser mode (the token travels from the page's query). */
-export function webSocketUrlFor(location: { protocol: string; host: string; search: string }): string {
-  const token = new URLSearchParams(location.search).get('token')
+/** The WebSocket URL for a page served by browser mode (no token in it: see {@link WebApiClientOptions.token}). */
+export function webSocketUrlFor(location: { protocol: string; host: string }): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
-  return `${scheme}//${location.host}${WEB_SOCKET_PATH}${token ? `?token=${encodeURIComponent(token)}` : ''}`
+  return `${scheme}//${location.host}${WEB_SOCKET_PATH}`
 }
 
 const OPEN = 1
@@ -38,20 +41,34 @@ function connectionError(message: string): { ok: false; error: AppError } {
   return { ok: false, error: { kind: 'internal', message, owner: 'system', retryable: true } }
 }
 
-export function createWebApiClient(options: WebApiClientOptions = {}): WebApiClient {
+export function createWebApiClient(options: WebApiClientOptions): WebApiClient {
   const url = options.url ?? webSocketUrlFor(globalThis.location)
-  const socket = options.createSocket ? options.createSocket(url) : (new WebSocket(url) as unknown as WebSocketLike)
+  const protocols = webSocketProtocols(options.token)
   const pending = new Map<number, (result: AppResult<unknown>) => void>()
   const queued: string[] = []
   const listeners = new Set<(envelope: RunEventEnvelope) => void>()
   let nextId = 1
   let closed = false
+  let settleOpened: (value: boolean) => void = () => undefined
+  const opened = new Promise<boolean>((resolve) => (settleOpened = resolve))
+
+  let socket: WebSocketLike
+  try {
+    socket = options.createSocket ? options.createSocket(url, protocols) : (new WebSocket(url, protocols) as unknown as WebSocketLike)
+  } catch {
+    // A token with characters a subprotocol cannot hold (a mangled URL): as good as refused.
+    socket = { readyState: 3, send: () => undefined, close: () => undefined, addEventListener: () => undefined }
+    closed = true
+    settleOpened(false)
+  }
 
   socket.addEventListener('open', () => {
+    settleOpened(true)
     for (const text of queued.splice(0)) socket.send(text)
   })
   const onGone = () => {
     closed = true
+    settleOpened(false)
     queued.length = 0
     for (const resolve of pending.values()) resolve(connectionError('The connection to Keel was closed.'))
     pending.clear()
@@ -88,6 +105,7 @@ export function createWebApiClient(options: WebApiClientOptions = {}): WebApiCli
     })
 
   const api = {
+    opened,
     onRunEvent(listener: (envelope: RunEventEnvelope) => void) {
       listeners.add(listener)
       return () => {
