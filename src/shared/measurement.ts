@@ -131,3 +131,38 @@ export interface Measurement {
   /** When it was deleted (measurements are deleted softly so the ledger's effect rows stay whole). */
   deletedAt: number | undefined
 }
+
+const DAY_MS = 86_400_000
+
+/** The earliest moment a measurement may be taken: 1 January 1900, UTC. */
+export const EARLIEST_MEASUREMENT_MS = Date.UTC(1900, 0, 1)
+/** How far past "now" a measurement may lie: a calendar date that is already "today" somewhere on Earth. */
+export const FUTURE_TOLERANCE_MS = DAY_MS
+/** A bound that needs no clock (contracts, imports): nothing after 9999-12-31 is ever a measurement's date. */
+export const LATEST_MEASUREMENT_BOUND_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
+/**
+ * The one range every entrance checks a measurement's date against (the model's tools, the
+ * window's edits, imports, the store itself): from 1900 to one day after `now`.
+ * - `not-a-time`: not an integer number of milliseconds inside JavaScript's date range;
+ * - `too-early`: before 1900; `in-the-future`: after now plus a day.
+ */
+export function measurementTimeProblem(epochMs: number, now: number): 'not-a-time' | 'too-early' | 'in-the-future' | undefined {
+  if (!isRepresentableTime(epochMs)) return 'not-a-time'
+  if (epochMs < EARLIEST_MEASUREMENT_MS) return 'too-early'
+  if (epochMs > now + FUTURE_TOLERANCE_MS) return 'in-the-future'
+  return undefined
+}
+
+/** Whether `new Date(epochMs)` is a real date (an integer within ±8.64e15 ms). */
+export function isRepresentableTime(epochMs: number): boolean {
+  return Number.isSafeInteger(epochMs) && Math.abs(epochMs) <= 8.64e15
+}
+
+/**
+ * `2024-05-01T09:14:00.000Z`, or `null` for a stored time that is not a real date (readers show
+ * such a row instead of failing on it: `toISOString` throws "Invalid time value").
+ */
+export function isoStringOrNull(epochMs: number): string | null {
+  return isRepresentableTime(epochMs) ? new Date(epochMs).toISOString() : null
+}

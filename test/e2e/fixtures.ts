@@ -34,6 +34,7 @@ export const test = base.extend<{ keelMode: KeelMode; skipWithoutElectron: void 
       if (workerInfo.project.name !== 'electron' || !exe) return use(undefined)
       const dir = mkdtempSync(join(tmpdir(), 'keel-e2e-electron-'))
       const simUrl = process.env.KEEL_E2E_SIM_URL
+      process.env.KEEL_E2E_ELECTRON_DB = join(dir, 'keel.db')
       if (!simUrl) throw new Error('KEEL_E2E_SIM_URL is not set: global-setup did not run')
       const app = await _electron.launch({
         executablePath: exe,

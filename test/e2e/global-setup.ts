@@ -105,6 +105,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     started.push(web.child)
     process.env.KEEL_E2E_SIM_URL = simUrl
     process.env.KEEL_E2E_APP_URL = web.url
+    process.env.KEEL_E2E_DB = join(dir, 'keel.db')
   } catch (error) {
     await teardown()
     throw error

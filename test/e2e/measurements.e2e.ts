@@ -1,5 +1,6 @@
+import Database from 'better-sqlite3'
 import { expect, test, type Page } from './fixtures'
-import { enqueue, openApp, resetSim, screenshot, send } from './sim'
+import { databasePath, enqueue, openApp, resetSim, screenshot, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -88,4 +89,31 @@ test('a recorded weight shows in the measurements view; it can be edited and del
 
   await header.getByRole('button', { name: 'Back to chat' }).click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Recorded your weight: 72.5 kg.')
+})
+
+test('a row whose stored date is not a real date is shown, not fatal: the view, the chart and the other rows stay', async ({ page }) => {
+  // Written straight into the database, as a store from before dates were checked may hold it.
+  const db = new Database(databasePath())
+  db.prepare(
+    `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at)
+     VALUES ('height', 180, 180, 'cm', ?, 'instant', ?), ('height', 181, 181, 'cm', ?, 'day', ?)`,
+  ).run(Number.MAX_SAFE_INTEGER, Date.now(), Date.UTC(2026, 0, 15), Date.now())
+  db.close()
+
+  await openApp(page)
+  await page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }).click()
+  await page.getByLabel('Kind').selectOption('height')
+  const view = page.getByTestId('measurements-view')
+  const rows = view.getByTestId('measurement-row')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.first()).toContainText('Invalid date')
+  await expect(rows.nth(1)).toContainText('Jan 15, 2026')
+  // The chart draws the row with a real date only.
+  await expect(view.getByRole('img').locator('circle')).toHaveCount(1)
+  // Editing it says why it cannot be kept; deleting it works.
+  await rows.first().getByRole('button', { name: 'Edit' }).click()
+  await rows.first().getByRole('button', { name: 'Save' }).click()
+  await expect(rows.first().getByRole('alert')).toContainText('The date must lie between')
+  await rows.first().getByRole('button', { name: 'Cancel' }).click()
+  await deleteAllListed(page)
 })

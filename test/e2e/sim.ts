@@ -8,6 +8,13 @@ export function appUrl(): string {
   return url
 }
 
+/** The database file of the app under test (browser mode's, or the desktop app's in the electron project). */
+export function databasePath(): string {
+  const path = isElectron() ? process.env.KEEL_E2E_ELECTRON_DB : process.env.KEEL_E2E_DB
+  if (!path) throw new Error('the E2E database path is not set: global-setup (or the electron fixture) did not run')
+  return path
+}
+
 export function simUrl(): string {
   const url = process.env.KEEL_E2E_SIM_URL
   if (!url) throw new Error('KEEL_E2E_SIM_URL is not set: global-setup did not run')

@@ -1,8 +1,11 @@
 import type { CommandRequest } from '../../shared/ipc/app-contract'
 import type { AppErrorDetail } from '../../shared/ipc/app-error'
 import {
+  EARLIEST_MEASUREMENT_MS,
+  FUTURE_TOLERANCE_MS,
   MEASUREMENT_KIND_INFO,
   describePlausibleRange,
+  measurementTimeProblem,
   fromCanonicalValue,
   isUnitValidForKind,
   normalizeUnit,
@@ -45,6 +48,17 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
       detail: { code: 'value-out-of-range', kind: old.kind, value: request.value, unit, min: fromCanonicalValue(info.min, unit), max: fromCanonicalValue(info.max, unit) },
     }
   }
+  const takenAt = request.takenAt ?? old.takenAt
+  const now = store.clock()
+  if (measurementTimeProblem(takenAt, now)) {
+    // A new date out of range, or an old row whose stored date was never valid (it can still be deleted).
+    return {
+      ok: false,
+      kind: 'validation',
+      message: `The date must lie between ${new Date(EARLIEST_MEASUREMENT_MS).toISOString().slice(0, 10)} and ${new Date(now + FUTURE_TOLERANCE_MS).toISOString().slice(0, 10)}.`,
+      detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS, latest: now + FUTURE_TOLERANCE_MS },
+    }
+  }
   const measurement = store.db
     .transaction(() => {
       store.measurements.softDelete(old.id)
@@ -53,7 +67,7 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
         canonicalValue,
         value: request.value,
         unit,
-        takenAt: request.takenAt ?? old.takenAt,
+        takenAt,
         takenAtPrecision: request.takenAt === undefined ? old.takenAtPrecision : 'instant',
       })
     })

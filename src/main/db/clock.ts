@@ -1,3 +1,5 @@
+import { isoStringOrNull } from '../../shared/measurement'
+
 /**
  * The time source of the store and the tools: epoch milliseconds (UTC). Injected everywhere so
  * tests are deterministic; production uses {@link systemClock}.
@@ -9,7 +11,7 @@ export type Clock = () => number
 
 export const systemClock: Clock = () => Date.now()
 
-/** Epoch milliseconds → `2024-05-01T09:14:00.000Z`. */
+/** Epoch milliseconds → `2024-05-01T09:14:00.000Z`; a value that is no real date → `invalid date (<n>)`, never a throw. */
 export function toIsoString(epochMs: number): string {
-  return new Date(epochMs).toISOString()
+  return isoStringOrNull(epochMs) ?? `invalid date (${epochMs})`
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../shared/measurement'
+import { MEASUREMENT_KIND_INFO, measurementTimeProblem, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../shared/measurement'
 import type { Clock } from './clock'
 
 interface MeasurementRow {
@@ -51,7 +51,10 @@ export class MeasurementStore {
     this.statements = prepare(db)
   }
 
+  /** Throws a RangeError for a date outside {@link measurementTimeProblem}'s range: every entrance checks it first. */
   insert(input: NewMeasurement): Measurement {
+    const problem = measurementTimeProblem(input.takenAt, this.clock())
+    if (problem) throw new RangeError(`a measurement's date must lie between 1900 and tomorrow (${problem}: ${input.takenAt})`)
     const result = this.statements.insert.run(
       input.kind,
       input.canonicalValue,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Conversation, ConversationSummary, Message } from '../conversation'
 import { LOCALES } from '../locale'
 import { modelPriceSchema, type CostTotal, type ModelPrice } from '../pricing'
-import type { Measurement } from '../measurement'
+import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
 import { PROVIDER_IDS, type ProviderId } from '../provider-id'
 import type { RunEvent } from '../run-events'
 import { TOOL_PERMISSIONS } from '../settings'
@@ -56,11 +56,17 @@ export const COMMAND_SCHEMAS = {
   'providers.test': z.strictObject({ provider: providerId }),
   'measurements.list': z.strictObject({
     kind: z.string().min(1).max(50).optional(),
-    from: z.number().int().optional(),
-    to: z.number().int().optional(),
+    from: z.number().int().min(-8.64e15).max(8.64e15).optional(),
+    to: z.number().int().min(-8.64e15).max(8.64e15).optional(),
     limit: z.number().int().min(1).max(10_000).default(1000),
   }),
-  'measurements.update': z.strictObject({ id: z.number().int().positive(), value: z.number().finite(), unit: z.string().min(1).max(20), takenAt: z.number().int().optional() }),
+  'measurements.update': z.strictObject({
+    id: z.number().int().positive(),
+    value: z.number().finite(),
+    unit: z.string().min(1).max(20),
+    // The clock-free part of the one date range; "not after tomorrow" is checked where the clock is.
+    takenAt: z.number().int().min(EARLIEST_MEASUREMENT_MS).max(LATEST_MEASUREMENT_BOUND_MS).optional(),
+  }),
   'measurements.delete': z.strictObject({ id: z.number().int().positive() }),
 } as const
 

@@ -11,6 +11,8 @@ export type AppErrorDetail =
   | { code: 'unit-not-for-kind'; kind: MeasurementKind; unit: string; units: string[] }
   /** `min`/`max`: the plausible range in the unit the user wrote (numbers, so the window formats them). */
   | { code: 'value-out-of-range'; kind: MeasurementKind; value: number; unit: string; min: number; max: number }
+  /** A measurement's date outside the one range (`earliest`–`latest`, epoch ms; `latest` is now plus a day). */
+  | { code: 'date-out-of-range'; earliest: number; latest: number }
   | { code: 'plain-text-key-refused' }
   | { code: 'key-storage-unavailable' }
   | { code: 'shutting-down' }

@@ -1,10 +1,8 @@
 import { z } from 'zod'
 
+import { measurementTimeProblem } from '../../../shared/measurement'
+
 const DAY_MS = 86_400_000
-/** The earliest date a measurement may carry. */
-export const EARLIEST_MEASUREMENT_MS = Date.UTC(1900, 0, 1)
-/** How far past "now" a date may lie: a calendar date that is already "today" somewhere on Earth. */
-export const FUTURE_TOLERANCE_MS = DAY_MS
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 const dateTimeWithOffset = z.iso.datetime({ offset: true })
@@ -53,13 +51,18 @@ export function parseDateArgument(text: string, argumentName: string): DateParse
   }
 }
 
-/** Refuses dates before 1900 or in the future (beyond the one-day time-zone tolerance). */
+/** Refuses dates outside the one range of {@link measurementTimeProblem}: before 1900, or in the future beyond a day. */
 export function checkMeasurementDate(date: ParsedDate, argumentName: string, text: string, now: number): string | undefined {
-  if (date.epochMs < EARLIEST_MEASUREMENT_MS) return `${argumentName} '${text}' is before 1900`
-  if (date.epochMs > now + FUTURE_TOLERANCE_MS) {
-    return `${argumentName} '${text}' is in the future (now is ${new Date(now).toISOString()}); measurements can only be recorded for today or earlier`
+  switch (measurementTimeProblem(date.epochMs, now)) {
+    case 'not-a-time':
+      return `${argumentName} '${text}' is not a real date`
+    case 'too-early':
+      return `${argumentName} '${text}' is before 1900`
+    case 'in-the-future':
+      return `${argumentName} '${text}' is in the future (now is ${new Date(now).toISOString()}); measurements can only be recorded for today or earlier`
+    default:
+      return undefined
   }
-  return undefined
 }
 
 /** End of the range a date names: the last millisecond of a calendar date, or the instant itself. */

@@ -3,6 +3,7 @@ import type { JsonObject } from '../../../shared/json-value'
 import {
   MEASUREMENT_KIND_INFO,
   MEASUREMENT_KINDS,
+  isoStringOrNull,
   type Measurement,
   type MeasurementKind,
 } from '../../../shared/measurement'
@@ -21,7 +22,7 @@ export const measurementKindSchema = z
   })
   .describe(`The kind of measurement: ${MEASUREMENT_KINDS.join(', ')}.`)
 
-/** A measurement as the model sees it. `takenAt` is `YYYY-MM-DD` for a date, else an ISO instant (UTC). */
+/** A measurement as the model sees it. `takenAt` is `YYYY-MM-DD` for a date, else an ISO instant (UTC); null if not a real date. */
 export function measurementView(measurement: Measurement): JsonObject {
   return {
     id: measurement.id,
@@ -31,11 +32,9 @@ export function measurementView(measurement: Measurement): JsonObject {
     // Rounded for reading only (0.01 kg / cm / % / bpm); the stored canonical value is exact.
     canonicalValue: Math.round(measurement.canonicalValue * 100) / 100,
     canonicalUnit: measurement.canonicalUnit,
-    takenAt:
-      measurement.takenAtPrecision === 'day'
-        ? new Date(measurement.takenAt).toISOString().slice(0, 10)
-        : new Date(measurement.takenAt).toISOString(),
-    recordedAt: new Date(measurement.recordedAt).toISOString(),
+    // A stored time that is not a real date (written before dates were checked) reads as null, never an error.
+    takenAt: measurement.takenAtPrecision === 'day' ? (isoStringOrNull(measurement.takenAt)?.slice(0, 10) ?? null) : isoStringOrNull(measurement.takenAt),
+    recordedAt: isoStringOrNull(measurement.recordedAt),
   }
 }
 

@@ -2,14 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { AppError } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
-import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
+import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, isRepresentableTime, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
 import { kindKey, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { chartPoints, displayUnitOf, scaleChart } from '../lib/measurement-chart'
 
 const CHART = { width: 640, height: 220, padding: 28 }
 
-function formatDate(locale: Locale, m: Pick<Measurement, 'takenAt' | 'takenAtPrecision'>): string {
+function formatDate(locale: Locale, t: Translate, m: Pick<Measurement, 'takenAt' | 'takenAtPrecision'>): string {
+  // A stored time that is no real date (written before dates were checked) is shown as such, never thrown on.
+  if (!isRepresentableTime(m.takenAt)) return t('invalidDate')
   // Day precision is midnight UTC of a calendar date: show that date, not the local previous evening.
   return m.takenAtPrecision === 'day'
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(m.takenAt)
@@ -110,7 +112,7 @@ function MeasurementRow({ measurement, api, locale, t, onChanged }: { measuremen
 
   return (
     <tr data-testid="measurement-row" data-id={measurement.id}>
-      <td>{formatDate(locale, measurement)}</td>
+      <td>{formatDate(locale, t, measurement)}</td>
       {mode === 'edit' ? (
         <>
           <td>

@@ -1,6 +1,6 @@
 // Pure helpers for the measurements view: which unit a kind is charted in, the points of one kind
 // in that unit (oldest first), and their scaling into an SVG box. No React, no DOM.
-import { MEASUREMENT_KIND_INFO, fromCanonicalValue, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
+import { MEASUREMENT_KIND_INFO, fromCanonicalValue, measurementTimeProblem, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
 
 /** The unit a kind's chart is drawn in: its canonical unit (kg, cm, %, bpm). */
 export function displayUnitOf(kind: MeasurementKind): MeasurementUnit {
@@ -15,11 +15,15 @@ export interface ChartPoint {
   value: number
 }
 
-/** The live measurements of `kind`, oldest first, in the kind's display unit. */
-export function chartPoints(measurements: readonly Measurement[], kind: MeasurementKind): ChartPoint[] {
+/**
+ * The live measurements of `kind`, oldest first, in the kind's display unit. Rows whose stored date
+ * lies outside the one measurement range (1900 to tomorrow; written before dates were checked) are
+ * left out of the chart, which they would squash into a line; the table still lists them.
+ */
+export function chartPoints(measurements: readonly Measurement[], kind: MeasurementKind, now: number = Date.now()): ChartPoint[] {
   const unit = displayUnitOf(kind)
   return measurements
-    .filter((m) => m.kind === kind && m.deletedAt === undefined)
+    .filter((m) => m.kind === kind && m.deletedAt === undefined && measurementTimeProblem(m.takenAt, now) === undefined)
     .map((m) => ({ id: m.id, takenAt: m.takenAt, value: Math.round(fromCanonicalValue(m.canonicalValue, unit) * 100) / 100 }))
     .sort((a, b) => a.takenAt - b.takenAt || a.id - b.id)
 }
