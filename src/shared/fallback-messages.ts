@@ -2,7 +2,7 @@ import type { Locale } from './locale'
 
 /**
  * Messages the app writes itself, in advance, when the model can't: never the provider's raw
- * error text (that goes to diagnostics). `{actions}` / `{seconds}` / `{max}` are filled in.
+ * error text (that goes to diagnostics). `{actions}` / `{seconds}` / `{max}` / `{count}` are filled in.
  */
 export type FallbackMessageId =
   | 'no-answer'
@@ -16,6 +16,9 @@ export type FallbackMessageId =
   | 'not-executed-unconfirmed'
   | 'retrying'
   | 'stopped'
+  | 'too-many-tool-calls'
+  | 'storage-full'
+  | 'storage-failed'
 
 const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
   en: {
@@ -30,6 +33,9 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'not-executed-unconfirmed': "The provider didn't confirm the answer was finished, so the action {actions} was not run.",
     retrying: 'Retrying in {seconds} s…',
     stopped: 'Stopped.',
+    'too-many-tool-calls': 'The model asked for {count} actions in one answer; Keel runs at most {max} at a time, so none was run. Try a narrower request.',
+    'storage-full': 'Your disk is full, so Keel could not save all of this answer. Free some space; what was saved is kept.',
+    'storage-failed': 'Keel could not save this answer (a disk error). What was saved is kept; try again.',
   },
   'pt-BR': {
     'no-answer': 'Não consegui obter uma resposta. Tente novamente.',
@@ -43,6 +49,9 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'not-executed-unconfirmed': 'O provedor não confirmou que a resposta terminou, então a ação {actions} não foi executada.',
     retrying: 'Tentando novamente em {seconds} s…',
     stopped: 'Interrompido.',
+    'too-many-tool-calls': 'O modelo pediu {count} ações em uma só resposta; o Keel executa no máximo {max} por vez, então nenhuma foi executada. Tente um pedido mais específico.',
+    'storage-full': 'Seu disco está cheio, então o Keel não conseguiu salvar toda esta resposta. Libere espaço; o que foi salvo continua guardado.',
+    'storage-failed': 'O Keel não conseguiu salvar esta resposta (erro de disco). O que foi salvo continua guardado; tente novamente.',
   },
   es: {
     'no-answer': 'No pude obtener una respuesta. Inténtalo de nuevo.',
@@ -56,6 +65,9 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'not-executed-unconfirmed': 'El proveedor no confirmó que la respuesta hubiera terminado, así que la acción {actions} no se ejecutó.',
     retrying: 'Reintentando en {seconds} s…',
     stopped: 'Detenido.',
+    'too-many-tool-calls': 'El modelo pidió {count} acciones en una sola respuesta; Keel ejecuta como máximo {max} a la vez, así que no se ejecutó ninguna. Prueba con una petición más concreta.',
+    'storage-full': 'Tu disco está lleno, así que Keel no pudo guardar toda esta respuesta. Libera espacio; lo que se guardó se conserva.',
+    'storage-failed': 'Keel no pudo guardar esta respuesta (un error de disco). Lo que se guardó se conserva; inténtalo de nuevo.',
   },
 }
 
@@ -88,7 +100,7 @@ export function actionName(locale: Locale, tool: string): string {
   return ACTION_NAMES[locale][tool] ?? tool.replace(/_/g, ' ')
 }
 
-export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: { actions?: string[]; seconds?: number; max?: number } = {}): string {
+export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: { actions?: string[]; seconds?: number; max?: number; count?: number } = {}): string {
   let text = MESSAGES[locale][id]
   if (values.actions) {
     const names = [...new Set(values.actions.map((tool) => actionName(locale, tool)))]
@@ -97,6 +109,7 @@ export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: {
   }
   if (values.seconds !== undefined) text = text.replace('{seconds}', String(values.seconds))
   if (values.max !== undefined) text = text.replace('{max}', String(values.max))
+  if (values.count !== undefined) text = text.replace('{count}', String(values.count))
   return text
 }
 

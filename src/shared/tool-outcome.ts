@@ -47,6 +47,8 @@ export interface ToolCallRequest {
   toolName: string
   /** The parsed arguments as the provider sent them (`undefined` when their text was not a JSON object). */
   arguments: unknown
+  /** Their text as it arrived, when known: says why `arguments` is undefined (cut, malformed, nested too deeply). */
+  argumentsText?: string | undefined
 }
 
 interface OutcomeBase {

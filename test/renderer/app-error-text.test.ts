@@ -17,6 +17,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'plain-text-key-refused': { code: 'plain-text-key-refused' },
   'key-storage-unavailable': { code: 'key-storage-unavailable' },
   'shutting-down': { code: 'shutting-down' },
+  'too-many-runs': { code: 'too-many-runs', max: 8 },
   'date-out-of-range': { code: 'date-out-of-range', earliest: Date.UTC(1900, 0, 1), latest: Date.UTC(2026, 11, 2) },
 }
 

@@ -41,6 +41,13 @@ export interface KeelAppServiceOptions {
   providerCheckTimeoutMs?: number
 }
 
+/**
+ * Answers being written at once: per window or socket (a person writes in a few conversations at a
+ * time; a script that starts hundreds would starve everything else) and in all.
+ */
+export const MAX_RUNS_PER_CLIENT = 8
+export const MAX_RUNS = 32
+
 type Input<C extends CommandName> = z.output<(typeof COMMAND_SCHEMAS)[C]>
 type Handler<C extends CommandName> = (request: Input<C>, context: ClientContext) => AppResult<CommandResponses[C]> | Promise<AppResult<CommandResponses[C]>>
 
@@ -177,6 +184,12 @@ export class KeelAppService {
     if (request.conversationId !== undefined) {
       if (!this.store.conversations.getConversation(request.conversationId)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
       if (this.runs.isConversationBusy(request.conversationId)) return fail('busy', 'A turn is already running in this conversation.', { detail: { code: 'conversation-busy' } })
+    }
+    const active = this.runs.all()
+    const mine = active.filter((run) => run.clientId === clientId).length
+    if (mine >= MAX_RUNS_PER_CLIENT || active.length >= MAX_RUNS) {
+      const max = mine >= MAX_RUNS_PER_CLIENT ? MAX_RUNS_PER_CLIENT : MAX_RUNS
+      return fail('busy', `${max} answers are already being written; wait for one to finish or stop it.`, { retryable: true, detail: { code: 'too-many-runs', max } })
     }
     const runId = `run_${randomUUID()}`
     const controller = new AbortController()

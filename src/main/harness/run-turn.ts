@@ -49,6 +49,13 @@ export interface RunTurnOptions {
   streamRound?: (options: StreamModelRoundOptions) => Promise<RoundOutcome>
 }
 
+/**
+ * Calls one answer may make. More is a broken or hostile model (one answer with 10,000 calls once
+ * wrote 10,000 rows): none of them runs, the window is shown at most this many drafts, and the
+ * turn ends with a clear message.
+ */
+export const MAX_TOOL_CALLS_PER_ROUND = 64
+
 export interface RunTurnResult {
   status: RunStatus
   conversationId: string
@@ -105,6 +112,9 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const invalidStreak = new Map<string, number>()
   let previousRoundHadToolFailure = false
 
+  /** Calls of the current attempt the window was told about (at most {@link MAX_TOOL_CALLS_PER_ROUND}). */
+  let shownCalls = new Set<string>()
+
   const setCallState = (call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string } = {}) =>
     emit({ type: 'tool-call', callId: call.callId, name: call.name, state, ...extra })
 
@@ -137,6 +147,13 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
         (result.toolCalls.length > 0 || outcome.outputForwarded)
       if (result.error && !cutMidAnswer) {
         handleProviderError(result, result.error)
+        break
+      }
+      if (result.toolCalls.length > MAX_TOOL_CALLS_PER_ROUND) {
+        for (const call of result.toolCalls) if (shownCalls.has(call.callId)) setCallState(call, 'not-run', { argumentsText: call.argumentsText })
+        notice('too-many-tool-calls', { count: result.toolCalls.length, max: MAX_TOOL_CALLS_PER_ROUND })
+        status = 'failed'
+        storedError = { kind: 'too-many-tool-calls', message: `The model asked for ${result.toolCalls.length} actions in one answer; at most ${MAX_TOOL_CALLS_PER_ROUND} are run` }
         break
       }
       if (cutMidAnswer) storedError = { kind: result.error!.kind, message: result.error!.message }
@@ -216,6 +233,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
         maxOutputTokens: options.maxOutputTokens,
       })
       let needsBreak = round > 1 && shownText.length > 0 && !shownText.endsWith('\n\n')
+      shownCalls = new Set<string>()
       let outputText = ''
       let outcome: RoundOutcome | undefined
       const generationId = recorder.startGeneration({ round, attempt, provider, model: options.connection.model, startedAt: now() })
@@ -244,8 +262,15 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
             }
             if (event.type === 'tool-call-start') {
               outputText += event.name
+              // Past the cap the answer will not run anyway: the window is not flooded with drafts.
+              if (shownCalls.size >= MAX_TOOL_CALLS_PER_ROUND) return
+              shownCalls.add(event.callId)
               emit({ type: 'stream', round, event })
               setCallState(event, 'preparing')
+              return
+            }
+            if ((event.type === 'tool-call-delta' || event.type === 'tool-call-end') && !shownCalls.has(event.callId)) {
+              if (event.type === 'tool-call-delta') outputText += event.delta
               return
             }
             if (event.type === 'tool-call-delta' || event.type === 'reasoning-delta') outputText += event.delta
@@ -347,7 +372,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
         finishCall('cancelled', { error: 'The user stopped the turn before this action started.' }, true)
         continue
       }
-      const request = { conversationId: turn.conversationId, turnId: turn.turnId, callId: call.callId, toolName: call.name, arguments: call.arguments }
+      const request = { conversationId: turn.conversationId, turnId: turn.turnId, callId: call.callId, toolName: call.name, arguments: call.arguments, argumentsText: call.argumentsText }
       const prepared = tools.prepareToolCall(request)
       if (prepared.status !== 'ready') {
         // Invalid arguments or an unknown tool: not run; the model gets the error under the same id.

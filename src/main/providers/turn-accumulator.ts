@@ -1,3 +1,4 @@
+import { MAX_ARGUMENT_DEPTH, jsonTextExceedsDepth, valueExceedsDepth } from '../../shared/json-depth'
 import type { FinishReason } from '../../shared/finish-reason'
 import type { ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
@@ -259,7 +260,7 @@ export class TurnAccumulator {
         callIdIsLocal: call.callIdIsLocal,
         name: call.name,
         argumentsText: text,
-        arguments: !call.closed ? undefined : call.wholeObject && text === call.wholeText ? call.wholeObject : parseArgumentsObject(text),
+        arguments: !call.closed ? undefined : call.wholeObject && text === call.wholeText && !valueExceedsDepth(call.wholeObject) ? call.wholeObject : parseArgumentsObject(text),
         closed: call.closed,
       }
     })
@@ -293,7 +294,12 @@ export class TurnAccumulator {
 const EMPTY: StreamEvent[] = []
 const USAGE_KEYS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens'] as const
 
-/** The arguments object, or undefined when the text is not exactly one JSON object. Never `{}` as a stand-in. */
+/**
+ * The arguments object, or undefined when the text is not exactly one JSON object, or nests deeper
+ * than {@link MAX_ARGUMENT_DEPTH} (checked on the text, before anything recursive walks it).
+ * Never `{}` as a stand-in.
+ */
 export function parseArgumentsObject(text: string): Record<string, unknown> | undefined {
+  if (jsonTextExceedsDepth(text)) return undefined
   return asObject(tryParseJson(text))
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { z } from 'zod'
+import { MAX_ARGUMENT_DEPTH, TOO_DEEP_ARGUMENTS_TEXT, jsonTextExceedsDepth, valueExceedsDepth } from '../../shared/json-depth'
 import type { JsonValue } from '../../shared/json-value'
 import type {
   ToolArgumentIssue,
@@ -107,6 +108,14 @@ export function createToolRegistry(deps: ToolRegistryDeps): ToolRegistry {
       }
     }
     const args = request.arguments
+    // Before anything recursive (zod, canonical JSON) walks them: a few thousand levels overflow the stack.
+    const tooDeep =
+      valueExceedsDepth(args) ||
+      (args === undefined && request.argumentsText !== undefined && (request.argumentsText === TOO_DEEP_ARGUMENTS_TEXT || jsonTextExceedsDepth(request.argumentsText)))
+    if (tooDeep) {
+      const issues: ToolArgumentIssue[] = [{ path: '', message: `the arguments are nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels); send a flat object` }]
+      return { ...base, status: 'invalid-arguments', issues, message: summarizeIssues(request.toolName, issues) }
+    }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       const issues: ToolArgumentIssue[] = [
         { path: '', message: 'the arguments were not one complete JSON object (they may have been cut off or malformed)' },

@@ -16,6 +16,8 @@ export type AppErrorDetail =
   | { code: 'plain-text-key-refused' }
   | { code: 'key-storage-unavailable' }
   | { code: 'shutting-down' }
+  /** Too many answers being written at once (per window, or in all). */
+  | { code: 'too-many-runs'; max: number }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_RUNS_PER_CLIENT } from '../../../src/main/app/keel-app-service'
 import { countRows, isRunEnd, startAppWorld, weight, type AppWorld } from './app-helpers'
 
 describe('turns through the app service', () => {
@@ -72,6 +73,24 @@ describe('turns through the app service', () => {
     expect(await a.call('turns.start', { conversationId: 'nope', text: 'x' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
     await a.value('turns.stop', { runId })
     await world.service.whenIdle()
+  })
+
+  it('one client can write at most MAX_RUNS_PER_CLIENT answers at once; the next is refused with a typed detail until one ends', async () => {
+    const a = world.client('a')
+    const b = world.client('b')
+    world.server.respond = () => ({ type: 'turn', text: 'one two three four', faults: { stallAfterEvents: 2 } })
+    const runIds: string[] = []
+    for (let i = 0; i < MAX_RUNS_PER_CLIENT; i++) runIds.push((await a.value('turns.start', { text: `Question ${i}` })).runId)
+    const refused = await a.call('turns.start', { text: 'One more' })
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'busy', retryable: true, detail: { code: 'too-many-runs', max: MAX_RUNS_PER_CLIENT } } })
+    // Another window is not held back by this one's runs.
+    const other = await b.call('turns.start', { text: 'Mine' })
+    expect(other.ok).toBe(true)
+    await a.value('turns.stop', { runId: runIds[0]! })
+    await a.waitFor((e) => e.type === 'run-end')
+    await expect.poll(async () => (await a.call('turns.start', { text: 'Now it fits' })).ok).toBe(true)
+    // Only the accepted turns were stored: the refused one left no conversation.
+    expect(countRows(world.store, 'conversations')).toBe(MAX_RUNS_PER_CLIENT + 2)
   })
 
   it('a client that never connected cannot start a turn', async () => {

@@ -1,3 +1,4 @@
+import { argumentsTextOf } from '../../../shared/json-depth'
 import type { FinishReason } from '../../../shared/finish-reason'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
@@ -79,7 +80,7 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
           calls.set(index, open)
         }
         const args = delta.arguments
-        acc.setToolArguments(open.call, typeof args === 'string' ? args : JSON.stringify(args ?? {}))
+        acc.setToolArguments(open.call, typeof args === 'string' ? args : argumentsTextOf(args))
         return
       }
       default:
@@ -96,7 +97,7 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
     const open = calls.get(index)
     if (open) {
       if (open.initialArguments && open.call.fragments.length === 0 && open.call.wholeText === undefined) {
-        acc.setToolArguments(open.call, JSON.stringify(open.initialArguments))
+        acc.setToolArguments(open.call, argumentsTextOf(open.initialArguments))
       }
       acc.closeToolCall(open.call)
       return

@@ -1,3 +1,4 @@
+import { argumentsTextOf } from '../../../shared/json-depth'
 import type { FinishReason } from '../../../shared/finish-reason'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
@@ -58,7 +59,7 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
         if (typeof args === 'string') acc.setToolArguments(call, args)
         else {
           const object = asObject(args) ?? (args === undefined || args === null ? {} : undefined)
-          acc.setToolArguments(call, JSON.stringify(args ?? {}), object)
+          acc.setToolArguments(call, argumentsTextOf(args), object)
         }
         acc.closeToolCall(call)
         return

@@ -1,3 +1,4 @@
+import { argumentsTextOf } from '../../../shared/json-depth'
 /**
  * Rebuilds a function call's arguments from Vertex `partialArgs` (`streamFunctionCallArguments`):
  * each piece names a JSON path (`$.operations[0].price`) and a value; string values arrive in
@@ -46,7 +47,8 @@ export class JsonPathArguments {
   }
 
   toJson(): string {
-    return JSON.stringify(this.root)
+    // A path can nest as deep as a hostile stream likes: too deep to walk becomes non-JSON text.
+    return argumentsTextOf(this.root)
   }
 }
 

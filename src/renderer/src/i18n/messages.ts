@@ -67,6 +67,7 @@ const en = {
   'error.plain-text-key-refused': 'The key was not saved: this computer has no keyring. Tick “Store keys without encryption” to save it anyway.',
   'error.key-storage-unavailable': 'The key could not be saved. Try again.',
   'error.shutting-down': 'Keel is closing.',
+  'error.too-many-runs': '{max} answers are already being written. Wait for one to finish, or stop one.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
   keyStoragePlainOptIn: 'Store keys without encryption on this computer',
@@ -182,6 +183,7 @@ const ptBR: Dictionary = {
   'error.plain-text-key-refused': 'A chave não foi salva: este computador não tem chaveiro. Marque “Guardar chaves sem criptografia” para salvá-la mesmo assim.',
   'error.key-storage-unavailable': 'Não foi possível salvar a chave. Tente novamente.',
   'error.shutting-down': 'O Keel está fechando.',
+  'error.too-many-runs': 'Já há {max} respostas sendo escritas. Espere uma terminar ou interrompa uma.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
   keyStoragePlainOptIn: 'Guardar chaves sem criptografia neste computador',
@@ -294,6 +296,7 @@ const es: Dictionary = {
   'error.plain-text-key-refused': 'La clave no se guardó: este equipo no tiene llavero. Marca «Guardar claves sin cifrar» para guardarla de todos modos.',
   'error.key-storage-unavailable': 'No se pudo guardar la clave. Inténtalo de nuevo.',
   'error.shutting-down': 'Keel se está cerrando.',
+  'error.too-many-runs': 'Ya se están escribiendo {max} respuestas. Espera a que termine una o detén una.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',
   keyStoragePlainOptIn: 'Guardar claves sin cifrar en este equipo',

@@ -18,6 +18,8 @@ export function appErrorText(t: Translate, error: Pick<AppError, 'message' | 'de
       const range = `${number(detail.min, 1)}–${number(detail.max, 1)} ${detail.unit}`
       return t('error.value-out-of-range', { value: number(detail.value, 6), unit: detail.unit, kind: t(kindKey(detail.kind)), range })
     }
+    case 'too-many-runs':
+      return t('error.too-many-runs', { max: String(detail.max) })
     case 'date-out-of-range': {
       const day = (ms: number) => new Intl.DateTimeFormat(t.locale ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(ms)
       return t('error.date-out-of-range', { earliest: day(detail.earliest), latest: day(detail.latest) })
