@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { MAX_MESSAGE_CHARS } from '../shared/ipc/app-contract'
 import type { Locale } from '../shared/locale'
 import { isLocale } from '../shared/locale'
 import { PROVIDER_IDS, isProviderId, type ProviderId } from '../shared/provider-id'
@@ -66,6 +67,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
   }
   const message = parsed.positionals.join(' ').trim()
   if (message.length === 0) throw new CliUsageError(`missing the message\n${CHAT_USAGE}`)
+  if (message.length > MAX_MESSAGE_CHARS) throw new CliUsageError(`the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_CHARS}`)
   if (flags.provider !== undefined && !isProviderId(flags.provider)) {
     throw new CliUsageError(`unknown provider "${flags.provider}" (expected one of: ${PROVIDER_IDS.join(', ')})`)
   }

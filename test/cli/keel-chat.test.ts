@@ -138,6 +138,7 @@ describe('keel chat / keel export', () => {
     [['chat', '--provider', 'cohere', 'hi'], /unknown provider/],
     [['chat', '--lang', 'fr', 'hi'], /--lang/],
     [['chat', '--base-url', 'ftp://x', 'hi'], /--base-url/],
+    [['chat', 'x'.repeat(100_001)], /100001 characters long; the limit is 100000/],
     [['export'], /missing --db/],
     [['export', '--db', '/nonexistent/keel.db'], /no such file/],
   ])('exits 2 for %j', async (args, message) => {

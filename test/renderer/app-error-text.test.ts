@@ -18,6 +18,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'key-storage-unavailable': { code: 'key-storage-unavailable' },
   'shutting-down': { code: 'shutting-down' },
   'too-many-runs': { code: 'too-many-runs', max: 8 },
+  'invalid-key': { code: 'invalid-key' },
   'date-out-of-range': { code: 'date-out-of-range', earliest: Date.UTC(1900, 0, 1), latest: Date.UTC(2026, 11, 2) },
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConversationView, KeelApi, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
+import { DEFAULT_CONVERSATION_PAGE, type ConversationView, type KeelApi, type RunEventEnvelope } from '../../src/shared/ipc/app-contract'
 import type { RunEvent } from '../../src/shared/run-events'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 
@@ -127,5 +127,31 @@ describe('ChatStore', () => {
     store.setSettings({ ...base, providers: [{ ...provider, price: { inputPerMillion: 1, outputPerMillion: 2 } }] })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(opens()).toBe(afterFirst + 1)
+  })
+
+  it('pages the conversation list: the first page, then older pages on demand; a refresh keeps the older ones', async () => {
+    const all = Array.from({ length: DEFAULT_CONVERSATION_PAGE * 2 + 5 }, (_, i) => ({ id: `c${String(i).padStart(4, '0')}`, title: `T${i}`, createdAt: i, updatedAt: 10_000 - i, messageCount: 1 }))
+    const requests: unknown[] = []
+    const api = {
+      onRunEvent: () => () => {},
+      'settings.get': () => ok({ language: 'en', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+      'conversations.list': (request: { before?: { updatedAt: number; id: string } }) => {
+        requests.push(request)
+        const start = request.before ? all.findIndex((c) => c.id === request.before!.id) + 1 : 0
+        return ok(all.slice(start, start + DEFAULT_CONVERSATION_PAGE))
+      },
+      'conversations.rename': () => ok(all[0]),
+    } as unknown as KeelApi
+    const store = new ChatStore(api, (flush) => flush())
+    await store.start()
+    expect(store.getSnapshot().conversations).toHaveLength(DEFAULT_CONVERSATION_PAGE)
+    expect(store.getSnapshot().conversationsComplete).toBe(false)
+    await store.loadMoreConversations()
+    await store.loadMoreConversations()
+    expect(store.getSnapshot().conversations.map((c) => c.id)).toEqual(all.map((c) => c.id))
+    expect(store.getSnapshot().conversationsComplete).toBe(true)
+    await store.rename('c0000', 'Renamed')
+    expect(store.getSnapshot().conversations).toHaveLength(all.length)
+    expect(requests).toHaveLength(4)
   })
 })

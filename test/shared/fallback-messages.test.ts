@@ -26,7 +26,7 @@ describe('fallback messages', () => {
     )
     expect(fallbackMessage('es', 'retrying', { seconds: 3 })).toBe('Reintentando en 3 s…')
     for (const locale of LOCALES) {
-      for (const id of allFallbackMessageIds()) expect(fallbackMessage(locale, id, { actions: ['x'], seconds: 1, max: 8 })).not.toMatch(/\{\w+\}/)
+      for (const id of allFallbackMessageIds()) expect(fallbackMessage(locale, id, { actions: ['x'], seconds: 1, max: 8, count: 9 })).not.toMatch(/\{\w+\}/)
     }
   })
 })

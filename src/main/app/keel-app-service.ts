@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import { COMMAND_SCHEMAS, type CommandName, type CommandResponses } from '../../shared/ipc/app-contract'
+import { COMMAND_SCHEMAS, DEFAULT_CONVERSATION_PAGE, type CommandName, type CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { MEASUREMENT_KINDS, type MeasurementKind } from '../../shared/measurement'
 import type { ProviderId } from '../../shared/provider-id'
@@ -113,7 +113,7 @@ export class KeelAppService {
   }
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
-    'conversations.list': () => ok(this.store.conversations.listConversations({ limit: 10_000 })),
+    'conversations.list': ({ limit, before }) => ok(this.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
     'conversations.open': ({ conversationId }) => {
       const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
       return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
@@ -143,6 +143,9 @@ export class KeelAppService {
     },
     'settings.get': () => ok(buildSettingsView(this.store, this.env, this.keys)),
     'settings.update': (update) => {
+      const known = new Set(this.tools.list().map((tool) => tool.name))
+      const unknown = Object.keys(update.toolPermissions ?? {}).filter((tool) => !known.has(tool))
+      if (unknown.length > 0) return fail('validation', `No tool is named ${unknown.slice(0, 3).map((name) => `'${name}'`).join(', ')}${unknown.length > 3 ? ` (and ${unknown.length - 3} more)` : ''}.`)
       try {
         applySettingsUpdate(this.store, update)
       } catch (error) {
@@ -152,6 +155,8 @@ export class KeelAppService {
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'keys.set': async ({ provider, key, allowPlainTextStorage }) => {
+      // An HTTP header carries the key: one line of visible ASCII (a pasted newline or space is a mistake, and fetch would refuse it).
+      if (!/^[\x21-\x7e]+$/.test(key)) return fail('validation', 'A key is one line of visible characters, without spaces or line breaks.', { owner: 'user', detail: { code: 'invalid-key' } })
       const saved = await this.keys.vault.set(provider, key, { allowPlainTextStorage })
       if (!saved.ok) return saved.reason === 'plain-text-not-allowed'
         ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })

@@ -1,4 +1,5 @@
 import type { StreamEvent } from '../../shared/stream-events'
+import { endsWithHighSurrogate, wellFormed } from '../../shared/well-formed-text'
 import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from '../harness/stream-model-round'
 
 /** What an API key is replaced with wherever it would leave the core. */
@@ -160,9 +161,10 @@ function startsWithAt(buffer: Uint8Array, at: number, form: Uint8Array, length: 
 }
 
 /**
- * {@link StreamRedactor} for text that arrives in deltas (a streamed answer, reasoning, a tool
- * call's argument text): a key split over two deltas is still caught, because a tail that could be
- * the start of a key waits for the next delta (or {@link TextStreamRedactor.end}).
+ * Text that arrives in deltas (a streamed answer, reasoning, a tool call's argument text), made safe
+ * as it passes: keys scrubbed even when split over two deltas (a tail that could be the start of a
+ * key waits for the next delta, or {@link TextStreamRedactor.end}), and lone surrogates replaced
+ * with U+FFFD (a trailing first half waits for its second half in the next delta).
  */
 export class TextStreamRedactor {
   private held = ''
@@ -170,17 +172,17 @@ export class TextStreamRedactor {
   constructor(private readonly forms: readonly string[]) {}
 
   push(delta: string): string {
-    if (this.forms.length === 0) return delta
-    const text = redactText(this.held + delta, this.forms)
-    const keep = heldTextSuffix(text, this.forms)
+    const text = this.forms.length === 0 ? this.held + delta : redactText(this.held + delta, this.forms)
+    let keep = this.forms.length === 0 ? 0 : heldTextSuffix(text, this.forms)
+    if (keep === 0 && endsWithHighSurrogate(text)) keep = 1
     this.held = text.slice(text.length - keep)
-    return text.slice(0, text.length - keep)
+    return wellFormed(text.slice(0, text.length - keep))
   }
 
   end(): string {
     const rest = this.held
     this.held = ''
-    return rest
+    return wellFormed(rest)
   }
 }
 
@@ -258,14 +260,14 @@ export function redactingFetch(fetchImpl: FetchLike, keys: readonly string[]): F
 type StreamRound = (options: StreamModelRoundOptions) => Promise<RoundOutcome>
 
 /**
- * One model round whose normalized events and result are free of the given keys. Text, reasoning
- * and each call's argument text are scrubbed as streams (a key split across deltas, which the
- * byte-level scrub of {@link redactingFetch} cannot see, is caught here); a held-back tail is
- * released before the next event of another kind, and at the end of the round.
+ * One model round whose normalized events and result are safe to show and store: free of the given
+ * keys, and well-formed text (see {@link TextStreamRedactor}). Text, reasoning and each call's
+ * argument text are cleaned as streams (a key split across deltas, which the byte-level scrub of
+ * {@link redactingFetch} cannot see, is caught here); a held-back tail is released before the next
+ * event of another kind, and at the end of the round.
  */
-export function redactingStreamRound(streamRound: StreamRound, keys: readonly string[]): StreamRound {
+export function sanitizingStreamRound(streamRound: StreamRound, keys: readonly string[]): StreamRound {
   const forms = keyForms(keys)
-  if (forms.length === 0) return streamRound
   return async (options) => {
     const text = new TextStreamRedactor(forms)
     const reasoning = new TextStreamRedactor(forms)
@@ -315,6 +317,11 @@ export function redactingStreamRound(streamRound: StreamRound, keys: readonly st
     }
     const outcome = await streamRound({ ...options, onEvent })
     release()
-    return { ...outcome, result: redactValue(outcome.result, forms), requestId: redactValue(outcome.requestId, forms) }
+    const result = redactValue(outcome.result, forms)
+    return {
+      ...outcome,
+      result: { ...result, text: wellFormed(result.text), reasoning: wellFormed(result.reasoning), toolCalls: result.toolCalls.map((call) => ({ ...call, argumentsText: wellFormed(call.argumentsText) })) },
+      requestId: redactValue(outcome.requestId, forms),
+    }
   }
 }

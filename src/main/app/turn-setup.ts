@@ -1,4 +1,5 @@
 import type { Locale } from '../../shared/locale'
+import { wellFormed } from '../../shared/well-formed-text'
 import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
@@ -10,7 +11,7 @@ import { streamModelRound, type FetchLike } from '../harness/stream-model-round'
 import { resolveConnection, resolveDefaultProvider } from '../providers/provider-config'
 import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolRegistry } from '../tools/tool-registry'
-import { keyForms, redactValue, redactingFetch, redactingStreamRound } from './key-redaction'
+import { keyForms, redactValue, redactingFetch, sanitizingStreamRound } from './key-redaction'
 import { redactingRecorder, type ProviderKeys } from './provider-keys'
 import { readSettings, storedProviderSettings } from './settings-view'
 
@@ -76,7 +77,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, permission]) => (permission === 'always-allow' ? [tool] : [])))
   const options: RunTurnOptions = {
     conversationId: request.conversationId,
-    userText: request.text,
+    userText: wellFormed(request.text),
     provider,
     connection,
     locale: request.locale ?? settings.language,
@@ -87,7 +88,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     recorder: redactingRecorder(createStoreTurnRecorder(store), secrets),
     tools: input.tools,
     fetch: redactingFetch(input.fetch ?? ((url, init) => fetch(url, init)), secrets),
-    streamRound: redactingStreamRound(streamModelRound, secrets),
+    streamRound: sanitizingStreamRound(streamModelRound, secrets),
     maxRounds: request.maxRounds ?? settings.maxToolRounds,
     idleTimeoutMs: input.idleTimeoutMs ?? positiveNumber(env.KEEL_IDLE_TIMEOUT_MS),
     retryPolicy: input.retryPolicy,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type { Conversation, ConversationSummary, Message, MessagePart, Turn } from '../../shared/conversation'
 import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
+import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
 import { partDataJson, toMessage, toMessagePart, type MessagePartRow, type MessageRow } from './message-rows'
 
@@ -45,7 +46,7 @@ export class ConversationStore {
 
   createConversation(input: { id?: string; title?: string } = {}): Conversation {
     const now = this.clock()
-    const conversation: Conversation = { id: input.id ?? this.newId(), title: input.title ?? '', createdAt: now, updatedAt: now }
+    const conversation: Conversation = { id: input.id ?? this.newId(), title: wellFormed(input.title ?? ''), createdAt: now, updatedAt: now }
     this.statements.insertConversation.run(conversation.id, conversation.title, now, now)
     return conversation
   }
@@ -56,7 +57,7 @@ export class ConversationStore {
   }
 
   renameConversation(id: string, title: string): boolean {
-    return this.statements.renameConversation.run(title, id).changes === 1
+    return this.statements.renameConversation.run(wellFormed(title), id).changes === 1
   }
 
   /**
@@ -93,7 +94,7 @@ export class ConversationStore {
       .transaction(() => {
         this.statements.insertTurn.run(turn.id, turn.conversationId, now)
         this.insertMessage(messageId, turn.conversationId, turn.id, 'user', 'complete', now)
-        if (input.userText.length > 0) this.statements.insertPart.run(messageId, 0, 'text', input.userText, null)
+        if (input.userText.length > 0) this.statements.insertPart.run(messageId, 0, 'text', wellFormed(input.userText), null)
       })
       .immediate()
     return { turn, message: this.mustGetMessage(messageId) }
@@ -131,7 +132,7 @@ export class ConversationStore {
       .transaction(() => {
         this.insertMessage(messageId, input.conversationId, input.turnId ?? null, input.role, 'complete', now)
         input.parts.forEach((part, position) => {
-          if (part.type === 'text' || part.type === 'reasoning') this.statements.insertPart.run(messageId, position, part.type, part.text, null)
+          if (part.type === 'text' || part.type === 'reasoning') this.statements.insertPart.run(messageId, position, part.type, wellFormed(part.text), null)
           else this.statements.insertPart.run(messageId, position, part.type, '', partDataJson(part))
         })
       })

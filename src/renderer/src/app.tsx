@@ -48,6 +48,8 @@ export function App({ store }: { store: ChatStore }) {
     <div className="app">
       <Sidebar
         conversations={state.conversations}
+        hasMore={!state.conversationsComplete}
+        onLoadMore={() => void store.loadMoreConversations()}
         currentId={state.currentId}
         t={t}
         onNew={() => {

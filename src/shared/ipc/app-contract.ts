@@ -16,12 +16,23 @@ import type { AppResult } from './app-error'
  */
 const id = z.string().min(1).max(200)
 
+/** The largest page of `conversations.list` (and its default). */
+export const MAX_CONVERSATION_PAGE = 500
+export const DEFAULT_CONVERSATION_PAGE = 200
+
 /** The longest message a user can send (characters, after trimming); the composer says so before sending. */
 export const MAX_MESSAGE_CHARS = 100_000
 const providerId = z.enum(PROVIDER_IDS)
 
 export const COMMAND_SCHEMAS = {
-  'conversations.list': z.strictObject({}),
+  /**
+   * Newest first, one page at a time: `before` is the last conversation of the previous page
+   * (its `updatedAt` and `id`); a page shorter than `limit` is the last one.
+   */
+  'conversations.list': z.strictObject({
+    limit: z.number().int().min(1).max(MAX_CONVERSATION_PAGE).optional(),
+    before: z.strictObject({ updatedAt: z.number().int(), id }).optional(),
+  }),
   'conversations.open': z.strictObject({ conversationId: id }),
   'conversations.rename': z.strictObject({ conversationId: id, title: z.string().trim().min(1).max(200) }),
   'conversations.delete': z.strictObject({ conversationId: id }),

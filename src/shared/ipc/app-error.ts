@@ -14,6 +14,8 @@ export type AppErrorDetail =
   /** A measurement's date outside the one range (`earliest`–`latest`, epoch ms; `latest` is now plus a day). */
   | { code: 'date-out-of-range'; earliest: number; latest: number }
   | { code: 'plain-text-key-refused' }
+  /** A key with spaces, line breaks or other characters no HTTP header can carry. */
+  | { code: 'invalid-key' }
   | { code: 'key-storage-unavailable' }
   | { code: 'shutting-down' }
   /** Too many answers being written at once (per window, or in all). */

@@ -9,7 +9,7 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
   const { conversationId, measurementId } = ids
   const common = [undefined, null, 'text', 42, [], [{}]]
   return {
-    'conversations.list': [...common, { limit: 5 }],
+    'conversations.list': [...common, { limit: 0 }, { limit: 501 }, { limit: 2.5 }, { before: { id: 'c' } }, { before: { updatedAt: 1, id: '' } }, { cursor: 'x' }],
     'conversations.open': [...common, {}, { conversationId: '' }, { conversationId: 7 }, { conversationId, extra: true }],
     'conversations.rename': [...common, { conversationId, title: '   ' }, { conversationId, title: 'x'.repeat(201) }, { conversationId }, { conversationId, title: 'New', pinned: true }],
     'conversations.delete': [...common, {}, { conversationId: 'x'.repeat(201) }, { conversationId, force: true }],

@@ -241,7 +241,7 @@ export function SettingsPanel({
           <select
             id={`permission-${tool}`}
             value={settings.toolPermissions[tool] ?? 'ask'}
-            onChange={(e) => void onUpdate({ toolPermissions: { ...settings.toolPermissions, [tool]: e.target.value as 'ask' | 'always-allow' } })}
+            onChange={(e) => void onUpdate({ toolPermissions: { [tool]: e.target.value as 'ask' | 'always-allow' } })}
           >
             <option value="ask">{t('permissionAsk')}</option>
             <option value="always-allow">{t('permissionAlways')}</option>

@@ -10,6 +10,8 @@ export function Sidebar({
   onSelect,
   onRename,
   onDelete,
+  hasMore = false,
+  onLoadMore,
 }: {
   conversations: ConversationSummary[]
   currentId: string | undefined
@@ -18,6 +20,9 @@ export function Sidebar({
   onSelect: (id: string) => void
   onRename: (id: string, title: string) => void
   onDelete: (id: string) => void
+  /** Older conversations exist beyond those listed (the list is paged from the store). */
+  hasMore?: boolean
+  onLoadMore?: () => void
 }) {
   const [renaming, setRenaming] = useState<string | undefined>(undefined)
   const [draft, setDraft] = useState('')
@@ -102,6 +107,11 @@ export function Sidebar({
           </li>
         ))}
       </ul>
+      {hasMore && onLoadMore && (
+        <button type="button" className="load-more" onClick={onLoadMore}>
+          {t('showOlderConversations')}
+        </button>
+      )}
     </nav>
   )
 }

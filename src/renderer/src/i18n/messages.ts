@@ -10,6 +10,7 @@ const en = {
   conversations: 'Conversations',
   newConversation: 'New conversation',
   noConversations: 'No conversations yet.',
+  showOlderConversations: 'Show older conversations',
   rename: 'Rename',
   renameLabel: 'Conversation title',
   save: 'Save',
@@ -66,6 +67,7 @@ const en = {
   invalidDate: 'Invalid date',
   'error.plain-text-key-refused': 'The key was not saved: this computer has no keyring. Tick “Store keys without encryption” to save it anyway.',
   'error.key-storage-unavailable': 'The key could not be saved. Try again.',
+  'error.invalid-key': 'A key is one line of visible characters, without spaces or line breaks. Check what was pasted.',
   'error.shutting-down': 'Keel is closing.',
   'error.too-many-runs': '{max} answers are already being written. Wait for one to finish, or stop one.',
   keyStoragePlainWarning:
@@ -126,6 +128,7 @@ const ptBR: Dictionary = {
   conversations: 'Conversas',
   newConversation: 'Nova conversa',
   noConversations: 'Nenhuma conversa ainda.',
+  showOlderConversations: 'Mostrar conversas mais antigas',
   rename: 'Renomear',
   renameLabel: 'Título da conversa',
   save: 'Salvar',
@@ -182,6 +185,7 @@ const ptBR: Dictionary = {
   invalidDate: 'Data inválida',
   'error.plain-text-key-refused': 'A chave não foi salva: este computador não tem chaveiro. Marque “Guardar chaves sem criptografia” para salvá-la mesmo assim.',
   'error.key-storage-unavailable': 'Não foi possível salvar a chave. Tente novamente.',
+  'error.invalid-key': 'Uma chave é uma única linha de caracteres visíveis, sem espaços nem quebras de linha. Confira o que foi colado.',
   'error.shutting-down': 'O Keel está fechando.',
   'error.too-many-runs': 'Já há {max} respostas sendo escritas. Espere uma terminar ou interrompa uma.',
   keyStoragePlainWarning:
@@ -239,6 +243,7 @@ const es: Dictionary = {
   conversations: 'Conversaciones',
   newConversation: 'Nueva conversación',
   noConversations: 'Aún no hay conversaciones.',
+  showOlderConversations: 'Mostrar conversaciones anteriores',
   rename: 'Renombrar',
   renameLabel: 'Título de la conversación',
   save: 'Guardar',
@@ -295,6 +300,7 @@ const es: Dictionary = {
   invalidDate: 'Fecha no válida',
   'error.plain-text-key-refused': 'La clave no se guardó: este equipo no tiene llavero. Marca «Guardar claves sin cifrar» para guardarla de todos modos.',
   'error.key-storage-unavailable': 'No se pudo guardar la clave. Inténtalo de nuevo.',
+  'error.invalid-key': 'Una clave es una sola línea de caracteres visibles, sin espacios ni saltos de línea. Revisa lo que pegaste.',
   'error.shutting-down': 'Keel se está cerrando.',
   'error.too-many-runs': 'Ya se están escribiendo {max} respuestas. Espera a que termine una o detén una.',
   keyStoragePlainWarning:

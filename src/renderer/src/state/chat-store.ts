@@ -2,7 +2,7 @@
 // queued and reduced once per animation frame, so React sees at most one update per frame while
 // tokens stream (read through `useSyncExternalStore`).
 import type { ConversationSummary, Message } from '../../../shared/conversation'
-import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../../shared/ipc/app-contract'
+import { DEFAULT_CONVERSATION_PAGE, type ConversationView, type KeelApi, type RunEventEnvelope, type SettingsView } from '../../../shared/ipc/app-contract'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
@@ -18,7 +18,10 @@ export interface ChatState {
   ready: boolean
   settings: SettingsView | undefined
   locale: Locale
+  /** Newest first: the first page and any older pages the user asked for. */
   conversations: ConversationSummary[]
+  /** Every conversation is in `conversations` (no older page left to load). */
+  conversationsComplete: boolean
   currentId: string | undefined
   view: ConversationView | undefined
   runs: Record<string, LiveRun>
@@ -58,6 +61,7 @@ export class ChatStore {
     settings: undefined,
     locale: 'en',
     conversations: [],
+    conversationsComplete: false,
     currentId: undefined,
     view: undefined,
     runs: {},
@@ -116,11 +120,9 @@ export class ChatStore {
 
   readonly start = async (): Promise<void> => {
     this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
-    const [settings, list] = await Promise.all([this.api['settings.get']({}), this.api['conversations.list']({})])
+    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true)])
     if (settings.ok) this.set({ settings: settings.value, locale: settings.value.language })
     else this.fail(settings)
-    if (list.ok) this.set({ conversations: list.value })
-    else this.fail(list)
     this.set({ ready: true })
   }
 
@@ -172,10 +174,40 @@ export class ChatStore {
     for (const run of ended) void this.settle(run)
   }
 
+  /**
+   * Reloads the first page of the list; older pages already loaded stay (a new answer only moves a
+   * conversation to the top), minus what the first page now holds.
+   */
+  private async reloadConversations(reportFailure = false): Promise<void> {
+    const first = await this.api['conversations.list']({})
+    if (!first.ok) {
+      if (reportFailure) this.fail(first)
+      return
+    }
+    const page = first.value
+    const last = page.at(-1)
+    if (page.length < DEFAULT_CONVERSATION_PAGE || !last) return this.set({ conversations: page, conversationsComplete: true })
+    const onPage = new Set(page.map((c) => c.id))
+    const older = this.state.conversations.filter((c) => !onPage.has(c.id) && isOlder(c, last))
+    this.set({ conversations: [...page, ...older], conversationsComplete: older.length > 0 ? this.state.conversationsComplete : false })
+  }
+
+  /** The next older page of conversations (the sidebar's "Show older conversations"). */
+  readonly loadMoreConversations = async (): Promise<void> => {
+    const last = this.state.conversations.at(-1)
+    if (this.state.conversationsComplete || !last) return
+    const page = await this.api['conversations.list']({ before: { updatedAt: last.updatedAt, id: last.id } })
+    if (this.fail(page) || !page.ok) return
+    const known = new Set(this.state.conversations.map((c) => c.id))
+    this.set({
+      conversations: [...this.state.conversations, ...page.value.filter((c) => !known.has(c.id))],
+      conversationsComplete: page.value.length < DEFAULT_CONVERSATION_PAGE,
+    })
+  }
+
   /** Reloads the list and, when it is open, the conversation. */
   private async refresh(conversationId: string | undefined): Promise<void> {
-    const list = await this.api['conversations.list']({})
-    if (list.ok) this.set({ conversations: list.value })
+    await this.reloadConversations()
     if (conversationId !== undefined && conversationId === this.state.currentId) await this.loadView(conversationId)
   }
 
@@ -199,8 +231,7 @@ export class ChatStore {
         : this.state.extras
       return { runs, extras }
     }
-    const list = await this.api['conversations.list']({})
-    if (list.ok) this.set({ conversations: list.value })
+    await this.reloadConversations()
     if (run.conversationId && run.conversationId === this.state.currentId) {
       await this.loadView(run.conversationId, keep)
       if (this.state.runs[run.runId]) this.set(keep())
@@ -265,6 +296,7 @@ export class ChatStore {
   readonly remove = async (conversationId: string): Promise<void> => {
     if (this.fail(await this.api['conversations.delete']({ conversationId }))) return
     if (this.state.currentId === conversationId) this.newConversation()
+    this.set({ conversations: this.state.conversations.filter((c) => c.id !== conversationId) })
     await this.refresh(undefined)
   }
 
@@ -289,6 +321,11 @@ export class ChatStore {
   get keel(): KeelApi {
     return this.api
   }
+}
+
+/** Whether `a` comes after `b` in the list's order (newest first: by last activity, then id). */
+function isOlder(a: ConversationSummary, b: ConversationSummary): boolean {
+  return a.updatedAt < b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id)
 }
 
 /** The prices in a settings view, as one comparable string. */
