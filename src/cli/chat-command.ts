@@ -10,6 +10,7 @@ import { prepareTurn } from '../main/app/turn-setup'
 import { defaultDatabasePath } from '../main/data-dir'
 import { approveAll, type Approver } from '../main/harness/approval'
 import { runTurn } from '../main/harness/run-turn'
+import { retryDeferredFinalizations } from '../main/harness/deferred-finalizations'
 import { UnknownConversationError } from '../main/harness/store-turn-recorder'
 import { providerEnvironmentVariables } from '../main/providers/provider-config'
 import { createKeelToolRegistry } from '../main/tools/tool-registry'
@@ -116,8 +117,10 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
       throw error
     }
     if (interrupted) return 130
-    return result.status === 'completed' ? 0 : 1
+    return result.status === 'completed' && !result.storageError ? 0 : 1
   } finally {
+    // An end a full disk kept from being written: one last try (else the next start settles it).
+    retryDeferredFinalizations(store)
     store.close()
   }
 }

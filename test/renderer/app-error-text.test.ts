@@ -19,6 +19,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'shutting-down': { code: 'shutting-down' },
   'too-many-runs': { code: 'too-many-runs', max: 8 },
   'invalid-key': { code: 'invalid-key' },
+  'disk-full': { code: 'disk-full' },
   'date-out-of-range': { code: 'date-out-of-range', earliest: Date.UTC(1900, 0, 1), latest: Date.UTC(2026, 11, 2) },
 }
 

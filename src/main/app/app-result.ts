@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AppError, AppResult } from '../../shared/ipc/app-error'
 import { isSqliteError, toStorageError } from '../db/sqlite-error'
+import { TurnStorageError } from '../harness/turn-storage-error'
 
 export function ok<T>(value: T): AppResult<T> {
   return { ok: true, value }
@@ -19,9 +20,9 @@ export function validationFailure(error: z.ZodError): { ok: false; error: AppErr
 
 /** An unexpected throw turned into a plain error (storage errors keep their kind's message; never a stack). */
 export function failureFromThrown(error: unknown): { ok: false; error: AppError } {
-  if (isSqliteError(error)) {
-    const storage = toStorageError(error)
-    return fail('storage', storage.message, { retryable: storage.retryable })
+  const storage = error instanceof TurnStorageError ? error.storage : isSqliteError(error) ? toStorageError(error) : undefined
+  if (storage) {
+    return fail('storage', storage.message, { retryable: storage.retryable, ...(storage.kind === 'full' ? { detail: { code: 'disk-full' } } : {}) })
   }
   return fail('internal', error instanceof Error ? error.message : String(error))
 }

@@ -3,6 +3,7 @@ import type { ConversationView, UsageSummary } from '../../shared/ipc/app-contra
 import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '../../shared/pricing'
 import type { Usage } from '../../shared/usage'
 import type { KeelStore } from '../db/keel-store'
+import { withDeferredEnd } from '../harness/deferred-finalizations'
 
 /**
  * A conversation with its messages and token usage: per assistant message, the sum over every model
@@ -14,7 +15,7 @@ import type { KeelStore } from '../db/keel-store'
 export function buildConversationView(store: KeelStore, conversationId: string, prices: PriceBook = {}): ConversationView | undefined {
   const conversation = store.conversations.getConversation(conversationId)
   if (!conversation) return undefined
-  const messages = store.conversations.getMessages(conversationId)
+  const messages = store.conversations.getMessages(conversationId).map((message) => withDeferredEnd(store, message))
   const byMessage = new Map<string, Generation[]>()
   const turnIds = new Set(messages.flatMap((m) => (m.role === 'assistant' && m.turnId ? [m.turnId] : [])))
   for (const turnId of turnIds) {

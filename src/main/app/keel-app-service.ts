@@ -7,6 +7,7 @@ import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
 import type { RetryPolicy } from '../harness/retry-policy'
+import { retryDeferredFinalizations } from '../harness/deferred-finalizations'
 import { runTurn } from '../harness/run-turn'
 import type { FetchLike } from '../harness/stream-model-round'
 import { resolveConnection } from '../providers/provider-config'
@@ -106,6 +107,7 @@ export class KeelAppService {
     this.closed = true
     for (const run of this.runs.all()) run.controller.abort(new Error('Keel is shutting down'))
     await this.whenIdle()
+    retryDeferredFinalizations(this.store)
   }
 
   private connectionFor(provider: ProviderId): ProviderConnection {

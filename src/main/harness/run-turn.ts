@@ -19,6 +19,8 @@ import { expandParallelWrapper } from './expand-parallel-wrapper'
 import { DEFAULT_RETRY_POLICY, nextRetryDelayMs, type RetryPolicy } from './retry-policy'
 import { streamModelRound, type FetchLike, type RoundOutcome, type StreamModelRoundOptions } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
+import { TurnStorageError } from './turn-storage-error'
+import type { StorageError } from '../../shared/storage-error'
 
 export interface RunTurnOptions {
   conversationId?: string | undefined
@@ -62,6 +64,8 @@ export interface RunTurnResult {
   messageId: string
   turnId: string
   interruptReason: InterruptReason | undefined
+  /** Part of the turn could not be saved (a full disk): the user was told; the end is written once possible. */
+  storageError: StorageError | undefined
 }
 
 /**
@@ -99,6 +103,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   })
 
   const notices: string[] = []
+  let storageError: StorageError | undefined
   const notice = (id: FallbackMessageId, values: Parameters<typeof fallbackMessage>[2] = {}) => {
     const text = fallbackMessage(locale, id, values)
     notices.push(text)
@@ -203,13 +208,29 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
       }
     }
   } catch (error) {
-    // A bug or a storage failure: the turn ends, what was shown is kept.
-    notice('no-answer')
-    status = shownText.length > 0 ? 'interrupted' : 'failed'
-    interruptReason = status === 'interrupted' ? 'provider-error' : undefined
-    storedError = { kind: 'internal', message: error instanceof Error ? error.message : String(error) }
+    if (error instanceof TurnStorageError) {
+      // The disk is full (or failing): the turn ends here; everything already saved stays.
+      storageError = error.storage
+      notice(error.storage.kind === 'full' ? 'storage-full' : 'storage-failed')
+      status = 'failed'
+      interruptReason = undefined
+      storedError = { kind: error.storage.kind === 'full' ? 'storage-full' : 'storage', message: error.storage.message }
+    } else {
+      // A bug: the turn ends, what was shown is kept.
+      notice('no-answer')
+      status = shownText.length > 0 ? 'interrupted' : 'failed'
+      interruptReason = status === 'interrupted' ? 'provider-error' : undefined
+      storedError = { kind: 'internal', message: error instanceof Error ? error.message : String(error) }
+    }
   } finally {
-    recorder.finish({ status, interruptReason, error: storedError, notices })
+    try {
+      recorder.finish({ status, interruptReason, error: storedError, notices })
+    } catch (error) {
+      if (!(error instanceof TurnStorageError)) throw error
+      // The end itself could not be written; the recorder writes it once it can. The user is told now.
+      if (!storageError) notice(error.storage.kind === 'full' ? 'storage-full' : 'storage-failed')
+      storageError ??= error.storage
+    }
   }
   const runStatus: RunStatus = status === 'complete' ? 'completed' : status
   emit({
@@ -219,7 +240,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
     messageId: begun.messageId,
     ...(interruptReason ? { interruptReason } : {}),
   })
-  return { status: runStatus, conversationId: begun.conversationId, messageId: begun.messageId, turnId: begun.turnId, interruptReason }
+  return { status: runStatus, conversationId: begun.conversationId, messageId: begun.messageId, turnId: begun.turnId, interruptReason, storageError }
 
   /** One round, with retries of transient failures that happened before any output was shown. */
   async function streamRoundWithRetries(round: number): Promise<RoundOutcome | undefined> {

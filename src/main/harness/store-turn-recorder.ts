@@ -7,7 +7,10 @@ import type { TurnResult } from '../../shared/turn-result'
 import type { AssistantMessageWriter } from '../db/assistant-message-writer'
 import type { KeelStore } from '../db/keel-store'
 import { toolResultForModel } from '../tools/tool-result-for-model'
+import type { StorageError } from '../../shared/storage-error'
+import { deferFinalization, retryDeferredFinalizations } from './deferred-finalizations'
 import type { TurnRecorder } from './turn-recorder'
+import { TurnStorageError, storing } from './turn-storage-error'
 
 /** A mistake the caller can fix (e.g. `--conversation` naming a conversation that does not exist). */
 export class UnknownConversationError extends Error {
@@ -31,13 +34,15 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
 
   return {
     begin({ conversationId, userText }) {
+      // Ends a full disk kept from being written go first (writes work again if this one does).
+      retryDeferredFinalizations(store)
       let conversation = conversationId ? store.conversations.getConversation(conversationId) : undefined
       if (conversationId && !conversation) throw new UnknownConversationError(`no conversation with id ${conversationId}`)
-      conversation ??= store.conversations.createConversation({ title: titleFrom(userText) })
+      conversation ??= storing(() => store.conversations.createConversation({ title: titleFrom(userText) }))
       const earlier = store.conversations.getMessages(conversation.id)
-      const started = store.conversations.startTurn({ conversationId: conversation.id, userText })
+      const started = storing(() => store.conversations.startTurn({ conversationId: conversation!.id, userText }))
       turnId = started.turn.id
-      writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId })
+      writer = storing(() => store.conversations.startAssistantMessage({ conversationId: conversation!.id, turnId }))
       messageId = writer.messageId
       const history = historyFromMessages(store, earlier)
       history.push({ role: 'user', text: userText })
@@ -73,30 +78,36 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       )
     },
     startGeneration({ round, attempt, provider, model }) {
-      return store.generations.start({ turnId, messageId, round, attempt, provider, model }).id
+      return storing(() => store.generations.start({ turnId, messageId, round, attempt, provider, model }).id)
     },
     finishGeneration(id, input) {
-      store.generations.finish(id, {
+      storing(() => store.generations.finish(id, {
         outcome: generationOutcome(input.aborted, input.result),
         finishReason: input.result?.finishReason ?? null,
         rawFinishReason: input.result?.rawFinishReason ?? null,
         ...(input.result?.error ? { error: { kind: input.result.error.kind, message: input.result.error.message } } : {}),
         usage: input.usage,
         usageSource: input.estimated ? 'estimated' : 'reported',
-      })
+      }))
     },
     finish({ status, interruptReason, error }) {
       const end: MessageEnd =
         status === 'complete' ? { status: 'complete' }
         : status === 'interrupted' ? { status: 'interrupted', reason: interruptReason === 'app-crash' || !interruptReason ? 'provider-error' : interruptReason }
         : { status: 'failed', error: error ?? { kind: 'unknown', message: 'The turn failed' } }
-      throwIfFailed(mustWriter().finalize(end))
+      const written = mustWriter().finalize(end)
+      if (!written.ok) {
+        // The disk is full (or failing): the message stays `streaming` on disk for now. It is
+        // finalized as soon as a write succeeds again, and shown with this end meanwhile.
+        deferFinalization(store, mustWriter(), end)
+        throw new TurnStorageError(written.error)
+      }
     },
   }
 }
 
-function throwIfFailed(result: { ok: true } | { ok: false; error: { kind: string; message: string } }): void {
-  if (!result.ok) throw new Error(`storage: ${result.error.kind}: ${result.error.message}`)
+function throwIfFailed(result: { ok: true } | { ok: false; error: StorageError }): void {
+  if (!result.ok) throw new TurnStorageError(result.error)
 }
 
 function titleFrom(text: string): string {

@@ -18,6 +18,8 @@ export type AppErrorDetail =
   | { code: 'invalid-key' }
   | { code: 'key-storage-unavailable' }
   | { code: 'shutting-down' }
+  /** The disk is full: nothing more can be saved until space is freed. */
+  | { code: 'disk-full' }
   /** Too many answers being written at once (per window, or in all). */
   | { code: 'too-many-runs'; max: number }
 

@@ -69,6 +69,7 @@ const en = {
   'error.key-storage-unavailable': 'The key could not be saved. Try again.',
   'error.invalid-key': 'A key is one line of visible characters, without spaces or line breaks. Check what was pasted.',
   'error.shutting-down': 'Keel is closing.',
+  'error.disk-full': 'Your disk is full, so Keel cannot save anything. Free some space and try again; nothing saved was lost.',
   'error.too-many-runs': '{max} answers are already being written. Wait for one to finish, or stop one.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
@@ -187,6 +188,7 @@ const ptBR: Dictionary = {
   'error.key-storage-unavailable': 'Não foi possível salvar a chave. Tente novamente.',
   'error.invalid-key': 'Uma chave é uma única linha de caracteres visíveis, sem espaços nem quebras de linha. Confira o que foi colado.',
   'error.shutting-down': 'O Keel está fechando.',
+  'error.disk-full': 'Seu disco está cheio, então o Keel não consegue salvar nada. Libere espaço e tente novamente; nada do que foi salvo se perdeu.',
   'error.too-many-runs': 'Já há {max} respostas sendo escritas. Espere uma terminar ou interrompa uma.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
@@ -302,6 +304,7 @@ const es: Dictionary = {
   'error.key-storage-unavailable': 'No se pudo guardar la clave. Inténtalo de nuevo.',
   'error.invalid-key': 'Una clave es una sola línea de caracteres visibles, sin espacios ni saltos de línea. Revisa lo que pegaste.',
   'error.shutting-down': 'Keel se está cerrando.',
+  'error.disk-full': 'Tu disco está lleno, así que Keel no puede guardar nada. Libera espacio e inténtalo de nuevo; no se perdió nada de lo guardado.',
   'error.too-many-runs': 'Ya se están escribiendo {max} respuestas. Espera a que termine una o detén una.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',

@@ -15,6 +15,8 @@ export function storedNotice(message: Message, locale: Locale): string | undefin
       kind === 'quota-exceeded' ? 'quota-exceeded'
       : kind === 'authentication' ? 'authentication'
       : kind === 'invalid-arguments' ? 'invalid-arguments-twice'
+      : kind === 'storage-full' ? 'storage-full'
+      : kind === 'storage' ? 'storage-failed'
       : 'no-answer'
     return fallbackMessage(locale, id)
   }
