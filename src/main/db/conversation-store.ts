@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3'
 import type { Conversation, ConversationSummary, Message, MessagePart, Turn } from '../../shared/conversation'
 import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
 import type { Clock } from './clock'
+import { PART_COLUMNS_SQL, prepareChunkStatements } from './message-part-chunks'
 import { partDataJson, toMessage, toMessagePart, type MessagePartRow, type MessageRow } from './message-rows'
 
 interface ConversationRow {
@@ -34,9 +35,11 @@ export class ConversationStore {
     private readonly newId: () => string = randomUUID,
   ) {
     this.statements = prepare(db)
+    const chunks = prepareChunkStatements(db)
     this.writerStatements = {
       insertPart: this.statements.insertPart,
-      appendPartText: this.statements.appendPartText,
+      appendChunk: chunks.appendChunk,
+      compactMessage: chunks.compactMessage,
       touchMessage: this.statements.touchMessage,
       finishMessage: this.statements.finishMessage,
       readMessage: (id) => this.getMessage(id),
@@ -210,16 +213,14 @@ function prepare(db: Database.Database) {
     ),
     selectMessage: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?'),
     selectMessages: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq'),
-    selectPartsOfMessage: db.prepare<[string], MessagePartRow>('SELECT * FROM message_parts WHERE message_id = ? ORDER BY position'),
+    // Streamed text may still be in chunk rows: every part read joins them (PART_COLUMNS_SQL).
+    selectPartsOfMessage: db.prepare<[string], MessagePartRow>(`SELECT ${PART_COLUMNS_SQL} FROM message_parts p WHERE p.message_id = ? ORDER BY p.position`),
     selectPartsOfConversation: db.prepare<[string], MessagePartRow>(
-      `SELECT p.* FROM messages m JOIN message_parts p ON p.message_id = m.id
+      `SELECT ${PART_COLUMNS_SQL} FROM messages m JOIN message_parts p ON p.message_id = m.id
        WHERE m.conversation_id = ? ORDER BY m.seq, p.position`,
     ),
     insertPart: db.prepare<[string, number, string, string, string | null]>(
       'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
-    ),
-    appendPartText: db.prepare<[string, string, number]>(
-      'UPDATE message_parts SET text = text || ? WHERE message_id = ? AND position = ?',
     ),
     touchMessage: db.prepare<[number, string]>('UPDATE messages SET updated_at = ? WHERE id = ?'),
     finishMessage: db.prepare<[string, string | null, string | null, number, string]>(
