@@ -197,6 +197,8 @@ describe('a full disk at open', () => {
     if (result.ok) result.store.close()
     expect(result.ok ? 'opened' : result.error.kind).toBe('full')
     if (!result.ok) {
+      // What SQLite itself says here: SQLITE_IOERR_SHMSIZE ("disk I/O error") while it grows the -shm file.
+      expect(result.error.sqliteCode).toMatch(/^SQLITE_IOERR/)
       expect(result.error.message).toMatch(/disk is full/)
       expect(result.error.message).toContain(path)
     }

@@ -41,7 +41,6 @@ describe('streaming text into chunk rows', () => {
     // A flush writes its chunk (~4-5 KiB of UTF-8: two pages) plus a few b-tree pages (more when
     // one splits): bounded by a constant. Rewriting the part would write the whole text so far (up to 1 MiB here).
     const bound = 2 * Buffer.byteLength(expected.slice(0, FLUSH)) + 16 * (pageSize + 24)
-    console.log(`[wal] per flush: min ${Math.min(...growth)}, max ${Math.max(...growth)} bytes; bound ${bound}; text ${Buffer.byteLength(expected)} bytes`)
     expect(Math.max(...growth)).toBeLessThan(bound)
     expect(Buffer.byteLength(expected)).toBeGreaterThan(12 * bound)
     // The late flushes cost what the early ones did.
