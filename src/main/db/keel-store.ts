@@ -39,8 +39,8 @@ export interface OpenKeelStoreOptions extends OpenDatabaseOptions {
   /** Id generator for conversations, turns, messages and generations (default: random UUIDs). */
   newId?: () => string
   /**
-   * Leave a `<db>.open-<pid>` file while open so other Keel processes know not to treat this
-   * process's streaming answers as a crash's leftovers (default true).
+   * Hold a lock on a `<db>.open-<pid>` file while open so other Keel processes know not to treat
+   * this process's streaming answers as a crash's leftovers (default true; see `process-presence.ts`).
    */
   announcePresence?: boolean
 }
@@ -63,7 +63,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
   let presence: ProcessPresence | undefined
   try {
     // A read-only store writes nothing: no presence file, no recovery (its streaming messages read as such).
-    presence = path === ':memory:' || readOnly || options.announcePresence === false ? undefined : announcePresence(path)
+    presence = path === ':memory:' || readOnly || options.announcePresence === false ? undefined : announcePresence(path, options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {})
     recovery =
       presence?.othersAlive || readOnly
         ? { interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: !readOnly }
