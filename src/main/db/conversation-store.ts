@@ -85,6 +85,22 @@ export class ConversationStore {
   }
 
   /**
+   * Oldest first (by last message, then id): the export's order. Page with `after` = the last
+   * item's cursor; one page at a time, so a caller never holds the whole list.
+   */
+  listConversationsOldestFirst(options: { limit: number; after?: ConversationCursor }): Conversation[] {
+    const rows = options.after
+      ? this.statements.listOldestFirstAfter.all(options.after.updatedAt, options.after.updatedAt, options.after.id, options.limit)
+      : this.statements.listOldestFirst.all(options.limit)
+    return rows.map(toConversation)
+  }
+
+  /** The ids of a conversation's turns, in the order their first message appears. */
+  turnIdsInOrder(conversationId: string): string[] {
+    return this.statements.selectTurnIdsInOrder.all(conversationId).map((row) => row.turn_id)
+  }
+
+  /**
    * Starts a turn: stores the turn and the user's message (status `complete`) in one transaction.
    * A regenerated answer does not start a new turn: it adds an assistant message to the same one.
    */
@@ -203,6 +219,13 @@ function prepare(db: Database.Database) {
     ),
     listConversationsBefore: db.prepare<[number, number, string, number], ConversationRow & { message_count: number }>(
       `${CONVERSATION_SUMMARY} WHERE c.updated_at < ? OR (c.updated_at = ? AND c.id < ?) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
+    ),
+    listOldestFirst: db.prepare<[number], ConversationRow>('SELECT * FROM conversations ORDER BY updated_at, id LIMIT ?'),
+    listOldestFirstAfter: db.prepare<[number, number, string, number], ConversationRow>(
+      'SELECT * FROM conversations WHERE updated_at > ? OR (updated_at = ? AND id > ?) ORDER BY updated_at, id LIMIT ?',
+    ),
+    selectTurnIdsInOrder: db.prepare<[string], { turn_id: string }>(
+      'SELECT turn_id FROM messages WHERE conversation_id = ? AND turn_id IS NOT NULL GROUP BY turn_id ORDER BY min(seq)',
     ),
     insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
     selectTurn: db.prepare<[string], { id: string; conversation_id: string; created_at: number }>('SELECT * FROM turns WHERE id = ?'),
