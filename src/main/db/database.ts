@@ -57,10 +57,13 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opening checks the whole file with `PRAGMA quick_check` before anything is written, synchronously.
- * Measured (bench/store.bench.ts, this 2-core machine): a store of 200,000 messages (82 MiB) takes
- * 260–390 ms warm and ~2.0 s right after dropping the OS cache (integrity_check: 1.1–1.4 s warm);
- * a typical store (a few thousand messages, a few MiB) a few ms. That is paid once per start, and
+ * How many of quick_check's findings the refusal quotes.
+ *
+ * Why the check runs at open, synchronously: it reads the whole file before anything is written.
+ * Measured (bench/store.bench.ts "open large", this 2-core machine): 200,000 messages (82 MiB):
+ * 260–390 ms with a warm OS cache (906 ms with the machine at load 6), ~2.0 s right after dropping
+ * the cache (integrity_check: 1.1–1.4 s warm); 20,000 messages (8 MiB): 36 ms. The rest of opening
+ * costs ~45 ms. That is paid once per start (and per CLI command), and
  * running it in the background instead would mean gating every write of every store until it
  * passed; a damaged file must not be written at all (a checkpoint or a migration can spread the
  * damage), so the check stays in front of the first write.
@@ -90,7 +93,13 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
   if (!existing) {
     if (!existsSync(folder)) return refused(storageError('cannot-open', `Its folder ${folder} does not exist.`))
     if (!isWritable(folder)) return refused(storageError('read-only', `Its folder ${folder} is not writable, so the file cannot be created.`))
-    return openWritable(file, false, options)
+    const created = openWritable(file, false, options)
+    // A file this open created and could not even start (a full disk, say) is removed again while
+    // it is still empty: left there, the next open would rightly refuse it as an empty file.
+    if (!created.ok && fileSize(file) === 0 && fileSize(`${file}-wal`) === 0) {
+      for (const leftover of [file, `${file}-wal`, `${file}-shm`]) rmSync(leftover, { force: true })
+    }
+    return created
   }
   if (!existing.isFile()) return refused(storageError('cannot-open', 'It is not a regular file.'))
   // An empty file is not a store that was never used: SQLite would silently make it a new one.
@@ -209,7 +218,7 @@ function probeExisting(
 function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOptions): OpenDatabaseResult {
   const inFile = path !== ':memory:' && path !== ''
   const folder = inFile ? dirname(path) : undefined
-  const located_ = (error: StorageError, state: 'unchanged' | 'maybe-changed') => {
+  const withLocation = (error: StorageError, state: 'unchanged' | 'maybe-changed') => {
     if (!folder) return error
     return located(refineFullDisk(error, folder), path, mustExist ? state : 'new')
   }
@@ -220,7 +229,7 @@ function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOpt
     // better-sqlite3 checks the folder itself and throws a plain TypeError when it does not exist.
     const cause = toStorageError(error)
     const detail = error instanceof Error ? error.message : String(error)
-    return { ok: false, error: located_(cause.kind === 'unknown' ? storageError('cannot-open', `(${detail})`) : cause, 'unchanged') }
+    return { ok: false, error: withLocation(cause.kind === 'unknown' ? storageError('cannot-open', `(${detail})`) : cause, 'unchanged') }
   }
   const fail = (error: StorageError): OpenDatabaseResult => {
     try {
@@ -245,19 +254,19 @@ function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOpt
     const pragmas = readDatabasePragmas(db)
     if ((inFile && journalMode !== 'wal') || pragmas.synchronous !== 2 || pragmas.foreignKeys !== 1) {
       return fail(
-        located_(
+        withLocation(
           storageError('pragma-mismatch', `journal_mode=${journalMode}, synchronous=${pragmas.synchronous}, foreign_keys=${pragmas.foreignKeys}.`),
           'maybe-changed',
         ),
       )
     }
   } catch (error) {
-    return fail(located_(toStorageError(error), 'maybe-changed'))
+    return fail(withLocation(toStorageError(error), 'maybe-changed'))
   }
 
   const migrated = migrate(db, options.migrate)
   // A failed migration rolled back: the data is as it was.
-  if (!migrated.ok) return fail(located_(migrated.error, 'unchanged'))
+  if (!migrated.ok) return fail(withLocation(migrated.error, 'unchanged'))
   return { ok: true, db, readOnly: false }
 }
 

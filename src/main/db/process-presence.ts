@@ -85,8 +85,11 @@ function letGo(path: string): void {
   const entry = held.get(path)
   if (!entry || --entry.users > 0) return
   held.delete(path)
-  removeQuietly(path)
+  // Removed while still locked where the OS allows it (a prober never sees it unlocked); Windows
+  // does not delete a file that is open, so there it goes after the close.
+  if (process.platform !== 'win32') removeQuietly(path)
   entry.db.close()
+  if (process.platform === 'win32') removeQuietly(path)
 }
 
 /**
