@@ -70,6 +70,12 @@ function hold(path: string, options: PresenceOptions): void {
       db.prepare('INSERT INTO presence (pid, opened_at) VALUES (?, ?)').run(process.pid, Date.now())
     } catch (error) {
       db.close()
+      // A leftover under our pid that is no lock file (an older Keel's plain file, a damaged one): replace it.
+      const code = (error as { code?: unknown }).code
+      if (code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))) {
+        removeQuietly(path)
+        continue
+      }
       throw error
     }
     if (existsSync(path)) {

@@ -84,6 +84,14 @@ describe('process presence', () => {
     expect(presenceFiles()).toEqual([])
   })
 
+  it('a leftover plain presence file under our own pid (pid reused) is replaced, not an error', () => {
+    writeFileSync(`${path}.open-${process.pid}`, `${Date.now()}\n`.repeat(50))
+    const store = mustOpen(path)
+    expect(presenceFiles()).toEqual([`keel.db.open-${process.pid}`])
+    store.close()
+    expect(presenceFiles()).toEqual([])
+  })
+
   it.for([
     ['a plain file (as older Keels wrote)', 'plain'],
     ['an unlocked presence database (as a crashed Keel leaves it)', 'sqlite'],
