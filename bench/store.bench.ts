@@ -6,12 +6,20 @@
 //   list     1,000 conversations of 100 messages each: the conversation list (with message counts)
 //            vs. the same SQL through a plain prepared statement, rows unmapped;
 //   open     every one of those conversations' messages with their parts vs. the same two queries.
+//   long answers  a 5 MiB and a 50 MiB answer streamed in ~20-character deltas vs. plain INSERTs of
+//            the same chunks in as many transactions (see store/long-answers.ts): linear when the
+//            50 MiB / 5 MiB time ratio is ≈ 10;
+//   open large    opening a store of 200,000 messages (PRAGMA quick_check and all) vs. a bare open.
 // Both sides use the app's pragmas (WAL, synchronous=FULL). Ratios are reported, never asserted.
+// `--quick`: skips the 50 MiB answer and uses a 20,000-message store for `open large`.
 // Run: `npm run bench -- store` or `node --expose-gc --import tsx bench/store.bench.ts`.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openKeelStore, type KeelStore } from '../src/main/db/keel-store'
+import { PART_COLUMNS_SQL } from '../src/main/db/message-part-chunks'
+import { writeBenchResults } from './results-file'
+import { openLargeStore, streamLongAnswer, type OpenResult, type StreamResult } from './store/long-answers'
 import { paired, type PairedResult } from './store/timing'
 import { seedConversations, streamedDeltas } from './store/workloads'
 
@@ -60,7 +68,13 @@ function appendBenchmark(store: KeelStore): { result: PairedResult; commits: num
      VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE conversation_id = ?), 'assistant', 'streaming', ?, ?)`,
   )
   const insertPart = db.prepare(`INSERT INTO message_parts (message_id, position, type, text) VALUES (?, 0, 'text', ?)`)
-  const appendPart = db.prepare(`UPDATE message_parts SET text = text || ? WHERE message_id = ? AND position = 0`)
+  // The writer's statements: later flushes append a chunk row; finalize folds them into the part.
+  const appendChunk = db.prepare(`INSERT INTO message_part_chunks (message_id, position, seq, text) VALUES (?, 0, ?, ?)`)
+  const fold = db.prepare(
+    `UPDATE message_parts SET text = text || (SELECT group_concat(text, '' ORDER BY seq) FROM message_part_chunks WHERE message_id = ? AND position = 0)
+     WHERE message_id = ? AND position = 0`,
+  )
+  const dropChunks = db.prepare('DELETE FROM message_part_chunks WHERE message_id = ?')
   const touch = db.prepare('UPDATE messages SET updated_at = ? WHERE id = ?')
   const finish = db.prepare(`UPDATE messages SET status = 'complete', updated_at = ? WHERE id = ?`)
   let floorCount = 0
@@ -70,11 +84,17 @@ function appendBenchmark(store: KeelStore): { result: PairedResult; commits: num
     pieces.forEach((piece, index) => {
       db.transaction(() => {
         if (index === 0) insertPart.run(id, piece)
-        else appendPart.run(piece, id)
+        else appendChunk.run(id, index, piece)
         touch.run(Date.now(), id)
       })()
     })
-    db.transaction(() => finish.run(Date.now(), id))()
+    db.transaction(() => {
+      if (pieces.length > 1) {
+        fold.run(id, id)
+        dropChunks.run(id)
+      }
+      finish.run(Date.now(), id)
+    })()
   }
 
   let lastAppText = ''
@@ -110,7 +130,7 @@ function listBenchmarks(store: KeelStore): { list: PairedResult; openAll: Paired
   )
   const messagesFloor = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq')
   const partsFloor = db.prepare(
-    `SELECT p.* FROM messages m JOIN message_parts p ON p.message_id = m.id WHERE m.conversation_id = ? ORDER BY m.seq, p.position`,
+    `SELECT ${PART_COLUMNS_SQL} FROM messages m JOIN message_parts p ON p.message_id = m.id WHERE m.conversation_id = ? ORDER BY m.seq, p.position`,
   )
   const ids = (db.prepare('SELECT id FROM conversations').all() as { id: string }[]).map((r) => r.id)
 
@@ -146,9 +166,11 @@ function listBenchmarks(store: KeelStore): { list: PairedResult; openAll: Paired
   return { list, openAll }
 }
 
+const quick = process.argv.includes('--quick')
 const dir = mkdtempSync(join(tmpdir(), 'keel-bench-'))
 try {
-  const load = loadavg()[0] ?? 0
+  const loadBefore = loadavg()
+  const load = loadBefore[0] ?? 0
   console.log(`Store benchmark (better-sqlite3, WAL, synchronous=FULL; ${cpus().length} cores, 1-min load ${f1(load)})`)
   if (load > cpus().length * 0.75) console.log('  note: the machine is busy; absolute times are noisy, ratios are paired.')
 
@@ -162,6 +184,12 @@ try {
   const seedMs = performance.now() - seedStart
   const { list, openAll } = listBenchmarks(listStore)
   listStore.close()
+
+  const longStore = open(join(dir, 'long.db'))
+  const long: StreamResult[] = [streamLongAnswer(longStore, 5, 3)]
+  if (!quick) long.push(streamLongAnswer(longStore, 50, 1))
+  longStore.close()
+  const large: OpenResult = quick ? openLargeStore(join(dir, 'large.db'), 200, 100, 5) : openLargeStore(join(dir, 'large.db'), 2_000, 100, 5)
 
   const row = (name: string, r: PairedResult, format: (n: number) => string) => [
     name,
@@ -192,6 +220,30 @@ try {
       ` committing every delta would cost ~${f2(append.unbatchedPerDeltaMs)} ms/delta here, ~${f1(append.unbatchedPerDeltaMs * DELTAS)} ms for all (measured on ${UNBATCHED_SAMPLE.toLocaleString('en')}).`,
   )
   console.log(`  seeding ${(CONVERSATIONS * MESSAGES_PER_CONVERSATION).toLocaleString('en')} messages took ${f1(seedMs)} ms (one transaction, not part of any ratio).`)
+  console.log()
+  console.log('Long answers (writer vs. plain INSERTs of the same chunks in as many transactions; medians):')
+  for (const r of long) {
+    console.log(
+      `  ${String(r.mib).padStart(2)} MiB  ${r.deltas.toLocaleString('en')} deltas, ${r.commits.toLocaleString('en')} commits:` +
+        ` app ${f1(r.appMs)} ms, floor ${f1(r.floorMs)} ms, app/floor ${f2(r.ratio)}`,
+    )
+  }
+  const [five, fifty] = long
+  if (five && fifty) {
+    console.log(`  growth 50 MiB / 5 MiB: app ${f2(fifty.appMs / five.appMs)}, floor ${f2(fifty.floorMs / five.floorMs)} (linear ≈ 10)`)
+  }
+  console.log(
+    `Open large: ${large.messages.toLocaleString('en')} messages (${f1(large.fileMiB)} MiB): openKeelStore ${f1(large.openMs)} ms vs. bare open ${f2(large.floorMs)} ms` +
+      ` (app/floor ${f1(large.ratio)}); PRAGMA quick_check alone ${f1(large.quickCheckMs)} ms (warm OS cache; seeding took ${f1(large.seedMs)} ms)`,
+  )
+  writeBenchResults('store', loadBefore, {
+    append: { commits: append.commits, ...append.result },
+    list,
+    openAll,
+    longAnswers: long,
+    growth50over5: five && fifty ? { app: fifty.appMs / five.appMs, floor: fifty.floorMs / five.floorMs } : undefined,
+    openLarge: large,
+  })
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -1,93 +1,205 @@
 import { parseArgs } from 'node:util'
 import type { KeelStore } from '../main/db/keel-store'
+import type { LedgerEntry } from '../main/ledger/tool-ledger'
+import type { Generation, Message } from '../shared/conversation'
+import type { Measurement } from '../shared/measurement'
 import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
 
 export const EXPORT_USAGE = `usage: keel export --db FILE
 
 Prints the whole store as one JSON object: conversations with their messages, every model call
-(generations) with its usage, measurements, and the tool ledger. API keys are never in the store.`
+(generations) with its usage, measurements, and the tool ledger. API keys are never in the store.
+Dates are ISO strings (null when the stored time is not a valid date; the raw epoch milliseconds
+are beside them: measurements' takenAt, the ledger's createdAt). A store that is not writable is
+read as it is (nothing is recovered or updated).`
 
-/** The stable JSON shape of `keel export`. */
-export function exportStore(store: KeelStore) {
-  const conversations = []
-  const generations = []
-  const seenTurns = new Set<string>()
-  let before: { updatedAt: number; id: string } | undefined
-  const all = []
-  for (;;) {
-    const page = store.conversations.listConversations({ limit: 500, ...(before ? { before } : {}) })
-    all.push(...page)
-    const last = page.at(-1)
-    if (page.length < 500 || !last) break
-    before = { updatedAt: last.updatedAt, id: last.id }
-  }
-  for (const conversation of all.reverse()) {
-    const messages = store.conversations.getMessages(conversation.id)
-    conversations.push({
-      id: conversation.id,
-      title: conversation.title,
-      messages: messages.map((message) => ({
-        id: message.id,
-        role: message.role,
-        status: message.status,
-        interruptReason: message.interruptReason ?? null,
-        text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
-        toolCalls: message.parts.flatMap((p) => {
-          if (p.type !== 'tool-call') return []
-          const result = message.parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
-          return [
-            {
-              callId: p.callId,
-              name: p.toolName,
-              arguments: p.arguments ?? null,
-              argumentsText: p.argumentsText,
-              state: result?.type === 'tool-result' ? (result.state ?? result.outcome.status) : 'not-run',
-              result: result?.type === 'tool-result' ? result.outcome : null,
-            },
-          ]
-        }),
-      })),
-    })
-    for (const message of messages) {
-      if (!message.turnId || seenTurns.has(message.turnId)) continue
-      seenTurns.add(message.turnId)
-      for (const g of store.generations.listForTurn(message.turnId)) {
-        generations.push({
-          turnId: g.turnId,
-          round: g.round,
-          attempt: g.attempt,
-          provider: g.provider,
-          model: g.model,
-          outcome: g.outcome,
-          finishReason: g.finishReason ?? null,
-          usage: {
-            inputTokens: g.usage.inputTokens ?? null,
-            outputTokens: g.usage.outputTokens ?? null,
-            estimated: g.usageSource === undefined ? null : g.usageSource === 'estimated',
+/** Conversations (and ledger entries) are read this many at a time. */
+const PAGE = 200
+
+/** Epoch milliseconds → ISO string, or null for a value no Date can hold (it must never throw). */
+export function isoDateOrNull(epochMs: number): string | null {
+  const date = new Date(epochMs)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** One conversation of `keel export`: the stable shape. */
+export function exportedConversation(conversation: { id: string; title: string }, messages: Message[]) {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    messages: messages.map((message) => ({
+      id: message.id,
+      role: message.role,
+      status: message.status,
+      interruptReason: message.interruptReason ?? null,
+      text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+      toolCalls: message.parts.flatMap((p) => {
+        if (p.type !== 'tool-call') return []
+        const result = message.parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
+        return [
+          {
+            callId: p.callId,
+            name: p.toolName,
+            arguments: p.arguments ?? null,
+            argumentsText: p.argumentsText,
+            state: result?.type === 'tool-result' ? (result.state ?? result.outcome.status) : 'not-run',
+            result: result?.type === 'tool-result' ? result.outcome : null,
           },
-        })
-      }
-    }
+        ]
+      }),
+    })),
   }
-  const measurements = store.measurements.list({ limit: Number.MAX_SAFE_INTEGER }).map((m) => ({
+}
+
+export function exportedGeneration(g: Generation) {
+  return {
+    turnId: g.turnId,
+    round: g.round,
+    attempt: g.attempt,
+    provider: g.provider,
+    model: g.model,
+    outcome: g.outcome,
+    finishReason: g.finishReason ?? null,
+    usage: {
+      inputTokens: g.usage.inputTokens ?? null,
+      outputTokens: g.usage.outputTokens ?? null,
+      estimated: g.usageSource === undefined ? null : g.usageSource === 'estimated',
+    },
+  }
+}
+
+export function exportedMeasurement(m: Measurement) {
+  return {
     id: m.id,
     kind: m.kind,
     value: m.value,
     unit: m.unit,
     canonicalValue: m.canonicalValue,
     canonicalUnit: m.canonicalUnit,
-    measuredAt: new Date(m.takenAt).toISOString(),
-  }))
-  const ledger = store.ledger.list().map((entry) => ({
+    measuredAt: isoDateOrNull(m.takenAt),
+    takenAt: m.takenAt,
+  }
+}
+
+export function exportedLedgerEntry(entry: LedgerEntry) {
+  return {
     key: entry.idempotencyKey,
     tool: entry.toolName,
     state: entry.state,
     callIds: entry.callIds,
     turnId: entry.turnId,
-    recordedAt: new Date(entry.createdAt).toISOString(),
-  }))
-  return { conversations, generations, measurements, ledger }
+    recordedAt: isoDateOrNull(entry.createdAt),
+    createdAt: entry.createdAt,
+  }
+}
+
+/** Conversations oldest first (by last message, then id), a page at a time. */
+function* conversationsOf(store: KeelStore): Generator<{ id: string; title: string; updatedAt: number }> {
+  let after: { updatedAt: number; id: string } | undefined
+  for (;;) {
+    const page = store.conversations.listConversationsOldestFirst({ limit: PAGE, ...(after && { after }) })
+    yield* page
+    const last = page.at(-1)
+    if (page.length < PAGE || !last) return
+    after = { updatedAt: last.updatedAt, id: last.id }
+  }
+}
+
+function* sections(store: KeelStore): Generator<[key: string, items: Iterable<unknown>]> {
+  yield [
+    'conversations',
+    (function* () {
+      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getMessages(conversation.id))
+    })(),
+  ]
+  // A second pass over the conversations: holding their generations until the conversations are
+  // written would make memory grow with the store.
+  yield [
+    'generations',
+    (function* () {
+      for (const conversation of conversationsOf(store)) {
+        for (const turnId of store.conversations.turnIdsInOrder(conversation.id)) yield* store.generations.listForTurn(turnId).map(exportedGeneration)
+      }
+    })(),
+  ]
+  yield [
+    'measurements',
+    (function* () {
+      for (const measurement of store.measurements.iterateAll()) yield exportedMeasurement(measurement)
+    })(),
+  ]
+  yield ['ledger', ledgerEntriesOf(store)]
+}
+
+/** The ledger oldest first (by id), a page at a time. */
+function* ledgerEntriesOf(store: KeelStore): Generator<ReturnType<typeof exportedLedgerEntry>> {
+  const page = store.db.prepare<[number, number], number>('SELECT id FROM tool_ledger WHERE id > ? ORDER BY id LIMIT ?').pluck()
+  let after = -1
+  for (;;) {
+    const ids = page.all(after, PAGE)
+    for (const id of ids) {
+      const entry = store.ledger.findById(id)
+      if (entry) yield exportedLedgerEntry(entry)
+    }
+    const last = ids.at(-1)
+    if (ids.length < PAGE || last === undefined) return
+    after = last
+  }
+}
+
+/** Waits for 'drain' when `out` asks for it; fails if it errors or closes first (a closed pipe). */
+function backpressured(out: NodeJS.WritableStream): (text: string) => Promise<void> {
+  return async (text) => {
+    if (out.write(text)) return
+    await new Promise<void>((resolve, reject) => {
+      const cleanup = () => {
+        out.removeListener('drain', onDrain)
+        out.removeListener('error', onError)
+        out.removeListener('close', onClose)
+      }
+      const onDrain = () => {
+        cleanup()
+        resolve()
+      }
+      const onError = (error: Error) => {
+        cleanup()
+        reject(error)
+      }
+      const onClose = () => onError(new Error('the output closed before the export was written'))
+      out.on('drain', onDrain)
+      out.on('error', onError)
+      out.on('close', onClose)
+    })
+  }
+}
+
+/**
+ * Writes the store as `JSON.stringify(export, null, 2)` would, plus a newline, one item at a time:
+ * memory stays bounded by the largest conversation, whatever the number of conversations. Reads
+ * run in one read transaction, so the export is a consistent snapshot while others write.
+ */
+export async function writeExport(store: KeelStore, out: NodeJS.WritableStream): Promise<void> {
+  const write = backpressured(out)
+  const indent = (json: string, spaces: string) => json.replace(/\n/g, `\n${spaces}`)
+  store.db.exec('BEGIN')
+  try {
+    let firstSection = true
+    for (const [key, items] of sections(store)) {
+      await write(`${firstSection ? '{' : ','}\n  ${JSON.stringify(key)}: [`)
+      firstSection = false
+      let count = 0
+      for (const item of items) {
+        // JSON.stringify never puts a raw newline inside a string, so indenting line starts is safe.
+        await write(`${count === 0 ? '' : ','}\n    ${indent(JSON.stringify(item, null, 2), '    ')}`)
+        count++
+      }
+      await write(count === 0 ? ']' : '\n  ]')
+    }
+    await write('\n}\n')
+  } finally {
+    store.db.exec('COMMIT')
+  }
 }
 
 export async function runExport(argv: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
@@ -102,9 +214,9 @@ export async function runExport(argv: string[], io: { stdout: NodeJS.WritableStr
     return 0
   }
   if (!parsed.values.db) throw new CliUsageError(`missing --db\n${EXPORT_USAGE}`)
-  const store = openStoreForCli(parsed.values.db, { create: false })
+  const store = openStoreForCli(parsed.values.db, { create: false, allowReadOnly: true })
   try {
-    io.stdout.write(`${JSON.stringify(exportStore(store), null, 2)}\n`)
+    await writeExport(store, io.stdout)
   } finally {
     store.close()
   }

@@ -1,7 +1,7 @@
 // The Electron shell: app lifecycle only. Window hardening, IPC, run events and key storage live in
 // ./shell; everything else in src/main is plain Node code that never imports `electron`, so it runs
 // under vitest, the CLI and browser mode.
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { KeelAppService } from './app/keel-app-service'
@@ -47,7 +47,13 @@ async function start(): Promise<void> {
   // without it the package's own build is loaded (right after an in-place electron-rebuild).
   const addon = electronAddonPath(app.getAppPath(), process.versions.modules)
   const opened = openKeelStore(process.env.KEEL_DB ?? join(app.getPath('userData'), 'keel.db'), existsSync(addon) ? { nativeBinding: addon } : {})
-  if (!opened.ok) throw new Error(`cannot open the database: ${opened.error.kind}`)
+  if (!opened.ok) {
+    // Not a silent exit: the message says what happened, where the file is and that it was not changed.
+    console.error(`[keel] cannot open the store: ${opened.error.kind}`)
+    dialog.showErrorBox('Keel cannot open its data', opened.error.message)
+    app.exit(1)
+    return
+  }
   const appService = new KeelAppService({ store: opened.store, env: process.env, vault: toAppKeyVault(keyVault) })
   // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store.
   let closing = false

@@ -3,7 +3,7 @@ import type { Message, MessageEnd, MessagePart } from '../../shared/conversation
 import type { StorageError } from '../../shared/storage-error'
 import type { Clock } from './clock'
 import { partDataJson } from './message-rows'
-import { toStorageError } from './sqlite-error'
+import { storageErrorOf } from './sqlite-error'
 
 /**
  * How streamed text reaches the disk.
@@ -11,6 +11,11 @@ import { toStorageError } from './sqlite-error'
  * Deltas are buffered in memory and written in one short transaction when `flushChars` characters
  * are pending, when `flushIntervalMs` has passed since the last write (checked on every delta, and
  * by a timer so a stream that pauses is still written), when a tool part is added, and on finalize.
+ *
+ * Each write costs the new text only: a part's first write inserts the part row, later writes
+ * append a chunk row (see `message-part-chunks.ts`), never rewriting what is stored; finalize folds
+ * the chunks into the part once, in the transaction that sets the final status. Readers see the
+ * joined text at any moment.
  *
  * Durability trade-off: each write is a synced commit (synchronous=FULL), so writing every token
  * would cost one fsync per token. Batching bounds that to a few commits per second. The price: if
@@ -39,7 +44,10 @@ type PendingWrite =
 
 export interface MessageWriterStatements {
   insertPart: Database.Statement<[string, number, string, string, string | null]>
-  appendPartText: Database.Statement<[string, string, number]>
+  /** Appends one chunk to a text or reasoning part (message id, position, message id, position, text). */
+  appendChunk: Database.Statement<[string, number, string, number, string]>
+  /** Folds the message's chunks into its parts (inside the finalize transaction). */
+  compactMessage: (messageId: string) => void
   touchMessage: Database.Statement<[number, string]>
   finishMessage: Database.Statement<[string, string | null, string | null, number, string]>
   readMessage: (id: string) => Message | undefined
@@ -108,14 +116,18 @@ export class AssistantMessageWriter {
     return this.flush()
   }
 
-  /** Writes everything pending in one transaction. On failure the pending text is kept for the next try. */
+  /**
+   * Writes everything pending in one transaction. On failure the pending text is kept for the next
+   * try and nothing committed before is touched; a full disk is `full`, even when SQLite reports it
+   * as an I/O error.
+   */
   flush(): WriteResult {
     this.cancelScheduledFlush()
     if (this.pending.length === 0) return { ok: true }
     try {
       this.db.transaction(() => this.writePending())()
     } catch (error) {
-      this.lastError = toStorageError(error)
+      this.lastError = storageErrorOf(this.db, error)
       return { ok: false, error: this.lastError }
     }
     this.afterWrite()
@@ -133,6 +145,7 @@ export class AssistantMessageWriter {
     try {
       this.db.transaction(() => {
         this.writePending()
+        this.statements.compactMessage(this.messageId)
         this.statements.finishMessage.run(
           end.status,
           end.status === 'interrupted' ? end.reason : null,
@@ -142,13 +155,13 @@ export class AssistantMessageWriter {
         )
       })()
     } catch (error) {
-      this.lastError = toStorageError(error)
+      this.lastError = storageErrorOf(this.db, error)
       return { ok: false, error: this.lastError }
     }
     this.afterWrite()
     this.finished = true
     const message = this.statements.readMessage(this.messageId)
-    if (!message) return { ok: false, error: toStorageError(new Error(`message ${this.messageId} vanished`)) }
+    if (!message) return { ok: false, error: storageErrorOf(this.db, new Error(`message ${this.messageId} vanished`)) }
     return { ok: true, message }
   }
 
@@ -177,10 +190,10 @@ export class AssistantMessageWriter {
 
   /** The statements of one write; runs inside the caller's transaction. */
   private writePending(): void {
-    const { insertPart, appendPartText, touchMessage } = this.statements
+    const { insertPart, appendChunk, touchMessage } = this.statements
     for (const write of this.pending) {
       if (write.kind === 'part') insertPart.run(this.messageId, write.position, write.type, '', write.dataJson)
-      else if (write.rowExists) appendPartText.run(write.text, this.messageId, write.position)
+      else if (write.rowExists) appendChunk.run(this.messageId, write.position, this.messageId, write.position, write.text)
       else insertPart.run(this.messageId, write.position, write.type, write.text, null)
     }
     touchMessage.run(this.clock(), this.messageId)

@@ -4,6 +4,7 @@ import type { Conversation, ConversationSummary, Message, MessagePart, Turn } fr
 import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
+import { PART_COLUMNS_SQL, prepareChunkStatements } from './message-part-chunks'
 import { partDataJson, toMessage, toMessagePart, type MessagePartRow, type MessageRow } from './message-rows'
 
 interface ConversationRow {
@@ -35,9 +36,11 @@ export class ConversationStore {
     private readonly newId: () => string = randomUUID,
   ) {
     this.statements = prepare(db)
+    const chunks = prepareChunkStatements(db)
     this.writerStatements = {
       insertPart: this.statements.insertPart,
-      appendPartText: this.statements.appendPartText,
+      appendChunk: chunks.appendChunk,
+      compactMessage: chunks.compactMessage,
       touchMessage: this.statements.touchMessage,
       finishMessage: this.statements.finishMessage,
       readMessage: (id) => this.getMessage(id),
@@ -80,6 +83,22 @@ export class ConversationStore {
       ? this.statements.listConversationsBefore.all(options.before.updatedAt, options.before.updatedAt, options.before.id, limit)
       : this.statements.listConversations.all(limit)
     return rows.map((row) => ({ ...toConversation(row), messageCount: row.message_count }))
+  }
+
+  /**
+   * Oldest first (by last message, then id): the export's order. Page with `after` = the last
+   * item's cursor; one page at a time, so a caller never holds the whole list.
+   */
+  listConversationsOldestFirst(options: { limit: number; after?: ConversationCursor }): Conversation[] {
+    const rows = options.after
+      ? this.statements.listOldestFirstAfter.all(options.after.updatedAt, options.after.updatedAt, options.after.id, options.limit)
+      : this.statements.listOldestFirst.all(options.limit)
+    return rows.map(toConversation)
+  }
+
+  /** The ids of a conversation's turns, in the order their first message appears. */
+  turnIdsInOrder(conversationId: string): string[] {
+    return this.statements.selectTurnIdsInOrder.all(conversationId).map((row) => row.turn_id)
   }
 
   /**
@@ -202,6 +221,13 @@ function prepare(db: Database.Database) {
     listConversationsBefore: db.prepare<[number, number, string, number], ConversationRow & { message_count: number }>(
       `${CONVERSATION_SUMMARY} WHERE c.updated_at < ? OR (c.updated_at = ? AND c.id < ?) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
     ),
+    listOldestFirst: db.prepare<[number], ConversationRow>('SELECT * FROM conversations ORDER BY updated_at, id LIMIT ?'),
+    listOldestFirstAfter: db.prepare<[number, number, string, number], ConversationRow>(
+      'SELECT * FROM conversations WHERE updated_at > ? OR (updated_at = ? AND id > ?) ORDER BY updated_at, id LIMIT ?',
+    ),
+    selectTurnIdsInOrder: db.prepare<[string], { turn_id: string }>(
+      'SELECT turn_id FROM messages WHERE conversation_id = ? AND turn_id IS NOT NULL GROUP BY turn_id ORDER BY min(seq)',
+    ),
     insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
     selectTurn: db.prepare<[string], { id: string; conversation_id: string; created_at: number }>('SELECT * FROM turns WHERE id = ?'),
     // The seq is allocated in the same statement (the caller's transaction holds the write lock).
@@ -211,16 +237,14 @@ function prepare(db: Database.Database) {
     ),
     selectMessage: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?'),
     selectMessages: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq'),
-    selectPartsOfMessage: db.prepare<[string], MessagePartRow>('SELECT * FROM message_parts WHERE message_id = ? ORDER BY position'),
+    // Streamed text may still be in chunk rows: every part read joins them (PART_COLUMNS_SQL).
+    selectPartsOfMessage: db.prepare<[string], MessagePartRow>(`SELECT ${PART_COLUMNS_SQL} FROM message_parts p WHERE p.message_id = ? ORDER BY p.position`),
     selectPartsOfConversation: db.prepare<[string], MessagePartRow>(
-      `SELECT p.* FROM messages m JOIN message_parts p ON p.message_id = m.id
+      `SELECT ${PART_COLUMNS_SQL} FROM messages m JOIN message_parts p ON p.message_id = m.id
        WHERE m.conversation_id = ? ORDER BY m.seq, p.position`,
     ),
     insertPart: db.prepare<[string, number, string, string, string | null]>(
       'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
-    ),
-    appendPartText: db.prepare<[string, string, number]>(
-      'UPDATE message_parts SET text = text || ? WHERE message_id = ? AND position = ?',
     ),
     touchMessage: db.prepare<[number, string]>('UPDATE messages SET updated_at = ? WHERE id = ?'),
     finishMessage: db.prepare<[string, string | null, string | null, number, string]>(

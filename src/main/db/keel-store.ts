@@ -10,7 +10,7 @@ import { MeasurementStore } from './measurement-store'
 import { announcePresence, type ProcessPresence } from './process-presence'
 import { recoverAfterCrash, type RecoveryReport } from './recover-after-crash'
 import { SettingsStore } from './settings-store'
-import { toStorageError } from './sqlite-error'
+import { storageErrorOf } from './sqlite-error'
 
 /**
  * Keel's local store: one SQLite file, opened by the core (never by the Electron shell).
@@ -18,6 +18,11 @@ import { toStorageError } from './sqlite-error'
  */
 export interface KeelStore {
   readonly db: Database.Database
+  /**
+   * Opened read-only (only with `allowReadOnly`, when the file or its folder is not writable):
+   * nothing was migrated or recovered, no presence was announced, and every write fails `read-only`.
+   */
+  readonly readOnly: boolean
   readonly clock: Clock
   readonly conversations: ConversationStore
   readonly generations: GenerationStore
@@ -34,8 +39,8 @@ export interface OpenKeelStoreOptions extends OpenDatabaseOptions {
   /** Id generator for conversations, turns, messages and generations (default: random UUIDs). */
   newId?: () => string
   /**
-   * Leave a `<db>.open-<pid>` file while open so other Keel processes know not to treat this
-   * process's streaming answers as a crash's leftovers (default true).
+   * Hold a lock on a `<db>.open-<pid>` file while open so other Keel processes know not to treat
+   * this process's streaming answers as a crash's leftovers (default true; see `process-presence.ts`).
    */
   announcePresence?: boolean
 }
@@ -51,23 +56,27 @@ export type OpenKeelStoreResult = { ok: true; store: KeelStore } | { ok: false; 
 export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}): OpenKeelStoreResult {
   const opened = openDatabase(path, options)
   if (!opened.ok) return opened
-  const db = opened.db
+  const { db, readOnly } = opened
   const clock = options.clock ?? systemClock
   const newId = options.newId ?? randomUUID
   let recovery: RecoveryReport
   let presence: ProcessPresence | undefined
   try {
-    presence = path === ':memory:' || options.announcePresence === false ? undefined : announcePresence(path)
-    recovery = presence?.othersAlive
-      ? { interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: true }
-      : recoverAfterCrash(db, clock())
+    // A read-only store writes nothing: no presence file, no recovery (its streaming messages read as such).
+    presence = path === ':memory:' || readOnly || options.announcePresence === false ? undefined : announcePresence(path, options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {})
+    recovery =
+      presence?.othersAlive || readOnly
+        ? { interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: !readOnly }
+        : recoverAfterCrash(db, clock())
   } catch (error) {
     presence?.release()
     db.close()
-    return { ok: false, error: toStorageError(error) }
+    opened.release?.()
+    return { ok: false, error: storageErrorOf(db, error) }
   }
   const store: KeelStore = {
     db,
+    readOnly,
     clock,
     conversations: new ConversationStore(db, clock, newId),
     generations: new GenerationStore(db, clock, newId),
@@ -77,6 +86,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     recovery,
     close: () => {
       if (db.open) db.close()
+      opened.release?.()
       presence?.release()
     },
   }

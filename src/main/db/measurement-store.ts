@@ -90,6 +90,11 @@ export class MeasurementStore {
     return row ? toMeasurement(row) : undefined
   }
 
+  /** Every live measurement, newest first, one row at a time (the export; nothing else may use the connection meanwhile). */
+  *iterateAll(): Generator<Measurement> {
+    for (const row of this.statements.listAll.iterate(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, -1)) yield toMeasurement(row)
+  }
+
   /** Live measurements, newest first. */
   list(query: MeasurementQuery): Measurement[] {
     const from = query.from ?? Number.MIN_SAFE_INTEGER

@@ -22,26 +22,33 @@ export function readSchemaVersion(db: Database.Database): number {
 
 /**
  * Checks, before anything is written, that the file is a Keel database this build can open:
- * another application's database and a newer Keel's schema are refused and left untouched.
+ * another application's database, a schema version no Keel ever had, and a newer Keel's schema
+ * are refused (the caller leaves the file as it is).
  */
-export function checkSchemaCompatibility(db: Database.Database, latestVersion = LATEST_SCHEMA_VERSION): StorageError | undefined {
+export function checkSchemaCompatibility(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): StorageError | undefined {
   const version = readSchemaVersion(db)
+  const latestVersion = Math.max(0, ...migrations.map((m) => m.version))
   const applicationId = db.pragma('application_id', { simple: true }) as number
   if (applicationId !== 0 && applicationId !== KEEL_APPLICATION_ID) {
-    return storageError('not-a-keel-database', `Its application id is ${applicationId}; Keel's is ${KEEL_APPLICATION_ID}. It was left untouched.`)
+    return storageError('not-a-keel-database', `Its application id is ${applicationId}; Keel's is ${KEEL_APPLICATION_ID}.`)
   }
+  if (version < 0) return storageError('not-a-keel-database', `Its schema version is ${version}; Keel's are never negative.`)
   if (version === 0) {
     const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'`).get() as { n: number }
-    if (tables.n > 0) {
-      return storageError('not-a-keel-database', `It has ${tables.n} tables and no Keel schema version. It was left untouched.`)
-    }
+    if (tables.n > 0) return storageError('not-a-keel-database', `It has ${tables.n} tables and no Keel schema version.`)
+    return undefined
   }
-  if (version > latestVersion) {
-    return storageError(
-      'newer-schema',
-      `Its schema version is ${version}; this Keel knows up to ${latestVersion}. Update Keel to open it; the file was left untouched.`,
-      { foundVersion: version, targetVersion: latestVersion },
-    )
+  if (version > latestVersion && applicationId === KEEL_APPLICATION_ID) {
+    return storageError('newer-schema', `Its schema version is ${version}; this Keel knows up to ${latestVersion}. Update Keel to open it.`, {
+      foundVersion: version,
+      targetVersion: latestVersion,
+    })
+  }
+  // Versions only ever are those of migrations (a newer Keel's carry its application id, above).
+  if (!migrations.some((m) => m.version === version)) {
+    const known = migrations.map((m) => m.version).join(', ')
+    const id = applicationId === 0 ? 'no Keel application id' : "Keel's application id"
+    return storageError('not-a-keel-database', `Its schema version is ${version}, which is none of Keel's (${known}), and it has ${id}.`)
   }
   return undefined
 }
@@ -55,7 +62,7 @@ export function migrate(db: Database.Database, options: MigrateOptions = {}): Mi
   const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version)
   const latest = migrations[migrations.length - 1]?.version ?? 0
   const target = options.targetVersion ?? latest
-  const incompatible = checkSchemaCompatibility(db, latest)
+  const incompatible = checkSchemaCompatibility(db, migrations)
   if (incompatible) return { ok: false, error: incompatible }
 
   const fromVersion = readSchemaVersion(db)

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { compactSettledChunks } from './message-part-chunks'
 
 /** What the last run left unfinished, found and settled when the store opened. */
 export interface RecoveryReport {
@@ -14,7 +15,8 @@ export interface RecoveryReport {
 
 /**
  * Runs once at open, before anything else uses the database, in one transaction: nothing can be
- * streaming or running at that moment, so whatever says so was cut off by a crash.
+ * streaming or running at that moment, so whatever says so was cut off by a crash. The streamed
+ * chunks of the messages it settles are folded into their parts in the same transaction.
  */
 export function recoverAfterCrash(db: Database.Database, now: number): RecoveryReport {
   return db
@@ -25,6 +27,7 @@ export function recoverAfterCrash(db: Database.Database, now: number): RecoveryR
            WHERE status = 'streaming' RETURNING id`,
         )
         .all(now)
+      compactSettledChunks(db)
       const crashed = db
         .prepare<[], { id: string }>(`UPDATE generations SET outcome = 'app-crash' WHERE outcome = 'running' RETURNING id`)
         .all()

@@ -1,3 +1,6 @@
+import { statfsSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type Database from 'better-sqlite3'
 import type { StorageError, StorageErrorKind } from '../../shared/storage-error'
 
 /** better-sqlite3 throws `SqliteError` with SQLite's extended result code in `code`. */
@@ -56,4 +59,35 @@ export function storageError(kind: StorageErrorKind, detail: string, extra: Part
 /** True for an error thrown by SQLite (as opposed to a bug in our code). */
 export function isSqliteError(error: unknown): boolean {
   return sqliteCodeOf(error) !== undefined
+}
+
+/**
+ * Below this much free space, an I/O error is taken to be a full disk. SQLite reports ENOSPC on a
+ * plain write as SQLITE_FULL, but as SQLITE_IOERR_* when it happens while it grows its shared-memory
+ * file (at open) or syncs; by then the disk has (almost) nothing left.
+ */
+export const FULL_DISK_MARGIN_BYTES = 1024 * 1024
+
+/** True when the file system holding `folder` has (almost) no space or no inodes left. */
+export function isDiskFull(folder: string): boolean {
+  try {
+    const stats = statfsSync(folder)
+    return stats.bavail * stats.bsize < FULL_DISK_MARGIN_BYTES || (stats.files > 0 && stats.ffree === 0)
+  } catch {
+    return false
+  }
+}
+
+/** Turns an `io` error into `full` when the folder of the database has no room left; anything else as it is. */
+export function refineFullDisk(error: StorageError, folder: string): StorageError {
+  if (error.kind !== 'io' || !isDiskFull(folder)) return error
+  const detail = error.message.startsWith(MESSAGES.io) ? error.message.slice(MESSAGES.io.length) : ` (${error.message})`
+  return { ...error, kind: 'full', message: `${MESSAGES.full}${detail}`, retryable: false }
+}
+
+/** {@link toStorageError} for an error of a write on `db`: a full disk reported as an I/O error is `full`. */
+export function storageErrorOf(db: Database.Database, error: unknown): StorageError {
+  const converted = toStorageError(error)
+  const file = db.name
+  return file === '' || file === ':memory:' ? converted : refineFullDisk(converted, dirname(file))
 }

@@ -62,7 +62,8 @@ async function main(): Promise<number> {
   mkdirSync(dirname(dbPath), { recursive: true })
   const opened = openKeelStore(dbPath)
   if (!opened.ok) {
-    process.stderr.write(`cannot open ${dbPath}: ${opened.error.message}\n`)
+    // The store's message names the file and says whether it was changed.
+    process.stderr.write(`[keel] ${opened.error.message}\n`)
     return 1
   }
   const store = opened.store

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { KeelStore } from '../../../src/main/db/keel-store'
+import { PART_TEXT_SQL } from '../../../src/main/db/message-part-chunks'
 import { conversationWithTurn, fakeClock, useTempStores } from './store-fixtures'
 
 const { open } = useTempStores()
@@ -25,7 +26,10 @@ function manualScheduler() {
 }
 
 function storedText(store: KeelStore, messageId: string): string {
-  const rows = store.db.prepare(`SELECT text FROM message_parts WHERE message_id = ? AND type = 'text' ORDER BY position`).all(messageId) as { text: string }[]
+  // The part row's text followed by its streamed chunks (what every reader joins).
+  const rows = store.db
+    .prepare(`SELECT ${PART_TEXT_SQL} AS text FROM message_parts p WHERE p.message_id = ? AND p.type = 'text' ORDER BY p.position`)
+    .all(messageId) as { text: string }[]
   return rows.map((r) => r.text).join('')
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../src/main/db/database'
 import { migrate, readSchemaVersion } from '../../../src/main/db/migrate'
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../src/main/db/migrations/index'
+import { KEEL_APPLICATION_ID } from '../../../src/main/db/migrations/migration'
 import type { Migration } from '../../../src/main/db/migrations/migration'
 import { useTempStores } from './store-fixtures'
 import { tableNames } from './migration-test-helpers'
@@ -63,6 +64,7 @@ describe('migrate', () => {
 
   it('refuses a schema newer than the migrations it knows, without changing it', () => {
     const db = openEmpty()
+    db.pragma(`application_id = ${KEEL_APPLICATION_ID}`)
     db.pragma('user_version = 990')
     const result = migrate(db)
     expect(result.ok ? 'ok' : result.error.kind).toBe('newer-schema')

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -41,7 +41,8 @@ vi.mock('electron', async () => {
     encryptStringAsync: async (s: string) => Buffer.from(s),
     decryptStringAsync: async (b: Buffer) => ({ result: b.toString(), shouldReEncrypt: false }),
   }
-  return { ...fakes.fakeElectronModule(), app, ipcMain, protocol, safeStorage, session: { defaultSession: new fakes.FakeSession() } }
+  const dialog = { showErrorBox: vi.fn() }
+  return { ...fakes.fakeElectronModule(), app, dialog, ipcMain, protocol, safeStorage, session: { defaultSession: new fakes.FakeSession() } }
 })
 
 const require = createRequire(import.meta.url)
@@ -52,7 +53,8 @@ async function boot() {
   vi.resetModules()
   const electron = (await import('electron')) as unknown as {
     BrowserWindow: typeof FakeBrowserWindow
-    app: FakeEmitter & Record<string, ReturnType<typeof vi.fn>> & { whenReady: ReturnType<typeof vi.fn> }
+    app: FakeEmitter & Record<string, ReturnType<typeof vi.fn>> & { whenReady: ReturnType<typeof vi.fn>; exit: ReturnType<typeof vi.fn>; quit: ReturnType<typeof vi.fn> }
+    dialog: { showErrorBox: ReturnType<typeof vi.fn> }
     ipcMain: { handle: ReturnType<typeof vi.fn> }
     protocol: { registerSchemesAsPrivileged: ReturnType<typeof vi.fn>; handle: ReturnType<typeof vi.fn> }
     session: { defaultSession: FakeSession }
@@ -61,10 +63,20 @@ async function boot() {
   electron.protocol.registerSchemesAsPrivileged.mockClear()
   electron.protocol.handle.mockClear()
   electron.app.whenReady.mockClear()
+  electron.app.exit.mockClear()
+  electron.app.quit.mockClear()
+  electron.dialog.showErrorBox.mockClear()
   electron.BrowserWindow.created.length = 0
   await import('../../../src/main/index')
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  // Startup opens (and checks) the store: wait until it has ended one way or the other, not a fixed time.
+  await until(() => state.ready !== undefined || electron.BrowserWindow.created.length > 0 || electron.app.exit.mock.calls.length > 0 || electron.app.quit.mock.calls.length > 0)
   return electron
+}
+
+/** Polls `condition` every 10 ms, for at most 10 s (the assertions that follow say what was missing). */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
 }
 
 const PRIVILEGED_APP_SCHEME = [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]
@@ -123,7 +135,7 @@ describe('main process lifecycle', () => {
       windowsWhenHandled = BrowserWindow.created.length
     })
     ready()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await until(() => BrowserWindow.created.length > 0)
     expect(protocol.handle).toHaveBeenCalledOnce()
     expect(protocol.handle.mock.calls[0]![0]).toBe('app')
     expect(protocol.handle.mock.calls[0]![1]).toBeTypeOf('function')
@@ -185,6 +197,23 @@ describe('main process lifecycle', () => {
     const { app, BrowserWindow } = await boot()
     expect(app.exit).toHaveBeenCalledWith(1)
     expect(BrowserWindow.created).toHaveLength(0)
+  })
+
+  it('a store it cannot open is not a silent exit: a dialog says what happened and where the file is, then the app quits', async () => {
+    const path = join(state.userData, 'keel.db')
+    writeFileSync(path, 'These are my notes, not a database. '.repeat(200))
+    const before = readFileSync(path)
+    const { app, dialog, BrowserWindow, ipcMain } = await boot()
+    expect(dialog.showErrorBox).toHaveBeenCalledOnce()
+    const [title, message] = dialog.showErrorBox.mock.calls[0]! as [string, string]
+    expect(title).toMatch(/cannot open/i)
+    expect(message).toContain(path)
+    expect(message).toMatch(/not an SQLite database.*The file was not changed\./)
+    expect(app.exit).toHaveBeenCalledWith(1)
+    expect(dialog.showErrorBox.mock.invocationCallOrder[0]!).toBeLessThan(app.exit.mock.invocationCallOrder[0]!)
+    expect(BrowserWindow.created).toHaveLength(0)
+    expect(ipcMain.handle).not.toHaveBeenCalled()
+    expect(readFileSync(path)).toEqual(before)
   })
 
   it('KEEL_USER_DATA_DIR gives the app a separate profile (the end-to-end tests use it)', async () => {

@@ -1,0 +1,274 @@
+// `keel export` streams: the same JSON (shape, order, formatting) as the in-memory export it
+// replaced, written item by item with backpressure, so memory does not grow with the store; a bad
+// stored date never breaks it; a damaged store is refused, a read-only one is read as it is.
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { Writable } from 'node:stream'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { writeExport } from '../../src/cli/export-command'
+import { openKeelStore, type KeelStore } from '../../src/main/db/keel-store'
+import { createKeelToolRegistry } from '../../src/main/tools/tool-registry'
+import { readOnlyView, type Mounted } from '../main/db/scratch-mounts'
+import { exportStoreInMemory } from './export-oracle'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const CLI = join(ROOT, 'src/cli/keel.ts')
+
+interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function keel(args: string[], nodeOptions: string[] = []): Promise<Ran> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => out.push(d))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code) => resolvePromise({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }))
+  })
+}
+
+function mustOpen(path: string, clock?: () => number): KeelStore {
+  const opened = openKeelStore(path, clock ? { clock } : {})
+  if (!opened.ok) throw new Error(opened.error.message)
+  return opened.store
+}
+
+/** A Writable that keeps what it is given. */
+function collector() {
+  let text = ''
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      text += chunk.toString('utf8')
+      callback()
+    },
+  })
+  return { stream, text: () => text }
+}
+
+/** A store with every kind of record: more conversations than a page, ties on time, tools, a streaming answer. */
+async function richStore(path: string): Promise<KeelStore> {
+  let now = Date.parse('2025-03-10T09:00:00.000Z')
+  let ticks = 0
+  // Every third call moves the clock: many conversations share an updated_at (ordered by id then).
+  const store = mustOpen(path, () => (ticks++ % 3 === 0 ? (now += 1000) : now))
+  store.db.transaction(() => {
+    for (let i = 0; i < 450; i++) {
+      const conversation = store.conversations.createConversation({ id: `c-${String((i * 7919) % 450).padStart(3, '0')}`, title: `Conversation ${i}` })
+      if (i % 50 === 0) store.conversations.startTurn({ conversationId: conversation.id, userText: `hello ${i}` })
+    }
+  })()
+  const conversation = store.conversations.createConversation({ title: 'with tools' })
+  const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'I weigh 72.5 kg, and 180 cm' })
+  const writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id }, { flushChars: 4 })
+  writer.appendReasoning('thinking')
+  writer.appendText('Recording ')
+  writer.appendText('both.')
+  writer.addPart({ type: 'tool-call', callId: 'c1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{}', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } })
+  writer.finalize({ status: 'complete' })
+  const generation = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'anthropic', model: 'm' })
+  store.generations.finish(generation.id, { outcome: 'complete', usage: { inputTokens: 10, outputTokens: 20, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
+  store.generations.start({ turnId: turn.id, round: 2, attempt: 1, provider: 'anthropic', model: 'm' })
+  const tools = createKeelToolRegistry(store)
+  const signal = new AbortController().signal
+  for (const [callId, args] of [
+    ['c1', { kind: 'weight', value: 72.5, unit: 'kg' }],
+    ['c2', { kind: 'height', value: 180, unit: 'cm' }],
+  ] as const) {
+    await tools.executeToolCall({ conversationId: conversation.id, turnId: turn.id, callId, toolName: 'record_measurement', arguments: args }, { signal })
+  }
+  // An answer still streaming (its text partly in chunk rows).
+  const streaming = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id }, { flushChars: 3 })
+  for (const delta of ['still ', 'arriving ', 'now']) streaming.appendText(delta)
+  return store
+}
+
+/** The streamed export minus the raw epoch fields it adds beside its dates. */
+function withoutRawDates(exported: { measurements: Record<string, unknown>[]; ledger: Record<string, unknown>[] }) {
+  return {
+    ...exported,
+    measurements: exported.measurements.map(({ takenAt: _takenAt, ...rest }) => rest),
+    ledger: exported.ledger.map(({ createdAt: _createdAt, ...rest }) => rest),
+  }
+}
+
+describe('keel export (streamed)', () => {
+  let dir: string
+  const stores: KeelStore[] = []
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'keel-export-'))
+  })
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('writes the same object as the in-memory export did, formatted exactly as JSON.stringify(…, null, 2)', async () => {
+    const store = await richStore(join(dir, 'keel.db'))
+    stores.push(store)
+    const out = collector()
+    await writeExport(store, out.stream)
+    const text = out.text()
+    const parsed = JSON.parse(text)
+    expect(text).toBe(`${JSON.stringify(parsed, null, 2)}\n`)
+    expect(withoutRawDates(parsed)).toEqual(JSON.parse(JSON.stringify(exportStoreInMemory(store))))
+    expect(parsed.conversations).toHaveLength(451)
+    expect(parsed.measurements.map((m: { takenAt: unknown }) => typeof m.takenAt)).toEqual(['number', 'number'])
+    expect(parsed.conversations.at(-1).messages.at(-1)).toMatchObject({ status: 'streaming', text: 'still arriving now' })
+  })
+
+  it('writes an empty store as the in-memory export did', async () => {
+    const store = mustOpen(join(dir, 'keel.db'))
+    stores.push(store)
+    const out = collector()
+    await writeExport(store, out.stream)
+    expect(out.text()).toBe(`${JSON.stringify(exportStoreInMemory(store), null, 2)}\n`)
+  })
+
+  it('waits for drain: never writes while the output is full, and reads a conversation only when it can be written', async () => {
+    const store = await richStore(join(dir, 'keel.db'))
+    stores.push(store)
+    const expected = collector()
+    await writeExport(store, expected.stream)
+
+    let text = ''
+    const held: (() => void)[] = []
+    const out = new Writable({
+      highWaterMark: 64,
+      write(chunk: Buffer, _encoding, callback) {
+        text += chunk.toString('utf8')
+        held.push(callback) // the reader is slow: nothing is taken until the test says so
+      },
+    })
+    let writes = 0
+    let writesWhileFull = 0
+    const write = out.write.bind(out) as (chunk: string) => boolean
+    out.write = ((chunk: string) => {
+      writes++
+      if (out.writableNeedDrain) writesWhileFull++
+      return write(chunk)
+    }) as typeof out.write
+    const getMessages = vi.spyOn(store.conversations, 'getMessages')
+
+    let finished = false
+    const done = writeExport(store, out).then(() => (finished = true))
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
+    // Stalled on the first conversation: the header, then one conversation, nothing read ahead.
+    expect(finished).toBe(false)
+    expect(writes).toBe(2)
+    expect(getMessages).toHaveBeenCalledTimes(1)
+
+    let maxReadAhead = 0
+    while (!finished) {
+      for (const callback of held.splice(0)) callback()
+      await new Promise((r) => setImmediate(r))
+      const written = (text.match(/\n {4}\{\n {6}"id": "/g) ?? []).length
+      maxReadAhead = Math.max(maxReadAhead, getMessages.mock.calls.length - Math.min(written, 451))
+    }
+    await done
+    // What the stream still buffers reaches the reader as it reads on.
+    while (held.length > 0) {
+      for (const callback of held.splice(0)) callback()
+      await new Promise((r) => setImmediate(r))
+    }
+    expect(writesWhileFull).toBe(0)
+    expect(maxReadAhead).toBeLessThanOrEqual(1)
+    expect(text).toBe(expected.text())
+  })
+
+  it('never throws on a stored date no Date can hold: null, with the raw number beside it', async () => {
+    const path = join(dir, 'keel.db')
+    const store = await richStore(path)
+    store.db.prepare('UPDATE measurements SET taken_at = ? WHERE id = (SELECT min(id) FROM measurements)').run(Number.MAX_SAFE_INTEGER)
+    store.db.prepare('UPDATE tool_ledger SET created_at = ? WHERE id = (SELECT min(id) FROM tool_ledger)').run(-Number.MAX_SAFE_INTEGER)
+    store.close()
+    const run = await keel(['export', '--db', path])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const data = JSON.parse(run.stdout)
+    expect(data.measurements).toContainEqual(expect.objectContaining({ measuredAt: null, takenAt: Number.MAX_SAFE_INTEGER }))
+    expect(data.measurements).toContainEqual(expect.objectContaining({ measuredAt: expect.stringMatching(/^\d{4}-/) }))
+    expect(data.ledger[0]).toMatchObject({ recordedAt: null, createdAt: -Number.MAX_SAFE_INTEGER })
+  })
+
+  it('refuses a damaged store: nothing on stdout, the message names the file and says it was not changed', async () => {
+    const path = join(dir, 'keel.db')
+    const store = await richStore(path)
+    store.close()
+    truncateSync(path, statSync(path).size - 1234)
+    const hash = createHash('sha256').update(readFileSync(path)).digest('hex')
+    const run = await keel(['export', '--db', path])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(new RegExp(`keel: Cannot open the store ${path}: The database file is damaged.*The file was not changed\\.`))
+    expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(hash)
+  })
+
+  it('memory does not grow with the number of conversations: 8,000 conversations (35 MB of JSON) with a 32 MB heap', async () => {
+    const path = join(dir, 'big.db')
+    const store = mustOpen(path)
+    const text = 'x'.repeat(2000)
+    const insert = {
+      conversation: store.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)'),
+      turn: store.db.prepare('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
+      message: store.db.prepare(`INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'complete', 1, 1)`),
+      part: store.db.prepare(`INSERT INTO message_parts (message_id, position, type, text) VALUES (?, 0, 'text', ?)`),
+    }
+    store.db.transaction(() => {
+      for (let c = 0; c < 8000; c++) {
+        const id = `c${c}`
+        insert.conversation.run(id, `t${c}`, c, c)
+        insert.turn.run(`${id}-t`, id, c)
+        insert.message.run(`${id}-u`, id, `${id}-t`, 1, 'user')
+        insert.part.run(`${id}-u`, text)
+        insert.message.run(`${id}-a`, id, `${id}-t`, 2, 'assistant')
+        insert.part.run(`${id}-a`, text)
+      }
+    })()
+    store.close()
+    // The in-memory export ran out of heap here (V8 aborts: exit 134).
+    const run = await keel(['export', '--db', path], ['--max-old-space-size=32'])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const data = JSON.parse(run.stdout)
+    expect(data.conversations).toHaveLength(8000)
+    expect(data.conversations[7999]).toMatchObject({ id: 'c7999', messages: [{ text }, { text }] })
+  }, 120_000)
+})
+
+describe('keel export of a read-only store', () => {
+  const mounts: Mounted[] = []
+  afterAll(() => {
+    for (const mount of mounts) if (mount.ok) mount.unmount()
+  })
+
+  it('reads it as it is: exit 0, the data out, the file and its folder unchanged', async (context) => {
+    const source = mkdtempSync(join(tmpdir(), 'keel-export-ro-'))
+    try {
+      const store = await richStore(join(source, 'keel.db'))
+      store.close()
+      const view = readOnlyView(source)
+      mounts.push(view)
+      if (!view.ok) return context.skip(view.reason)
+      const path = join(view.dir, 'keel.db')
+      const hash = createHash('sha256').update(readFileSync(path)).digest('hex')
+      const run = await keel(['export', '--db', path])
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      const data = JSON.parse(run.stdout)
+      expect(data.conversations).toHaveLength(451)
+      // Not recovered (that would be a write): the answer that was streaming still says so.
+      expect(data.conversations.at(-1).messages.at(-1)).toMatchObject({ status: 'streaming', text: 'still arriving now' })
+      expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(hash)
+    } finally {
+      rmSync(source, { recursive: true, force: true })
+    }
+  })
+})
