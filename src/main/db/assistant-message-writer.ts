@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Message, MessageEnd, MessagePart } from '../../shared/conversation'
 import type { StorageError } from '../../shared/storage-error'
+import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
 import { partDataJson } from './message-rows'
 import { storageErrorOf } from './sqlite-error'
@@ -165,9 +166,12 @@ export class AssistantMessageWriter {
     return { ok: true, message }
   }
 
-  private append(type: 'text' | 'reasoning', delta: string): void {
+  private append(type: 'text' | 'reasoning', raw: string): void {
     this.assertOpen()
-    if (delta.length === 0) return
+    if (raw.length === 0) return
+    // SQLite holds UTF-8: a lone surrogate would read back as three replacement characters. (The
+    // turn's stream keeps a pair split across deltas together before it gets here.)
+    const delta = wellFormed(raw)
     if (!this.openPart || this.openPart.type !== type) {
       this.openPart = { position: this.nextPosition++, type, rowExists: false }
     }
