@@ -5,11 +5,12 @@
  * - `quota-exceeded`: the account is out of credit or quota (e.g. `insufficient_quota`); not transient.
  * - `overloaded`: the provider is overloaded (529, `overloaded_error`, 503 UNAVAILABLE); transient.
  * - `server`: a provider-side failure (5xx, `api_error`, `server_error`); transient.
- * - `timeout`: the provider timed out the request (408); transient.
+ * - `timeout`: the provider timed out the request (408; transient), or the round passed the caller's
+ *   deadline (`retryable: false`: another attempt would pass it too).
  * - `invalid-request`: the request was rejected as malformed, too large, or for an unknown model.
  * - `content-filter`: the provider refused the request for safety reasons.
  * - `provider`: an error the provider reported that fits none of the above.
- * - `network`: the connection failed, was reset, or stalled (no bytes for too long); transient.
+ * - `network`: the connection failed, was reset, or stalled (no progress for too long); transient.
  * - `truncated`: the stream ended before the provider's end-of-turn signal (reported for Google).
  * - `malformed`: the bytes were not the provider's protocol (corrupt JSON, not SSE, unknown body).
  */

@@ -20,14 +20,34 @@ export interface RoundOutcome {
   endedAt: number
 }
 
+/** Used when neither `stallTimeoutMs` nor `idleTimeoutMs` is given. */
+export const DEFAULT_STALL_TIMEOUT_MS = 60_000
+
 export interface StreamModelRoundOptions {
   provider: ProviderId
   request: ProviderRequest
   fetch?: FetchLike
   /** The user's stop: aborts the HTTP request, so the provider stops generating. */
   signal: AbortSignal
-  /** No byte for this long (after the request was sent) counts as a stalled, transient failure. */
-  idleTimeoutMs: number
+  /**
+   * How long the round may go without progress before the request is aborted and the round ends
+   * in a transient `network` error ("no progress for N s"; the harness may retry it). Progress is
+   * a normalized event out of the parser: text, reasoning, a tool-call start/delta/end, the
+   * finish, an error. Bytes alone are not progress: SSE comments (`: keep-alive`), provider
+   * `ping`s and bookkeeping events that yield no normalized event do not reset the clock, so a
+   * server that only keeps the connection warm cannot hold the round open. The clock starts when
+   * the request is sent, so waiting for the response headers counts too. Default 60 s.
+   */
+  stallTimeoutMs?: number
+  /** @deprecated The earlier name of {@link stallTimeoutMs}, same meaning (`stallTimeoutMs` wins). */
+  idleTimeoutMs?: number
+  /**
+   * Absolute time, in the clock of `now`, by which this round must be over however much progress
+   * it makes. When it passes, the request is aborted and the round ends in a `timeout` error with
+   * `retryable: false` (another attempt would pass it too). A deadline already passed when the
+   * round starts sends no request. Unset: no overall limit.
+   */
+  deadlineAt?: number
   onEvent: (event: StreamEvent) => void
   localIdPrefix?: string
   now?: () => number
@@ -35,44 +55,91 @@ export interface StreamModelRoundOptions {
 
 const OUTPUT_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'reasoning-delta', 'tool-call-start', 'tool-call-delta', 'tool-call-end'])
 
+/** Which normalized events count as progress for the stall clock (a decision per event type). */
+const PROGRESS: Record<StreamEvent['type'], boolean> = {
+  'text-delta': true,
+  'reasoning-delta': true,
+  'tool-call-start': true,
+  'tool-call-delta': true,
+  'tool-call-end': true,
+  finish: true,
+  error: true,
+}
+
+/** Longest delay `setTimeout` takes (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+type RoundEnding = 'stall' | 'deadline' | 'over-limit'
+
 /**
  * One model call: POST the request, stream the body through the provider's parser, forward each
  * normalized event as it arrives. Never throws for provider or network trouble: every ending
- * (HTTP error, reset, stall, stop) is a {@link TurnResult} whose error says what happened.
+ * (HTTP error, reset, stall, deadline, a body over the parser's limits, stop) is a
+ * {@link TurnResult} whose error says what happened.
  */
 export async function streamModelRound(options: StreamModelRoundOptions): Promise<RoundOutcome> {
   const now = options.now ?? Date.now
   const startedAt = now()
+  const stallMs = options.stallTimeoutMs ?? options.idleTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS
   const controller = new AbortController()
-  let stalled = false
-  let idleTimer: ReturnType<typeof setTimeout> | undefined
-  const armIdle = () => {
-    if (idleTimer) clearTimeout(idleTimer)
-    idleTimer = setTimeout(() => {
-      stalled = true
-      controller.abort(new Error('stalled'))
-    }, options.idleTimeoutMs)
+  let ending: RoundEnding | undefined
+  let headersArrived = false
+  const endRound = (why: RoundEnding) => {
+    if (ending || controller.signal.aborted) return
+    ending = why
+    controller.abort(new Error(`round ended: ${why}`))
+  }
+
+  let stallTimer: ReturnType<typeof setTimeout> | undefined
+  const armStall = () => {
+    if (stallTimer) clearTimeout(stallTimer)
+    stallTimer = setTimeout(() => endRound('stall'), Math.min(Math.max(stallMs, 0), MAX_TIMER_MS))
+  }
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined
+  const armDeadline = (ms: number) => {
+    deadlineTimer = setTimeout(() => (ms > MAX_TIMER_MS ? armDeadline(ms - MAX_TIMER_MS) : endRound('deadline')), Math.min(ms, MAX_TIMER_MS))
   }
   const onUserAbort = () => controller.abort(options.signal.reason)
-  if (options.signal.aborted) onUserAbort()
-  else options.signal.addEventListener('abort', onUserAbort, { once: true })
 
   let outputForwarded = false
   const forward = (events: StreamEvent[]) => {
+    let progress = false
     for (const event of events) {
       if (OUTPUT_EVENTS.has(event.type)) outputForwarded = true
+      if (PROGRESS[event.type]) progress = true
       options.onEvent(event)
     }
+    if (progress && !ending) armStall()
   }
   const finish = (result: TurnResult, status: number | undefined, requestId: string | undefined): RoundOutcome => {
-    if (idleTimer) clearTimeout(idleTimer)
+    if (stallTimer) clearTimeout(stallTimer)
+    if (deadlineTimer) clearTimeout(deadlineTimer)
     options.signal.removeEventListener('abort', onUserAbort)
     return { result, outputForwarded, aborted: options.signal.aborted, status, requestId, startedAt, endedAt: now() }
   }
+  /** Why the transport failed, unless the user's stop explains it. */
+  const transportError = (cause: unknown): ProviderError | undefined => {
+    if (options.signal.aborted) return undefined
+    if (ending === 'stall') return stallError(stallMs, headersArrived)
+    if (ending === 'deadline') return deadlineError(options.deadlineAt! - startedAt)
+    return networkError(describe(cause))
+  }
+  const nothingArrived = (error: ProviderError | undefined): RoundOutcome => {
+    const parser = createStreamParser(options.provider, { localIdPrefix: options.localIdPrefix })
+    return finish(withError(parser.end().result, error), undefined, undefined)
+  }
+
+  if (options.deadlineAt !== undefined) {
+    const left = options.deadlineAt - startedAt
+    if (left <= 0) return nothingArrived(options.signal.aborted ? undefined : deadlineError(left))
+    armDeadline(left)
+  }
+  if (options.signal.aborted) onUserAbort()
+  else options.signal.addEventListener('abort', onUserAbort, { once: true })
 
   let response: Response
   try {
-    armIdle()
+    armStall()
     response = await (options.fetch ?? fetch)(options.request.url, {
       method: 'POST',
       headers: options.request.headers,
@@ -80,50 +147,76 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
       signal: controller.signal,
     })
   } catch (cause) {
-    // Nothing arrived: a connection failure, a reset before the first byte, a stall, or the stop.
-    const parser = createStreamParser(options.provider, { localIdPrefix: options.localIdPrefix })
-    const end = parser.end()
-    const error = options.signal.aborted ? undefined : networkError(stalled ? 'The provider sent nothing for too long' : describe(cause))
-    return finish(withError(end.result, error), undefined, undefined)
+    // Nothing arrived: a connection failure, a reset before the first byte, a stall, the deadline, or the stop.
+    return nothingArrived(transportError(cause))
   }
+  headersArrived = true
 
   const meta = { status: response.status, headers: response.headers }
   const requestId = requestIdFromHeaders(meta)
   const parser = createStreamParser(options.provider, { response: meta, localIdPrefix: options.localIdPrefix })
-  let transportError: ProviderError | undefined
+  let failure: ProviderError | undefined
   if (response.body) {
     const reader = response.body.getReader()
     try {
       for (;;) {
-        armIdle()
         const { done, value } = await reader.read()
         if (done) break
         forward(parser.push(value))
+        if (parser.halted) {
+          // The body crossed a size limit (the parser's error says which): read no further.
+          endRound('over-limit')
+          break
+        }
       }
     } catch (cause) {
-      if (!options.signal.aborted) transportError = networkError(stalled ? 'The stream stalled: no data for too long' : describe(cause))
-      await reader.cancel().catch(() => {})
+      failure = transportError(cause)
     }
+    if (ending || failure || options.signal.aborted) await reader.cancel().catch(() => {})
   }
   const end = parser.end()
-  const result = withError(end.result, transportError)
-  if (transportError && result.error === transportError) {
+  const result = withError(end.result, failure)
+  if (failure && result.error === failure) {
     // The transport's error goes before the finish event, which always comes last.
     forward(end.events.filter((event) => event.type !== 'finish'))
-    forward([{ type: 'error', error: transportError }])
+    forward([{ type: 'error', error: failure }])
     forward(end.events.filter((event) => event.type === 'finish'))
   } else forward(end.events)
   return finish(result, response.status, requestId ?? result.error?.requestId)
 }
 
-/** A transport failure explains a cut better than the parser's generic "truncated" verdict. */
+/**
+ * A transport failure explains a cut better than the parser's generic "truncated" verdict. A turn
+ * whose end signal had arrived is whole: a connection that then hangs or fails changes nothing.
+ */
 function withError(result: TurnResult, error: ProviderError | undefined): TurnResult {
-  if (!error || (result.error && result.error.kind !== 'truncated')) return result
+  if (!error || result.complete || (result.error && result.error.kind !== 'truncated')) return result
   return { ...result, error, truncated: true }
 }
 
 function networkError(message: string): ProviderError {
   return { kind: 'network', message, retryable: true, status: undefined, code: undefined, retryAfterMs: undefined, requestId: undefined }
+}
+
+function stallError(stallMs: number, headersArrived: boolean): ProviderError {
+  const what = headersArrived ? 'only keep-alives or nothing arrived' : 'the response headers never arrived'
+  return networkError(`No progress for ${seconds(stallMs)} s (${what}); the request was aborted`)
+}
+
+function deadlineError(roundMs: number): ProviderError {
+  return {
+    kind: 'timeout',
+    message: `The round passed its deadline (${seconds(Math.max(roundMs, 0))} s after it started); the request was aborted`,
+    retryable: false,
+    status: undefined,
+    code: undefined,
+    retryAfterMs: undefined,
+    requestId: undefined,
+  }
+}
+
+function seconds(ms: number): string {
+  return String(Math.round(ms) / 1000)
 }
 
 function describe(cause: unknown): string {

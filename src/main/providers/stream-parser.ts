@@ -2,6 +2,7 @@ import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { TurnResult } from '../../shared/turn-result'
 import { BodyFramer } from './framing/body-framer'
+import { describeBreach, type FramingLimitBreach, type FramingLimits } from './framing/framing-limits'
 import type { HttpResponseMeta } from './http-response-meta'
 import { providerAdapterFactory } from './provider-adapters'
 import { TurnAccumulator } from './turn-accumulator'
@@ -14,6 +15,8 @@ export interface StreamParserOptions {
   response?: HttpResponseMeta | undefined
   /** Prefix for call ids generated when a provider sends none (pass the turn id to keep them unique). */
   localIdPrefix?: string | undefined
+  /** Size limits of the framing layer (tests lower them); defaults to `DEFAULT_FRAMING_LIMITS`. */
+  limits?: Partial<FramingLimits> | undefined
 }
 
 /**
@@ -24,6 +27,11 @@ export interface StreamParserOptions {
 export interface StreamParser {
   push(bytes: Uint8Array): StreamEvent[]
   end(): { events: StreamEvent[]; result: TurnResult }
+  /**
+   * The body crossed a size limit (a line, event, element or document too long): the turn has a
+   * `malformed` error and further input is ignored. Stop reading the body and call `end`.
+   */
+  readonly halted: boolean
 }
 
 export function createStreamParser(provider: ProviderId, options: StreamParserOptions = {}): StreamParser {
@@ -65,18 +73,29 @@ export function createStreamParser(provider: ProviderId, options: StreamParserOp
     adapter.handlePayload(payload, name)
   }
 
+  const handleLimit = (breach: FramingLimitBreach): void => {
+    const error = classifyMalformed(adapter, `The ${adapter.label} response ${describeBreach(breach)}; reading stopped`, options.response)
+    // Before any stream (an error body, a document, a blank prefix) there is nothing to finish.
+    if (!httpOk || breach.what === 'json-document' || breach.what === 'leading-whitespace') accumulator.failBeforeStream(error)
+    else accumulator.fail(error)
+  }
+
   const framer = new BodyFramer(
     {
       onEvent: (name, data, atEof) => {
         if (httpOk) handleEvent(name, data, atEof)
       },
       onDocument: handleDocument,
+      onLimit: handleLimit,
     },
-    { allowJsonArray: adapter.allowJsonArrayBody },
+    { allowJsonArray: adapter.allowJsonArrayBody, limits: options.limits },
   )
   let ended = false
 
   return {
+    get halted() {
+      return framer.halted
+    },
     push(bytes) {
       if (ended) throw new Error('StreamParser: push after end')
       framer.push(bytes)
@@ -90,12 +109,8 @@ export function createStreamParser(provider: ProviderId, options: StreamParserOp
         // A non-2xx response whose body was not a JSON document (HTML from a proxy, SSE, nothing).
         accumulator.failBeforeStream(adapter.errorFromDocument(undefined, options.response))
       }
-      if (framer.oversized && !accumulator.hasError) {
-        accumulator.failBeforeStream(
-          classifyMalformed(adapter, `The ${adapter.label} response body was too large to be an error document`, options.response),
-        )
-      }
-      if (httpOk && !accumulator.isFailedBeforeStream) adapter.handleEnd()
+      // A halted body did not end: nothing the protocol closes at its end is closed.
+      if (httpOk && !accumulator.isFailedBeforeStream && !framer.halted) adapter.handleEnd()
       const result = accumulator.finishTurn({
         truncationIsError: adapter.truncationIsError,
         garbage: framer.garbage || corruptAfterEnd,
@@ -142,7 +157,10 @@ export async function parseStreamBody(
   }
   let readError: unknown
   try {
-    for await (const chunk of body) emit(parser.push(chunk))
+    for await (const chunk of body) {
+      emit(parser.push(chunk))
+      if (parser.halted) break // leaving the loop closes the body
+    }
   } catch (error) {
     readError = error
   }

@@ -11,6 +11,9 @@ function frame(body: string, reads: number[] = [], allowJsonArray = false) {
     {
       onEvent: (name, data, atEof) => frames.push({ kind: 'event', name, data, atEof }),
       onDocument: (text) => frames.push({ kind: 'document', text }),
+      onLimit: (breach) => {
+        throw new Error(`unexpected limit ${breach.what}`)
+      },
     },
     { allowJsonArray },
   )
@@ -33,8 +36,9 @@ describe('BodyFramer', () => {
     const body = `event: a${eol}data: {"n":1}${eol}${eol}: a comment${eol}data:{"n":2}${eol}${eol}`
     expect(frame(body).frames).toEqual([
       { kind: 'event', name: 'a', data: '{"n":1}', atEof: false },
-      // A final lone CR may be the first half of CRLF until the body ends: EOF completes that event.
-      { kind: 'event', name: undefined, data: '{"n":2}', atEof: eol === '\r' },
+      // A CR ends its line at once (an LF right after it is its other half), so `\r\r` is a
+      // complete blank line: the event is dispatched before EOF, like with the other endings.
+      { kind: 'event', name: undefined, data: '{"n":2}', atEof: false },
     ])
   })
 
@@ -79,7 +83,7 @@ describe('BodyFramer', () => {
   })
 
   it('refuses to be fed after end', () => {
-    const framer = new BodyFramer({ onEvent: () => {}, onDocument: () => {} }, { allowJsonArray: false })
+    const framer = new BodyFramer({ onEvent: () => {}, onDocument: () => {}, onLimit: () => {} }, { allowJsonArray: false })
     framer.end()
     expect(() => framer.push(new Uint8Array([1]))).toThrow(/after end/)
   })
