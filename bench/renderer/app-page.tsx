@@ -37,6 +37,7 @@ const settings: SettingsView = {
   language: 'en',
   defaultProvider: 'anthropic',
   maxToolRounds: 8,
+  turnTimeoutSeconds: 900,
   toolPermissions: {},
   providers: [],
   keyStorage: 'memory-only',
@@ -52,10 +53,13 @@ const message = (id: string, seq: number, role: 'user' | 'assistant', text: stri
   interruptReason: undefined,
   error: undefined,
   parts: [{ type: 'text', text }],
+  notices: [],
+  reasoningMs: undefined,
   createdAt: NOW,
   updatedAt: NOW,
 })
 const view = (): ConversationView => ({
+  diagnostics: {},
   conversation: { id: CONVERSATION_ID, title: 'Benchmark', createdAt: NOW, updatedAt: NOW },
   // The stored answer exists once the run has ended (the app shows the live one until then).
   messages: [message('msg-user', 1, 'user', 'Write a long answer'), ...(ended ? [message(MESSAGE_ID, 2, 'assistant', full)] : [])],

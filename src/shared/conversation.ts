@@ -1,3 +1,6 @@
+import type { NoticeRef } from './fallback-messages'
+import type { ProviderId } from './provider-id'
+import type { ReplayItem } from './turn-result'
 import type { FinishReason } from './finish-reason'
 import type { JsonObject } from './json-value'
 import type { ToolCallState } from './tool-call-state'
@@ -69,7 +72,21 @@ export type MessagePart =
    * The one result returned to the model for a call. `state` is what the user's card showed at the
    * end (`denied` and `cancelled` calls carry a synthetic `failed` outcome with the model-facing text).
    */
-  | { type: 'tool-result'; callId: string; toolName: string; outcome: ToolCallOutcome; state?: ToolCallState }
+  | {
+      type: 'tool-result'
+      callId: string
+      toolName: string
+      outcome: ToolCallOutcome
+      /** Stored before denied/cancelled were outcomes (old rows): the card's end state. */
+      state?: ToolCallState
+      /** Exactly what the model was sent for this call (newer rows), so later turns send the same. */
+      sent?: { content: string; isError: boolean }
+    }
+  /**
+   * Provider replay data of the round it follows (thinking signatures, encrypted reasoning): sent
+   * back to the same provider in later requests, never shown.
+   */
+  | { type: 'replay'; provider: ProviderId; item: ReplayItem }
 
 export type MessagePartType = MessagePart['type']
 
@@ -86,8 +103,18 @@ export interface Message {
   interruptReason: InterruptReason | undefined
   error: MessageError | undefined
   parts: MessagePart[]
+  /** Keel's own messages shown with this answer (worded by the window, in its language). */
+  notices: NoticeRef[]
+  /** How long the model thought (reasoning) before answering, when it did. */
+  reasoningMs: number | undefined
   createdAt: number
   updatedAt: number
+}
+
+/** A model call's error, with what the live diagnostics showed (HTTP status, the provider's request id). */
+export interface GenerationError extends MessageError {
+  status?: number
+  requestId?: string
 }
 
 /** How a streaming message ends. */
@@ -134,7 +161,7 @@ export interface Generation {
   outcome: GenerationOutcome
   finishReason: FinishReason | undefined
   rawFinishReason: string | undefined
-  error: MessageError | undefined
+  error: GenerationError | undefined
   usage: Usage
   /** `undefined` while running and after an app crash. */
   usageSource: UsageSource | undefined

@@ -19,6 +19,7 @@ export type FallbackMessageId =
   | 'too-many-tool-calls'
   | 'storage-full'
   | 'storage-failed'
+  | 'turn-timeout'
 
 const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
   en: {
@@ -36,6 +37,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'too-many-tool-calls': 'The model asked for {count} actions in one answer; Keel runs at most {max} at a time, so none was run. Try a narrower request.',
     'storage-full': 'Your disk is full, so Keel could not save all of this answer. Free some space; what was saved is kept.',
     'storage-failed': 'Keel could not save this answer (a disk error). What was saved is kept; try again.',
+    'turn-timeout': 'Keel stopped this answer: it took longer than the {seconds} s an answer may take (see Settings). Try again, or ask for less at once.',
   },
   'pt-BR': {
     'no-answer': 'Não consegui obter uma resposta. Tente novamente.',
@@ -52,6 +54,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'too-many-tool-calls': 'O modelo pediu {count} ações em uma só resposta; o Keel executa no máximo {max} por vez, então nenhuma foi executada. Tente um pedido mais específico.',
     'storage-full': 'Seu disco está cheio, então o Keel não conseguiu salvar toda esta resposta. Libere espaço; o que foi salvo continua guardado.',
     'storage-failed': 'O Keel não conseguiu salvar esta resposta (erro de disco). O que foi salvo continua guardado; tente novamente.',
+    'turn-timeout': 'O Keel interrompeu esta resposta: ela levou mais que os {seconds} s que uma resposta pode levar (veja as Configurações). Tente novamente ou peça menos de uma vez.',
   },
   es: {
     'no-answer': 'No pude obtener una respuesta. Inténtalo de nuevo.',
@@ -68,6 +71,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'too-many-tool-calls': 'El modelo pidió {count} acciones en una sola respuesta; Keel ejecuta como máximo {max} a la vez, así que no se ejecutó ninguna. Prueba con una petición más concreta.',
     'storage-full': 'Tu disco está lleno, así que Keel no pudo guardar toda esta respuesta. Libera espacio; lo que se guardó se conserva.',
     'storage-failed': 'Keel no pudo guardar esta respuesta (un error de disco). Lo que se guardó se conserva; inténtalo de nuevo.',
+    'turn-timeout': 'Keel detuvo esta respuesta: tardó más de los {seconds} s que puede tardar una respuesta (ver Ajustes). Inténtalo de nuevo o pide menos a la vez.',
   },
 }
 
@@ -100,7 +104,28 @@ export function actionName(locale: Locale, tool: string): string {
   return ACTION_NAMES[locale][tool] ?? tool.replace(/_/g, ' ')
 }
 
-export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: { actions?: string[]; seconds?: number; max?: number; count?: number } = {}): string {
+/** The values a message's placeholders take (tool names for `{actions}`, numbers for the others). */
+export interface FallbackValues {
+  actions?: string[]
+  seconds?: number
+  max?: number
+  count?: number
+}
+
+/**
+ * A message Keel showed, as data: what is stored with the answer and sent with the live event, so
+ * the stored answer words it exactly like the live one (in the window's language of the moment).
+ */
+export interface NoticeRef {
+  id: FallbackMessageId
+  values?: FallbackValues
+}
+
+export function isFallbackMessageId(id: unknown): id is FallbackMessageId {
+  return typeof id === 'string' && Object.hasOwn(MESSAGES.en, id)
+}
+
+export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: FallbackValues = {}): string {
   let text = MESSAGES[locale][id]
   if (values.actions) {
     const names = [...new Set(values.actions.map((tool) => actionName(locale, tool)))]

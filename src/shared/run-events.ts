@@ -1,3 +1,4 @@
+import type { FallbackMessageId, FallbackValues } from './fallback-messages'
 import type { ProviderErrorKind } from './provider-error'
 import type { ProviderId } from './provider-id'
 import type { StreamEvent } from './stream-events'
@@ -23,8 +24,8 @@ export type RunEvent =
   | { type: 'retry-scheduled'; attempt: number; delayMs: number; reason: ProviderErrorKind; message: string }
   | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string }
   | { type: 'approval-request'; approvalId: string; callId: string; name: string; arguments: Record<string, unknown> }
-  /** A message Keel wrote itself (translated); never the provider's words. */
-  | { type: 'notice'; id: string; text: string }
+  /** A message Keel wrote itself (translated); never the provider's words. `id` and `values` are what is stored with the answer. */
+  | { type: 'notice'; id: FallbackMessageId; text: string; values?: FallbackValues }
   /** Technical details, kept apart from the answer (shown behind a disclosure). */
   | {
       type: 'diagnostics'
@@ -45,3 +46,6 @@ export type RunEvent =
     }
 
 export type RunEventType = RunEvent['type']
+
+/** What one failed model call showed behind the diagnostics disclosure (live, and for a stored answer). */
+export type AttemptDiagnostic = Omit<Extract<RunEvent, { type: 'diagnostics' }>, 'type'>

@@ -23,6 +23,8 @@ export const SETTING_DEFINITIONS = {
   language: { schema: z.enum(LANGUAGES), defaultValue: 'en' },
   /** Tool rounds allowed in one turn before it ends with a clear message. */
   maxToolRounds: { schema: z.number().int().min(1).max(50), defaultValue: 8 },
+  /** How long one turn may take in all (rounds, retries and waits); past it the answer is stopped with a clear message. */
+  turnTimeoutSeconds: { schema: z.number().int().min(10).max(86_400), defaultValue: 900 },
   toolPermissions: { schema: z.record(z.string().min(1), z.enum(TOOL_PERMISSIONS)), defaultValue: {} },
   activeProvider: { schema: z.enum(PROVIDER_IDS).nullable(), defaultValue: null },
   providers: { schema: z.partialRecord(z.enum(PROVIDER_IDS), providerSettingsSchema), defaultValue: {} },

@@ -10,3 +10,4 @@ export type ToolCallState =
   | 'not-run' // the turn was cut off or never verifiably ended: not run
   | 'cancelled' // stopped by the user before it started
   | 'repeated' // the ledger says this exact action was already done: not run again
+  | 'unknown' // it was started but its outcome was never recorded (cut off mid-call): never re-run; the user checks

@@ -89,6 +89,10 @@ export type ToolCallOutcome =
     })
   /** The action was started before but its outcome was never recorded: not re-run; ask the user. */
   | (LedgeredBase & { status: 'unknown'; message: string; firstRecordedAt: string })
+  /** The user declined the action when asked: it never ran. */
+  | (OutcomeBase & { status: 'denied' })
+  /** The user stopped the turn before the action started: it never ran. */
+  | (OutcomeBase & { status: 'cancelled' })
 
 export type ToolCallStatus = ToolCallOutcome['status']
 

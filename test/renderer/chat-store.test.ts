@@ -8,6 +8,7 @@ const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 function fakeApi() {
   let listener: ((e: RunEventEnvelope) => void) | undefined
   const view: ConversationView = {
+    diagnostics: {},
     conversation: { id: 'c1', title: 'Hi', createdAt: 1, updatedAt: 2 },
     messages: [],
     usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null } },
@@ -65,9 +66,8 @@ describe('ChatStore', () => {
     emit({ type: 'run-end', status: 'interrupted', conversationId: 'c1', messageId: 'm1', interruptReason: 'user-stop' })
     frames.shift()!()
     await new Promise((resolve) => setTimeout(resolve, 0))
-    // The ended run is replaced by the stored message; its notice stays with it.
+    // The ended run is replaced by the stored message (which keeps its notices).
     expect(store.getSnapshot().runs).toEqual({})
-    expect(store.getSnapshot().extras.m1?.notices).toEqual([{ id: 'stopped', text: 'Parado.' }])
     expect(store.isBusy()).toBe(false)
   })
 

@@ -13,6 +13,8 @@ const base: Message = {
   status: 'complete',
   interruptReason: undefined,
   error: undefined,
+  notices: [],
+  reasoningMs: undefined,
   parts: [],
   createdAt: 0,
   updatedAt: 0,

@@ -1,6 +1,7 @@
 import type { Generation } from '../../shared/conversation'
 import type { ConversationView, UsageSummary } from '../../shared/ipc/app-contract'
 import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '../../shared/pricing'
+import type { AttemptDiagnostic } from '../../shared/run-events'
 import type { Usage } from '../../shared/usage'
 import type { KeelStore } from '../db/keel-store'
 import { withDeferredEnd } from '../harness/deferred-finalizations'
@@ -27,16 +28,32 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
     }
   }
   const perMessage: Record<string, UsageSummary> = {}
+  const diagnostics: Record<string, AttemptDiagnostic[]> = {}
   const totals: UsageSummary[] = []
   for (const message of messages) {
     const generations = byMessage.get(message.id)
     if (message.role !== 'assistant' || !generations) continue
+    const failed = generations.filter((g) => g.error !== undefined).sort((a, b) => a.round - b.round || a.attempt - b.attempt)
+    if (failed.length > 0) diagnostics[message.id] = failed.map(diagnosticOf)
     const total = summarize(generations, prices)
     perMessage[message.id] = total
     totals.push(total)
   }
   const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
-  return { conversation, messages, usage: { perMessage, total } }
+  return { conversation, messages, usage: { perMessage, total }, diagnostics }
+}
+
+/** A failed model call as the live `diagnostics` event showed it. */
+function diagnosticOf(generation: Generation): AttemptDiagnostic {
+  const error = generation.error!
+  return {
+    round: generation.round,
+    attempt: generation.attempt,
+    kind: error.kind as AttemptDiagnostic['kind'],
+    status: error.status,
+    requestId: error.requestId,
+    providerMessage: error.message,
+  }
 }
 
 function summarize(generations: readonly Generation[], prices: PriceBook): UsageSummary {

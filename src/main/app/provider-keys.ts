@@ -58,11 +58,17 @@ export function redactingRecorder(recorder: TurnRecorder, keys: readonly string[
     appendText(delta) {
       recorder.appendText(redactText(delta, forms))
     },
+    appendReasoning(delta) {
+      recorder.appendReasoning(redactText(delta, forms))
+    },
     recordToolRound(round) {
       recorder.recordToolRound(redactValue(round, forms))
     },
-    recordToolResult(result, state, outcome) {
-      recorder.recordToolResult(redactValue(result, forms), state, redactValue(outcome, forms))
+    recordReplay(provider, items) {
+      recorder.recordReplay(provider, redactValue(items, forms))
+    },
+    recordToolResult(result, outcome) {
+      recorder.recordToolResult(redactValue(result, forms), redactValue(outcome, forms))
     },
     finishGeneration(id, input) {
       recorder.finishGeneration(id, { ...input, result: redactValue(input.result, forms), requestId: redactValue(input.requestId, forms) })

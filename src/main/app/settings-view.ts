@@ -1,7 +1,7 @@
 import type { CommandRequest, SettingsView } from '../../shared/ipc/app-contract'
 import { priceFor } from '../../shared/pricing'
 import { PROVIDER_IDS } from '../../shared/provider-id'
-import type { SettingKey, SettingValue } from '../../shared/settings'
+import { SETTING_DEFINITIONS, SETTING_KEYS, type SettingKey, type SettingValue } from '../../shared/settings'
 import type { KeelStore } from '../db/keel-store'
 import type { SettingRead } from '../db/settings-store'
 import { resolveConnection, resolveDefaultProvider, type StoredProviderSettings } from '../providers/provider-config'
@@ -23,14 +23,8 @@ export function readSettings(store: KeelStore): EffectiveSettings {
     corrupt.push(key)
     return fallback
   }
-  const values = {
-    language: pick('language', all.language, 'en'),
-    maxToolRounds: pick('maxToolRounds', all.maxToolRounds, 8),
-    toolPermissions: pick('toolPermissions', all.toolPermissions, {}),
-    activeProvider: pick('activeProvider', all.activeProvider, null),
-    providers: pick('providers', all.providers, {}),
-    modelPrices: pick('modelPrices', all.modelPrices, {}),
-  }
+  // Each default is the one in SETTING_DEFINITIONS (written down once).
+  const values = Object.fromEntries(SETTING_KEYS.map((key) => [key, pick(key, all[key] as SettingRead<typeof key>, SETTING_DEFINITIONS[key].defaultValue as SettingValue<typeof key>)])) as EffectiveSettings['values']
   return { values, corrupt }
 }
 
@@ -46,6 +40,7 @@ export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys
     language: values.language,
     defaultProvider: resolveDefaultProvider(env, values.activeProvider ?? undefined),
     maxToolRounds: values.maxToolRounds,
+    turnTimeoutSeconds: values.turnTimeoutSeconds,
     toolPermissions: { ...values.toolPermissions },
     providers: PROVIDER_IDS.map((id) => {
       // The key is resolved with the connection only to be dropped here: the view carries its status.
@@ -68,6 +63,7 @@ export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'se
   if (update.language !== undefined) writes.push(['language', update.language])
   if (update.defaultProvider !== undefined) writes.push(['activeProvider', update.defaultProvider])
   if (update.maxToolRounds !== undefined) writes.push(['maxToolRounds', update.maxToolRounds])
+  if (update.turnTimeoutSeconds !== undefined) writes.push(['turnTimeoutSeconds', update.turnTimeoutSeconds])
   if (update.toolPermissions !== undefined) writes.push(['toolPermissions', { ...current.toolPermissions, ...update.toolPermissions }])
   if (update.provider !== undefined) {
     const { id, baseUrl, model } = update.provider

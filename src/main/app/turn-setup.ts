@@ -47,6 +47,7 @@ export interface TurnSetupInput {
   /** Tests and embedders; otherwise `fetch`, the environment's timeouts and the default retry policy. */
   fetch?: FetchLike | undefined
   idleTimeoutMs?: number | undefined
+  turnTimeoutMs?: number | undefined
   retryPolicy?: RetryPolicy | undefined
 }
 
@@ -91,6 +92,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     streamRound: sanitizingStreamRound(streamModelRound, secrets),
     maxRounds: request.maxRounds ?? settings.maxToolRounds,
     idleTimeoutMs: input.idleTimeoutMs ?? positiveNumber(env.KEEL_IDLE_TIMEOUT_MS),
+    turnTimeoutMs: input.turnTimeoutMs ?? positiveNumber(env.KEEL_TURN_TIMEOUT_MS) ?? settings.turnTimeoutSeconds * 1000,
     retryPolicy: input.retryPolicy,
     runId: io.runId,
   }

@@ -2,6 +2,9 @@ import type Database from 'better-sqlite3'
 import type { Message, MessageEnd, MessagePart } from '../../shared/conversation'
 import type { StorageError } from '../../shared/storage-error'
 import { wellFormed } from '../../shared/well-formed-text'
+import type { NoticeRef } from '../../shared/fallback-messages'
+import type { ProviderId } from '../../shared/provider-id'
+import type { ReplayItem } from '../../shared/turn-result'
 import type { Clock } from './clock'
 import { partDataJson } from './message-rows'
 import { storageErrorOf } from './sqlite-error'
@@ -37,11 +40,18 @@ export interface AssistantMessageWriterOptions {
   schedule?: (callback: () => void, delayMs: number) => () => void
 }
 
+/** What the end of an answer keeps besides its status: Keel's notices shown with it, its thinking time. */
+export interface MessageDetails {
+  notices?: readonly NoticeRef[] | undefined
+  reasoningMs?: number | undefined
+}
+
 export type WriteResult = { ok: true } | { ok: false; error: StorageError }
 
 type PendingWrite =
   | { kind: 'text'; position: number; type: 'text' | 'reasoning'; text: string; rowExists: boolean }
   | { kind: 'part'; position: number; type: 'tool-call' | 'tool-result'; dataJson: string }
+  | { kind: 'replay'; position: number; provider: string; dataJson: string }
 
 export interface MessageWriterStatements {
   insertPart: Database.Statement<[string, number, string, string, string | null]>
@@ -50,7 +60,8 @@ export interface MessageWriterStatements {
   /** Folds the message's chunks into its parts (inside the finalize transaction). */
   compactMessage: (messageId: string) => void
   touchMessage: Database.Statement<[number, string]>
-  finishMessage: Database.Statement<[string, string | null, string | null, number, string]>
+  insertReplay: Database.Statement<[string, number, string, string]>
+  finishMessage: Database.Statement<[string, string | null, string | null, string | null, number | null, number, string]>
   readMessage: (id: string) => Message | undefined
 }
 
@@ -117,6 +128,15 @@ export class AssistantMessageWriter {
     return this.flush()
   }
 
+  /** Adds a round's provider replay data (kept in part order) and writes it (with any pending text) at once. */
+  addReplay(provider: ProviderId, items: readonly ReplayItem[]): WriteResult {
+    this.assertOpen()
+    if (items.length === 0) return { ok: true }
+    for (const item of items) this.pending.push({ kind: 'replay', position: this.nextPosition++, provider, dataJson: JSON.stringify(item) })
+    this.openPart = undefined
+    return this.flush()
+  }
+
   /**
    * Writes everything pending in one transaction. On failure the pending text is kept for the next
    * try and nothing committed before is touched; a full disk is `full`, even when SQLite reports it
@@ -139,7 +159,7 @@ export class AssistantMessageWriter {
    * Writes what is pending and the final status in one transaction, and returns the stored message.
    * `interrupted` keeps everything that arrived (what the user saw is saved).
    */
-  finalize(end: MessageEnd): { ok: true; message: Message } | { ok: false; error: StorageError } {
+  finalize(end: MessageEnd, details: MessageDetails = {}): { ok: true; message: Message } | { ok: false; error: StorageError } {
     this.assertOpen()
     this.cancelScheduledFlush()
     const now = this.clock()
@@ -151,6 +171,8 @@ export class AssistantMessageWriter {
           end.status,
           end.status === 'interrupted' ? end.reason : null,
           end.status === 'failed' ? JSON.stringify(end.error) : null,
+          details.notices && details.notices.length > 0 ? JSON.stringify(details.notices) : null,
+          details.reasoningMs ?? null,
           now,
           this.messageId,
         )
@@ -197,6 +219,7 @@ export class AssistantMessageWriter {
     const { insertPart, appendChunk, touchMessage } = this.statements
     for (const write of this.pending) {
       if (write.kind === 'part') insertPart.run(this.messageId, write.position, write.type, '', write.dataJson)
+      else if (write.kind === 'replay') this.statements.insertReplay.run(this.messageId, write.position, write.provider, write.dataJson)
       else if (write.rowExists) appendChunk.run(this.messageId, write.position, this.messageId, write.position, write.text)
       else insertPart.run(this.messageId, write.position, write.type, write.text, null)
     }

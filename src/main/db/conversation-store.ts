@@ -39,6 +39,7 @@ export class ConversationStore {
     const chunks = prepareChunkStatements(db)
     this.writerStatements = {
       insertPart: this.statements.insertPart,
+      insertReplay: this.statements.insertReplay,
       appendChunk: chunks.appendChunk,
       compactMessage: chunks.compactMessage,
       touchMessage: this.statements.touchMessage,
@@ -152,6 +153,7 @@ export class ConversationStore {
         this.insertMessage(messageId, input.conversationId, input.turnId ?? null, input.role, 'complete', now)
         input.parts.forEach((part, position) => {
           if (part.type === 'text' || part.type === 'reasoning') this.statements.insertPart.run(messageId, position, part.type, wellFormed(part.text), null)
+          else if (part.type === 'replay') this.statements.insertReplay.run(messageId, position, part.provider, JSON.stringify(part.item))
           else this.statements.insertPart.run(messageId, position, part.type, '', partDataJson(part))
         })
       })
@@ -162,14 +164,14 @@ export class ConversationStore {
   getMessage(id: string): Message | undefined {
     const row = this.statements.selectMessage.get(id)
     if (!row) return undefined
-    return toMessage(row, this.statements.selectPartsOfMessage.all(id).map(toMessagePart))
+    return toMessage(row, this.statements.selectPartsOfMessage.all(id, id).map(toMessagePart))
   }
 
   /** A conversation's messages in order, each with its parts. Two queries, whatever the length. */
   getMessages(conversationId: string): Message[] {
     const rows = this.statements.selectMessages.all(conversationId)
     const partsByMessage = new Map<string, MessagePart[]>()
-    for (const partRow of this.statements.selectPartsOfConversation.all(conversationId)) {
+    for (const partRow of this.statements.selectPartsOfConversation.all(conversationId, conversationId)) {
       let parts = partsByMessage.get(partRow.message_id)
       if (!parts) partsByMessage.set(partRow.message_id, (parts = []))
       parts.push(toMessagePart(partRow))
@@ -238,17 +240,25 @@ function prepare(db: Database.Database) {
     selectMessage: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?'),
     selectMessages: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq'),
     // Streamed text may still be in chunk rows: every part read joins them (PART_COLUMNS_SQL).
-    selectPartsOfMessage: db.prepare<[string], MessagePartRow>(`SELECT ${PART_COLUMNS_SQL} FROM message_parts p WHERE p.message_id = ? ORDER BY p.position`),
-    selectPartsOfConversation: db.prepare<[string], MessagePartRow>(
-      `SELECT ${PART_COLUMNS_SQL} FROM messages m JOIN message_parts p ON p.message_id = m.id
-       WHERE m.conversation_id = ? ORDER BY m.seq, p.position`,
+    // Replay items share the parts' positions: read in one ordered list with them.
+    selectPartsOfMessage: db.prepare<[string, string], MessagePartRow>(
+      `SELECT * FROM (SELECT ${PART_COLUMNS_SQL}, NULL AS provider FROM message_parts p WHERE p.message_id = ?
+       UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider FROM message_replay_items r WHERE r.message_id = ?)
+       ORDER BY position`,
+    ),
+    selectPartsOfConversation: db.prepare<[string, string], MessagePartRow>(
+      `SELECT * FROM (
+         SELECT ${PART_COLUMNS_SQL}, NULL AS provider, m.seq AS seq FROM messages m JOIN message_parts p ON p.message_id = m.id WHERE m.conversation_id = ?
+         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM messages m JOIN message_replay_items r ON r.message_id = m.id WHERE m.conversation_id = ?)
+       ORDER BY seq, position`,
     ),
     insertPart: db.prepare<[string, number, string, string, string | null]>(
       'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
     ),
     touchMessage: db.prepare<[number, string]>('UPDATE messages SET updated_at = ? WHERE id = ?'),
-    finishMessage: db.prepare<[string, string | null, string | null, number, string]>(
-      `UPDATE messages SET status = ?, interrupt_reason = ?, error_json = ?, updated_at = ? WHERE id = ? AND status = 'streaming'`,
+    finishMessage: db.prepare<[string, string | null, string | null, string | null, number | null, number, string]>(
+      `UPDATE messages SET status = ?, interrupt_reason = ?, error_json = ?, notices_json = ?, reasoning_ms = ?, updated_at = ? WHERE id = ? AND status = 'streaming'`,
     ),
+    insertReplay: db.prepare<[string, number, string, string]>('INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)'),
   }
 }

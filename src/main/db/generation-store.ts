@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3'
-import type { Generation, GenerationOutcome, MessageError, UsageSource } from '../../shared/conversation'
+import type { Generation, GenerationOutcome, GenerationError, UsageSource } from '../../shared/conversation'
 import type { FinishReason } from '../../shared/finish-reason'
 import type { Usage } from '../../shared/usage'
 import type { Clock } from './clock'
@@ -40,7 +40,7 @@ export interface GenerationEnd {
   outcome: Exclude<GenerationOutcome, 'running' | 'app-crash'>
   finishReason?: FinishReason | null
   rawFinishReason?: string | null
-  error?: MessageError
+  error?: GenerationError
   /** Unknown numbers stay `undefined` (stored as NULL), never 0. */
   usage: Usage
   /** `reported` when the provider sent usage; `estimated` when Keel had to estimate it. */
@@ -134,7 +134,7 @@ function toGeneration(row: GenerationRow): Generation {
     outcome: row.outcome,
     finishReason: row.finish_reason ?? undefined,
     rawFinishReason: row.raw_finish_reason ?? undefined,
-    error: row.error_json === null ? undefined : (JSON.parse(row.error_json) as MessageError),
+    error: row.error_json === null ? undefined : (JSON.parse(row.error_json) as GenerationError),
     usage: {
       inputTokens: row.input_tokens ?? undefined,
       outputTokens: row.output_tokens ?? undefined,

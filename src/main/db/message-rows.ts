@@ -1,3 +1,6 @@
+import { isFallbackMessageId, type NoticeRef } from '../../shared/fallback-messages'
+import type { ProviderId } from '../../shared/provider-id'
+import type { ReplayItem } from '../../shared/turn-result'
 import type { InterruptReason, Message, MessageError, MessagePart, MessageRole, MessageStatus } from '../../shared/conversation'
 
 /** A `messages` row as SQLite returns it. */
@@ -10,6 +13,9 @@ export interface MessageRow {
   status: MessageStatus
   interrupt_reason: InterruptReason | null
   error_json: string | null
+  /** Migration 0070: Keel's notices shown with the answer (JSON array of {id, values}). */
+  notices_json: string | null
+  reasoning_ms: number | null
   created_at: number
   updated_at: number
 }
@@ -21,9 +27,18 @@ export interface MessagePartRow {
   type: MessagePart['type']
   text: string
   data_json: string | null
+  /** Replay items only (read from `message_replay_items`). */
+  provider?: string | null
 }
 
 /** The JSON stored in `data_json` for tool parts: the part without its `type`. */
+/** Stored notices, keeping only entries this build knows how to word (a newer Keel's are skipped, never fatal). */
+function noticesOf(json: string): NoticeRef[] {
+  const parsed = JSON.parse(json) as unknown
+  if (!Array.isArray(parsed)) return []
+  return parsed.filter((entry): entry is NoticeRef => typeof entry === 'object' && entry !== null && isFallbackMessageId((entry as { id?: unknown }).id))
+}
+
 export function partDataJson(part: Extract<MessagePart, { type: 'tool-call' | 'tool-result' }>): string {
   const { type: _type, ...data } = part
   return JSON.stringify(data)
@@ -31,6 +46,7 @@ export function partDataJson(part: Extract<MessagePart, { type: 'tool-call' | 't
 
 export function toMessagePart(row: MessagePartRow): MessagePart {
   if (row.type === 'text' || row.type === 'reasoning') return { type: row.type, text: row.text }
+  if (row.type === 'replay') return { type: 'replay', provider: row.provider as ProviderId, item: JSON.parse(row.data_json ?? '{}') as ReplayItem }
   const data = JSON.parse(row.data_json ?? '{}') as Record<string, unknown>
   return { ...data, type: row.type } as MessagePart
 }
@@ -46,6 +62,8 @@ export function toMessage(row: MessageRow, parts: MessagePart[]): Message {
     interruptReason: row.interrupt_reason ?? undefined,
     error: row.error_json === null ? undefined : (JSON.parse(row.error_json) as MessageError),
     parts,
+    notices: row.notices_json === null || row.notices_json === undefined ? [] : noticesOf(row.notices_json),
+    reasoningMs: row.reasoning_ms ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

@@ -1,5 +1,5 @@
 import type { Message, MessageEnd } from '../../shared/conversation'
-import type { AssistantMessageWriter } from '../db/assistant-message-writer'
+import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-message-writer'
 import type { KeelStore } from '../db/keel-store'
 
 /**
@@ -12,15 +12,16 @@ import type { KeelStore } from '../db/keel-store'
 interface Deferred {
   writer: AssistantMessageWriter
   end: MessageEnd
+  details: MessageDetails
 }
 
 const RETRY_MS = 2_000
 const deferredByStore = new WeakMap<KeelStore, { messages: Map<string, Deferred>; timer: ReturnType<typeof setInterval> | undefined }>()
 
-export function deferFinalization(store: KeelStore, writer: AssistantMessageWriter, end: MessageEnd): void {
+export function deferFinalization(store: KeelStore, writer: AssistantMessageWriter, end: MessageEnd, details: MessageDetails = {}): void {
   let entry = deferredByStore.get(store)
   if (!entry) deferredByStore.set(store, (entry = { messages: new Map(), timer: undefined }))
-  entry.messages.set(writer.messageId, { writer, end })
+  entry.messages.set(writer.messageId, { writer, end, details })
   if (!entry.timer) {
     entry.timer = setInterval(() => retryDeferredFinalizations(store), RETRY_MS)
     entry.timer.unref?.()
@@ -33,7 +34,7 @@ export function retryDeferredFinalizations(store: KeelStore): number {
   if (!entry) return 0
   if (store.db.open) {
     for (const [messageId, deferred] of entry.messages) {
-      if (deferred.writer.isFinished || deferred.writer.finalize(deferred.end).ok) entry.messages.delete(messageId)
+      if (deferred.writer.isFinished || deferred.writer.finalize(deferred.end, deferred.details).ok) entry.messages.delete(messageId)
     }
   }
   if (entry.messages.size === 0 || !store.db.open) {
@@ -53,5 +54,7 @@ export function withDeferredEnd(store: KeelStore, message: Message): Message {
     status: end.status,
     interruptReason: end.status === 'interrupted' ? end.reason : undefined,
     error: end.status === 'failed' ? end.error : undefined,
+    notices: [...(deferred.details.notices ?? [])],
+    reasoningMs: deferred.details.reasoningMs,
   }
 }

@@ -1,13 +1,13 @@
 import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult } from '../../shared/chat-history'
-import type { GenerationOutcome, Message, MessageEnd } from '../../shared/conversation'
+import type { GenerationOutcome, Message, MessageEnd, MessagePart } from '../../shared/conversation'
 import { isProviderId, type ProviderId } from '../../shared/provider-id'
-import type { ToolCallState } from '../../shared/tool-call-state'
+import type { StorageError } from '../../shared/storage-error'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
+import { storedOutcomeOf } from '../../shared/tool-card'
 import type { TurnResult } from '../../shared/turn-result'
-import type { AssistantMessageWriter } from '../db/assistant-message-writer'
+import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-message-writer'
 import type { KeelStore } from '../db/keel-store'
 import { toolResultForModel } from '../tools/tool-result-for-model'
-import type { StorageError } from '../../shared/storage-error'
 import { deferFinalization, retryDeferredFinalizations } from './deferred-finalizations'
 import type { TurnRecorder } from './turn-recorder'
 import { TurnStorageError, storing } from './turn-storage-error'
@@ -20,12 +20,14 @@ export class UnknownConversationError extends Error {
 /** Said to the model in place of an interrupted answer's missing end, so it never mistakes it for a whole one. */
 const INTERRUPTED_MARK = '\n\n[This answer was interrupted before it finished.]'
 
+type ToolCallPart = Extract<MessagePart, { type: 'tool-call' }>
+type ToolResultPart = Extract<MessagePart, { type: 'tool-result' }>
+
 /** The {@link TurnRecorder} on Keel's SQLite store: one instance per turn. */
 export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
   let writer: AssistantMessageWriter | undefined
   let turnId = ''
   let messageId = ''
-  const toolNames = new Map<string, string>()
 
   const mustWriter = (): AssistantMessageWriter => {
     if (!writer) throw new Error('TurnRecorder: begin() was not called')
@@ -39,21 +41,26 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       let conversation = conversationId ? store.conversations.getConversation(conversationId) : undefined
       if (conversationId && !conversation) throw new UnknownConversationError(`no conversation with id ${conversationId}`)
       conversation ??= storing(() => store.conversations.createConversation({ title: titleFrom(userText) }))
-      const earlier = store.conversations.getMessages(conversation.id)
-      const started = storing(() => store.conversations.startTurn({ conversationId: conversation!.id, userText }))
+      const id = conversation.id
+      const earlier = store.conversations.getMessages(id)
+      const started = storing(() => store.conversations.startTurn({ conversationId: id, userText }))
       turnId = started.turn.id
-      writer = storing(() => store.conversations.startAssistantMessage({ conversationId: conversation!.id, turnId }))
+      writer = storing(() => store.conversations.startAssistantMessage({ conversationId: id, turnId }))
       messageId = writer.messageId
       const history = historyFromMessages(store, earlier)
       history.push({ role: 'user', text: userText })
-      return { conversationId: conversation.id, turnId, messageId, history }
+      return { conversationId: id, turnId, messageId, history }
     },
     appendText(delta) {
       mustWriter().appendText(delta)
     },
+    appendReasoning(delta) {
+      mustWriter().appendReasoning(delta)
+    },
     recordToolRound(round: HistoryAssistantMessage) {
+      // Replay data first: it belongs before the round's calls (Anthropic's thinking precedes its tool_use).
+      throwIfFailed(mustWriter().addReplay(round.provider, round.replay))
       for (const call of round.toolCalls) {
-        toolNames.set(call.callId, call.name)
         throwIfFailed(
           mustWriter().addPart({
             type: 'tool-call',
@@ -61,19 +68,22 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
             callIdIsLocal: call.callIdIsLocal,
             toolName: call.name,
             argumentsText: call.argumentsText,
-            arguments: call.arguments as Extract<Message['parts'][number], { type: 'tool-call' }>['arguments'],
+            arguments: call.arguments as ToolCallPart['arguments'],
           }),
         )
       }
     },
-    recordToolResult(result: HistoryToolResult, state: ToolCallState, outcome: ToolCallOutcome | undefined) {
+    recordReplay(provider, items) {
+      throwIfFailed(mustWriter().addReplay(provider, items))
+    },
+    recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome) {
       throwIfFailed(
         mustWriter().addPart({
           type: 'tool-result',
           callId: result.callId,
           toolName: result.name,
-          outcome: outcome ?? syntheticOutcome(result, state),
-          state,
+          outcome,
+          sent: { content: result.content, isError: result.isError },
         }),
       )
     },
@@ -81,25 +91,39 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       return storing(() => store.generations.start({ turnId, messageId, round, attempt, provider, model }).id)
     },
     finishGeneration(id, input) {
-      storing(() => store.generations.finish(id, {
-        outcome: generationOutcome(input.aborted, input.result),
-        finishReason: input.result?.finishReason ?? null,
-        rawFinishReason: input.result?.rawFinishReason ?? null,
-        ...(input.result?.error ? { error: { kind: input.result.error.kind, message: input.result.error.message } } : {}),
-        usage: input.usage,
-        usageSource: input.estimated ? 'estimated' : 'reported',
-      }))
+      const error = input.result?.error
+      storing(() =>
+        store.generations.finish(id, {
+          outcome: generationOutcome(input.aborted, input.result),
+          finishReason: input.result?.finishReason ?? null,
+          rawFinishReason: input.result?.rawFinishReason ?? null,
+          // Everything the live diagnostics showed, so a reopened answer shows the same.
+          ...(error
+            ? {
+                error: {
+                  kind: error.kind,
+                  message: error.message,
+                  ...(error.status ?? input.status ? { status: error.status ?? input.status } : {}),
+                  ...(error.requestId ?? input.requestId ? { requestId: error.requestId ?? input.requestId } : {}),
+                },
+              }
+            : {}),
+          usage: input.usage,
+          usageSource: input.estimated ? 'estimated' : 'reported',
+        }),
+      )
     },
-    finish({ status, interruptReason, error }) {
+    finish({ status, interruptReason, error, notices, reasoningMs }) {
       const end: MessageEnd =
         status === 'complete' ? { status: 'complete' }
         : status === 'interrupted' ? { status: 'interrupted', reason: interruptReason === 'app-crash' || !interruptReason ? 'provider-error' : interruptReason }
         : { status: 'failed', error: error ?? { kind: 'unknown', message: 'The turn failed' } }
-      const written = mustWriter().finalize(end)
+      const details: MessageDetails = { notices, reasoningMs }
+      const written = mustWriter().finalize(end, details)
       if (!written.ok) {
         // The disk is full (or failing): the message stays `streaming` on disk for now. It is
         // finalized as soon as a write succeeds again, and shown with this end meanwhile.
-        deferFinalization(store, mustWriter(), end)
+        deferFinalization(store, mustWriter(), end, details)
         throw new TurnStorageError(written.error)
       }
     },
@@ -123,24 +147,18 @@ function generationOutcome(aborted: boolean, result: TurnResult | undefined): Ex
   return 'complete'
 }
 
-/** Denied and cancelled calls never reached the tool: stored as a `failed` outcome with the text the model got. */
-function syntheticOutcome(result: HistoryToolResult, state: ToolCallState): ToolCallOutcome {
-  return {
-    status: 'failed',
-    callId: result.callId,
-    toolName: result.name,
-    kind: 'write',
-    error: { kind: 'rejected', message: state === 'denied' ? 'The user declined this action.' : 'Cancelled before it started.', retryable: false },
-    repeated: false,
-    idempotencyKey: undefined,
-    firstRecordedAt: undefined,
-  }
+/** What the model was sent for a stored call: the stored text (newer rows), else what the one wording gives. */
+function sentOf(part: ToolResultPart): { content: string; isError: boolean } {
+  if (part.sent) return part.sent
+  const forModel = toolResultForModel(storedOutcomeOf(part))
+  return { content: JSON.stringify(forModel.content), isError: forModel.isError }
 }
 
 /**
  * The provider-neutral history of a stored conversation: user messages, and each assistant
- * message split into its rounds (text, the calls that were answered, their results). Calls that
- * never got a result (cut off, not run) are left out: providers reject a call without its result.
+ * message split into its rounds (text, replay data, the calls that were answered, their results
+ * exactly as sent). Calls that never got a result (cut off, not run) are left out: providers
+ * reject a call without its result. Reasoning text is not sent back (only its replay data).
  */
 export function historyFromMessages(store: KeelStore, messages: readonly Message[]): HistoryMessage[] {
   const history: HistoryMessage[] = []
@@ -158,7 +176,7 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
     let round: HistoryAssistantMessage = { role: 'assistant', provider, text: '', toolCalls: [], replay: [] }
     let results: HistoryToolResult[] = []
     const flush = () => {
-      if (round.text.length > 0 || round.toolCalls.length > 0) history.push(round)
+      if (round.text.length > 0 || round.toolCalls.length > 0 || round.replay.length > 0) history.push(round)
       if (results.length > 0) history.push({ role: 'tool-results', results })
       round = { role: 'assistant', provider, text: '', toolCalls: [], replay: [] }
       results = []
@@ -167,6 +185,10 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
       if (part.type === 'text') {
         if (results.length > 0) flush()
         round.text += part.text
+      } else if (part.type === 'replay') {
+        if (results.length > 0) flush()
+        // Replay data goes back only to the provider that made it (another one could not read it).
+        if (part.provider === provider) round.replay.push(part.item)
       } else if (part.type === 'tool-call' && answered.has(part.callId)) {
         if (results.length > 0) flush()
         round.toolCalls.push({
@@ -177,8 +199,8 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
           arguments: part.arguments,
         })
       } else if (part.type === 'tool-result' && called.has(part.callId)) {
-        const forModel = toolResultForModel(part.outcome)
-        results.push({ callId: part.callId, name: part.toolName, content: JSON.stringify(forModel.content), isError: forModel.isError })
+        const sent = sentOf(part)
+        results.push({ callId: part.callId, name: part.toolName, content: sent.content, isError: sent.isError })
       }
     }
     if (message.status === 'interrupted' && round.text.length > 0) round.text = round.text.replace(/\s+$/, '') + INTERRUPTED_MARK

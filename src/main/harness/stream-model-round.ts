@@ -42,6 +42,14 @@ export interface StreamModelRoundOptions {
   /** @deprecated The earlier name of {@link stallTimeoutMs}, same meaning (`stallTimeoutMs` wins). */
   idleTimeoutMs?: number
   /**
+   * Until the first progress, bytes without progress (keep-alives) do keep the round open: a model
+   * that thinks for minutes behind a proxy that sends only comments while it waits (OpenRouter's
+   * `: OPENROUTER PROCESSING`) is alive, not stalled. But only this long from the request (default
+   * five times the stall timeout: 5 min), so a server that only ever keeps the connection warm still
+   * cannot hold the round open for good.
+   */
+  firstProgressTimeoutMs?: number
+  /**
    * Absolute time, in the clock of `now`, by which this round must be over however much progress
    * it makes. When it passes, the request is aborted and the round ends in a `timeout` error with
    * `retryable: false` (another attempt would pass it too). A deadline already passed when the
@@ -65,6 +73,9 @@ const PROGRESS: Record<StreamEvent['type'], boolean> = {
   finish: true,
   error: true,
 }
+
+/** The `code` of the error a round gets when the turn's deadline passes. */
+export const TURN_DEADLINE_CODE = 'keel-turn-deadline'
 
 /** Longest delay `setTimeout` takes (a longer one fires at once). */
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -90,6 +101,9 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
     controller.abort(new Error(`round ended: ${why}`))
   }
 
+  let progressed = false
+  const firstProgressMs = options.firstProgressTimeoutMs ?? stallMs * 5
+  let firstProgressTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => endRound('stall'), Math.min(Math.max(firstProgressMs, 0), MAX_TIMER_MS))
   let stallTimer: ReturnType<typeof setTimeout> | undefined
   const armStall = () => {
     if (stallTimer) clearTimeout(stallTimer)
@@ -109,10 +123,18 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
       if (PROGRESS[event.type]) progress = true
       options.onEvent(event)
     }
-    if (progress && !ending) armStall()
+    if (progress && !ending) {
+      if (!progressed) {
+        progressed = true
+        clearTimeout(firstProgressTimer)
+        firstProgressTimer = undefined
+      }
+      armStall()
+    }
   }
   const finish = (result: TurnResult, status: number | undefined, requestId: string | undefined): RoundOutcome => {
     if (stallTimer) clearTimeout(stallTimer)
+    if (firstProgressTimer) clearTimeout(firstProgressTimer)
     if (deadlineTimer) clearTimeout(deadlineTimer)
     options.signal.removeEventListener('abort', onUserAbort)
     return { result, outputForwarded, aborted: options.signal.aborted, status, requestId, startedAt, endedAt: now() }
@@ -120,7 +142,7 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
   /** Why the transport failed, unless the user's stop explains it. */
   const transportError = (cause: unknown): ProviderError | undefined => {
     if (options.signal.aborted) return undefined
-    if (ending === 'stall') return stallError(stallMs, headersArrived)
+    if (ending === 'stall') return progressed || !headersArrived ? stallError(stallMs, headersArrived) : networkError(`No answer began within ${seconds(firstProgressMs)} s (only keep-alives arrived); the request was aborted`)
     if (ending === 'deadline') return deadlineError(options.deadlineAt! - startedAt)
     return networkError(describe(cause))
   }
@@ -162,6 +184,8 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
       for (;;) {
         const { done, value } = await reader.read()
         if (done) break
+        // Waiting for the model to start, keep-alive bytes show the server is there (bounded by the first-progress timer).
+        if (!progressed && !ending) armStall()
         forward(parser.push(value))
         if (parser.halted) {
           // The body crossed a size limit (the parser's error says which): read no further.
@@ -209,7 +233,8 @@ function deadlineError(roundMs: number): ProviderError {
     message: `The round passed its deadline (${seconds(Math.max(roundMs, 0))} s after it started); the request was aborted`,
     retryable: false,
     status: undefined,
-    code: undefined,
+    // Keel's own turn deadline (not the provider's 408): the harness tells the user so.
+    code: TURN_DEADLINE_CODE,
     retryAfterMs: undefined,
     requestId: undefined,
   }

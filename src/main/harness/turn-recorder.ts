@@ -1,8 +1,9 @@
 import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult } from '../../shared/chat-history'
 import type { ProviderId } from '../../shared/provider-id'
-import type { InterruptReason, ToolCallState } from '../../shared/run-events'
+import type { NoticeRef } from '../../shared/fallback-messages'
+import type { InterruptReason } from '../../shared/run-events'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
-import type { TurnResult } from '../../shared/turn-result'
+import type { ReplayItem, TurnResult } from '../../shared/turn-result'
 import type { Usage } from '../../shared/usage'
 
 /**
@@ -19,10 +20,14 @@ export interface TurnRecorder {
   }
   /** Streamed answer text, as shown (batched by the store). */
   appendText(delta: string): void
-  /** A round that ended in tool calls: kept so the next request can replay it. */
+  /** Streamed reasoning ("thinking"), as shown. */
+  appendReasoning(delta: string): void
+  /** A round that ended in tool calls (with its replay data): kept so the next request can replay it. */
   recordToolRound(round: HistoryAssistantMessage): void
-  /** The final state of one call, the result the model was given, and the tool's outcome when it ran. */
-  recordToolResult(result: HistoryToolResult, state: ToolCallState, outcome: ToolCallOutcome | undefined): void
+  /** Replay data of a round that ended without calls (the answer's last round). */
+  recordReplay(provider: ProviderId, items: readonly ReplayItem[]): void
+  /** One call's outcome and exactly what the model was sent for it. */
+  recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome): void
   /** One model call (one row per attempt). Returns its id. */
   startGeneration(input: { round: number; attempt: number; provider: ProviderId; model: string; startedAt: number }): string
   finishGeneration(
@@ -39,11 +44,12 @@ export interface TurnRecorder {
       requestId: string | undefined
     },
   ): void
-  /** Ends the assistant message; notices are Keel's own (translated) words shown with it. */
+  /** Ends the assistant message, with Keel's own messages it showed and how long the model thought. */
   finish(input: {
     status: 'complete' | 'interrupted' | 'failed'
     interruptReason: InterruptReason | undefined
     error: { kind: string; message: string } | undefined
-    notices: string[]
+    notices: readonly NoticeRef[]
+    reasoningMs?: number | undefined
   }): void
 }

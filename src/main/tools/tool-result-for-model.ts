@@ -2,8 +2,9 @@ import type { JsonValue } from '../../shared/json-value'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
 
 /**
- * The content returned to the model for one outcome (the harness wraps it in each provider's
- * format under the call's id). Technical details stay out: no SQL, no stack, no status codes.
+ * The one place that words what the model is told about a call, for every outcome (the harness
+ * wraps it in each provider's format under the call's id; the stored tool-result keeps exactly what
+ * was sent). Technical details stay out: no SQL, no stack, no status codes.
  */
 export function toolResultForModel(outcome: ToolCallOutcome): { isError: boolean; content: JsonValue } {
   switch (outcome.status) {
@@ -34,5 +35,9 @@ export function toolResultForModel(outcome: ToolCallOutcome): { isError: boolean
       }
     case 'unknown':
       return { isError: true, content: { error: outcome.message, firstRecordedAt: outcome.firstRecordedAt } }
+    case 'denied':
+      return { isError: true, content: { error: 'The user declined this action. Do not retry it unless they ask.', kind: 'denied' } }
+    case 'cancelled':
+      return { isError: true, content: { error: 'The user stopped the turn before this action started.', kind: 'cancelled' } }
   }
 }

@@ -103,7 +103,7 @@ export function App({ store }: { store: ChatStore }) {
                     <Answer
                       key={message.id}
                       message={message}
-                      extras={state.extras[message.id]}
+                      diagnostics={state.view?.diagnostics[message.id]}
                       usage={state.view?.usage.perMessage[message.id]}
                       t={t}
                       onRetry={message.id === lastId && !busy ? onRetry : undefined}

@@ -4,7 +4,7 @@ import { LOCALES } from '../locale'
 import { modelPriceSchema, type CostTotal, type ModelPrice } from '../pricing'
 import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
 import { PROVIDER_IDS, type ProviderId } from '../provider-id'
-import type { RunEvent } from '../run-events'
+import type { AttemptDiagnostic, RunEvent } from '../run-events'
 import { TOOL_PERMISSIONS } from '../settings'
 import type { Usage } from '../usage'
 import type { AppResult } from './app-error'
@@ -50,6 +50,7 @@ export const COMMAND_SCHEMAS = {
     language: z.enum(LOCALES).optional(),
     defaultProvider: providerId.optional(),
     maxToolRounds: z.number().int().min(1).max(50).optional(),
+    turnTimeoutSeconds: z.number().int().min(10).max(86_400).optional(),
     toolPermissions: z.record(z.string().min(1).max(100), z.enum(TOOL_PERMISSIONS)).optional(),
     provider: z
       .strictObject({
@@ -101,6 +102,8 @@ export interface SettingsView {
   language: (typeof LOCALES)[number]
   defaultProvider: ProviderId
   maxToolRounds: number
+  /** How long one turn may take in all, in seconds. */
+  turnTimeoutSeconds: number
   toolPermissions: Record<string, (typeof TOOL_PERMISSIONS)[number]>
   providers: ProviderSettingsView[]
   keyStorage: KeyStorageMode
@@ -116,6 +119,8 @@ export interface ConversationView {
    * (rounds, retries, failed and stopped attempts); estimated where any part was.
    */
   usage: { perMessage: Record<string, UsageSummary>; total: UsageSummary }
+  /** Per assistant message: every failed model call, as the live diagnostics showed it. */
+  diagnostics: Record<string, AttemptDiagnostic[]>
 }
 
 /** Summed usage of some model calls; `cost` is `null` when none of them has a configured price. */

@@ -111,17 +111,38 @@ describe('streamModelRound', () => {
     return server
   }
 
-  it('SSE keep-alive comments forever are not progress: the round stalls and the request is aborted', async () => {
+  it('SSE keep-alive comments forever are not progress: the round ends at the first-progress limit and the request is aborted', async () => {
     const server = await serve((res, closed) => {
       res.writeHead(200, SSE_HEAD)
       forever(res, closed, 10, () => ': keep-alive\n\n')
     })
-    const { outcome } = round('openai-chat', `${server.baseUrl}/v1`, { stallTimeoutMs: 500 })
+    const { outcome } = round('openai-chat', `${server.baseUrl}/v1`, { stallTimeoutMs: 300, firstProgressTimeoutMs: 800 })
     const { result, aborted } = await outcome
     expect(aborted).toBe(false)
     expect(result.error).toMatchObject({ kind: 'network', retryable: true })
-    expect(result.error?.message).toMatch(/^No progress for 0\.5 s \(only keep-alives or nothing arrived\)/)
+    expect(result.error?.message).toMatch(/^No answer began within 0\.8 s \(only keep-alives arrived\)/)
     await server.clientAborted
+  })
+
+  it('keep-alives while the model thinks (a proxy waiting for a slow model) keep the round open until the answer begins', async () => {
+    const server = await serve((res, closed) => {
+      res.writeHead(200, SSE_HEAD)
+      let ticks = 0
+      const timer = setInterval(() => {
+        if (closed()) return clearInterval(timer)
+        ticks++
+        // 600 ms of keep-alives only (twice the stall timeout), then the answer.
+        if (ticks < 30) res.write(': OPENROUTER PROCESSING\n\n')
+        else {
+          clearInterval(timer)
+          res.end(`${MESSAGE_START}${TEXT_START}${textDelta('Hello')}${MESSAGE_END}`)
+        }
+      }, 20)
+    })
+    const { outcome } = round('anthropic', `${server.baseUrl}/v1`, { stallTimeoutMs: 300, firstProgressTimeoutMs: 5_000 })
+    const { result } = await outcome
+    expect(result.error).toBeUndefined()
+    expect(result.text).toBe('Hello')
   })
 
   it('Anthropic pings forever (after message_start) are not progress either; the old option name still works', async () => {
@@ -130,10 +151,10 @@ describe('streamModelRound', () => {
       res.write(MESSAGE_START)
       forever(res, closed, 10, () => PING)
     })
-    const { outcome, events } = round('anthropic', `${server.baseUrl}/v1`, { idleTimeoutMs: 500 })
+    const { outcome, events } = round('anthropic', `${server.baseUrl}/v1`, { idleTimeoutMs: 500, firstProgressTimeoutMs: 800 })
     const { result } = await outcome
     expect(result.error).toMatchObject({ kind: 'network', retryable: true })
-    expect(result.error?.message).toMatch(/No progress for 0\.5 s/)
+    expect(result.error?.message).toMatch(/No answer began within 0\.8 s/)
     expect(result.complete).toBe(false)
     expect(events.map((e) => e.type)).toEqual(['error', 'finish'])
     await server.clientAborted

@@ -1,34 +1,17 @@
 import { memo } from 'react'
 import type { Message, MessagePart } from '../../../shared/conversation'
-import type { ToolCallState } from '../../../shared/tool-call-state'
-import type { ToolCallOutcome } from '../../../shared/tool-outcome'
+import { fallbackMessage } from '../../../shared/fallback-messages'
+import type { AttemptDiagnostic } from '../../../shared/run-events'
+import { cardStateOf, cardSummaryOf, storedOutcomeOf } from '../../../shared/tool-card'
 import type { UsageSummary } from '../../../shared/ipc/app-contract'
 import { reasonKey, type Translate } from '../i18n/messages'
-import type { MessageExtras } from '../state/chat-store'
 import { userTextOf } from '../state/chat-store'
-import type { LiveRun, ToolCard } from '../state/run-reducer'
+import type { LiveRun, NoticeView, ToolCard } from '../state/run-reducer'
 import { formatUsage } from '../lib/format-usage'
 import { storedNotice } from '../lib/stored-notice'
 import { Markdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
-
-function stateOfOutcome(outcome: ToolCallOutcome): ToolCallState {
-  switch (outcome.status) {
-    case 'succeeded':
-      return outcome.repeated ? 'repeated' : 'done'
-    case 'invalid-arguments':
-    case 'unknown-tool':
-      return 'invalid'
-    default:
-      return 'failed'
-  }
-}
-
-function summaryOfOutcome(outcome: ToolCallOutcome): string {
-  const text = outcome.status === 'succeeded' ? JSON.stringify(outcome.output) : outcome.status === 'failed' ? outcome.error.message : outcome.message
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text
-}
 
 /** Stored parts as render blocks: text, and one card per call (its result folded in). */
 type Block = { kind: 'text'; text: string } | { kind: 'tool'; card: ToolCard }
@@ -44,20 +27,39 @@ export function blocksOf(parts: MessagePart[]): Block[] {
       else blocks.push({ kind: 'text', text: part.text })
     } else if (part.type === 'tool-call') {
       const result = results.get(part.callId)
+      // The same state and summary as the live card (one function for both: shared/tool-card).
+      const outcome = result ? storedOutcomeOf(result) : undefined
       blocks.push({
         kind: 'tool',
         card: {
           callId: part.callId,
           name: part.toolName,
-          state: result ? (result.state ?? stateOfOutcome(result.outcome)) : 'not-run',
+          state: outcome ? cardStateOf(outcome) : 'not-run',
           argumentsText: part.argumentsText,
-          summary: result && (result.state === undefined || result.state === 'done' || result.state === 'repeated' || result.state === 'failed') ? summaryOfOutcome(result.outcome) : undefined,
+          summary: outcome ? cardSummaryOf(outcome) : undefined,
           approvalId: undefined,
         },
       })
     }
   }
   return blocks
+}
+
+/** The reasoning of a stored answer (all its reasoning parts, in order). */
+function reasoningOf(parts: MessagePart[]): string {
+  return parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join('')
+}
+
+/** "Thinking…" while it streams, "Thought for N s" after; collapsed, its words behind the disclosure. */
+function Reasoning({ text, ms, thinking, t }: { text: string; ms: number | undefined; thinking: boolean; t: Translate }) {
+  if (text.length === 0 && !thinking) return null
+  const label = thinking ? t('thinking') : ms !== undefined ? t('thoughtFor', { seconds: Math.max(1, Math.round(ms / 1000)) }) : t('thought')
+  return (
+    <details className="reasoning" data-testid="reasoning">
+      <summary>{label}</summary>
+      <div className="reasoning-text">{text}</div>
+    </details>
+  )
 }
 
 function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interruptReason'] }) {
@@ -80,41 +82,40 @@ export const UserMessage = memo(function UserMessage({ message, t }: { message: 
 
 interface StoredAnswerProps {
   message: Message
-  extras: MessageExtras | undefined
+  diagnostics: AttemptDiagnostic[] | undefined
   usage: UsageSummary | undefined
   t: Translate
   onRetry: (() => void) | undefined
 }
 
-/** A stored answer (plain function, not a component: see {@link Answer}). */
-function storedAnswer({ message, extras, usage, t, onRetry }: StoredAnswerProps) {
+/**
+ * A stored answer (plain function, not a component: see {@link Answer}). It renders like the live
+ * one: the same cards, the notices it showed (stored as ids and values, worded here in the current
+ * language), the same Retry, the same per-attempt diagnostics.
+ */
+function storedAnswer({ message, diagnostics, usage, t, onRetry }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
-  const notice = storedNotice(message, t.locale ?? 'en')
-  const diagnostics = diagnosticItems(extras?.diagnostics ?? [])
-  if (message.error) diagnostics.push({ kind: message.error.kind, text: message.error.message })
+  const locale = t.locale ?? 'en'
+  // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
+  const legacy = message.notices.length === 0 ? storedNotice(message, locale) : undefined
+  const notices: NoticeView[] = message.notices.map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values) }))
+  if (legacy) notices.push({ id: 'stored', text: legacy })
+  const items = diagnosticItems(diagnostics ?? [])
+  if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (
     <article className={`message assistant status-${message.status}`} data-testid="message-assistant" aria-label={t('assistant')}>
+      <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
       {blocks.map((block, index) =>
         block.kind === 'text' ? <Markdown key={index} text={block.text} /> : <ToolCardView key={block.card.callId} card={block.card} t={t} />,
       )}
       {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} />}
-      {message.status === 'interrupted' && !extras?.notices.length && notice && (
-        <p className="notice" data-testid="stored-notice">
-          {notice}
-        </p>
-      )}
-      {message.status === 'failed' && !extras?.notices.length && (
+      {message.status === 'failed' && notices.length === 0 && (
         <p className="failed" data-testid="stored-notice">
-          <strong>{notice ?? t('failed')}</strong>
-          {onRetry && (
-            <button type="button" onClick={onRetry}>
-              {t('retry')}
-            </button>
-          )}
+          <strong>{t('failed')}</strong>
         </p>
       )}
-      <Notices notices={extras?.notices ?? []} t={t} onRetry={onRetry} />
-      <Diagnostics items={diagnostics} t={t} />
+      <Notices notices={notices} t={t} onRetry={onRetry} />
+      <Diagnostics items={items} t={t} />
       {usage && <p className="usage">{formatUsage(t, usage)}</p>}
     </article>
   )
@@ -149,7 +150,8 @@ function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry }: LiveAnswerProp
           <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} onAnswer={onAnswer} />
         ),
       )}
-      {running && run.segments.length === 0 && !run.retry && <p className="writing">{t('writing')}</p>}
+      <Reasoning text={run.reasoning} ms={run.reasoningMs} thinking={running && run.reasoningSince !== undefined} t={t} />
+      {running && run.segments.length === 0 && run.reasoning.length === 0 && !run.retry && <p className="writing">{t('writing')}</p>}
       {run.retry && (
         <p className="retrying" role="status" data-testid="retrying">
           {run.retry.message}{' '}
@@ -175,7 +177,7 @@ function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry }: LiveAnswerProp
 export const Answer = memo(function Answer({
   run,
   message,
-  extras,
+  diagnostics,
   usage,
   t,
   onRetry,
@@ -184,7 +186,8 @@ export const Answer = memo(function Answer({
 }: {
   run?: LiveRun | undefined
   message?: Message | undefined
-  extras?: MessageExtras | undefined
+  /** A stored answer's failed model calls, as the live diagnostics showed them. */
+  diagnostics?: AttemptDiagnostic[] | undefined
   usage?: UsageSummary | undefined
   t: Translate
   /** Stored: shown only on the last failed answer (undefined elsewhere); live: after it failed. */
@@ -193,6 +196,6 @@ export const Answer = memo(function Answer({
   onCancelRetry: () => void
 }) {
   if (run) return liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry: onRetry ?? (() => {}) })
-  if (message) return storedAnswer({ message, extras, usage, t, onRetry })
+  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry })
   return null
 })

@@ -6,13 +6,7 @@ import { DEFAULT_CONVERSATION_PAGE, type ConversationView, type KeelApi, type Ru
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
-import { initialRun, reduceRunEvents, type DiagnosticView, type LiveRun, type NoticeView } from './run-reducer'
-
-/** What an ended run showed that the stored message does not keep (notices are not stored). */
-export interface MessageExtras {
-  notices: NoticeView[]
-  diagnostics: DiagnosticView[]
-}
+import { initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
 
 export interface ChatState {
   ready: boolean
@@ -27,7 +21,6 @@ export interface ChatState {
   runs: Record<string, LiveRun>
   /** The user's text while its turn is being started (shown before the stored message arrives). */
   starting: { conversationId: string | undefined; text: string } | undefined
-  extras: Record<string, MessageExtras>
   /** The last command that failed (shown with its typed detail, in the UI language). */
   error: AppError | undefined
 }
@@ -66,7 +59,6 @@ export class ChatStore {
     view: undefined,
     runs: {},
     starting: undefined,
-    extras: {},
     error: undefined,
   }
   private readonly listeners = new Set<() => void>()
@@ -221,15 +213,12 @@ export class ChatStore {
     this.set({ view: view.value, starting, ...(after ? after() : {}) })
   }
 
-  /** A run ended: keep its notices and diagnostics with the stored message, then show the stored one. */
+  /** A run ended: show the stored answer (it keeps the notices and diagnostics the live one showed). */
   private async settle(run: LiveRun): Promise<void> {
     const keep = (): Partial<ChatState> => {
       const runs = { ...this.state.runs }
       delete runs[run.runId]
-      const extras = run.messageId && (run.notices.length > 0 || run.diagnostics.length > 0)
-        ? { ...this.state.extras, [run.messageId]: { notices: run.notices, diagnostics: run.diagnostics } }
-        : this.state.extras
-      return { runs, extras }
+      return { runs }
     }
     await this.reloadConversations()
     if (run.conversationId && run.conversationId === this.state.currentId) {

@@ -43,6 +43,12 @@ export interface LiveRun {
   diagnostics: DiagnosticView[]
   retry: { attempt: number; delayMs: number; message: string } | undefined
   usage: { usage: Usage; estimated: boolean }[]
+  /** The reasoning streamed so far ("thinking"). */
+  reasoning: string
+  /** Time spent thinking so far (closed spans). */
+  reasoningMs: number | undefined
+  /** When the reasoning now streaming began (the reducer's clock); undefined when none is. */
+  reasoningSince: number | undefined
 }
 
 export function initialRun(runId: string): LiveRun {
@@ -58,7 +64,16 @@ export function initialRun(runId: string): LiveRun {
     diagnostics: [],
     retry: undefined,
     usage: [],
+    reasoning: '',
+    reasoningMs: undefined,
+    reasoningSince: undefined,
   }
+}
+
+/** Reasoning stops when other output begins or the run ends: its time is added up. */
+function closeReasoning(run: LiveRun, now: number): LiveRun {
+  if (run.reasoningSince === undefined) return run
+  return { ...run, reasoningMs: (run.reasoningMs ?? 0) + Math.max(0, now - run.reasoningSince), reasoningSince: undefined }
 }
 
 function appendText(segments: LiveSegment[], delta: string): LiveSegment[] {
@@ -75,8 +90,8 @@ function upsertCard(run: LiveRun, callId: string, name: string, patch: Partial<T
   return { ...run, segments, tools: { ...run.tools, [callId]: card } }
 }
 
-/** Applies one event; returns a new object when anything changed (never mutates). */
-export function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
+/** Applies one event; returns a new object when anything changed (never mutates). `now` times the reasoning. */
+export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now()): LiveRun {
   switch (event.type) {
     case 'run-start':
       return { ...run, conversationId: event.conversationId, messageId: event.messageId }
@@ -86,9 +101,11 @@ export function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
       const stream = event.event
       switch (stream.type) {
         case 'text-delta':
-          return { ...run, segments: appendText(run.segments, stream.delta), retry: undefined }
+          return { ...closeReasoning(run, now), segments: appendText(run.segments, stream.delta), retry: undefined }
+        case 'reasoning-delta':
+          return { ...run, reasoning: run.reasoning + stream.delta, reasoningSince: run.reasoningSince ?? now, retry: undefined }
         case 'tool-call-start':
-          return upsertCard(run, stream.callId, stream.name, {})
+          return upsertCard(closeReasoning(run, now), stream.callId, stream.name, {})
         case 'tool-call-delta': {
           const card = run.tools[stream.callId]
           if (!card || card.state !== 'preparing') return run
@@ -130,7 +147,7 @@ export function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
       const tools: Record<string, ToolCard> = {}
       for (const [id, card] of Object.entries(run.tools)) tools[id] = card.approvalId ? { ...card, approvalId: undefined } : card
       return {
-        ...run,
+        ...closeReasoning(run, now),
         status: event.status,
         interruptReason: event.interruptReason,
         conversationId: event.conversationId,
@@ -145,9 +162,9 @@ export function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
 }
 
 /** Reduces a batch (one animation frame's worth) in order. */
-export function reduceRunEvents(run: LiveRun, events: readonly RunEvent[]): LiveRun {
+export function reduceRunEvents(run: LiveRun, events: readonly RunEvent[], now: number = Date.now()): LiveRun {
   let next = run
-  for (const event of events) next = reduceRun(next, event)
+  for (const event of events) next = reduceRun(next, event, now)
   return next
 }
 

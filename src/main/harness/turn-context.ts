@@ -1,0 +1,81 @@
+import type { HistoryMessage } from '../../shared/chat-history'
+import { fallbackMessage, type NoticeRef } from '../../shared/fallback-messages'
+import type { Locale } from '../../shared/locale'
+import type { ProviderId } from '../../shared/provider-id'
+import type { RunEvent, ToolCallState } from '../../shared/run-events'
+import type { ProviderConnection, ProviderToolDefinition } from '../providers/provider-request'
+import type { ToolRegistry } from '../tools/tool-registry'
+import type { Approver } from './approval'
+import type { RetryPolicy } from './retry-policy'
+import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
+import type { TurnRecorder } from './turn-recorder'
+
+/** One model round: the real one over HTTP, or a scripted model in tests. */
+export type StreamRound = (options: StreamModelRoundOptions) => Promise<RoundOutcome>
+
+/**
+ * Everything the parts of one turn share, passed explicitly (the turn loop, one round with its
+ * retries, the execution of a round's calls). The few fields that change as the turn goes on are
+ * grouped in {@link TurnProgress}.
+ */
+export interface TurnContext {
+  readonly provider: ProviderId
+  readonly connection: ProviderConnection
+  readonly locale: Locale
+  readonly system: string | undefined
+  readonly signal: AbortSignal
+  readonly recorder: TurnRecorder
+  readonly tools: ToolRegistry
+  readonly approver: Approver
+  /** Write tools the user allowed for good; an `always` answer adds to it. */
+  readonly alwaysAllowed: Set<string>
+  readonly toolDefinitions: readonly ProviderToolDefinition[]
+  readonly declaredToolNames: ReadonlySet<string>
+  readonly streamRound: StreamRound
+  readonly fetch: FetchLike | undefined
+  readonly now: () => number
+  readonly random: (() => number) | undefined
+  readonly retryPolicy: RetryPolicy
+  readonly stallTimeoutMs: number
+  readonly deadlineAt: number | undefined
+  readonly turnTimeoutMs: number | undefined
+  readonly maxOutputTokens: number | undefined
+  readonly turn: { conversationId: string; turnId: string; messageId: string }
+  readonly emit: (event: RunEvent) => void
+  readonly progress: TurnProgress
+}
+
+/** What the turn accumulates as it goes. */
+export interface TurnProgress {
+  /** What the provider is sent: the stored history, the user's message, then each round and its results. */
+  history: HistoryMessage[]
+  /** The answer text shown so far (paragraph breaks between rounds included). */
+  shownText: string
+  /** Keel's own messages shown so far, as stored with the answer. */
+  notices: NoticeRef[]
+  /** Consecutive invalid calls per tool name: the second in a row ends the turn. */
+  invalidStreak: Map<string, number>
+  previousRoundHadToolFailure: boolean
+  /** Time spent thinking so far (from a reasoning delta to the next output of another kind), for "Thought for N s". */
+  reasoningMs: number
+  /** When the reasoning now streaming began (undefined when none is streaming). */
+  reasoningSince: number | undefined
+}
+
+/** Reasoning stops when other output begins (or the round ends): its time is added up. */
+export function endReasoning(context: TurnContext): void {
+  const since = context.progress.reasoningSince
+  if (since === undefined) return
+  context.progress.reasoningMs += Math.max(0, context.now() - since)
+  context.progress.reasoningSince = undefined
+}
+
+/** Shows (and keeps, for the stored answer) one of Keel's own messages. */
+export function showNotice(context: TurnContext, notice: NoticeRef): void {
+  context.progress.notices.push(notice)
+  context.emit({ type: 'notice', id: notice.id, text: fallbackMessage(context.locale, notice.id, notice.values), ...(notice.values ? { values: notice.values } : {}) })
+}
+
+export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string } = {}): void {
+  context.emit({ type: 'tool-call', callId: call.callId, name: call.name, state, ...extra })
+}
