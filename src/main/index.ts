@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { KeelAppService } from './app/keel-app-service'
 import { openKeelStore } from './db/keel-store'
 import { electronAddonPath } from './db/native-addon'
-import { toAppKeyVault } from './shell/app-key-vault-adapter'
 import { APP_SCHEME, appProtocolPage, createAppProtocolHandler } from './shell/app-protocol'
 import { toAppServicePort } from './shell/app-service-adapter'
 import { createMainWindow, createWindowRegistry, guardWebContents, openExternalLink } from './shell/create-main-window'
@@ -54,7 +53,7 @@ async function start(): Promise<void> {
     app.exit(1)
     return
   }
-  const appService = new KeelAppService({ store: opened.store, env: process.env, vault: toAppKeyVault(keyVault) })
+  const appService = new KeelAppService({ store: opened.store, env: process.env, vault: keyVault })
   // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store.
   let closing = false
   app.on('before-quit', (event) => {

@@ -166,7 +166,8 @@ export class KeelAppService {
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'keys.clear': async ({ provider }) => {
-      await this.keys.vault.clear(provider)
+      const cleared = await this.keys.vault.clear(provider)
+      if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'providers.test': async ({ provider }) =>

@@ -44,14 +44,14 @@ export interface AppWorld {
   close(): Promise<void>
 }
 
-export async function startAppWorld(options: { env?: Env } = {}): Promise<AppWorld> {
+export async function startAppWorld(options: { env?: Env; vault?: KeyVault } = {}): Promise<AppWorld> {
   const server = await startSimulatedProvider()
   const dir = mkdtempSync(join(tmpdir(), 'keel-app-'))
   const dbPath = join(dir, 'keel.db')
   const opened = openKeelStore(dbPath)
   if (!opened.ok) throw new Error(opened.error.message)
   const store = opened.store
-  const vault = createMemoryKeyVault()
+  const vault = options.vault ?? createMemoryKeyVault()
   const service = new KeelAppService({
     store,
     env: simulatedEnv(server, options.env),

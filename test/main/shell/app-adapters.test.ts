@@ -1,30 +1,7 @@
-// The shell's adapters onto the app service: keys through safeStorage's vault, windows as clients.
+// The shell's adapter onto the app service: windows as clients.
 import { describe, expect, it, vi } from 'vitest'
 import type { KeelAppService } from '../../../src/main/app/keel-app-service'
-import { toAppKeyVault } from '../../../src/main/shell/app-key-vault-adapter'
 import { toAppServicePort } from '../../../src/main/shell/app-service-adapter'
-import type { KeyVault as ShellKeyVault } from '../../../src/main/shell/key-vault'
-
-describe('toAppKeyVault', () => {
-  const shellVault = (refuse: boolean): ShellKeyVault => ({
-    storageMode: () => 'plain-text-opt-in',
-    status: () => ({ set: false }),
-    reveal: (provider) => (provider === 'anthropic' ? 'sk-ant-secret-1234' : undefined),
-    set: async () =>
-      refuse
-        ? { ok: false, error: { kind: 'forbidden', message: 'no keyring', owner: 'user', retryable: false } }
-        : { ok: true, value: { set: true, endsWith: '1234' } },
-    clear: async () => ({ ok: true, value: { set: false } }),
-  })
-
-  it('maps the plain-text refusal to the service reason and reveals keys only through get', async () => {
-    const vault = toAppKeyVault(shellVault(true))
-    expect(vault.storage).toBe('plain-text-opt-in')
-    expect(vault.get('anthropic')).toBe('sk-ant-secret-1234')
-    expect(await vault.set('anthropic', 'k')).toEqual({ ok: false, reason: 'plain-text-not-allowed', message: 'no keyring' })
-    expect(await toAppKeyVault(shellVault(false)).set('anthropic', 'k', { allowPlainTextStorage: true })).toEqual({ ok: true })
-  })
-})
 
 describe('toAppServicePort', () => {
   it('connects each window once, routes its events to it, and disconnects it', async () => {
