@@ -8,7 +8,6 @@ import { KeelAppService } from './app/keel-app-service'
 import { openKeelStore } from './db/keel-store'
 import { electronAddonPath } from './db/native-addon'
 import { APP_SCHEME, appProtocolPage, createAppProtocolHandler } from './shell/app-protocol'
-import { toAppServicePort } from './shell/app-service-adapter'
 import { createMainWindow, createWindowRegistry, guardWebContents, openExternalLink } from './shell/create-main-window'
 import { registerIpcHandlers } from './shell/ipc-registration'
 import { devServerPage, isAppPageUrl } from './shell/navigation-policy'
@@ -65,11 +64,10 @@ async function start(): Promise<void> {
       app.quit()
     })
   })
-  const service = toAppServicePort(appService)
-  const clients = createRunEventClients(service)
+  const clients = createRunEventClients(appService)
   registerIpcHandlers({
     ipcMain,
-    service,
+    service: appService,
     isOurWindow: (contents) => registry.has(contents),
     isOwnPage: (url) => isAppPageUrl(url, page),
     clientFor: (contents) => clients.clientFor(contents),
