@@ -1,4 +1,4 @@
-import { COMMAND_NAMES, channelOf, type CommandName } from '../../shared/ipc/app-contract'
+import { COMMAND_NAMES, channelOf, type CommandName } from '../../shared/ipc/channels'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { fail } from '../app/app-result'
 import type { KeelAppService } from '../app/keel-app-service'

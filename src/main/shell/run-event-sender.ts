@@ -1,4 +1,4 @@
-import { RUN_EVENT_CHANNEL } from '../../shared/ipc/app-contract'
+import { RUN_EVENT_CHANNEL } from '../../shared/ipc/channels'
 import type { KeelAppService } from '../app/keel-app-service'
 
 /** The part of Electron's `WebContents` this module uses. */

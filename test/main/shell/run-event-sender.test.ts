@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { RUN_EVENT_CHANNEL, type RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import type { RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import { RUN_EVENT_CHANNEL } from '../../../src/shared/ipc/channels'
 import { createRunEventClients } from '../../../src/main/shell/run-event-sender'
 import { FakeWebContents } from './fake-electron'
 
