@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { MAX_MESSAGE_CHARS } from '../shared/ipc/app-contract'
+import { MAX_MESSAGE_CHARS } from '../shared/ipc/channels'
 import type { Locale } from '../shared/locale'
 import { isLocale } from '../shared/locale'
 import { PROVIDER_IDS, isProviderId, type ProviderId } from '../shared/provider-id'

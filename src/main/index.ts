@@ -7,9 +7,7 @@ import { join } from 'node:path'
 import { KeelAppService } from './app/keel-app-service'
 import { openKeelStore } from './db/keel-store'
 import { electronAddonPath } from './db/native-addon'
-import { toAppKeyVault } from './shell/app-key-vault-adapter'
 import { APP_SCHEME, appProtocolPage, createAppProtocolHandler } from './shell/app-protocol'
-import { toAppServicePort } from './shell/app-service-adapter'
 import { createMainWindow, createWindowRegistry, guardWebContents, openExternalLink } from './shell/create-main-window'
 import { registerIpcHandlers } from './shell/ipc-registration'
 import { devServerPage, isAppPageUrl } from './shell/navigation-policy'
@@ -54,7 +52,7 @@ async function start(): Promise<void> {
     app.exit(1)
     return
   }
-  const appService = new KeelAppService({ store: opened.store, env: process.env, vault: toAppKeyVault(keyVault) })
+  const appService = new KeelAppService({ store: opened.store, env: process.env, vault: keyVault })
   // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store.
   let closing = false
   app.on('before-quit', (event) => {
@@ -66,11 +64,10 @@ async function start(): Promise<void> {
       app.quit()
     })
   })
-  const service = toAppServicePort(appService)
-  const clients = createRunEventClients(service)
+  const clients = createRunEventClients(appService)
   registerIpcHandlers({
     ipcMain,
-    service,
+    service: appService,
     isOurWindow: (contents) => registry.has(contents),
     isOwnPage: (url) => isAppPageUrl(url, page),
     clientFor: (contents) => clients.clientFor(contents),

@@ -1,19 +1,26 @@
-import { z } from 'zod'
 import type { Usage } from './usage'
 
 /**
  * What the user says one model costs, in US dollars per million tokens (the unit every provider's
  * price list uses). Keel ships no price table: prices change, differ by account and region, and a
  * stale built-in number would be shown as fact. `cachedInputPerMillion` is the price of input
- * served from the prompt cache; without it cached tokens cost the normal input price.
+ * served from the prompt cache; without it cached tokens cost the normal input price. Checked by
+ * `modelPriceSchema` (settings.ts) in the core and by the settings form, both with
+ * {@link isPricePerMillion}.
  */
-export const modelPriceSchema = z.strictObject({
-  inputPerMillion: z.number().finite().min(0).max(100_000),
-  outputPerMillion: z.number().finite().min(0).max(100_000),
-  cachedInputPerMillion: z.number().finite().min(0).max(100_000).optional(),
-})
+export interface ModelPrice {
+  inputPerMillion: number
+  outputPerMillion: number
+  cachedInputPerMillion?: number
+}
 
-export type ModelPrice = z.output<typeof modelPriceSchema>
+/** The highest price accepted: far above any real one, so that a typo shows. */
+export const MAX_PRICE_PER_MILLION = 100_000
+
+/** One price Keel accepts: a finite number of dollars from 0 to {@link MAX_PRICE_PER_MILLION}. */
+export function isPricePerMillion(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= MAX_PRICE_PER_MILLION
+}
 
 /** The user's prices: provider → model name → price. */
 export type PriceBook = Partial<Record<string, Record<string, ModelPrice>>>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from './locale'
-import { modelPriceSchema } from './pricing'
+import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
 import { PROVIDER_IDS } from './provider-id'
 
 /** Interface languages (every local fallback message exists in each). */
@@ -8,6 +8,15 @@ export const LANGUAGES = LOCALES
 
 /** Per tool: ask before every write, or run without asking (reads never ask). */
 export const TOOL_PERMISSIONS = ['ask', 'always-allow'] as const
+
+const pricePerMillion = z.number().refine(isPricePerMillion, { error: `A price is a number of dollars from 0 to ${MAX_PRICE_PER_MILLION}.` })
+
+/** A {@link ModelPrice} (pricing.ts): the zod-free rule there, so the renderer can check a price without zod. */
+export const modelPriceSchema = z.strictObject({
+  inputPerMillion: pricePerMillion,
+  outputPerMillion: pricePerMillion,
+  cachedInputPerMillion: pricePerMillion.optional(),
+}) satisfies z.ZodType<ModelPrice>
 
 /** Non-secret provider settings. API keys are never here: they live encrypted outside the database. */
 export const providerSettingsSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_CONVERSATION_PAGE, type ConversationView, type KeelApi, type RunEventEnvelope } from '../../src/shared/ipc/app-contract'
+import type { ConversationView, KeelApi, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
+import { DEFAULT_CONVERSATION_PAGE } from '../../src/shared/ipc/channels'
 import type { RunEvent } from '../../src/shared/run-events'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 

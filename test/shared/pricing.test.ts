@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { costOfUsage, modelPriceSchema, sumCosts, sumCostTotals } from '../../src/shared/pricing'
+import { costOfUsage, sumCosts, sumCostTotals } from '../../src/shared/pricing'
+import { modelPriceSchema } from '../../src/shared/settings'
 import type { Usage } from '../../src/shared/usage'
 
 const usage = (inputTokens: number | undefined, outputTokens: number | undefined, cachedInputTokens?: number): Usage => ({

@@ -12,10 +12,13 @@ export function fail(kind: AppError['kind'], message: string, extra: Partial<Pic
   return { ok: false, error: { kind, message, owner, retryable: kind === 'busy', ...extra } }
 }
 
-/** A payload that failed its schema: every issue, path first (no values echoed back). */
+/** The longest list of issues a validation message carries (a payload can have thousands). */
+const MAX_VALIDATION_MESSAGE = 500
+
+/** A payload that failed its schema: its issues, path first (zod's messages never quote the input). */
 export function validationFailure(error: z.ZodError): { ok: false; error: AppError } {
-  const text = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
-  return fail('validation', `Invalid request: ${text}`)
+  const text = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ')
+  return fail('validation', `Invalid request: ${text.length > MAX_VALIDATION_MESSAGE ? `${text.slice(0, MAX_VALIDATION_MESSAGE).toWellFormed()}…` : text}`)
 }
 
 /** An unexpected throw turned into a plain error (storage errors keep their kind's message; never a stack). */

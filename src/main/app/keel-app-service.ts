@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import { COMMAND_SCHEMAS, DEFAULT_CONVERSATION_PAGE, type CommandName, type CommandResponses } from '../../shared/ipc/app-contract'
+import { COMMAND_SCHEMAS, type CommandResponses } from '../../shared/ipc/app-contract'
+import { DEFAULT_CONVERSATION_PAGE, type CommandName } from '../../shared/ipc/channels'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { MEASUREMENT_KINDS, type MeasurementKind } from '../../shared/measurement'
 import type { ProviderId } from '../../shared/provider-id'
@@ -166,7 +167,8 @@ export class KeelAppService {
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'keys.clear': async ({ provider }) => {
-      await this.keys.vault.clear(provider)
+      const cleared = await this.keys.vault.clear(provider)
+      if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'providers.test': async ({ provider }) =>

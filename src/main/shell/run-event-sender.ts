@@ -1,5 +1,5 @@
-import { RUN_EVENT_CHANNEL, type RunEventEnvelope } from '../../shared/ipc/app-contract'
-import type { AppClient, AppServicePort } from './app-service-port'
+import { RUN_EVENT_CHANNEL } from '../../shared/ipc/channels'
+import type { KeelAppService } from '../app/keel-app-service'
 
 /** The part of Electron's `WebContents` this module uses. */
 export interface RunEventTarget {
@@ -10,27 +10,25 @@ export interface RunEventTarget {
 }
 
 /**
- * One `AppClient` per webContents: its `send` pushes run events to that webContents only (never a
- * broadcast), and when the webContents is destroyed or its renderer process dies the service is
- * told to stop that client's runs (once).
+ * One client of the app service per webContents, connected on its first command: the run events of
+ * the runs it starts go to that webContents only (never a broadcast), and when the webContents is
+ * destroyed or its renderer process dies the service is told to stop that client's runs (once).
  */
-export function createRunEventClients(service: Pick<AppServicePort, 'disconnect'>): {
-  clientFor(target: RunEventTarget): AppClient
+export function createRunEventClients(service: Pick<KeelAppService, 'connect' | 'disconnect'>): {
+  /** The client id of this webContents (connected on first use). */
+  clientFor(target: RunEventTarget): string
 } {
-  const clients = new Map<RunEventTarget, AppClient>()
+  const clients = new Map<RunEventTarget, string>()
 
-  function clientFor(target: RunEventTarget): AppClient {
+  function clientFor(target: RunEventTarget): string {
     const existing = clients.get(target)
     if (existing) return existing
     const id = `window:${target.id}`
     let connected = true
-    const client: AppClient = {
-      id,
-      send(envelope: RunEventEnvelope) {
-        if (!connected || target.isDestroyed()) return
-        target.send(RUN_EVENT_CHANNEL, envelope)
-      },
-    }
+    service.connect(id, (envelope) => {
+      if (!connected || target.isDestroyed()) return
+      target.send(RUN_EVENT_CHANNEL, envelope)
+    })
     const gone = () => {
       if (!connected) return
       connected = false
@@ -39,8 +37,8 @@ export function createRunEventClients(service: Pick<AppServicePort, 'disconnect'
     }
     target.once('destroyed', gone)
     target.once('render-process-gone', gone)
-    clients.set(target, client)
-    return client
+    clients.set(target, id)
+    return id
   }
 
   return { clientFor }

@@ -1,13 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { AppResult } from '../../shared/ipc/app-error'
 import type { KeyStorageMode } from '../../shared/ipc/app-contract'
 import { isProviderId, type ProviderId } from '../../shared/provider-id'
-import { keyEnding, type KeyStatus, type KeyVault } from './key-vault'
+import type { KeyVault, KeyVaultResult } from '../app/key-vault'
 
 /**
- * API keys encrypted with Electron `safeStorage` and kept in their own file under userData (not in
- * the database). The Electron 45 async API is used (`encryptString`/`decryptString` are deprecated
+ * The desktop app's {@link KeyVault}: API keys encrypted with Electron `safeStorage` and kept in
+ * their own file under userData (not in the database). The Electron 45 async API is used (`encryptString`/`decryptString` are deprecated
  * there); a key the OS asks to re-encrypt is re-encrypted on load.
  *
  * Storage modes:
@@ -90,23 +89,17 @@ export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOption
     if (needsRewrite) await persist().catch(() => loadProblems.push('Could not re-encrypt the saved keys.'))
   }
 
-  const statusOf = (provider: ProviderId): KeyStatus => {
-    const key = keys.get(provider)
-    return key === undefined ? { set: false } : { set: true, endsWith: keyEnding(key) }
-  }
-
   return {
     loadProblems,
-    storageMode: () => mode,
-    status: statusOf,
-    reveal: (provider) => keys.get(provider),
-    async set(provider, key, setOptions): Promise<AppResult<KeyStatus>> {
+    storage: mode,
+    get: (provider) => keys.get(provider),
+    async set(provider, key, setOptions): Promise<KeyVaultResult> {
       if (mode === 'plain-text-opt-in' && setOptions?.allowPlainTextStorage !== true) {
-        return { ok: false, error: { kind: 'forbidden', message: PLAIN_TEXT_REFUSED, owner: 'user', retryable: false } }
+        return { ok: false, reason: 'plain-text-not-allowed', message: PLAIN_TEXT_REFUSED }
       }
       if (mode === 'memory-only') {
         keys.set(provider, key)
-        return { ok: true, value: statusOf(provider) }
+        return { ok: true }
       }
       try {
         const encrypted = (await safeStorage.encryptStringAsync(key)).toString('base64')
@@ -120,12 +113,12 @@ export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOption
           return storageFailure('The key could not be saved.')
         }
         keys.set(provider, key)
-        return { ok: true, value: statusOf(provider) }
+        return { ok: true }
       } catch {
         return storageFailure('The key could not be encrypted.')
       }
     },
-    async clear(provider): Promise<AppResult<KeyStatus>> {
+    async clear(provider): Promise<KeyVaultResult> {
       keys.delete(provider)
       if (stored.keys[provider]) {
         delete stored.keys[provider]
@@ -135,7 +128,7 @@ export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOption
           return storageFailure('The saved key could not be removed from disk.')
         }
       }
-      return { ok: true, value: statusOf(provider) }
+      return { ok: true }
     },
   }
 }
@@ -190,6 +183,6 @@ function isStoredEntry(value: unknown): value is StoredEntry {
   return typeof entry.encrypted === 'string' && (entry.storage === 'os-encrypted' || entry.storage === 'plain-text-opt-in')
 }
 
-function storageFailure(message: string): AppResult<never> {
-  return { ok: false, error: { kind: 'storage', message, owner: 'system', retryable: true } }
+function storageFailure(message: string): KeyVaultResult {
+  return { ok: false, reason: 'unavailable', message }
 }

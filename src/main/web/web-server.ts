@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { COMMAND_SCHEMAS, type CommandName } from '../../shared/ipc/app-contract'
+import type { CommandName } from '../../shared/ipc/channels'
 import { WEB_SOCKET_PROTOCOL, type WebServerMessage } from '../../shared/ipc/web-socket-protocol'
 import { fail } from '../app/app-result'
 import type { KeelAppService } from '../app/keel-app-service'
@@ -147,11 +147,8 @@ function serveSocket(ws: WebSocket, service: KeelAppService): void {
     const id = fields.id
     const validId = (typeof id === 'string' && id.length > 0 && id.length <= 200) || (typeof id === 'number' && Number.isFinite(id))
     if (!validId) return send({ id: null, result: fail('validation', 'Invalid message: `id` must be a short string or a number.') })
-    const command = fields.command
-    if (typeof command !== 'string' || !Object.hasOwn(COMMAND_SCHEMAS, command)) {
-      return send({ id: id as string | number, result: fail('validation', 'Unknown command.') })
-    }
-    void service.handle(command as CommandName, fields.payload, { clientId }).then((result) => send({ id: id as string | number, result }))
+    // The service refuses an unknown command and validates the payload (the one validator, as for IPC).
+    void service.handle(fields.command as CommandName, fields.payload, { clientId }).then((result) => send({ id: id as string | number, result }))
   })
 }
 

@@ -1,27 +1,23 @@
 import { z } from 'zod'
 import type { Conversation, ConversationSummary, Message } from '../conversation'
 import { LOCALES } from '../locale'
-import { modelPriceSchema, type CostTotal, type ModelPrice } from '../pricing'
+import type { CostTotal, ModelPrice } from '../pricing'
 import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
 import { PROVIDER_IDS, type ProviderId } from '../provider-id'
 import type { AttemptDiagnostic, RunEvent } from '../run-events'
-import { TOOL_PERMISSIONS } from '../settings'
+import { TOOL_PERMISSIONS, modelPriceSchema } from '../settings'
 import type { Usage } from '../usage'
 import type { AppResult } from './app-error'
+import { MAX_CONVERSATION_PAGE, MAX_MESSAGE_CHARS, type CommandName } from './channels'
 
 /**
  * The one interface between the UI and the core. Two transports carry it: Electron IPC (the app;
  * one channel per command, `keel:<command>`) and a loopback WebSocket (browser mode). Every request
- * is validated against these schemas in the core before any handler runs.
+ * is validated against these schemas in the core before any handler runs. The command names,
+ * channels and plain limits live in `channels.ts` (no zod: the preload and the renderer import
+ * values only from there, and only types from here).
  */
 const id = z.string().min(1).max(200)
-
-/** The largest page of `conversations.list` (and its default). */
-export const MAX_CONVERSATION_PAGE = 500
-export const DEFAULT_CONVERSATION_PAGE = 200
-
-/** The longest message a user can send (characters, after trimming); the composer says so before sending. */
-export const MAX_MESSAGE_CHARS = 100_000
 const providerId = z.enum(PROVIDER_IDS)
 
 export const COMMAND_SCHEMAS = {
@@ -82,7 +78,11 @@ export const COMMAND_SCHEMAS = {
   'measurements.delete': z.strictObject({ id: z.number().int().positive() }),
 } as const
 
-export type CommandName = keyof typeof COMMAND_SCHEMAS
+// The command list in channels.ts and the schemas here name exactly the same commands (both ways).
+type Missing<A, B> = Exclude<A, B> | Exclude<B, A>
+const schemasCoverEveryCommand: [Missing<CommandName, keyof typeof COMMAND_SCHEMAS>] extends [never] ? true : Missing<CommandName, keyof typeof COMMAND_SCHEMAS> = true
+void schemasCoverEveryCommand
+
 export type CommandRequest<C extends CommandName> = z.input<(typeof COMMAND_SCHEMAS)[C]>
 
 /** How a key is kept: encrypted by the OS keyring, or (Linux without a keyring) only after the user opts in. */
@@ -162,11 +162,3 @@ export type KeelApi = {
   /** Subscribes to run events; returns the unsubscribe function. */
   onRunEvent(listener: (envelope: RunEventEnvelope) => void): () => void
 }
-
-/** IPC channel of a command (Electron): one per command, never a generic pass-through. */
-export function channelOf(command: CommandName): `keel:${CommandName}` {
-  return `keel:${command}`
-}
-
-export const RUN_EVENT_CHANNEL = 'keel:run-event'
-export const COMMAND_NAMES = Object.keys(COMMAND_SCHEMAS) as CommandName[]

@@ -1,5 +1,6 @@
 import type { AppResult } from './app-error'
-import type { CommandName, RunEventEnvelope } from './app-contract'
+import type { RunEventEnvelope } from './app-contract'
+import type { CommandName } from './channels'
 
 /**
  * Browser mode's wire protocol over its one loopback WebSocket (`ws://127.0.0.1:N/ws`; the access

@@ -5,7 +5,8 @@ import { KeelAppService } from '../../../src/main/app/keel-app-service'
 import { createMemoryKeyVault, type KeyVault } from '../../../src/main/app/key-vault'
 import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
 import { providerEnvName } from '../../../src/main/providers/provider-config'
-import type { CommandName, CommandResponses, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import type { CommandResponses, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import type { CommandName } from '../../../src/shared/ipc/channels'
 import type { AppResult } from '../../../src/shared/ipc/app-error'
 import { PROVIDER_IDS } from '../../../src/shared/provider-id'
 import type { RunEvent } from '../../../src/shared/run-events'
@@ -44,14 +45,14 @@ export interface AppWorld {
   close(): Promise<void>
 }
 
-export async function startAppWorld(options: { env?: Env } = {}): Promise<AppWorld> {
+export async function startAppWorld(options: { env?: Env; vault?: KeyVault } = {}): Promise<AppWorld> {
   const server = await startSimulatedProvider()
   const dir = mkdtempSync(join(tmpdir(), 'keel-app-'))
   const dbPath = join(dir, 'keel.db')
   const opened = openKeelStore(dbPath)
   if (!opened.ok) throw new Error(opened.error.message)
   const store = opened.store
-  const vault = createMemoryKeyVault()
+  const vault = options.vault ?? createMemoryKeyVault()
   const service = new KeelAppService({
     store,
     env: simulatedEnv(server, options.env),

@@ -1,7 +1,7 @@
 // What the hostile test found unvalidated: lone surrogates stored as broken UTF-8, keys with line
 // breaks, made-up tool names in the permissions, a conversation list that stopped at 10,000.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MAX_CONVERSATION_PAGE } from '../../../src/shared/ipc/app-contract'
+import { MAX_CONVERSATION_PAGE } from '../../../src/shared/ipc/channels'
 import { countRows, startAppWorld, type AppWorld } from './app-helpers'
 
 let world: AppWorld

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMMAND_NAMES, type CommandName } from '../../../src/shared/ipc/app-contract'
+import { COMMAND_NAMES, type CommandName } from '../../../src/shared/ipc/channels'
 import { PROVIDER_IDS } from '../../../src/shared/provider-id'
 import { countRows, startAppWorld, type AppWorld, type TestClient } from './app-helpers'
 

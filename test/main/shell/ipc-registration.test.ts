@@ -1,10 +1,12 @@
 import fc from 'fast-check'
-import { describe, expect, it, vi } from 'vitest'
-import { COMMAND_NAMES, COMMAND_SCHEMAS, channelOf, type CommandName, type CommandRequest } from '../../../src/shared/ipc/app-contract'
-import type { AppResult } from '../../../src/shared/ipc/app-error'
-import type { AppClient, AppServicePort } from '../../../src/main/shell/app-service-port'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
+import type { KeelAppService } from '../../../src/main/app/keel-app-service'
 import { registerIpcHandlers, type InvokeEvent } from '../../../src/main/shell/ipc-registration'
 import { isAppPageUrl, type AppPage } from '../../../src/main/shell/navigation-policy'
+import { createRunEventClients } from '../../../src/main/shell/run-event-sender'
+import { COMMAND_SCHEMAS, type CommandRequest, type RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import { COMMAND_NAMES, RUN_EVENT_CHANNEL, channelOf, type CommandName } from '../../../src/shared/ipc/channels'
+import { startAppWorld, type AppWorld } from '../app/app-helpers'
 import { FakeWebContents } from './fake-electron'
 
 vi.mock('electron', () => ({}))
@@ -30,57 +32,89 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'measurements.delete': { id: 3 },
 }
 
-function setup() {
-  const handlers = new Map<string, (event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => Promise<unknown>>()
+type Handler = (request: unknown, context: { clientId: string }) => unknown
+
+/**
+ * Spies on the service's (private) table of command handlers, calling through: the one place that
+ * shows whether a command got past validation to its handler.
+ */
+function spyOnHandlers(service: KeelAppService): Record<CommandName, Mock<Handler>> {
+  const table = (service as unknown as { handlers: Record<CommandName, Handler> }).handlers
+  return Object.fromEntries(COMMAND_NAMES.map((command) => [command, vi.spyOn(table, command)])) as Record<CommandName, Mock<Handler>>
+}
+
+// One real app service (store, memory vault, simulated provider) behind the real IPC handlers.
+let world: AppWorld
+let ipc: ReturnType<typeof register>
+beforeAll(async () => {
+  world = await startAppWorld()
+  ipc = register(world.service)
+})
+afterAll(async () => {
+  await world.close()
+})
+beforeEach(() => {
+  vi.clearAllMocks()
+})
+
+function register(service: KeelAppService) {
+  const registered = new Map<string, (event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => Promise<unknown>>()
   const ipcMain = {
     handle: vi.fn((channel: string, listener: (event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => Promise<unknown>) => {
-      if (handlers.has(channel)) throw new Error(`second handler for ${channel}`)
-      handlers.set(channel, listener)
+      if (registered.has(channel)) throw new Error(`second handler for ${channel}`)
+      registered.set(channel, listener)
     }),
-    removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
+    removeHandler: vi.fn((channel: string) => registered.delete(channel)),
   }
-  const handle = vi.fn(async (_command: CommandName, request: unknown, _client: AppClient): Promise<AppResult<unknown>> => ({ ok: true, value: { echo: request } }))
-  const service = { handle, disconnect: vi.fn() } as unknown as AppServicePort & { handle: typeof handle }
+  const handle = vi.spyOn(service, 'handle')
+  const handlers = spyOnHandlers(service)
   const ours = new Set<FakeWebContents>()
-  const clients = new Map<FakeWebContents, AppClient>()
+  const clients = createRunEventClients(service)
   const onInternalError = vi.fn()
   const unregister = registerIpcHandlers<FakeWebContents>({
     ipcMain,
     service,
     isOurWindow: (contents) => ours.has(contents),
     isOwnPage: (url) => isAppPageUrl(url, page),
-    clientFor: (contents) => {
-      const client = clients.get(contents) ?? { id: `window:${contents.id}`, send: vi.fn() }
-      clients.set(contents, client)
-      return client
-    },
+    clientFor: (contents) => clients.clientFor(contents),
     onInternalError,
   })
-  const window = new FakeWebContents()
-  window.mainFrame.url = OWN_URL
-  ours.add(window)
+  const openWindow = () => {
+    const window = new FakeWebContents()
+    window.mainFrame.url = OWN_URL
+    ours.add(window)
+    return window
+  }
+  const window = openWindow()
   const fromMainFrame = (contents = window): InvokeEvent<FakeWebContents> => ({ sender: contents, senderFrame: contents.mainFrame })
-  const invoke = (command: CommandName, event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => handlers.get(channelOf(command))!(event, ...args)
-  return { handlers, ipcMain, service, handle, window, ours, fromMainFrame, invoke, unregister, onInternalError }
+  const invoke = (command: CommandName, event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => registered.get(channelOf(command))!(event, ...args)
+  return { registered, ipcMain, handle, handlers, window, ours, openWindow, fromMainFrame, invoke, unregister, onInternalError }
 }
 
+const setup = () => ipc
+
 const expectRefused = (result: unknown, kind: 'forbidden' | 'validation') => {
-  expect(result).toMatchObject({ ok: false, error: { kind, owner: 'system', retryable: false } })
+  expect(result).toMatchObject({ ok: false, error: { kind, owner: kind === 'forbidden' ? 'system' : 'user', retryable: false } })
   expect(typeof (result as { error: { message: unknown } }).error.message).toBe('string')
 }
 
 describe('IPC registration', () => {
-  it('registers exactly one handler per command on keel:<command>, and removes them', () => {
-    const { handlers, unregister, ipcMain } = setup()
-    expect([...handlers.keys()].sort()).toEqual(COMMAND_NAMES.map(channelOf).sort())
-    unregister()
-    expect(ipcMain.removeHandler).toHaveBeenCalledTimes(COMMAND_NAMES.length)
-    expect(handlers.size).toBe(0)
+  it('registers exactly one handler per command on keel:<command>, and removes them', async () => {
+    const other = await startAppWorld()
+    try {
+      const { registered, unregister, ipcMain } = register(other.service)
+      expect([...registered.keys()].sort()).toEqual(COMMAND_NAMES.map(channelOf).sort())
+      unregister()
+      expect(ipcMain.removeHandler).toHaveBeenCalledTimes(COMMAND_NAMES.length)
+      expect(registered.size).toBe(0)
+    } finally {
+      await other.close()
+    }
   })
 
   describe('sender check: the service never runs', () => {
     it.each(COMMAND_NAMES)('%s from a foreign origin, a subframe, an unknown or destroyed window → forbidden', async (command) => {
-      const { invoke, window, handle, ours } = setup()
+      const { invoke, window, handle, handlers, ours } = setup()
       const valid = VALID[command]
 
       const foreignUrls = [
@@ -116,12 +150,13 @@ describe('IPC registration', () => {
       expectRefused(await invoke(command, { sender: dead, senderFrame: dead.mainFrame }, valid), 'forbidden')
 
       expect(handle).not.toHaveBeenCalled()
+      expect(handlers[command]).not.toHaveBeenCalled()
     })
   })
 
-  describe('payload validation: the service never runs', () => {
+  describe('payload validation (by the service, once): no handler ever runs', () => {
     it.each(COMMAND_NAMES)('%s with random payloads → validation', async (command) => {
-      const { invoke, fromMainFrame, handle } = setup()
+      const { invoke, fromMainFrame, handle, handlers } = setup()
       const schema = COMMAND_SCHEMAS[command]
       const invalid = fc.oneof(
         fc.anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true }),
@@ -138,58 +173,79 @@ describe('IPC registration', () => {
         }),
         { numRuns: 150 },
       )
-      // Argument count: none, or a second argument smuggled after a valid request.
+      expect(handle).toHaveBeenCalled()
+      expect(handlers[command]).not.toHaveBeenCalled()
+      // Argument count: none, or a second argument smuggled after a valid request (refused before the service).
+      handle.mockClear()
       expectRefused(await invoke(command, fromMainFrame()), 'validation')
       expectRefused(await invoke(command, fromMainFrame(), VALID[command], { extra: true }), 'validation')
       expect(handle).not.toHaveBeenCalled()
+      expect(handlers[command]).not.toHaveBeenCalled()
     })
 
     it('never echoes a rejected key in the validation message', async () => {
-      const { invoke, fromMainFrame, handle } = setup()
+      const { invoke, fromMainFrame, handlers } = setup()
       const key = `sk-SECRET-${'x'.repeat(1000)}`
       const result = await invoke('keys.set', fromMainFrame(), { provider: 'anthropic', key })
       expectRefused(result, 'validation')
       expect(JSON.stringify(result)).not.toContain('SECRET')
       const wrongProvider = await invoke('keys.set', fromMainFrame(), { provider: 'sk-SECRET-as-provider', key: 'sk-SECRET-ok' })
       expect(JSON.stringify(wrongProvider)).not.toContain('SECRET')
-      expect(handle).not.toHaveBeenCalled()
+      expect(handlers['keys.set']).not.toHaveBeenCalled()
     })
   })
 
-  it.each(COMMAND_NAMES)('%s with a valid payload from our page → service called once with the parsed request', async (command) => {
-    const { invoke, fromMainFrame, handle, window } = setup()
+  it.each(COMMAND_NAMES)('%s with a valid payload from our page → its handler runs once with the parsed request', async (command) => {
+    const { invoke, fromMainFrame, handle, handlers, window } = setup()
+    handlers[command].mockImplementationOnce((request) => ({ ok: true, value: { echo: request } }))
     const result = await invoke(command, fromMainFrame(), VALID[command])
     const parsed = COMMAND_SCHEMAS[command].parse(VALID[command])
     expect(handle).toHaveBeenCalledOnce()
-    expect(handle.mock.calls[0]![0]).toBe(command)
-    expect(handle.mock.calls[0]![1]).toEqual(parsed)
-    expect(handle.mock.calls[0]![2]).toMatchObject({ id: `window:${window.id}` })
+    expect(handlers[command]).toHaveBeenCalledExactlyOnceWith(parsed, { clientId: `window:${window.id}` })
     expect(result).toEqual({ ok: true, value: { echo: parsed } })
   })
 
-  it('passes parsed values (trimmed text, filled defaults), not the raw payload', async () => {
-    const { invoke, fromMainFrame, handle } = setup()
+  it('hands the handler parsed values (trimmed text, filled defaults), not the raw payload', async () => {
+    const { invoke, fromMainFrame, handlers } = setup()
+    handlers['turns.start'].mockImplementationOnce(() => ({ ok: true, value: { runId: 'r' } }))
+    handlers['measurements.list'].mockImplementationOnce(() => ({ ok: true, value: [] }))
     await invoke('turns.start', fromMainFrame(), { text: '  hi  ' })
     await invoke('measurements.list', fromMainFrame(), {})
-    expect(handle.mock.calls[0]![1]).toEqual({ text: 'hi' })
-    expect(handle.mock.calls[1]![1]).toEqual({ limit: 1000 })
+    expect(handlers['turns.start'].mock.calls[0]![0]).toEqual({ text: 'hi' })
+    expect(handlers['measurements.list'].mock.calls[0]![0]).toEqual({ limit: 1000 })
   })
 
-  it('turns a thrown service error (or a non-result) into a plain internal AppResult, without its message', async () => {
+  it('turns a thrown service error into a plain internal AppResult, without its message', async () => {
     const { invoke, fromMainFrame, handle, onInternalError } = setup()
     handle.mockRejectedValueOnce(new TypeError('boom with sk-SECRET inside'))
     const thrown = await invoke('settings.get', fromMainFrame(), {})
     expect(thrown).toEqual({ ok: false, error: { kind: 'internal', message: expect.any(String), owner: 'system', retryable: false } })
     expect(JSON.stringify(thrown)).not.toContain('SECRET')
     expect(onInternalError).toHaveBeenCalledWith('settings.get', 'TypeError')
-    handle.mockResolvedValueOnce(undefined as never)
-    expect(await invoke('settings.get', fromMainFrame(), {})).toMatchObject({ ok: false, error: { kind: 'internal' } })
   })
 
   it('passes a service error result through unchanged', async () => {
-    const { invoke, fromMainFrame, handle } = setup()
-    const notFound = { ok: false as const, error: { kind: 'not-found' as const, message: 'No such conversation', owner: 'user' as const, retryable: false } }
-    handle.mockResolvedValueOnce(notFound)
-    expect(await invoke('conversations.open', fromMainFrame(), { conversationId: 'nope' })).toEqual(notFound)
+    const { invoke, fromMainFrame } = setup()
+    expect(await invoke('conversations.open', fromMainFrame(), { conversationId: 'nope' })).toEqual({
+      ok: false,
+      error: { kind: 'not-found', message: 'This conversation does not exist (any more).', owner: 'user', retryable: false, detail: { code: 'conversation-not-found' } },
+    })
+  })
+
+  it('a run’s events reach only the window that started it, on the run-event channel', async () => {
+    const { invoke, fromMainFrame, window, openWindow } = setup()
+    const other = openWindow()
+    await invoke('settings.get', fromMainFrame(other), {})
+    world.server.enqueue({ type: 'turn', text: 'Hello.' })
+    const started = await invoke('turns.start', fromMainFrame(window), { text: 'hi' })
+    expect(started).toMatchObject({ ok: true })
+    await world.service.whenIdle()
+    const envelopes = window.sent.map(({ channel, args }) => {
+      expect(channel).toBe(RUN_EVENT_CHANNEL)
+      return args[0] as RunEventEnvelope
+    })
+    expect(envelopes.map((e) => e.event.type)).toContain('run-end')
+    expect(new Set(envelopes.map((e) => e.runId))).toEqual(new Set([(started as { value: { runId: string } }).value.runId]))
+    expect(other.sent).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { RUN_EVENT_CHANNEL, type RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import type { RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import { RUN_EVENT_CHANNEL } from '../../../src/shared/ipc/channels'
 import { createRunEventClients } from '../../../src/main/shell/run-event-sender'
 import { FakeWebContents } from './fake-electron'
 
@@ -7,36 +8,48 @@ vi.mock('electron', () => ({}))
 
 const envelope = (runId: string): RunEventEnvelope => ({ runId, event: { type: 'run-start' } as unknown as RunEventEnvelope['event'] })
 
+/** The service's `connect`/`disconnect`, recording each client's event sink (what the service calls for its runs). */
+function recordingService() {
+  const sinks = new Map<string, (envelope: RunEventEnvelope) => void>()
+  return {
+    sinks,
+    connect: vi.fn((clientId: string, sink: (envelope: RunEventEnvelope) => void) => void sinks.set(clientId, sink)),
+    disconnect: vi.fn((_clientId: string) => 0),
+  }
+}
+
 describe('run event clients', () => {
-  it('sends a run’s events only to the webContents that started it', () => {
-    const service = { disconnect: vi.fn() }
+  it('connects each webContents once, and sends its runs’ events only to it', () => {
+    const service = recordingService()
     const { clientFor } = createRunEventClients(service)
     const a = new FakeWebContents()
     const b = new FakeWebContents()
-    const clientA = clientFor(a)
+    const idA = clientFor(a)
+    expect(clientFor(a)).toBe(idA)
     clientFor(b)
-    clientA.send(envelope('run-a'))
+    expect(service.connect).toHaveBeenCalledTimes(2)
+    service.sinks.get(idA)!(envelope('run-a'))
     expect(a.sent).toEqual([{ channel: RUN_EVENT_CHANNEL, args: [envelope('run-a')] }])
     expect(b.sent).toEqual([])
   })
 
-  it('gives one client (and one id) per webContents', () => {
-    const { clientFor } = createRunEventClients({ disconnect: vi.fn() })
+  it('gives one id per webContents', () => {
+    const { clientFor } = createRunEventClients(recordingService())
     const a = new FakeWebContents()
     expect(clientFor(a)).toBe(clientFor(a))
-    expect(clientFor(a).id).not.toBe(clientFor(new FakeWebContents()).id)
+    expect(clientFor(a)).not.toBe(clientFor(new FakeWebContents()))
   })
 
   it('when the webContents is destroyed: the service stops that client’s runs once, later events are dropped', () => {
-    const service = { disconnect: vi.fn() }
+    const service = recordingService()
     const { clientFor } = createRunEventClients(service)
     const a = new FakeWebContents()
     const b = new FakeWebContents()
-    const clientA = clientFor(a)
+    const idA = clientFor(a)
     clientFor(b)
     a.destroy()
-    expect(service.disconnect).toHaveBeenCalledExactlyOnceWith(clientA.id)
-    expect(() => clientA.send(envelope('late'))).not.toThrow()
+    expect(service.disconnect).toHaveBeenCalledExactlyOnceWith(idA)
+    expect(() => service.sinks.get(idA)!(envelope('late'))).not.toThrow()
     a.emit('destroyed')
     a.emit('render-process-gone')
     expect(service.disconnect).toHaveBeenCalledOnce()
@@ -44,13 +57,13 @@ describe('run event clients', () => {
   })
 
   it('a crashed renderer also disconnects the client', () => {
-    const service = { disconnect: vi.fn() }
+    const service = recordingService()
     const { clientFor } = createRunEventClients(service)
     const a = new FakeWebContents()
-    const client = clientFor(a)
+    const id = clientFor(a)
     a.emit('render-process-gone', {}, { reason: 'crashed' })
-    expect(service.disconnect).toHaveBeenCalledExactlyOnceWith(client.id)
-    client.send(envelope('after-crash'))
+    expect(service.disconnect).toHaveBeenCalledExactlyOnceWith(id)
+    service.sinks.get(id)!(envelope('after-crash'))
     expect(a.sent).toEqual([])
   })
 })

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openSafeStorageKeyVault, type SafeStorageLike } from '../../../src/main/shell/safe-storage-key-vault'
+import { startAppWorld } from '../app/app-helpers'
 
 vi.mock('electron', () => ({}))
 
@@ -38,8 +39,8 @@ describe('safeStorage key vault', () => {
     const safeStorage = fakeSafeStorage()
     const filePath = tempFile()
     const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'linux' })
-    expect(vault.storageMode()).toBe('os-encrypted')
-    expect(await vault.set('anthropic', KEY)).toEqual({ ok: true, value: { set: true, endsWith: 'abcd' } })
+    expect(vault.storage).toBe('os-encrypted')
+    expect(await vault.set('anthropic', KEY)).toEqual({ ok: true })
     expect(safeStorage.encryptStringAsync).toHaveBeenCalledWith(KEY)
 
     const onDisk = readFileSync(filePath, 'utf8')
@@ -49,19 +50,16 @@ describe('safeStorage key vault', () => {
     expect(onDisk).not.toContain(Buffer.from(KEY).toString('hex'))
 
     const reopened = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'linux' })
-    expect(reopened.reveal('anthropic')).toBe(KEY)
-    expect(reopened.status('anthropic')).toEqual({ set: true, endsWith: 'abcd' })
-    expect(reopened.status('gemini')).toEqual({ set: false })
+    expect(reopened.get('anthropic')).toBe(KEY)
+    expect(reopened.get('gemini')).toBeUndefined()
   })
 
-  it('never returns the key in a status or result (only the last 4 characters, and none for short keys)', async () => {
+  it('never returns the key in a result (only get does)', async () => {
     const vault = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage(), filePath: tempFile(), platform: 'darwin' })
-    const results = [await vault.set('anthropic', KEY), vault.status('anthropic'), await vault.set('gemini', 'short-key-1'), vault.status('gemini'), await vault.clear('anthropic'), vault.status('anthropic')]
-    const text = JSON.stringify(results)
-    expect(text).not.toContain('SECRET')
-    expect(text).not.toContain('short-key')
-    expect(results[3]).toEqual({ set: true, endsWith: '' })
-    expect(results[5]).toEqual({ set: false })
+    const results = [await vault.set('anthropic', KEY), await vault.set('gemini', 'short-key-1'), await vault.clear('anthropic')]
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }])
+    expect(vault.get('anthropic')).toBeUndefined()
+    expect(vault.get('gemini')).toBe('short-key-1')
   })
 
   it('clear removes the key from memory and from disk', async () => {
@@ -70,42 +68,42 @@ describe('safeStorage key vault', () => {
     const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'linux' })
     await vault.set('anthropic', KEY)
     await vault.set('gemini', 'AIzaSyD-0123456789-wxyz')
-    expect(await vault.clear('anthropic')).toEqual({ ok: true, value: { set: false } })
-    expect(vault.reveal('anthropic')).toBeUndefined()
+    expect(await vault.clear('anthropic')).toEqual({ ok: true })
+    expect(vault.get('anthropic')).toBeUndefined()
     const reopened = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'linux' })
-    expect(reopened.status('anthropic')).toEqual({ set: false })
-    expect(reopened.reveal('gemini')).toBe('AIzaSyD-0123456789-wxyz')
+    expect(reopened.get('anthropic')).toBeUndefined()
+    expect(reopened.get('gemini')).toBe('AIzaSyD-0123456789-wxyz')
   })
 
   it('Linux without a keyring (basic_text): refuses to store unless the user opted in, and says so', async () => {
     const safeStorage = fakeSafeStorage({ backend: 'basic_text' })
     const filePath = tempFile()
     const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'linux' })
-    expect(vault.storageMode()).toBe('plain-text-opt-in')
+    expect(vault.storage).toBe('plain-text-opt-in')
 
     for (const options of [undefined, {}, { allowPlainTextStorage: false }]) {
       const refused = await vault.set('anthropic', KEY, options)
-      expect(refused).toMatchObject({ ok: false, error: { kind: 'forbidden', owner: 'user', retryable: false } })
+      expect(refused).toMatchObject({ ok: false, reason: 'plain-text-not-allowed' })
       expect(JSON.stringify(refused)).not.toContain('SECRET')
     }
     expect(safeStorage.encryptStringAsync).not.toHaveBeenCalled()
     expect(existsSync(filePath)).toBe(false)
-    expect(vault.status('anthropic')).toEqual({ set: false })
+    expect(vault.get('anthropic')).toBeUndefined()
 
-    expect(await vault.set('anthropic', KEY, { allowPlainTextStorage: true })).toEqual({ ok: true, value: { set: true, endsWith: 'abcd' } })
+    expect(await vault.set('anthropic', KEY, { allowPlainTextStorage: true })).toEqual({ ok: true })
     expect(JSON.parse(readFileSync(filePath, 'utf8')).keys.anthropic.storage).toBe('plain-text-opt-in')
     expect(readFileSync(filePath, 'utf8')).not.toContain('SECRET')
   })
 
   it('a backend of "unknown" (asked before ready) is not trusted either', async () => {
     const vault = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage({ backend: 'unknown' }), filePath: tempFile(), platform: 'linux' })
-    expect(vault.storageMode()).toBe('plain-text-opt-in')
+    expect(vault.storage).toBe('plain-text-opt-in')
   })
 
   it('the backend is only asked on Linux', async () => {
     const safeStorage = fakeSafeStorage({ backend: 'basic_text' })
     const vault = await openSafeStorageKeyVault({ safeStorage, filePath: tempFile(), platform: 'win32' })
-    expect(vault.storageMode()).toBe('os-encrypted')
+    expect(vault.storage).toBe('os-encrypted')
     expect(safeStorage.getSelectedStorageBackend).not.toHaveBeenCalled()
   })
 
@@ -113,9 +111,9 @@ describe('safeStorage key vault', () => {
     const safeStorage = fakeSafeStorage({ available: false })
     const filePath = tempFile()
     const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'linux' })
-    expect(vault.storageMode()).toBe('memory-only')
-    expect(await vault.set('anthropic', KEY)).toEqual({ ok: true, value: { set: true, endsWith: 'abcd' } })
-    expect(vault.reveal('anthropic')).toBe(KEY)
+    expect(vault.storage).toBe('memory-only')
+    expect(await vault.set('anthropic', KEY)).toEqual({ ok: true })
+    expect(vault.get('anthropic')).toBe(KEY)
     expect(existsSync(filePath)).toBe(false)
     expect(safeStorage.encryptStringAsync).not.toHaveBeenCalled()
   })
@@ -125,13 +123,13 @@ describe('safeStorage key vault', () => {
     const first = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage(), filePath, platform: 'linux' })
     await first.set('anthropic', KEY)
     const broken = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage({ broken: true }), filePath, platform: 'linux' })
-    expect(broken.status('anthropic')).toEqual({ set: false })
+    expect(broken.get('anthropic')).toBeUndefined()
     expect(broken.loadProblems.join(' ')).toMatch(/anthropic.*enter it again/)
     expect(broken.loadProblems.join(' ')).not.toContain('SECRET')
 
     writeFileSync(filePath, '{ not json')
     const corrupt = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage(), filePath, platform: 'linux' })
-    expect(corrupt.status('anthropic')).toEqual({ set: false })
+    expect(corrupt.get('anthropic')).toBeUndefined()
     expect(corrupt.loadProblems).toHaveLength(1)
     expect(await corrupt.set('anthropic', KEY)).toMatchObject({ ok: true })
   })
@@ -143,6 +141,26 @@ describe('safeStorage key vault', () => {
     const rotating = fakeSafeStorage({ reEncrypt: true })
     const reopened = await openSafeStorageKeyVault({ safeStorage: rotating, filePath, platform: 'linux' })
     expect(rotating.encryptStringAsync).toHaveBeenCalledWith(KEY)
-    expect(reopened.reveal('anthropic')).toBe(KEY)
+    expect(reopened.get('anthropic')).toBe(KEY)
+  })
+
+
+  // The shell's adapter used to drop clear's answer: a key still on disk read as removed, and came back on restart.
+  it('a key that cannot be removed from disk: clear says so, and keys.clear answers a storage error', async () => {
+    const filePath = tempFile()
+    const vault = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage(), filePath, platform: 'linux' })
+    const world = await startAppWorld({ vault })
+    try {
+      const client = world.client('window')
+      await client.value('keys.set', { provider: 'anthropic', key: KEY })
+      // The keys file's place taken by a non-empty folder: the rewrite after removing the key fails.
+      rmSync(filePath)
+      mkdirSync(join(filePath, 'in-the-way'), { recursive: true })
+      const result = await client.call('keys.clear', { provider: 'anthropic' })
+      expect(result).toMatchObject({ ok: false, error: { kind: 'storage', message: 'The saved key could not be removed from disk.', retryable: true } })
+      expect(JSON.stringify(result)).not.toContain('SECRET')
+    } finally {
+      await world.close()
+    }
   })
 })

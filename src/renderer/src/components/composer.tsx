@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { MAX_MESSAGE_CHARS } from '../../../shared/ipc/app-contract'
+import { MAX_MESSAGE_CHARS } from '../../../shared/ipc/channels'
 import type { Translate } from '../i18n/messages'
 
 /** Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops). */

@@ -5,15 +5,11 @@ import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
 import type { AppError } from '../../../shared/ipc/app-error'
 import { LANGUAGE_NAMES, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
+import { keyStatusText } from '../lib/key-status-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
 
 /** Write tools that ask before running (reads never ask). */
 const WRITE_TOOLS = ['record_measurement', 'delete_measurement']
-
-function keyStatus(t: Translate, provider: ProviderSettingsView): string {
-  if (!provider.key.set) return t('keyNotSet')
-  return provider.key.source === 'environment' ? t('keyFromEnvironment', { end: provider.key.endsWith }) : t('keySet', { end: provider.key.endsWith })
-}
 
 function ProviderSection({
   provider,
@@ -47,7 +43,7 @@ function ProviderSection({
     <fieldset className="provider" aria-label={provider.id}>
       <legend>{provider.id}</legend>
       <p className="key-status" data-testid={`${prefix}-key-status`}>
-        {t('apiKey')}: {keyStatus(t, provider)}
+        {t('apiKey')}: {keyStatusText(t, provider.key)}
       </p>
       <div className="row">
         <label htmlFor={`${prefix}-key`}>{t('apiKey')}</label>

@@ -1,4 +1,4 @@
-import { modelPriceSchema, type ModelPrice } from '../../../shared/pricing'
+import { isPricePerMillion, type ModelPrice } from '../../../shared/pricing'
 
 /** The three price inputs of a provider's settings, as typed. */
 export interface PriceFields {
@@ -21,7 +21,7 @@ export function priceFieldsOf(price: ModelPrice | null): PriceFields {
 /**
  * Reads the inputs: all empty forgets the price (`null`); input and output go together; each must
  * be a plain number of dollars ≥ 0 (a comma is read as the decimal mark, as pt-BR and es write it).
- * The shared schema decides the limits, as the core will.
+ * The shared rule decides the limits, as it does for the core's price schema.
  */
 export function parsePriceFields(fields: PriceFields): PriceFieldsResult {
   const input = fields.input.trim()
@@ -29,11 +29,11 @@ export function parsePriceFields(fields: PriceFields): PriceFieldsResult {
   const cached = fields.cachedInput.trim()
   if (input === '' && output === '' && cached === '') return { ok: true, price: null }
   if (input === '' || output === '') return { ok: false, error: 'priceNeedsBoth' }
-  const numbers = [input, output, cached].map((text) => (text === '' ? undefined : toNumber(text)))
-  if (numbers.some((n) => Number.isNaN(n))) return { ok: false, error: 'priceInvalid' }
-  const [inputPerMillion, outputPerMillion, cachedInputPerMillion] = numbers
-  const parsed = modelPriceSchema.safeParse({ inputPerMillion, outputPerMillion, ...(cachedInputPerMillion !== undefined && { cachedInputPerMillion }) })
-  return parsed.success ? { ok: true, price: parsed.data } : { ok: false, error: 'priceInvalid' }
+  const inputPerMillion = toNumber(input)
+  const outputPerMillion = toNumber(output)
+  const cachedInputPerMillion = cached === '' ? undefined : toNumber(cached)
+  if (![inputPerMillion, outputPerMillion, cachedInputPerMillion ?? 0].every(isPricePerMillion)) return { ok: false, error: 'priceInvalid' }
+  return { ok: true, price: { inputPerMillion, outputPerMillion, ...(cachedInputPerMillion !== undefined && { cachedInputPerMillion }) } }
 }
 
 function toNumber(text: string): number {

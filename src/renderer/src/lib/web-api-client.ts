@@ -1,6 +1,7 @@
 // Browser mode's KeelApi: the same commands as `window.keel`, over the loopback WebSocket.
 // Browser code only (no Node imports). The page gets its token from `browser-mode-access.ts`.
-import { COMMAND_NAMES, type CommandName, type CommandRequest, type CommandResponses, type KeelApi, type RunEventEnvelope } from '../../../shared/ipc/app-contract'
+import type { CommandRequest, CommandResponses, KeelApi, RunEventEnvelope } from '../../../shared/ipc/app-contract'
+import { COMMAND_NAMES, type CommandName } from '../../../shared/ipc/channels'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import { WEB_SOCKET_PATH, webSocketProtocols, type WebServerMessage } from '../../../shared/ipc/web-socket-protocol'
 

@@ -2,7 +2,8 @@
 // queued and reduced once per animation frame, so React sees at most one update per frame while
 // tokens stream (read through `useSyncExternalStore`).
 import type { ConversationSummary, Message } from '../../../shared/conversation'
-import { DEFAULT_CONVERSATION_PAGE, type ConversationView, type KeelApi, type RunEventEnvelope, type SettingsView } from '../../../shared/ipc/app-contract'
+import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../../shared/ipc/app-contract'
+import { DEFAULT_CONVERSATION_PAGE } from '../../../shared/ipc/channels'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'

@@ -1,0 +1,40 @@
+// The names and plain limits of the app's one interface, without its schemas: no imports at all,
+// so the sandboxed preload (which can require only `electron`) and the renderer (which must not
+// carry zod) can use them. `app-contract.ts` holds the schemas and checks at compile time that
+// they cover exactly these commands.
+
+/** Every command of the contract, in one list. */
+export const COMMAND_NAMES = [
+  'conversations.list',
+  'conversations.open',
+  'conversations.rename',
+  'conversations.delete',
+  'turns.start',
+  'turns.stop',
+  'approvals.answer',
+  'settings.get',
+  'settings.update',
+  'keys.set',
+  'keys.clear',
+  'providers.test',
+  'measurements.list',
+  'measurements.update',
+  'measurements.delete',
+] as const
+
+export type CommandName = (typeof COMMAND_NAMES)[number]
+
+/** IPC channel of a command (Electron): one per command, never a generic pass-through. */
+export function channelOf(command: CommandName): `keel:${CommandName}` {
+  return `keel:${command}`
+}
+
+/** The channel run events are pushed on, to the window that started the run. */
+export const RUN_EVENT_CHANNEL = 'keel:run-event'
+
+/** The largest page of `conversations.list`, and its default. */
+export const MAX_CONVERSATION_PAGE = 500
+export const DEFAULT_CONVERSATION_PAGE = 200
+
+/** The longest message a user can send (characters, after trimming); the composer says so before sending. */
+export const MAX_MESSAGE_CHARS = 100_000
