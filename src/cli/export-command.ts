@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util'
+import { fallbackMessage } from '../shared/fallback-messages'
+import { callsNotRun, legacyNotice } from '../shared/legacy-notice'
+import { cardStateOf, storedOutcomeOf } from '../shared/tool-card'
 import type { KeelStore } from '../main/db/keel-store'
 import type { LedgerEntry } from '../main/ledger/tool-ledger'
 import type { Generation, Message } from '../shared/conversation'
@@ -34,17 +37,26 @@ export function exportedConversation(conversation: { id: string; title: string }
       status: message.status,
       interruptReason: message.interruptReason ?? null,
       text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+      ...(message.role === 'assistant'
+        ? {
+            reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join(''),
+            // The notice the user saw with the answer (an older answer's is derived as the window does).
+            notices: [...message.notices, ...(legacyNotice(message) ? [legacyNotice(message)!] : [])].map((n) => ({ id: n.id, text: fallbackMessage('en', n.id, n.values) })),
+            notRunCalls: callsNotRun(message),
+          }
+        : {}),
       toolCalls: message.parts.flatMap((p) => {
         if (p.type !== 'tool-call') return []
         const result = message.parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
+        const outcome = result?.type === 'tool-result' ? storedOutcomeOf(result) : undefined
         return [
           {
             callId: p.callId,
             name: p.toolName,
             arguments: p.arguments ?? null,
             argumentsText: p.argumentsText,
-            state: result?.type === 'tool-result' ? (result.state ?? result.outcome.status) : 'not-run',
-            result: result?.type === 'tool-result' ? result.outcome : null,
+            state: outcome ? cardStateOf(outcome) : 'not-run',
+            result: outcome ?? null,
           },
         ]
       }),

@@ -4,15 +4,16 @@ import type { ProviderId } from '../../shared/provider-id'
 import type { InterruptReason, RunEvent, RunStatus } from '../../shared/run-events'
 import { SETTING_DEFINITIONS } from '../../shared/settings'
 import type { StorageError } from '../../shared/storage-error'
-import type { ProviderConnection, ProviderToolDefinition } from '../providers/provider-request'
+import type { TurnResult } from '../../shared/turn-result'
+import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolRegistry } from '../tools/tool-registry'
 import type { Approver } from './approval'
 import { executeToolCalls } from './execute-tool-calls'
 import { judgeAfterCalls, judgeRound, judgeRoundLimit, type TurnEnding } from './judge-round'
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
+import type { RetryPolicy } from './retry-policy'
 import { MAX_TOOL_CALLS_PER_ROUND, streamRoundWithRetries } from './stream-round-with-retries'
-import { DEFAULT_STALL_TIMEOUT_MS, streamModelRound, type FetchLike } from './stream-model-round'
-import { setCallState, showNotice, type StreamRound, type TurnContext } from './turn-context'
+import type { FetchLike } from './stream-model-round'
+import { createTurnContext, setCallState, showNotice, type StreamRound, type TurnContext } from './turn-context'
 import type { TurnRecorder } from './turn-recorder'
 import { TurnStorageError } from './turn-storage-error'
 
@@ -49,7 +50,7 @@ export interface RunTurnOptions {
   maxOutputTokens?: number
   runId?: string
   /**
-   * One model round (default {@link streamModelRound}, over HTTP). The turn setup wraps it to
+   * One model round (default `streamModelRound`, over HTTP). The turn setup wraps it to
    * scrub keys; tests pass a scripted model (`scripted-model.ts`) to drive the harness without HTTP.
    */
   streamRound?: StreamRound
@@ -79,7 +80,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const now = options.now ?? Date.now
   const startedAt = now()
   const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText })
-  const context = createContext(options, begun, startedAt)
+  const context = createTurnContext(options, begun, startedAt)
   context.emit({
     type: 'run-start',
     runId: options.runId ?? `run_${begun.turnId}`,
@@ -151,25 +152,19 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
       maxCallsPerRound: MAX_TOOL_CALLS_PER_ROUND,
       turnTimeoutMs: context.turnTimeoutMs,
     })
+    const roundMessage = assistantRound(context, result)
     if (verdict.kind === 'end') {
-      // The answer's last round: its replay data is kept too (providers may want it back next turn).
-      if (verdict.status === 'complete' && result.replay.length > 0) recorder.recordReplay(context.provider, result.replay)
       const state = verdict.unrunCalls
+      if (state && result.toolCalls.length <= MAX_TOOL_CALLS_PER_ROUND) {
+        // Calls that were never run are kept with the answer (shown as such, exported as not run);
+        // without a result, they are never sent back to the provider.
+        recorder.recordToolRound(roundMessage)
+      } else if (verdict.status === 'complete' && result.replay.length > 0) {
+        // The answer's last round: its replay data is kept too (providers may want it back next turn).
+        recorder.recordReplay(context.provider, result.replay)
+      }
       if (state) for (const call of result.toolCalls) if (shownCallIds.has(call.callId)) setCallState(context, call, state, state === 'not-run' ? { argumentsText: call.argumentsText } : {})
       return verdict
-    }
-    const roundMessage: HistoryAssistantMessage = {
-      role: 'assistant',
-      provider: context.provider,
-      text: result.text,
-      toolCalls: result.toolCalls.map((call) => ({
-        callId: call.callId,
-        callIdIsLocal: call.callIdIsLocal,
-        name: call.name,
-        argumentsText: call.argumentsText,
-        arguments: call.arguments,
-      })),
-      replay: result.replay,
     }
     recorder.recordToolRound(roundMessage)
     progress.history.push(roundMessage)
@@ -178,6 +173,23 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
     progress.previousRoundHadToolFailure = executed.hadFailure
     const after = judgeAfterCalls({ stopped: signal.aborted, invalidTwice: executed.invalidTwice })
     if (after) return after
+  }
+}
+
+/** A round as history keeps it (and as the next request replays it). */
+function assistantRound(context: TurnContext, result: TurnResult): HistoryAssistantMessage {
+  return {
+    role: 'assistant',
+    provider: context.provider,
+    text: result.text,
+    toolCalls: result.toolCalls.map((call) => ({
+      callId: call.callId,
+      callIdIsLocal: call.callIdIsLocal,
+      name: call.name,
+      argumentsText: call.argumentsText,
+      arguments: call.arguments,
+    })),
+    replay: result.replay,
   }
 }
 
@@ -190,38 +202,5 @@ function storageEnding(error: TurnStorageError): TurnEnding {
     notice: { id: full ? 'storage-full' : 'storage-failed' },
     error: { kind: full ? 'storage-full' : 'storage', message: error.storage.message },
     unrunCalls: undefined,
-  }
-}
-
-function createContext(options: RunTurnOptions, begun: ReturnType<TurnRecorder['begin']>, startedAt: number): TurnContext {
-  const toolDefinitions: ProviderToolDefinition[] = options.tools.list().map((tool) => {
-    // `$schema` is metadata some providers reject in a tool's parameters; the schema itself stays whole.
-    const { $schema: _dialect, ...inputSchema } = tool.inputJsonSchema
-    return { name: tool.name, description: tool.description, inputSchema }
-  })
-  return {
-    provider: options.provider,
-    connection: options.connection,
-    locale: options.locale,
-    system: options.system,
-    signal: options.signal,
-    recorder: options.recorder,
-    tools: options.tools,
-    approver: options.approver,
-    alwaysAllowed: options.alwaysAllowed ?? new Set<string>(),
-    toolDefinitions,
-    declaredToolNames: new Set(toolDefinitions.map((tool) => tool.name)),
-    streamRound: options.streamRound ?? streamModelRound,
-    fetch: options.fetch,
-    now: options.now ?? Date.now,
-    random: options.random,
-    retryPolicy: options.retryPolicy ?? DEFAULT_RETRY_POLICY,
-    stallTimeoutMs: options.idleTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
-    deadlineAt: options.turnTimeoutMs === undefined ? undefined : startedAt + options.turnTimeoutMs,
-    turnTimeoutMs: options.turnTimeoutMs,
-    maxOutputTokens: options.maxOutputTokens,
-    turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
-    emit: options.onEvent,
-    progress: { history: [...begun.history], shownText: '', notices: [], invalidStreak: new Map(), previousRoundHadToolFailure: false, reasoningMs: 0, reasoningSince: undefined },
   }
 }

@@ -176,7 +176,8 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
     let round: HistoryAssistantMessage = { role: 'assistant', provider, text: '', toolCalls: [], replay: [] }
     let results: HistoryToolResult[] = []
     const flush = () => {
-      if (round.text.length > 0 || round.toolCalls.length > 0 || round.replay.length > 0) history.push(round)
+      // A round of replay data alone (its calls never run) is not sent: providers want it with what it led to.
+      if (round.text.length > 0 || round.toolCalls.length > 0) history.push(round)
       if (results.length > 0) history.push({ role: 'tool-results', results })
       round = { role: 'assistant', provider, text: '', toolCalls: [], replay: [] }
       results = []

@@ -9,6 +9,9 @@ import type { Approver } from './approval'
 import type { RetryPolicy } from './retry-policy'
 import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
+import type { RunTurnOptions } from './run-turn'
+import { DEFAULT_RETRY_POLICY } from './retry-policy'
+import { DEFAULT_STALL_TIMEOUT_MS, streamModelRound } from './stream-model-round'
 
 /** One model round: the real one over HTTP, or a scripted model in tests. */
 export type StreamRound = (options: StreamModelRoundOptions) => Promise<RoundOutcome>
@@ -78,4 +81,38 @@ export function showNotice(context: TurnContext, notice: NoticeRef): void {
 
 export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string } = {}): void {
   context.emit({ type: 'tool-call', callId: call.callId, name: call.name, state, ...extra })
+}
+
+/** The context of one turn, from the turn's options and what the recorder began (exported for tests of the parts). */
+export function createTurnContext(options: RunTurnOptions, begun: ReturnType<TurnRecorder['begin']>, startedAt: number): TurnContext {
+  const toolDefinitions: ProviderToolDefinition[] = options.tools.list().map((tool) => {
+    // `$schema` is metadata some providers reject in a tool's parameters; the schema itself stays whole.
+    const { $schema: _dialect, ...inputSchema } = tool.inputJsonSchema
+    return { name: tool.name, description: tool.description, inputSchema }
+  })
+  return {
+    provider: options.provider,
+    connection: options.connection,
+    locale: options.locale,
+    system: options.system,
+    signal: options.signal,
+    recorder: options.recorder,
+    tools: options.tools,
+    approver: options.approver,
+    alwaysAllowed: options.alwaysAllowed ?? new Set<string>(),
+    toolDefinitions,
+    declaredToolNames: new Set(toolDefinitions.map((tool) => tool.name)),
+    streamRound: options.streamRound ?? streamModelRound,
+    fetch: options.fetch,
+    now: options.now ?? Date.now,
+    random: options.random,
+    retryPolicy: options.retryPolicy ?? DEFAULT_RETRY_POLICY,
+    stallTimeoutMs: options.idleTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+    deadlineAt: options.turnTimeoutMs === undefined ? undefined : startedAt + options.turnTimeoutMs,
+    turnTimeoutMs: options.turnTimeoutMs,
+    maxOutputTokens: options.maxOutputTokens,
+    turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
+    emit: options.onEvent,
+    progress: { history: [...begun.history], shownText: '', notices: [], invalidStreak: new Map(), previousRoundHadToolFailure: false, reasoningMs: 0, reasoningSince: undefined },
+  }
 }

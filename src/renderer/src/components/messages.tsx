@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import type { Message, MessagePart } from '../../../shared/conversation'
 import { fallbackMessage } from '../../../shared/fallback-messages'
+import { legacyNotice } from '../../../shared/legacy-notice'
 import type { AttemptDiagnostic } from '../../../shared/run-events'
 import { cardStateOf, cardSummaryOf, storedOutcomeOf } from '../../../shared/tool-card'
 import type { UsageSummary } from '../../../shared/ipc/app-contract'
@@ -8,7 +9,6 @@ import { reasonKey, type Translate } from '../i18n/messages'
 import { userTextOf } from '../state/chat-store'
 import type { LiveRun, NoticeView, ToolCard } from '../state/run-reducer'
 import { formatUsage } from '../lib/format-usage'
-import { storedNotice } from '../lib/stored-notice'
 import { Markdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
@@ -97,9 +97,8 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry }: StoredAnswerP
   const blocks = blocksOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
-  const legacy = message.notices.length === 0 ? storedNotice(message, locale) : undefined
-  const notices: NoticeView[] = message.notices.map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values) }))
-  if (legacy) notices.push({ id: 'stored', text: legacy })
+  const legacy = legacyNotice(message)
+  const notices: NoticeView[] = [...message.notices, ...(legacy ? [legacy] : [])].map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values) }))
   const items = diagnosticItems(diagnostics ?? [])
   if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (

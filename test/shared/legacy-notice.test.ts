@@ -1,8 +1,15 @@
-// After a reload, an answer that failed or was cut off shows Keel's own message in the UI language.
+// An answer stored before notices were kept: after a reload it still shows Keel's own message, in the UI language.
 import { describe, expect, it } from 'vitest'
 import type { Message } from '../../src/shared/conversation'
 import { fallbackMessage } from '../../src/shared/fallback-messages'
-import { storedNotice } from '../../src/renderer/src/lib/stored-notice'
+import { callsNotRun, legacyNotice } from '../../src/shared/legacy-notice'
+import type { Locale } from '../../src/shared/locale'
+
+/** The legacy notice as the window words it. */
+const storedNotice = (message: Message, locale: Locale) => {
+  const notice = legacyNotice(message)
+  return notice && fallbackMessage(locale, notice.id, notice.values)
+}
 
 const base: Message = {
   id: 'm',
@@ -37,6 +44,11 @@ describe('storedNotice', () => {
       ],
     }
     expect(storedNotice(message, 'en')).toBe(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }))
+    expect(callsNotRun(message)).toEqual([{ callId: 'a', name: 'record_measurement' }])
+  })
+
+  it('an answer that kept its notices needs none derived', () => {
+    expect(legacyNotice({ ...base, status: 'failed', error: { kind: 'max-rounds', message: 'x' }, notices: [{ id: 'max-rounds', values: { max: 8 } }] })).toBeUndefined()
   })
 
   it('says nothing for complete answers or the user own stop', () => {
