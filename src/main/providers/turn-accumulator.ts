@@ -66,6 +66,10 @@ export class TurnAccumulator {
     return this.textParts.length > 0
   }
 
+  get hasReasoning(): boolean {
+    return this.reasoningParts.length > 0
+  }
+
   get hasError(): boolean {
     return this.error !== undefined
   }
