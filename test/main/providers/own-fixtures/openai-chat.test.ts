@@ -96,6 +96,29 @@ const chatFixtures: FixtureCase[] = [
       model: 'deepseek-reasoner',
     },
   },
+  // Mistral (Magistral) streams `delta.content` as a list of parts: `thinking` parts (their
+  // `thinking` a list of text parts, or a string) and `text` parts, sometimes both in one delta.
+  // Recorded shapes: vercel/ai packages/mistral/src/__fixtures__/mistral-reasoning.chunks.txt@195ce94,
+  // BerriAI/litellm#16272 (magistral-medium-2509 over SSE); handled in BerriAI/litellm#16434,
+  // simonw/llm-mistral#39, symfony/ai#2423.
+  {
+    file: 'compat-content-parts.sse',
+    what: 'Mistral-style content parts: thinking (list or string) → reasoning, text → text, a thinking and a text part in one delta, unknown part ignored',
+    expected: {
+      complete: true,
+      truncated: false,
+      executable: false,
+      finishReason: 'stop',
+      rawFinishReason: 'stop',
+      text: '391 — that is the sum.',
+      reasoning: 'Add 17 and 374: 17 + 374 = 391. Checked twice ✓.',
+      toolCalls: [],
+      usage: usage(14, 46, undefined, undefined),
+      error: undefined,
+      responseId: '6f1c0c4e5d2b4a7e9b8d3c2a1f0e9d8c',
+      model: 'magistral-medium-2509',
+    },
+  },
   {
     file: 'truncated-length.sse',
     what: 'text cut by finish_reason length',
