@@ -177,6 +177,7 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
           requestId: undefined,
         })
       }
+      if (reason === 'length') acc.markOutputCut() // still truncated when an error overrides the finish
       if (acc.hasError) {
         acc.setFinish('error', stopReason ?? null)
         return

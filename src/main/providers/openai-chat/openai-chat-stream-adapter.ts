@@ -94,6 +94,8 @@ export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamA
         const finish = asString(choice.finish_reason)
         if (finish) {
           rawFinish = finish
+          // Cut for length: the turn is truncated even if an error was reported too.
+          if (finish === 'length') acc.markOutputCut()
           closeAll()
         }
       }

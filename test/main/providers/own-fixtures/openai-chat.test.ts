@@ -195,6 +195,29 @@ const chatFixtures: FixtureCase[] = [
     },
   },
   {
+    // No recording of an in-band error exists (shared/fixtures/SOURCES.md); constructed.
+    file: 'error-then-length.sse',
+    what: 'an error chunk, then finish_reason "length" and [DONE]: the error and the cut are both reported',
+    expected: {
+      complete: true,
+      truncated: true,
+      executable: false,
+      finishReason: 'error',
+      rawFinishReason: 'length',
+      text: 'Once upon a time',
+      toolCalls: [],
+      usage: NO_USAGE,
+      error: providerError({
+        kind: 'server',
+        retryable: true,
+        code: 'server_error',
+        message: 'The server had an error processing your request.',
+      }),
+      responseId: 'chatcmpl-keelErrLen01',
+      model: CHAT_MODEL,
+    },
+  },
+  {
     file: 'compat-id-repeated.sse',
     what: 'OpenRouter-style: comments, id/name repeated on every fragment, last fragment in the finish chunk',
     expected: {
