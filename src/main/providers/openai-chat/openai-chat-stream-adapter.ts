@@ -125,8 +125,9 @@ export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamA
 /**
  * `delta.content` as a list of parts (Mistral's Magistral models): `text` parts are answer text,
  * `thinking` parts are reasoning, their `thinking` either a string or a list of text parts.
- * Other kinds (references, future ones) carry no answer text and are skipped.
- * @see https://docs.mistral.ai/capabilities/reasoning/
+ * Other kinds (references, future ones) carry no answer text and are skipped. Recorded streams:
+ * BerriAI/litellm#16272 (magistral-medium-2509), vercel/ai `packages/mistral/src/__fixtures__/mistral-reasoning.chunks.txt`.
+ * @see https://docs.mistral.ai/fr/studio-api/conversations/reasoning
  */
 function readContentParts(acc: TurnAccumulator, content: unknown): void {
   for (const entry of asArray(content) ?? []) {
