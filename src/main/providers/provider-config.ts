@@ -1,18 +1,12 @@
 import { PROVIDER_IDS, isProviderId, type ProviderId } from '../../shared/provider-id'
+import type { ProviderDefaults } from './provider-definition'
+import { PROVIDERS } from './provider-registry'
 import type { ProviderConnection } from './provider-request'
 
-/** Built-in defaults: the public endpoints and a current general model for each wire API. */
-export const PROVIDER_DEFAULTS: Readonly<Record<ProviderId, { baseUrl: string; model: string; keyVariable: string }>> = {
-  'openai-responses': { baseUrl: 'https://api.openai.com/v1', model: 'gpt-5-mini', keyVariable: 'OPENAI_API_KEY' },
-  'openai-chat': { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1-mini', keyVariable: 'OPENAI_API_KEY' },
-  anthropic: { baseUrl: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5', keyVariable: 'ANTHROPIC_API_KEY' },
-  gemini: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini-2.5-flash', keyVariable: 'GEMINI_API_KEY' },
-  'gemini-interactions': {
-    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
-    model: 'gemini-2.5-flash',
-    keyVariable: 'GEMINI_API_KEY',
-  },
-}
+/** Built-in defaults per provider, from each provider's definition (`provider-registry.ts`). */
+export const PROVIDER_DEFAULTS: Readonly<Record<ProviderId, Readonly<ProviderDefaults>>> = Object.fromEntries(
+  PROVIDER_IDS.map((id) => [id, PROVIDERS[id].defaults]),
+) as Record<ProviderId, Readonly<ProviderDefaults>>
 
 export const DEFAULT_PROVIDER: ProviderId = 'openai-responses'
 
@@ -41,7 +35,7 @@ export function resolveConnection(
 ): ProviderConnection {
   const env = options.env ?? {}
   const name = providerEnvName(provider)
-  const defaults = PROVIDER_DEFAULTS[provider]
+  const defaults = PROVIDERS[provider].defaults
   const pick = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v.trim().length > 0)?.trim()
   return {
     baseUrl: pick(options.overrides?.baseUrl, env[`KEEL_${name}_BASE_URL`], options.settings?.baseUrl) ?? defaults.baseUrl,
@@ -64,7 +58,7 @@ export function providerEnvironmentVariables(): string[] {
   for (const provider of PROVIDER_IDS) {
     names.add(`KEEL_${providerEnvName(provider)}_BASE_URL`)
     names.add(`KEEL_${providerEnvName(provider)}_MODEL`)
-    names.add(PROVIDER_DEFAULTS[provider].keyVariable)
+    names.add(PROVIDERS[provider].defaults.keyVariable)
   }
   return [...names]
 }

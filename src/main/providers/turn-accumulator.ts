@@ -41,6 +41,8 @@ export class TurnAccumulator {
   private finishReason: FinishReason | null = null
   private rawFinishReason: string | null = null
   private endSignal = false
+  /** The provider said the output was cut for length, whatever else it reported. */
+  private outputCut = false
   private error: ProviderError | undefined
   /** The response was an HTTP error (or a plain error document): there never was a stream. */
   private failedBeforeStream = false
@@ -64,6 +66,10 @@ export class TurnAccumulator {
 
   get hasText(): boolean {
     return this.textParts.length > 0
+  }
+
+  get hasReasoning(): boolean {
+    return this.reasoningParts.length > 0
   }
 
   get hasError(): boolean {
@@ -190,6 +196,14 @@ export class TurnAccumulator {
     this.rawFinishReason = rawFinishReason
   }
 
+  /**
+   * The provider ended the output for length (`length`, `max_tokens`, `MAX_TOKENS`, `incomplete`).
+   * Kept apart from the finish reason, which an error overrides: the turn stays `truncated`.
+   */
+  markOutputCut(): void {
+    this.outputCut = true
+  }
+
   get currentFinishReason(): FinishReason | null {
     return this.finishReason
   }
@@ -251,7 +265,7 @@ export class TurnAccumulator {
         })
       }
     }
-    const truncated = this.failedBeforeStream ? false : !this.endSignal || this.finishReason === 'length' || openCall
+    const truncated = this.failedBeforeStream ? false : !this.endSignal || this.finishReason === 'length' || this.outputCut || openCall
     const toolCalls: TurnToolCall[] = this.calls.map((call) => {
       let text = call.wholeText ?? (call.fragments.length === 1 ? call.fragments[0]! : call.fragments.join(''))
       if (call.emptyMeansEmptyObject && text.trim().length === 0) text = '{}'

@@ -1,7 +1,8 @@
 import type { FinishReason } from '../../../shared/finish-reason'
+import { argumentsTextOf } from '../../../shared/json-depth'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
-import { asNumber, asObject, asString, sumKnown, type WireObject } from '../wire-access'
+import { asArray, asNumber, asObject, asString, sumKnown, type WireObject } from '../wire-access'
 import type { WireStreamAdapter } from '../wire-stream-adapter'
 
 interface ThinkingBlock {
@@ -16,7 +17,82 @@ interface ThinkingBlock {
 export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
   const toolBlocks = new Map<number, { call: PendingToolCall; initialInput: WireObject | undefined }>()
   const thinkingBlocks = new Map<number, ThinkingBlock>()
+  /** Block types this adapter skipped (server tools and their results, future kinds). */
+  const skippedBlocks: string[] = []
   let stopReason: string | undefined
+
+  const startBlock = (index: number, block: WireObject | undefined): void => {
+    switch (block?.type) {
+      case 'text':
+        acc.appendText(asString(block.text) ?? '')
+        return
+      case 'thinking': {
+        // Compatible servers (and a block already whole in `message_start`) may carry text here.
+        const text = asString(block.thinking) ?? ''
+        thinkingBlocks.set(index, { thinking: text ? [text] : [], signature: asString(block.signature) ?? '' })
+        acc.appendReasoning(text)
+        return
+      }
+      case 'redacted_thinking':
+        acc.replay.push({ type: 'anthropic-redacted-thinking', data: asString(block.data) ?? '' })
+        return
+      case 'tool_use': {
+        const call = acc.openToolCall(`block:${index}`, asString(block.id), asString(block.name) ?? '')
+        // A no-argument tool streams only `partial_json: ""`, which means `{}`.
+        call.emptyMeansEmptyObject = true
+        const input = block.input
+        const object = asObject(input)
+        if (object === undefined && input !== undefined && input !== null) {
+          // Not an object: kept as text, so the call never parses and is never run.
+          acc.setToolArguments(call, argumentsTextOf(input))
+        }
+        toolBlocks.set(index, { call, initialInput: object && Object.keys(object).length > 0 ? object : undefined })
+        return
+      }
+      default:
+        // Server tools (web search, code execution) and their results run at Anthropic; nothing
+        // for the harness. Remembered so that a message of nothing else is not an empty success.
+        skippedBlocks.push(asString(block?.type) ?? 'a block without a type')
+        return
+    }
+  }
+
+  const stopBlock = (index: number): void => {
+    const tool = toolBlocks.get(index)
+    if (tool) {
+      // Compatible servers may send the whole input in content_block_start and no deltas.
+      if (tool.initialInput && tool.call.fragments.every((f) => f.trim().length === 0)) {
+        acc.setToolArguments(tool.call, argumentsTextOf(tool.initialInput))
+      }
+      acc.closeToolCall(tool.call)
+      toolBlocks.delete(index)
+      return
+    }
+    const thinking = thinkingBlocks.get(index)
+    if (thinking) {
+      acc.replay.push({ type: 'anthropic-thinking', thinking: thinking.thinking.join(''), signature: thinking.signature })
+      thinkingBlocks.delete(index)
+    }
+  }
+
+  /**
+   * `message_start.message.content` is documented as empty, but calls made from Anthropic's code
+   * execution ("programmatic tool calling") arrive there whole, with the stop reason, followed
+   * directly by `message_stop` (vercel/ai#14512, #14717). Each block is complete: start and stop
+   * it in place. Streamed blocks that follow continue the indexes.
+   */
+  const readStartContent = (content: unknown): void => {
+    if (content === undefined || content === null) return
+    const blocks = asArray(content)
+    if (!blocks) {
+      skippedBlocks.push('content that is not a list')
+      return
+    }
+    for (let index = 0; index < blocks.length; index++) {
+      startBlock(index, asObject(blocks[index]))
+      stopBlock(index)
+    }
+  }
 
   return {
     label: 'Anthropic',
@@ -29,34 +105,14 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
           acc.responseId ??= asString(message?.id)
           acc.model ??= asString(message?.model)
           readUsage(acc, asObject(message?.usage))
+          readStartContent(message?.content)
+          const stop = asString(message?.stop_reason)
+          if (stop) stopReason = stop
           return
         }
-        case 'content_block_start': {
-          const index = asNumber(payload.index) ?? -1
-          const block = asObject(payload.content_block)
-          switch (block?.type) {
-            case 'text':
-              acc.appendText(asString(block.text) ?? '')
-              return
-            case 'thinking':
-              thinkingBlocks.set(index, { thinking: [], signature: asString(block.signature) ?? '' })
-              acc.appendReasoning(asString(block.thinking) ?? '')
-              return
-            case 'redacted_thinking':
-              acc.replay.push({ type: 'anthropic-redacted-thinking', data: asString(block.data) ?? '' })
-              return
-            case 'tool_use': {
-              const call = acc.openToolCall(`block:${index}`, asString(block.id), asString(block.name) ?? '')
-              // A no-argument tool streams only `partial_json: ""`, which means `{}`.
-              call.emptyMeansEmptyObject = true
-              const input = asObject(block.input)
-              toolBlocks.set(index, { call, initialInput: input && Object.keys(input).length > 0 ? input : undefined })
-              return
-            }
-            default:
-              return // server tools (web search…) run at Anthropic; nothing for the harness
-          }
-        }
+        case 'content_block_start':
+          startBlock(asNumber(payload.index) ?? -1, asObject(payload.content_block))
+          return
         case 'content_block_delta': {
           const index = asNumber(payload.index) ?? -1
           const delta = asObject(payload.delta)
@@ -84,24 +140,9 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
               return
           }
         }
-        case 'content_block_stop': {
-          const index = asNumber(payload.index) ?? -1
-          const tool = toolBlocks.get(index)
-          if (tool) {
-            // Compatible servers may send the whole input in content_block_start and no deltas.
-            if (tool.initialInput && tool.call.fragments.every((f) => f.trim().length === 0)) {
-              acc.setToolArguments(tool.call, JSON.stringify(tool.initialInput))
-            }
-            acc.closeToolCall(tool.call)
-            return
-          }
-          const thinking = thinkingBlocks.get(index)
-          if (thinking) {
-            acc.replay.push({ type: 'anthropic-thinking', thinking: thinking.thinking.join(''), signature: thinking.signature })
-            thinkingBlocks.delete(index)
-          }
+        case 'content_block_stop':
+          stopBlock(asNumber(payload.index) ?? -1)
           return
-        }
         case 'message_delta': {
           const stop = asString(asObject(payload.delta)?.stop_reason)
           if (stop) stopReason = stop
@@ -122,16 +163,35 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
       return false
     },
     handleEnd() {
+      const reason = stopReason === undefined ? undefined : mapAnthropicStopReason(stopReason)
+      if (!acc.hasError && (reason === 'stop' || reason === 'tool-calls') && skippedBlocks.length > 0 && nothingRead(acc)) {
+        // Content arrived but none of it was readable here: saying "done, nothing to show" would
+        // lose it silently.
+        acc.fail({
+          kind: 'malformed',
+          message: `The Anthropic message held only content Keel does not read (${[...new Set(skippedBlocks)].join(', ')})`,
+          retryable: false,
+          status: undefined,
+          code: undefined,
+          retryAfterMs: undefined,
+          requestId: undefined,
+        })
+      }
+      if (reason === 'length') acc.markOutputCut() // still truncated when an error overrides the finish
       if (acc.hasError) {
         acc.setFinish('error', stopReason ?? null)
         return
       }
-      if (stopReason !== undefined) acc.setFinish(mapAnthropicStopReason(stopReason), stopReason)
+      if (stopReason !== undefined && reason !== undefined) acc.setFinish(reason, stopReason)
     },
     errorFromDocument(document, meta) {
       return errorFromDocument('Anthropic', document, meta)
     },
   }
+}
+
+function nothingRead(acc: TurnAccumulator): boolean {
+  return !acc.hasText && !acc.hasReasoning && acc.toolCallCount === 0 && acc.replay.length === 0
 }
 
 /** Usage in `message_start` and the cumulative `message_delta` usage: the last numbers win. */

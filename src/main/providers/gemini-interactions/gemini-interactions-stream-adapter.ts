@@ -175,6 +175,7 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
       return data.trim() === '[DONE]'
     },
     handleEnd() {
+      if (status !== undefined && mapInteractionStatus(status, false) === 'length') acc.markOutputCut()
       if (acc.hasError) {
         acc.setFinish('error', status ?? null)
         return

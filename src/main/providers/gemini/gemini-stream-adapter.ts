@@ -133,6 +133,7 @@ export function createGeminiStreamAdapter(acc: TurnAccumulator): WireStreamAdapt
           cachedInputTokens: asNumber(lastUsage.cachedContentTokenCount),
         })
       }
+      if (rawFinish !== undefined && mapGeminiFinishReason(rawFinish, false) === 'length') acc.markOutputCut()
       if (acc.hasError) {
         acc.setFinish('error', rawFinish ?? null)
         return

@@ -71,8 +71,10 @@ export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamA
         if (!choice || (asNumber(choice.index) ?? 0) !== 0) continue // only the first choice is the answer
         const delta = asObject(choice.delta)
         if (delta) {
-          const content = asString(delta.content)
-          if (content) acc.appendText(content)
+          const content = delta.content
+          if (typeof content === 'string') {
+            if (content) acc.appendText(content)
+          } else if (content !== undefined && content !== null) readContentParts(acc, content)
           const refusalText = asString(delta.refusal)
           if (refusalText) {
             refusal = true
@@ -92,6 +94,8 @@ export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamA
         const finish = asString(choice.finish_reason)
         if (finish) {
           rawFinish = finish
+          // Cut for length: the turn is truncated even if an error was reported too.
+          if (finish === 'length') acc.markOutputCut()
           closeAll()
         }
       }
@@ -115,6 +119,30 @@ export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamA
     errorFromDocument(document, meta) {
       return errorFromDocument('OpenAI Chat Completions', document, meta)
     },
+  }
+}
+
+/**
+ * `delta.content` as a list of parts (Mistral's Magistral models): `text` parts are answer text,
+ * `thinking` parts are reasoning, their `thinking` either a string or a list of text parts.
+ * Other kinds (references, future ones) carry no answer text and are skipped. Recorded streams:
+ * BerriAI/litellm#16272 (magistral-medium-2509), vercel/ai `packages/mistral/src/__fixtures__/mistral-reasoning.chunks.txt`.
+ * @see https://docs.mistral.ai/fr/studio-api/conversations/reasoning
+ */
+function readContentParts(acc: TurnAccumulator, content: unknown): void {
+  for (const entry of asArray(content) ?? []) {
+    const part = asObject(entry)
+    if (part?.type === 'text') acc.appendText(asString(part.text) ?? '')
+    else if (part?.type === 'thinking') {
+      const thinking = part.thinking
+      if (typeof thinking === 'string') acc.appendReasoning(thinking)
+      else {
+        for (const inner of asArray(thinking) ?? []) {
+          const piece = asObject(inner)
+          if (piece?.type === 'text') acc.appendReasoning(asString(piece.text) ?? '')
+        }
+      }
+    }
   }
 }
 

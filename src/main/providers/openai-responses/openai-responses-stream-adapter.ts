@@ -49,6 +49,8 @@ export function createOpenAIResponsesStreamAdapter(acc: TurnAccumulator): WireSt
     acc.markEndSignal()
     terminalStatus = asString(response?.status) ?? String(payload.type).replace('response.', '')
     incompleteReason = asString(asObject(response?.incomplete_details)?.reason)
+    // Still truncated when an earlier `error` event makes the finish `error`.
+    if (terminalStatus === 'incomplete' && incompleteReason !== 'content_filter') acc.markOutputCut()
     readUsage(asObject(response?.usage))
     if (response) {
       acc.responseId ??= asString(response.id)

@@ -1,0 +1,12 @@
+import type { ProviderDefinition } from '../provider-definition'
+import { buildGeminiRequest } from './build-gemini-request'
+import { createGeminiStreamAdapter } from './gemini-stream-adapter'
+
+/** Gemini `models/{model}:streamGenerateContent` (and Vertex, same chunks). */
+export const geminiProvider: ProviderDefinition<'gemini'> = {
+  id: 'gemini',
+  label: 'Gemini',
+  defaults: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini-2.5-flash', keyVariable: 'GEMINI_API_KEY' },
+  buildRequest: buildGeminiRequest,
+  createStreamAdapter: createGeminiStreamAdapter,
+}
