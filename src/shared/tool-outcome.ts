@@ -1,7 +1,30 @@
 import type { JsonValue } from './json-value'
 
-/** `read` tools only look; `write` tools change the user's data and go through the idempotency ledger. */
+/**
+ * What running a tool does, which decides how it is run (not its name, not a server's claims):
+ * - `none`: only looks (a pure read): runs without asking, not ledgered, may be retried once;
+ * - `local`: changes Keel's own database, in one transaction with its ledger entry;
+ * - `external`: changes something outside Keel, whose outcome can be unknown (stopped, timed out,
+ *   connection lost): asked for, claimed in the ledger first, never re-run;
+ * - `unknown`: nobody can say: treated like `external`.
+ */
+export type ToolEffect = 'none' | 'local' | 'external' | 'unknown'
+
+/** In outcomes: `read` for a tool without effect, `write` for every other (they go through the ledger). */
 export type ToolKind = 'read' | 'write'
+
+export function kindOfEffect(effect: ToolEffect): ToolKind {
+  return effect === 'none' ? 'read' : 'write'
+}
+
+/**
+ * A piece of a tool's result beyond its JSON output: text, JSON, an image (base64). Mapped into
+ * each provider's tool-result format (images inside the result where the API takes them).
+ */
+export type ToolResultPart =
+  | { type: 'text'; text: string }
+  | { type: 'json'; value: JsonValue }
+  | { type: 'image'; mimeType: string; data: string }
 
 /**
  * The ledger's record of one logical write action (one idempotency key).
@@ -68,7 +91,7 @@ interface LedgeredBase extends OutcomeBase {
  */
 export type ToolCallOutcome =
   /** The tool ran now. For writes, the effect and the ledger record committed in one transaction. */
-  | (OutcomeBase & { status: 'succeeded'; kind: ToolKind; output: JsonValue; repeated: false; idempotencyKey: string | undefined })
+  | (OutcomeBase & { status: 'succeeded'; kind: ToolKind; output: JsonValue; repeated: false; idempotencyKey: string | undefined; parts?: ToolResultPart[] })
   /** The same action was already recorded: this is its stored result; nothing was written again. */
   | (LedgeredBase & { status: 'succeeded'; kind: 'write'; output: JsonValue; repeated: true; firstRecordedAt: string })
   /** The arguments did not pass the tool's schema; nothing ran and nothing was recorded. */
@@ -96,11 +119,16 @@ export type ToolCallOutcome =
 
 export type ToolCallStatus = ToolCallOutcome['status']
 
-/** A tool as the harness and providers see it. */
+/** A tool as the harness, the providers and the window see it. */
 export interface ToolDescriptor {
+  /** The name providers are sent (unique in a turn). */
   name: string
+  /** What the window calls it. */
+  title: string
   description: string
-  kind: ToolKind
-  /** JSON Schema (draft 2020-12) of the arguments, generated from the tool's zod schema. */
+  effect: ToolEffect
+  /** Where it comes from: `keel` for the built-ins. */
+  source: string
+  /** JSON Schema (draft 2020-12) of the arguments. */
   inputJsonSchema: Record<string, unknown>
 }

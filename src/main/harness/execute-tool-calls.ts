@@ -77,7 +77,8 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
   // Invalid arguments or an unknown tool: not run; the model gets the error under the same id.
   if (prepared.status !== 'ready') return prepared
   // A write the ledger already holds only returns its stored result: nothing to approve.
-  if (prepared.tool.kind === 'write' && !prepared.alreadyRecorded && !context.alwaysAllowed.has(call.name)) {
+  // Anything with an effect asks first (decided by the tool's effect, never its name).
+  if (prepared.tool.effect !== 'none' && !prepared.alreadyRecorded && !context.alwaysAllowed.has(call.name)) {
     setCallState(context, call, 'awaiting-approval', { argumentsText: call.argumentsText })
     const approvalId = `${context.turn.turnId}:${call.callId}`
     const args = call.arguments ?? {}

@@ -23,6 +23,12 @@ export interface IdempotencyKeyInput {
    * stored result (with that date) is what every repeat returns.
    */
   canonicalArguments: unknown
+  /**
+   * The tool's source, for every source but Keel's built-ins (two servers may offer a tool of the
+   * same name). Left out for the built-ins, so their keys stay byte-identical to earlier versions'
+   * and existing ledgers keep working.
+   */
+  source?: string | undefined
 }
 
 /**
@@ -37,6 +43,7 @@ export function computeIdempotencyKey(input: IdempotencyKeyInput): string {
     turnId: input.turnId,
     tool: input.toolName,
     arguments: input.canonicalArguments,
+    ...(input.source !== undefined ? { source: input.source } : {}),
   })
   return createHash('sha256').update(material, 'utf8').digest('hex')
 }

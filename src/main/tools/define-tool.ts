@@ -19,14 +19,12 @@ export interface WriteToolContext extends ToolCallContext {
   ledgerEntryId: number
 }
 
-export interface ExternalToolContext extends ToolCallContext {
-  ledgerEntryId: number
-  signal: AbortSignal | undefined
-}
-
 interface ToolBase<Schema extends z.ZodType> {
   /** snake_case, as providers require (`^[a-zA-Z0-9_-]{1,64}$`). */
   name: string
+  /** What the window calls it, in English ("Record measurement"); `titles` in the other languages. */
+  title: string
+  titles?: Partial<Record<'pt-BR' | 'es', string>>
   /** Model-facing: what the tool does and when to use it. */
   description: string
   /**
@@ -39,7 +37,7 @@ interface ToolBase<Schema extends z.ZodType> {
 
 /** Looks only; not ledgered; may be retried once on a retryable failure. Runs synchronously. */
 export interface ReadToolDefinition<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
-  kind: 'read'
+  effect: 'none'
   handler(input: z.output<Schema>, context: ToolCallContext): HandlerResult
 }
 
@@ -48,28 +46,16 @@ export interface ReadToolDefinition<Schema extends z.ZodType = z.ZodType> extend
  * ledger entry and its result commit together (exactly once), or not at all.
  */
 export interface LocalWriteToolDefinition<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
-  kind: 'write'
   effect: 'local'
   handler(input: z.output<Schema>, context: WriteToolContext): HandlerResult
 }
 
+export type ToolDefinition<Schema extends z.ZodType = z.ZodType> = ReadToolDefinition<Schema> | LocalWriteToolDefinition<Schema>
+
 /**
- * Changes something outside this database (none exists yet). The ledger claim commits first
- * (state `unknown`); if the process dies before the result is recorded, the action stays `unknown`
- * and is never re-run automatically.
+ * Declares one of Keel's built-in tools once (zod schema, handler); `keel-tool-source.ts` makes it
+ * a {@link import('./tool').Tool}. Tools from elsewhere (MCP servers, tests) implement `Tool` directly.
  */
-export interface ExternalWriteToolDefinition<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
-  kind: 'write'
-  effect: 'external'
-  run(input: z.output<Schema>, context: ExternalToolContext): Promise<HandlerResult>
-}
-
-export type ToolDefinition<Schema extends z.ZodType = z.ZodType> =
-  | ReadToolDefinition<Schema>
-  | LocalWriteToolDefinition<Schema>
-  | ExternalWriteToolDefinition<Schema>
-
-/** Declares a tool once; the handler's input type comes from the schema. */
 export function defineTool<Schema extends z.ZodType>(tool: ToolDefinition<Schema>): ToolDefinition {
   return tool as unknown as ToolDefinition
 }

@@ -1,14 +1,14 @@
 import type Database from 'better-sqlite3'
-import { z } from 'zod'
 import { MAX_ARGUMENT_DEPTH, TOO_DEEP_ARGUMENTS_TEXT, jsonTextExceedsDepth, valueExceedsDepth } from '../../shared/json-depth'
 import type { JsonValue } from '../../shared/json-value'
-import type {
-  ToolArgumentIssue,
-  ToolCallOutcome,
-  ToolCallRequest,
-  ToolDescriptor,
-  ToolFailure,
-  ToolKind,
+import {
+  kindOfEffect,
+  type ToolArgumentIssue,
+  type ToolCallOutcome,
+  type ToolCallRequest,
+  type ToolDescriptor,
+  type ToolFailure,
+  type ToolKind,
 } from '../../shared/tool-outcome'
 import { toIsoString, type Clock } from '../db/clock'
 import type { KeelStore } from '../db/keel-store'
@@ -17,30 +17,31 @@ import { applyOnce, claimOnce, recordExternalResult, type ApplyOnceResult } from
 import { canonicalJson } from '../ledger/canonical-json'
 import { computeIdempotencyKey } from '../ledger/idempotency-key'
 import type { LedgerEntry, ToolLedger } from '../ledger/tool-ledger'
-import { summarizeIssues, toArgumentIssues } from './argument-issues'
-import { createMeasurementTools } from './builtin/measurement-tools'
-import type { HandlerResult, ToolDefinition } from './define-tool'
+import { summarizeIssues } from './argument-issues'
+import { createKeelToolSource } from './builtin/keel-tool-source'
+import { BUILTIN_SOURCE, type CallableTool, type Tool, type ToolRunResult, type ToolSource } from './tool'
 
 /**
- * A call whose tool exists and whose arguments passed the schema: ready to be approved and run.
- * For writes, `alreadyRecorded` is the ledger entry of the same action if there is one (the call
- * would only return the stored result, so there is nothing to approve).
+ * A call whose tool exists and whose arguments passed its schema: ready to be approved and run.
+ * For tools with an effect, `alreadyRecorded` is the ledger entry of the same action if there is one
+ * (the call would only return the stored result, so there is nothing to approve).
  */
 export interface PreparedToolCall {
   status: 'ready'
   request: ToolCallRequest
   tool: ToolDescriptor
-  /** The validated, normalized arguments. */
+  /** The validated (for built-ins, normalized) arguments. */
   input: unknown
-  /** For writes: the key of the logical action. */
+  /** For tools with an effect: the key of the logical action. */
   idempotencyKey: string | undefined
   alreadyRecorded: LedgerEntry | undefined
 }
 
 export type PrepareResult = PreparedToolCall | Extract<ToolCallOutcome, { status: 'invalid-arguments' | 'unknown-tool' }>
 
-export interface ToolRegistry {
-  /** Every tool with its name, description, kind and generated JSON Schema, in declaration order. */
+/** The tools of one moment: a turn takes one at its start and keeps it (a source that changes mid-turn changes the next turn). */
+export interface ToolSet {
+  /** Every tool with its name, title, effect, source and JSON Schema, in the sources' order. */
   list(): ToolDescriptor[]
   /**
    * The harness's second check (after "did the whole turn arrive"): does the tool exist and do the
@@ -49,92 +50,128 @@ export interface ToolRegistry {
   prepareToolCall(request: ToolCallRequest): PrepareResult
   /**
    * Checks, then runs one call and returns its one outcome (never throws for a tool problem):
-   * reads run directly (retried once on a retryable failure); writes go through the ledger
-   * (effect + record in one transaction; a repeated action returns the stored result).
+   * pure reads run directly (retried once on a retryable failure); Keel's own writes go through the
+   * ledger in one transaction; effects outside Keel are claimed first and never re-run (an outcome
+   * that cannot be known stays `unknown`).
    */
-  executeToolCall(request: ToolCallRequest, options?: { signal?: AbortSignal }): Promise<ToolCallOutcome>
+  executeToolCall(request: ToolCallRequest, options?: { signal?: AbortSignal; onProgress?: CallableToolProgress }): Promise<ToolCallOutcome>
 }
 
-interface RegisteredTool {
-  definition: ToolDefinition
-  descriptor: ToolDescriptor
-  allowedKeys: string[]
+export type CallableToolProgress = (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void
+
+/** The tools of every source, composed: validation, approval policy and the ledger, the same for all. */
+export interface ToolRegistry extends ToolSet {
+  /** The tools as they are now, fixed for the caller (one turn). */
+  snapshot(): ToolSet
+  /** Called when a source's tools change. */
+  onChanged(listener: () => void): () => void
+  /** Closes every source (their processes, connections). */
+  close(): Promise<void>
 }
 
 export interface ToolRegistryDeps {
   db: Database.Database
   ledger: ToolLedger
   clock: Clock
-  tools: readonly ToolDefinition[]
+  sources: readonly ToolSource[]
+  /** How long a call outside Keel may take before it is abandoned as unknown (default 60 s). */
+  callTimeoutMs?: number
 }
 
-/** The registry of Keel's built-in tools on a store. */
-export function createKeelToolRegistry(store: KeelStore): ToolRegistry {
+const PROVIDER_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+export const DEFAULT_TOOL_CALL_TIMEOUT_MS = 60_000
+
+/** The registry of Keel's built-in tools on a store, plus any other sources (tests, MCP servers). */
+export function createKeelToolRegistry(store: KeelStore, options: { sources?: readonly ToolSource[]; callTimeoutMs?: number } = {}): ToolRegistry {
   return createToolRegistry({
     db: store.db,
     ledger: store.ledger,
     clock: store.clock,
-    tools: createMeasurementTools({ measurements: store.measurements, clock: store.clock }),
+    sources: [createKeelToolSource({ measurements: store.measurements, clock: store.clock }), ...(options.sources ?? [])],
+    ...(options.callTimeoutMs !== undefined ? { callTimeoutMs: options.callTimeoutMs } : {}),
   })
 }
 
 export function createToolRegistry(deps: ToolRegistryDeps): ToolRegistry {
-  const tools = new Map<string, RegisteredTool>()
-  for (const definition of deps.tools) {
-    if (tools.has(definition.name)) throw new Error(`tool '${definition.name}' is declared twice`)
-    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(definition.name)) throw new Error(`tool name '${definition.name}' is not valid for providers`)
-    const inputJsonSchema = z.toJSONSchema(definition.inputSchema, { io: 'input' }) as Record<string, unknown>
-    if (inputJsonSchema.type !== 'object' || inputJsonSchema.additionalProperties !== false) {
-      throw new Error(`tool '${definition.name}' must take a strict object (unknown keys rejected)`)
-    }
-    const properties = (inputJsonSchema.properties ?? {}) as Record<string, unknown>
-    tools.set(definition.name, {
-      definition,
-      descriptor: { name: definition.name, description: definition.description, kind: definition.kind, inputJsonSchema },
-      allowedKeys: Object.keys(properties),
-    })
+  const current = (): ToolSet => toolSet(deps, collect(deps.sources))
+  const listeners = new Set<() => void>()
+  const unsubscribe = deps.sources.map((source) => source.onChanged?.(() => listeners.forEach((listener) => listener())))
+  return {
+    list: () => current().list(),
+    prepareToolCall: (request) => current().prepareToolCall(request),
+    executeToolCall: (request, options) => current().executeToolCall(request, options),
+    snapshot: current,
+    onChanged(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      for (const stop of unsubscribe) stop?.()
+      await Promise.allSettled(deps.sources.map((source) => source.close?.()))
+    },
   }
+}
+
+/** The tools of all sources, by provider name: a name must be valid for providers and unique (the first source's wins). */
+function collect(sources: readonly ToolSource[]): Map<string, Tool> {
+  const tools = new Map<string, Tool>()
+  for (const source of sources) {
+    for (const tool of source.list()) {
+      if (!PROVIDER_TOOL_NAME.test(tool.name)) continue
+      if (tools.has(tool.name)) {
+        if (source.id === BUILTIN_SOURCE) throw new Error(`tool '${tool.name}' is declared twice`)
+        continue
+      }
+      tools.set(tool.name, tool)
+    }
+  }
+  return tools
+}
+
+function descriptorOf(tool: Tool): ToolDescriptor {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    effect: tool.effect,
+    source: tool.source,
+    inputJsonSchema: tool.schema.jsonSchema,
+  }
+}
+
+function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): ToolSet {
+  const descriptors = new Map([...tools].map(([name, tool]) => [name, descriptorOf(tool)]))
 
   function prepareToolCall(request: ToolCallRequest): PrepareResult {
     const base = { callId: request.callId, toolName: request.toolName }
-    const registered = tools.get(request.toolName)
-    if (!registered) {
+    const tool = tools.get(request.toolName)
+    if (!tool) {
       const availableTools = [...tools.keys()]
-      return {
-        ...base,
-        status: 'unknown-tool',
-        availableTools,
-        message: `There is no tool named '${request.toolName}'. Available tools: ${availableTools.join(', ')}.`,
-      }
+      return { ...base, status: 'unknown-tool', availableTools, message: `There is no tool named '${request.toolName}'. Available tools: ${availableTools.join(', ')}.` }
     }
     const args = request.arguments
-    // Before anything recursive (zod, canonical JSON) walks them: a few thousand levels overflow the stack.
+    // Before anything recursive (validation, canonical JSON) walks them: a few thousand levels overflow the stack.
     const tooDeep =
       valueExceedsDepth(args) ||
       (args === undefined && request.argumentsText !== undefined && (request.argumentsText === TOO_DEEP_ARGUMENTS_TEXT || jsonTextExceedsDepth(request.argumentsText)))
     if (tooDeep) {
-      const issues: ToolArgumentIssue[] = [{ path: '', message: `the arguments are nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels); send a flat object` }]
-      return { ...base, status: 'invalid-arguments', issues, message: summarizeIssues(request.toolName, issues) }
+      return invalid(base, request.toolName, [{ path: '', message: `the arguments are nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels); send a flat object` }])
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      const issues: ToolArgumentIssue[] = [
-        { path: '', message: 'the arguments were not one complete JSON object (they may have been cut off or malformed)' },
-      ]
-      return { ...base, status: 'invalid-arguments', issues, message: summarizeIssues(request.toolName, issues) }
+      return invalid(base, request.toolName, [{ path: '', message: 'the arguments were not one complete JSON object (they may have been cut off or malformed)' }])
     }
-    const parsed = registered.definition.inputSchema.safeParse(args, { reportInput: true })
-    if (!parsed.success) {
-      const issues = toArgumentIssues(parsed.error, registered.allowedKeys)
-      return { ...base, status: 'invalid-arguments', issues, message: summarizeIssues(request.toolName, issues) }
-    }
+    const validated = tool.schema.validate(args as Record<string, unknown>)
+    if (!validated.ok) return invalid(base, request.toolName, validated.issues)
     let idempotencyKey: string | undefined
     let alreadyRecorded: LedgerEntry | undefined
-    if (registered.definition.kind === 'write') {
+    if (tool.effect !== 'none') {
       idempotencyKey = computeIdempotencyKey({
         conversationId: request.conversationId,
         turnId: request.turnId,
         toolName: request.toolName,
-        canonicalArguments: parsed.data,
+        canonicalArguments: validated.value,
+        // The built-ins' keys stay byte-identical to those of earlier versions (existing ledgers keep working).
+        source: tool.source === BUILTIN_SOURCE ? undefined : tool.source,
       })
       try {
         alreadyRecorded = deps.ledger.findByKey(idempotencyKey)
@@ -143,26 +180,25 @@ export function createToolRegistry(deps: ToolRegistryDeps): ToolRegistry {
         alreadyRecorded = undefined
       }
     }
-    return { status: 'ready', request, tool: registered.descriptor, input: parsed.data, idempotencyKey, alreadyRecorded }
+    return { status: 'ready', request, tool: descriptors.get(tool.name)!, input: validated.value, idempotencyKey, alreadyRecorded }
   }
 
-  async function executeToolCall(request: ToolCallRequest, options: { signal?: AbortSignal } = {}): Promise<ToolCallOutcome> {
+  async function executeToolCall(request: ToolCallRequest, options: { signal?: AbortSignal; onProgress?: CallableToolProgress } = {}): Promise<ToolCallOutcome> {
+    const tool = tools.get(request.toolName)
     let prepared: PrepareResult
     try {
       prepared = prepareToolCall(request)
     } catch (error) {
-      return failedNow(request, tools.get(request.toolName)?.definition.kind ?? 'read', undefined, thrownFailure(error))
+      return failedNow(request, tool ? kindOfEffect(tool.effect) : 'read', undefined, thrownFailure(error))
     }
-    if (prepared.status !== 'ready') return prepared
-    const definition = tools.get(request.toolName)?.definition
-    if (!definition) throw new Error('unreachable: prepared tool vanished')
+    if (prepared.status !== 'ready' || !tool) return prepared as ToolCallOutcome
     const now = deps.clock()
     const context = { conversationId: request.conversationId, turnId: request.turnId, callId: request.callId, now }
 
-    if (definition.kind === 'read') return runRead(request, () => definition.handler(prepared.input, context))
+    if (tool.effect === 'none') return runRead(request, () => tool.call(prepared.input, { ...context, signal: options.signal ?? new AbortController().signal, timeoutMs: deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS, onProgress: options.onProgress }))
 
     const key = prepared.idempotencyKey
-    if (key === undefined) throw new Error('unreachable: a write without an idempotency key')
+    if (key === undefined) throw new Error('unreachable: an effect without an idempotency key')
     const ledgerRequest = {
       idempotencyKey: key,
       conversationId: request.conversationId,
@@ -173,49 +209,103 @@ export function createToolRegistry(deps: ToolRegistryDeps): ToolRegistry {
       now,
     }
 
-    if (definition.effect === 'local') {
-      const result = applyOnce(deps.db, deps.ledger, ledgerRequest, (ledgerEntryId) =>
-        definition.handler(prepared.input, { ...context, ledgerEntryId }),
-      )
+    if (tool.effect === 'local') {
+      const result = applyOnce(deps.db, deps.ledger, ledgerRequest, (ledgerEntryId) => tool.runLocal(prepared.input, { ...context, ledgerEntryId }))
       return writeOutcome(request, key, result)
     }
 
+    // Outside Keel: claimed first (state `unknown`), so a crash mid-call can never lead to a second run.
     const claim = claimOnce(deps.db, deps.ledger, ledgerRequest)
     if (claim.kind !== 'claimed') return writeOutcome(request, key, claim)
-    let result: HandlerResult
-    try {
-      result = await definition.run(prepared.input, { ...context, ledgerEntryId: claim.entry.id, signal: options.signal })
-    } catch (error) {
-      result = { ok: false, failure: { kind: 'external', message: `The action failed: ${errorText(error)}`, retryable: false } }
-    }
-    const recorded = recordExternalResult(deps.db, deps.ledger, claim.entry.id, result, deps.clock())
+    const ran = await runExternal(tool, prepared.input, { ...context, signal: options.signal, timeoutMs: deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS, onProgress: options.onProgress })
+    if (ran.kind === 'unknown') return unknownOutcome(request, key, claim.entry, ran.reason)
+    const recorded = recordExternalResult(deps.db, deps.ledger, claim.entry.id, ran.result, deps.clock())
     if (!recorded.ok) {
       // The effect happened (or failed) outside; its record did not commit. The entry stays `unknown`.
-      return unknownOutcome(request, key, claim.entry, 'The action ran but its result could not be saved; check it before trying again.')
+      return unknownOutcome(request, key, claim.entry, 'The action ran but its result could not be saved.')
     }
-    return writeOutcome(request, key, { kind: 'applied', entry: recorded.entry })
+    const outcome = writeOutcome(request, key, { kind: 'applied', entry: recorded.entry })
+    return ran.result.ok && ran.result.parts && outcome.status === 'succeeded' && !outcome.repeated ? { ...outcome, parts: ran.result.parts } : outcome
   }
 
   return {
-    list: () => [...tools.values()].map((tool) => tool.descriptor),
+    list: () => [...descriptors.values()],
     prepareToolCall,
     executeToolCall,
   }
 }
 
+/**
+ * Runs a call outside Keel. A result (success or the tool's own failure) is known. The user's stop,
+ * the timeout, or a throw (a lost connection, a crashed server) is not: the effect may or may not
+ * have happened, so the outcome is `unknown` and the action is never re-run.
+ */
+async function runExternal(
+  tool: CallableTool,
+  input: unknown,
+  options: { conversationId: string; turnId: string; callId: string; now: number; signal: AbortSignal | undefined; timeoutMs: number; onProgress: CallableToolProgress | undefined },
+): Promise<{ kind: 'known'; result: ToolRunResult } | { kind: 'unknown'; reason: string }> {
+  if (options.signal?.aborted) return { kind: 'unknown', reason: 'The turn was stopped as the action started.' }
+  const controller = new AbortController()
+  let why: 'stopped' | 'timeout' | undefined
+  const stop = () => {
+    why ??= 'stopped'
+    controller.abort(options.signal?.reason)
+  }
+  options.signal?.addEventListener('abort', stop, { once: true })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const abandoned = new Promise<'abandoned'>((resolve) => {
+    controller.signal.addEventListener('abort', () => resolve('abandoned'), { once: true })
+    timer = setTimeout(() => {
+      why ??= 'timeout'
+      controller.abort(new Error('timed out'))
+    }, options.timeoutMs)
+  })
+  try {
+    const running = Promise.resolve(tool.call(input, { ...options, signal: controller.signal, timeoutMs: options.timeoutMs }))
+    const settled = await Promise.race([running, abandoned])
+    if (settled === 'abandoned') {
+      running.catch(() => {}) // what it does now is no longer awaited (its outcome is unknown)
+      return {
+        kind: 'unknown',
+        reason: why === 'timeout' ? `The action took longer than ${Math.round(options.timeoutMs / 1000)} s; Keel stopped waiting and asked it to cancel, but it may have finished.` : 'The user stopped the turn while the action ran; it was asked to cancel, but it may have finished.',
+      }
+    }
+    return { kind: 'known', result: settled }
+  } catch (error) {
+    return { kind: 'unknown', reason: `The connection to the tool was lost while the action ran (${errorText(error)}); it may or may not have happened.` }
+  } finally {
+    if (timer) clearTimeout(timer)
+    options.signal?.removeEventListener('abort', stop)
+  }
+}
+
+function invalid(base: { callId: string; toolName: string }, toolName: string, issues: ToolArgumentIssue[]): PrepareResult {
+  return { ...base, status: 'invalid-arguments', issues, message: summarizeIssues(toolName, issues) }
+}
+
 /** Reads are not ledgered: a retryable failure (a busy or flaky disk) is tried once more. */
-function runRead(request: ToolCallRequest, run: () => HandlerResult): ToolCallOutcome {
-  let result = attemptRead(run)
-  if (!result.ok && result.failure.retryable) result = attemptRead(run)
+async function runRead(request: ToolCallRequest, run: () => Promise<ToolRunResult> | ToolRunResult): Promise<ToolCallOutcome> {
+  let result = await attemptRead(run)
+  if (!result.ok && result.failure.retryable) result = await attemptRead(run)
   if (result.ok) {
-    return { callId: request.callId, toolName: request.toolName, status: 'succeeded', kind: 'read', output: result.output, repeated: false, idempotencyKey: undefined }
+    return {
+      callId: request.callId,
+      toolName: request.toolName,
+      status: 'succeeded',
+      kind: 'read',
+      output: result.output,
+      repeated: false,
+      idempotencyKey: undefined,
+      ...(result.parts ? { parts: result.parts } : {}),
+    }
   }
   return failedNow(request, 'read', undefined, result.failure)
 }
 
-function attemptRead(run: () => HandlerResult): HandlerResult {
+async function attemptRead(run: () => Promise<ToolRunResult> | ToolRunResult): Promise<ToolRunResult> {
   try {
-    return run()
+    return await run()
   } catch (error) {
     return { ok: false, failure: thrownFailure(error) }
   }

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
 import { defineTool, type ToolDefinition } from '../../../src/main/tools/define-tool'
+import { builtinTool } from '../../../src/main/tools/builtin/keel-tool-source'
+import { BUILTIN_SOURCE, type Tool } from '../../../src/main/tools/tool'
 import { createToolRegistry } from '../../../src/main/tools/tool-registry'
+import { zodToolSchema } from '../../../src/main/tools/zod-tool-schema'
 import { toolResultForModel } from '../../../src/main/tools/tool-result-for-model'
 import { recordMeasurementSchema } from '../../../src/main/tools/builtin/record-measurement'
 import type { KeelStore } from '../../../src/main/db/keel-store'
@@ -11,19 +14,20 @@ import { useToolHarness } from './tool-fixtures'
 const setup = useToolHarness()
 const stores = useTempStores()
 
-function registryWith(store: KeelStore, tools: ToolDefinition[]) {
-  return createToolRegistry({ db: store.db, ledger: store.ledger, clock: store.clock, tools })
+function registryWith(store: KeelStore, tools: (ToolDefinition | Tool)[]) {
+  const asTools = tools.map((tool) => ('schema' in tool ? tool : builtinTool(tool)))
+  return createToolRegistry({ db: store.db, ledger: store.ledger, clock: store.clock, sources: [{ id: BUILTIN_SOURCE, list: () => asTools }] })
 }
 
 describe('tool registry: declarations', () => {
-  it('lists the four measurement tools with kind, description and a JSON Schema generated from zod', () => {
+  it('lists the four measurement tools with title, effect, source, description and a JSON Schema generated from zod', () => {
     const t = setup()
     const tools = t.registry.list()
-    expect(tools.map((tool) => [tool.name, tool.kind])).toEqual([
-      ['get_measurement', 'read'],
-      ['list_measurements', 'read'],
-      ['record_measurement', 'write'],
-      ['delete_measurement', 'write'],
+    expect(tools.map((tool) => [tool.name, tool.title, tool.effect, tool.source])).toEqual([
+      ['get_measurement', 'Read measurement', 'none', 'keel'],
+      ['list_measurements', 'List measurements', 'none', 'keel'],
+      ['record_measurement', 'Record measurement', 'local', 'keel'],
+      ['delete_measurement', 'Delete measurement', 'local', 'keel'],
     ])
     for (const tool of tools) {
       expect(tool.description.length).toBeGreaterThan(30)
@@ -43,14 +47,14 @@ describe('tool registry: declarations', () => {
     expect(JSON.parse(JSON.stringify(tools))).toEqual(tools) // serializable as is
   })
 
-  it('refuses a tool whose schema accepts unknown keys, a duplicate name, or a name providers reject', () => {
+  it('refuses a built-in whose schema accepts unknown keys or is declared twice; a name providers reject is never offered', () => {
     const t = setup()
-    const loose = defineTool({ name: 'loose', description: 'd', kind: 'read', inputSchema: z.object({ a: z.string() }), handler: () => ({ ok: true, output: null }) })
+    const loose = defineTool({ name: 'loose', title: 'Loose', description: 'd', effect: 'none', inputSchema: z.object({ a: z.string() }), handler: () => ({ ok: true, output: null }) })
     expect(() => registryWith(t.store, [loose])).toThrow(/strict object/)
-    const strict = defineTool({ name: 'dup', description: 'd', kind: 'read', inputSchema: z.strictObject({}), handler: () => ({ ok: true, output: null }) })
-    expect(() => registryWith(t.store, [strict, strict])).toThrow(/declared twice/)
-    const badName = defineTool({ name: 'record measurement', description: 'd', kind: 'read', inputSchema: z.strictObject({}), handler: () => ({ ok: true, output: null }) })
-    expect(() => registryWith(t.store, [badName])).toThrow(/not valid for providers/)
+    const strict = defineTool({ name: 'dup', title: 'Dup', description: 'd', effect: 'none', inputSchema: z.strictObject({}), handler: () => ({ ok: true, output: null }) })
+    expect(() => registryWith(t.store, [strict, strict]).list()).toThrow(/declared twice/)
+    const badName = defineTool({ name: 'record measurement', title: 'Bad', description: 'd', effect: 'none', inputSchema: z.strictObject({}), handler: () => ({ ok: true, output: null }) })
+    expect(registryWith(t.store, [badName, strict]).list().map((tool) => tool.name)).toEqual(['dup'])
   })
 })
 
@@ -85,8 +89,9 @@ describe('tool registry: execution', () => {
     let attempts = 0
     const flaky = defineTool({
       name: 'flaky_read',
+      title: 'Flaky read',
       description: 'fails with SQLITE_BUSY the first N times',
-      kind: 'read',
+      effect: 'none',
       inputSchema: z.strictObject({ failures: z.number() }),
       handler: (input) => {
         attempts++
@@ -109,8 +114,9 @@ describe('tool registry: execution', () => {
     let attempts = 0
     const broken = defineTool({
       name: 'broken_read',
+      title: 'Broken read',
       description: 'throws a bug',
-      kind: 'read',
+      effect: 'none',
       inputSchema: z.strictObject({}),
       handler: () => {
         attempts++
@@ -127,8 +133,8 @@ describe('tool registry: execution', () => {
     let runs = 0
     const buggy = defineTool({
       name: 'buggy_write',
+      title: 'Buggy write',
       description: 'writes a row, then crashes',
-      kind: 'write',
       effect: 'local',
       inputSchema: z.strictObject({ n: z.number() }),
       handler: (_input, context) => {
@@ -158,15 +164,16 @@ describe('tool registry: execution', () => {
 })
 
 describe('tool registry: external effects and the unknown state', () => {
-  function externalTool(run: () => Promise<{ ok: true; output: { sent: boolean } }>) {
-    return defineTool({
+  function externalTool(run: () => Promise<{ ok: true; output: { sent: boolean } }>): Tool {
+    return {
       name: 'send_note',
+      title: 'Send note',
       description: 'an effect outside the database',
-      kind: 'write',
       effect: 'external',
-      inputSchema: z.strictObject({ text: z.string() }),
-      run,
-    })
+      source: 'test',
+      schema: zodToolSchema('send_note', z.strictObject({ text: z.string() })),
+      call: run,
+    }
   }
 
   it('claims, runs and records an external effect; a repeat returns the stored result without running', async () => {

@@ -10,7 +10,8 @@ export const deleteMeasurementSchema = z.strictObject({
 export function createDeleteMeasurementTool(deps: { measurements: MeasurementStore }): ToolDefinition {
   return defineTool({
     name: 'delete_measurement',
-    kind: 'write',
+    title: 'Delete measurement',
+    titles: { 'pt-BR': 'Apagar medida', es: 'Borrar medida' },
     effect: 'local',
     description:
       'Delete one recorded measurement by its id. Find the id with list_measurements or get_measurement first; never guess an id.',

@@ -9,7 +9,9 @@ export const getMeasurementSchema = z.strictObject({ kind: measurementKindSchema
 export function createGetMeasurementTool(deps: { measurements: MeasurementStore }): ToolDefinition {
   return defineTool({
     name: 'get_measurement',
-    kind: 'read',
+    title: 'Read measurement',
+    titles: { 'pt-BR': 'Ler medida', es: 'Leer medida' },
+    effect: 'none',
     description: "Get the user's most recent measurement of one kind (the latest by date taken). Returns null when none is recorded.",
     inputSchema: getMeasurementSchema,
     handler(input) {

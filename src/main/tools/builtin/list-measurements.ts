@@ -57,7 +57,9 @@ export const listMeasurementsSchema = z
 export function createListMeasurementsTool(deps: { measurements: MeasurementStore }): ToolDefinition {
   return defineTool({
     name: 'list_measurements',
-    kind: 'read',
+    title: 'List measurements',
+    titles: { 'pt-BR': 'Listar medidas', es: 'Listar medidas' },
+    effect: 'none',
     description:
       "List the user's recorded measurements, newest first, optionally of one kind and within a date range. Use it to find ids before deleting and to answer questions about trends.",
     inputSchema: listMeasurementsSchema,

@@ -79,7 +79,8 @@ export function recordMeasurementSchema(clock: Clock) {
 export function createRecordMeasurementTool(deps: { measurements: MeasurementStore; clock: Clock }): ToolDefinition {
   return defineTool({
     name: 'record_measurement',
-    kind: 'write',
+    title: 'Record measurement',
+    titles: { 'pt-BR': 'Registrar medida', es: 'Registrar medida' },
     effect: 'local',
     description:
       "Record one body measurement of the user (height, weight, body fat, waist, resting heart rate). Pass the value and unit exactly as the user said them; Keel converts. Omit the date when the user means now; ask the user when the date is unclear. Recording the same measurement twice in one turn has no further effect.",

@@ -1,0 +1,32 @@
+import type { Clock } from '../../db/clock'
+import type { MeasurementStore } from '../../db/measurement-store'
+import type { ToolDefinition } from '../define-tool'
+import { BUILTIN_SOURCE, type Tool, type ToolSource } from '../tool'
+import { zodToolSchema } from '../zod-tool-schema'
+import { createMeasurementTools } from './measurement-tools'
+
+/** A built-in definition (zod schema, synchronous handler) as a {@link Tool} of the `keel` source. */
+export function builtinTool(definition: ToolDefinition): Tool {
+  const base = {
+    name: definition.name,
+    title: definition.title,
+    description: definition.description,
+    schema: zodToolSchema(definition.name, definition.inputSchema),
+    source: BUILTIN_SOURCE,
+  }
+  if (definition.effect === 'local') {
+    return { ...base, effect: 'local', runLocal: (input, context) => definition.handler(input as never, context) }
+  }
+  return { ...base, effect: 'none', call: (input, context) => definition.handler(input as never, context) }
+}
+
+/** Keel's own tools (the four measurement tools) on a store: one source, its list never changes. */
+export function createKeelToolSource(deps: { measurements: MeasurementStore; clock: Clock }): ToolSource {
+  const tools = createMeasurementTools(deps).map(builtinTool)
+  return { id: BUILTIN_SOURCE, list: () => tools }
+}
+
+/** The built-ins' titles in every language, for the window (`tools.list` carries the English one). */
+export function builtinTitles(deps: { measurements: MeasurementStore; clock: Clock }): Record<string, Partial<Record<'en' | 'pt-BR' | 'es', string>>> {
+  return Object.fromEntries(createMeasurementTools(deps).map((d) => [d.name, { en: d.title, ...d.titles }]))
+}

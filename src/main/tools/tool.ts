@@ -1,0 +1,91 @@
+import type { JsonValue } from '../../shared/json-value'
+import type { ToolArgumentIssue, ToolEffect, ToolFailure, ToolResultPart } from '../../shared/tool-outcome'
+
+export type { ToolEffect } from '../../shared/tool-outcome'
+
+/**
+ * A tool's arguments: the JSON Schema providers are sent, and the one check that decides whether a
+ * call's arguments may run (built-ins: a zod schema through `zodToolSchema`; MCP tools: their JSON
+ * Schema through Ajv). `validate` returns the value the tool receives (normalized for built-ins)
+ * and the idempotency key is computed from — never a default that depends on the moment of running.
+ */
+export interface ToolSchema {
+  jsonSchema: Record<string, unknown>
+  validate(args: Record<string, unknown>): { ok: true; value: unknown } | { ok: false; issues: ToolArgumentIssue[] }
+}
+
+/** What running a tool produced: its output (and, for rich results, its parts), or a typed failure. */
+export type ToolRunResult = { ok: true; output: JsonValue; parts?: ToolResultPart[] | undefined } | { ok: false; failure: ToolFailure }
+
+/** The call being run, as the harness identified it. */
+export interface ToolRunContext {
+  conversationId: string
+  turnId: string
+  callId: string
+  /** The moment of this execution (epoch ms), read once: defaults such as "date = now" use it. */
+  now: number
+}
+
+/** A run of a tool whose effect is outside Keel's database: it can be stopped, timed out, and report progress. */
+export interface ToolCallOptions extends ToolRunContext {
+  signal: AbortSignal
+  /** How long the call may take before it is abandoned (its outcome is then unknown). */
+  timeoutMs: number | undefined
+  onProgress?: (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void
+}
+
+interface ToolBase {
+  /** The name providers are sent: unique among the tools of a turn, `^[a-zA-Z0-9_-]{1,64}$`. */
+  name: string
+  /** What the window calls it ("Record measurement"). */
+  title: string
+  /** Model-facing: what the tool does and when to use it. */
+  description: string
+  schema: ToolSchema
+  /** Which source it comes from (`keel` for the built-ins); part of the idempotency key of every other source's actions. */
+  source: string
+}
+
+/**
+ * A tool that changes Keel's own database: it runs synchronously *inside* the ledger's
+ * transaction, so its writes, the ledger entry and its result commit together, exactly once.
+ * Only Keel's built-ins can be local.
+ */
+export interface LocalTool extends ToolBase {
+  effect: 'local'
+  runLocal(input: unknown, context: ToolRunContext & { ledgerEntryId: number }): ToolRunResult
+}
+
+/**
+ * Any other tool: a pure read (`none`, runs without asking, may be retried once), or an effect
+ * outside Keel (`external`, or `unknown` when nobody can say — treated as external): asked for,
+ * claimed in the ledger before it starts, never re-run; when its outcome cannot be known (stopped,
+ * timed out, connection lost, process killed mid-call) it stays `unknown`.
+ */
+export interface CallableTool extends ToolBase {
+  effect: Exclude<ToolEffect, 'local'>
+  call(input: unknown, options: ToolCallOptions): Promise<ToolRunResult> | ToolRunResult
+}
+
+export type Tool = LocalTool | CallableTool
+
+/**
+ * Where tools come from: Keel's built-ins, a test's fake external tools, an MCP server. Owned by
+ * the app service; the registry composes sources and keeps validation, approval policy and the
+ * ledger for all of them alike.
+ */
+export interface ToolSource {
+  readonly id: string
+  /** The tools this source offers now. */
+  list(): readonly Tool[]
+  /** Called when `list` would answer differently (an MCP server's `tools/list_changed`). */
+  onChanged?(listener: () => void): () => void
+  close?(): Promise<void>
+}
+
+/** The source of Keel's own tools: its actions' idempotency keys are those Keel always made. */
+export const BUILTIN_SOURCE = 'keel'
+
+export function isLocalTool(tool: Tool): tool is LocalTool {
+  return tool.effect === 'local'
+}
