@@ -44,7 +44,15 @@ export interface HistoryToolResultsMessage {
 export interface HistoryToolResult {
   callId: string
   name: string
-  /** What the model reads: JSON text of the tool's output or of its error. */
+  /** What the model reads: JSON text of the tool's output or of its error (cut to a size the model can take, with a note). */
   content: string
   isError: boolean
+  /** Images the tool returned, sent inside the result where the provider takes them (Chat Completions: in a following user message). */
+  images?: ToolResultImage[]
+}
+
+/** An image a tool returned (base64). */
+export interface ToolResultImage {
+  mimeType: string
+  data: string
 }

@@ -1,3 +1,4 @@
+import type { ToolResultImage } from './chat-history'
 import type { NoticeRef } from './fallback-messages'
 import type { ProviderId } from './provider-id'
 import type { ReplayItem } from './turn-result'
@@ -80,7 +81,7 @@ export type MessagePart =
       /** Stored before denied/cancelled were outcomes (old rows): the card's end state. */
       state?: ToolCallState
       /** Exactly what the model was sent for this call (newer rows), so later turns send the same. */
-      sent?: { content: string; isError: boolean }
+      sent?: { content: string; isError: boolean; images?: ToolResultImage[] }
     }
   /**
    * Provider replay data of the round it follows (thinking signatures, encrypted reasoning): sent

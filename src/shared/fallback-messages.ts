@@ -75,13 +75,6 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
   },
 }
 
-/** Human names of tools' actions, for "the action *record weight* was not run". */
-const ACTION_NAMES: Record<Locale, Record<string, string>> = {
-  en: { record_measurement: 'record measurement', delete_measurement: 'delete measurement', get_measurement: 'read measurement', list_measurements: 'list measurements' },
-  'pt-BR': { record_measurement: 'registrar medida', delete_measurement: 'apagar medida', get_measurement: 'ler medida', list_measurements: 'listar medidas' },
-  es: { record_measurement: 'registrar medida', delete_measurement: 'borrar medida', get_measurement: 'leer medida', list_measurements: 'listar medidas' },
-}
-
 /** Plural forms of the messages that list actions (used when more than one action is named). */
 const PLURALS: Record<Locale, Partial<Record<FallbackMessageId, string>>> = {
   en: {
@@ -100,8 +93,23 @@ const PLURALS: Record<Locale, Partial<Record<FallbackMessageId, string>>> = {
 
 const LIST_JOIN: Record<Locale, string> = { en: ' and ', 'pt-BR': ' e ', es: ' y ' }
 
-export function actionName(locale: Locale, tool: string): string {
-  return ACTION_NAMES[locale][tool] ?? tool.replace(/_/g, ' ')
+/**
+ * How a message names a tool ("the action “Record measurement” was not run"): its title, in the
+ * language when the tool has one (from the registry, or `tools.list` in the window); a tool nobody
+ * titled is named by its name.
+ */
+export type ToolTitleOf = (tool: string, locale: Locale) => string | undefined
+
+/** The {@link ToolTitleOf} of a list of tools (the registry's, or `tools.list` in the window). */
+export function titlesOf(tools: readonly { name: string; title: string; titles?: Partial<Record<Locale, string>> | undefined }[]): ToolTitleOf {
+  return (name, locale) => {
+    const tool = tools.find((t) => t.name === name)
+    return tool ? (tool.titles?.[locale] ?? tool.title) : undefined
+  }
+}
+
+export function actionName(locale: Locale, tool: string, titleOf?: ToolTitleOf): string {
+  return titleOf?.(tool, locale) ?? tool.replace(/_/g, ' ')
 }
 
 /** The values a message's placeholders take (tool names for `{actions}`, numbers for the others). */
@@ -125,10 +133,10 @@ export function isFallbackMessageId(id: unknown): id is FallbackMessageId {
   return typeof id === 'string' && Object.hasOwn(MESSAGES.en, id)
 }
 
-export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: FallbackValues = {}): string {
+export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: FallbackValues = {}, titleOf?: ToolTitleOf): string {
   let text = MESSAGES[locale][id]
   if (values.actions) {
-    const names = [...new Set(values.actions.map((tool) => actionName(locale, tool)))]
+    const names = [...new Set(values.actions.map((tool) => actionName(locale, tool, titleOf)))]
     if (names.length > 1) text = PLURALS[locale][id] ?? text
     text = text.replace('{actions}', names.map((n) => `“${n}”`).join(LIST_JOIN[locale]))
   }

@@ -24,6 +24,8 @@ export type RunEvent =
   | { type: 'retry-scheduled'; attempt: number; delayMs: number; reason: ProviderErrorKind; message: string }
   | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string }
   | { type: 'approval-request'; approvalId: string; callId: string; name: string; arguments: Record<string, unknown> }
+  /** A running call reported how far it is (a tool outside Keel: an MCP server's progress notifications). */
+  | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** A message Keel wrote itself (translated); never the provider's words. `id` and `values` are what is stored with the answer. */
   | { type: 'notice'; id: FallbackMessageId; text: string; values?: FallbackValues }
   /** Technical details, kept apart from the answer (shown behind a disclosure). */

@@ -1,3 +1,4 @@
+import type { Locale } from './locale'
 import type { JsonValue } from './json-value'
 
 /**
@@ -123,8 +124,10 @@ export type ToolCallStatus = ToolCallOutcome['status']
 export interface ToolDescriptor {
   /** The name providers are sent (unique in a turn). */
   name: string
-  /** What the window calls it. */
+  /** What the window calls it (English, or the server's words). */
   title: string
+  /** Its title in the window's other languages, when Keel knows them (the built-ins). */
+  titles?: Partial<Record<Locale, string>>
   description: string
   effect: ToolEffect
   /** Where it comes from: `keel` for the built-ins. */

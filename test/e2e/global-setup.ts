@@ -68,7 +68,8 @@ export function stop(child: ChildProcess): Promise<void> {
 export async function startBrowserMode(dbPath: string, simUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const web = await startProcess(
     bin('tsx'),
-    ['src/main/web/start-web.ts', '--port', '0', '--db', dbPath, '--no-build'],
+    // The fake external tools (tests only) stand in for tools outside Keel (MCP servers) in the E2E suite.
+    ['src/main/web/start-web.ts', '--port', '0', '--db', dbPath, '--no-build', '--extra-tool-source', 'test/support/fake-external-tools.ts'],
     {
       KEEL_DEFAULT_PROVIDER: 'anthropic',
       KEEL_ANTHROPIC_BASE_URL: `${simUrl}/anthropic/v1`,

@@ -22,6 +22,8 @@ function fakeApi() {
     },
     'settings.get': () => ok({ language: 'pt-BR', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
     'conversations.list': () => ok([{ ...view.conversation, messageCount: 0 }]),
+    'tools.list': () => ok([]),
+    'actions.unknown': () => ok([]),
     'conversations.open': () => {
       calls.push('open')
       return ok(view)
@@ -136,6 +138,8 @@ describe('ChatStore', () => {
     const api = {
       onRunEvent: () => () => {},
       'settings.get': () => ok({ language: 'en', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+      'tools.list': () => ok([]),
+      'actions.unknown': () => ok([]),
       'conversations.list': (request: { before?: { updatedAt: number; id: string } }) => {
         requests.push(request)
         const start = request.before ? all.findIndex((c) => c.id === request.before!.id) + 1 : 0

@@ -1,6 +1,11 @@
 // Keel's own messages exist, translated, in every language, with their placeholders filled.
 import { describe, expect, it } from 'vitest'
-import { allFallbackMessageIds, fallbackCatalog, fallbackMessage } from '../../src/shared/fallback-messages'
+import { allFallbackMessageIds, fallbackCatalog, fallbackMessage, titlesOf } from '../../src/shared/fallback-messages'
+
+const titleOf = titlesOf([
+  { name: 'record_measurement', title: 'Record measurement', titles: { 'pt-BR': 'Registrar medida' } },
+  { name: 'delete_measurement', title: 'Delete measurement', titles: { 'pt-BR': 'Apagar medida' } },
+])
 import { LOCALES } from '../../src/shared/locale'
 
 describe('fallback messages', () => {
@@ -15,15 +20,17 @@ describe('fallback messages', () => {
   })
 
   it('fills placeholders with the actions in the user language', () => {
-    expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] })).toBe(
-      'The answer was cut off; the action “record measurement” was not run.',
+    expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }, titleOf)).toBe(
+      'The answer was cut off; the action “Record measurement” was not run.',
     )
-    expect(fallbackMessage('pt-BR', 'truncated-actions-not-run', { actions: ['record_measurement', 'delete_measurement'] })).toBe(
-      'A resposta foi interrompida; as ações “registrar medida” e “apagar medida” não foram executadas.',
+    expect(fallbackMessage('pt-BR', 'truncated-actions-not-run', { actions: ['record_measurement', 'delete_measurement'] }, titleOf)).toBe(
+      'A resposta foi interrompida; as ações “Registrar medida” e “Apagar medida” não foram executadas.',
     )
-    expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement', 'record_measurement'] })).toBe(
-      'The answer was cut off; the action “record measurement” was not run.',
+    expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement', 'record_measurement'] }, titleOf)).toBe(
+      'The answer was cut off; the action “Record measurement” was not run.',
     )
+    // A tool nobody titled is named by its name.
+    expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['send_mail'] })).toBe('The answer was cut off; the action “send mail” was not run.')
     expect(fallbackMessage('es', 'retrying', { seconds: 3 })).toBe('Reintentando en 3 s…')
     for (const locale of LOCALES) {
       for (const id of allFallbackMessageIds()) expect(fallbackMessage(locale, id, { actions: ['x'], seconds: 1, max: 8, count: 9 })).not.toMatch(/\{\w+\}/)

@@ -13,6 +13,7 @@ import { runTurn } from '../harness/run-turn'
 import type { FetchLike } from '../harness/stream-model-round'
 import { resolveConnection } from '../providers/provider-config'
 import type { ProviderConnection } from '../providers/provider-request'
+import type { ToolSource } from '../tools/tool'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
 import { fail, failureFromThrown, ok, validationFailure } from './app-result'
 import { buildConversationView } from './conversation-view'
@@ -41,6 +42,10 @@ export interface KeelAppServiceOptions {
   idleTimeoutMs?: number
   retryPolicy?: RetryPolicy
   providerCheckTimeoutMs?: number
+  /** Tool sources beside Keel's own tools (MCP servers; tests' fake external tools). Closed with the service. */
+  toolSources?: readonly ToolSource[]
+  /** How long a call outside Keel may take before its outcome is given up as unknown. */
+  toolCallTimeoutMs?: number
 }
 
 /**
@@ -71,7 +76,7 @@ export class KeelAppService {
     this.store = options.store
     this.env = options.env
     this.keys = new ProviderKeys(options.env, options.vault)
-    this.tools = createKeelToolRegistry(options.store)
+    this.tools = createKeelToolRegistry(options.store, { sources: options.toolSources ?? [], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
   }
 
   /** A window or socket that can receive run events. */
@@ -109,6 +114,7 @@ export class KeelAppService {
     for (const run of this.runs.all()) run.controller.abort(new Error('Keel is shutting down'))
     await this.whenIdle()
     retryDeferredFinalizations(this.store)
+    await this.tools.close()
   }
 
   private connectionFor(provider: ProviderId): ProviderConnection {
@@ -182,6 +188,20 @@ export class KeelAppService {
     'measurements.update': (request) => {
       const edited = updateMeasurement(this.store, request)
       return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message, { detail: edited.detail })
+    },
+    'tools.list': () => ok(this.tools.list().map(({ name, title, titles, source, effect }) => ({ name, title, ...(titles ? { titles } : {}), source, effect }))),
+    'actions.unknown': () =>
+      ok(this.store.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
+    'actions.resolve': ({ key, outcome }) => {
+      const entry = this.store.ledger.findByKey(key)
+      if (!entry || entry.state !== 'unknown') return ok({ resolved: false })
+      const now = this.store.clock()
+      // What the model is told if it asks for the same action again (in that turn): the user's word.
+      const resolved =
+        outcome === 'done'
+          ? this.store.ledger.markSucceeded(entry.id, JSON.stringify({ checkedByUser: true, note: 'The user checked: this action did take effect.' }), now)
+          : this.store.ledger.markFailed(entry.id, { kind: 'external', message: 'The user checked: this action did not take effect.', retryable: false }, now)
+      return ok({ resolved })
     },
     'measurements.delete': ({ id }) =>
       deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : fail('not-found', `No measurement with id ${id}.`, { detail: { code: 'measurement-not-found' } }),

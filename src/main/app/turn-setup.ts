@@ -87,7 +87,8 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     alwaysAllowed,
     onEvent: (event) => io.onEvent(redactValue(event, forms)),
     recorder: redactingRecorder(createStoreTurnRecorder(store), secrets),
-    tools: input.tools,
+    // The tool list is fixed at the start of the turn.
+    tools: input.tools.snapshot(),
     fetch: redactingFetch(input.fetch ?? ((url, init) => fetch(url, init)), secrets),
     streamRound: sanitizingStreamRound(streamModelRound, secrets),
     maxRounds: request.maxRounds ?? settings.maxToolRounds,

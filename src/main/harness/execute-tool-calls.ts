@@ -3,7 +3,7 @@ import type { JsonValue } from '../../shared/json-value'
 import { cardStateOf, cardSummaryOf } from '../../shared/tool-card'
 import type { ToolCallOutcome, ToolCallRequest } from '../../shared/tool-outcome'
 import type { TurnToolCall } from '../../shared/turn-result'
-import { toolResultForModel } from '../tools/tool-result-for-model'
+import { toolResultMessage } from '../tools/tool-result-for-model'
 import { expandParallelWrapper } from './expand-parallel-wrapper'
 import { setCallState, type TurnContext } from './turn-context'
 
@@ -50,9 +50,8 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
       if (streak >= 2) invalidTwice = true
     } else context.progress.invalidStreak.delete(call.name)
     if (outcome.status === 'failed' || outcome.status === 'unknown') hadFailure = true
-    // The one wording of what the model is told; stored exactly as sent.
-    const forModel = toolResultForModel(outcome)
-    const result: HistoryToolResult = { callId: call.callId, name: call.name, content: JSON.stringify(forModel.content), isError: forModel.isError }
+    // The one wording of what the model is told (capped, images apart); stored exactly as sent.
+    const result: HistoryToolResult = { callId: call.callId, name: call.name, ...toolResultMessage(outcome) }
     results.push(result)
     context.recorder.recordToolResult(result, outcome)
     const summary = cardSummaryOf(outcome)
@@ -90,5 +89,9 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
   }
   setCallState(context, call, 'running', { argumentsText: call.argumentsText })
   // The registry retries a failed read once and never retries a write.
-  return context.tools.executeToolCall(request, { signal: context.signal })
+  return context.tools.executeToolCall(request, {
+    signal: context.signal,
+    onProgress: ({ progress, total, message }) =>
+      context.emit({ type: 'tool-progress', callId: call.callId, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
+  })
 }

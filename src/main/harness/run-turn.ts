@@ -6,7 +6,7 @@ import { SETTING_DEFINITIONS } from '../../shared/settings'
 import type { StorageError } from '../../shared/storage-error'
 import type { TurnResult } from '../../shared/turn-result'
 import type { ProviderConnection } from '../providers/provider-request'
-import type { ToolRegistry } from '../tools/tool-registry'
+import type { ToolSet } from '../tools/tool-registry'
 import type { Approver } from './approval'
 import { executeToolCalls } from './execute-tool-calls'
 import { judgeAfterCalls, judgeRound, judgeRoundLimit, type TurnEnding } from './judge-round'
@@ -36,7 +36,8 @@ export interface RunTurnOptions {
   alwaysAllowed?: Set<string>
   onEvent: (event: RunEvent) => void
   recorder: TurnRecorder
-  tools: ToolRegistry
+  /** The turn's tools, fixed for the turn (a registry's `snapshot()`; a source that changes mid-turn changes the next turn). */
+  tools: ToolSet
   fetch?: FetchLike
   now?: () => number
   random?: () => number

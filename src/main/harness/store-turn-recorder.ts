@@ -1,4 +1,4 @@
-import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult } from '../../shared/chat-history'
+import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult, ToolResultImage } from '../../shared/chat-history'
 import type { GenerationOutcome, Message, MessageEnd, MessagePart } from '../../shared/conversation'
 import { isProviderId, type ProviderId } from '../../shared/provider-id'
 import type { StorageError } from '../../shared/storage-error'
@@ -83,7 +83,7 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
           callId: result.callId,
           toolName: result.name,
           outcome,
-          sent: { content: result.content, isError: result.isError },
+          sent: { content: result.content, isError: result.isError, ...(result.images ? { images: result.images } : {}) },
         }),
       )
     },
@@ -148,7 +148,7 @@ function generationOutcome(aborted: boolean, result: TurnResult | undefined): Ex
 }
 
 /** What the model was sent for a stored call: the stored text (newer rows), else what the one wording gives. */
-function sentOf(part: ToolResultPart): { content: string; isError: boolean } {
+function sentOf(part: ToolResultPart): { content: string; isError: boolean; images?: ToolResultImage[] } {
   if (part.sent) return part.sent
   const forModel = toolResultForModel(storedOutcomeOf(part))
   return { content: JSON.stringify(forModel.content), isError: forModel.isError }
@@ -201,7 +201,7 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
         })
       } else if (part.type === 'tool-result' && called.has(part.callId)) {
         const sent = sentOf(part)
-        results.push({ callId: part.callId, name: part.toolName, content: sent.content, isError: sent.isError })
+        results.push({ callId: part.callId, name: part.toolName, content: sent.content, isError: sent.isError, ...(sent.images ? { images: sent.images } : {}) })
       }
     }
     if (message.status === 'interrupted' && round.text.length > 0) round.text = round.text.replace(/\s+$/, '') + INTERRUPTED_MARK

@@ -1,10 +1,10 @@
 import type { HistoryMessage } from '../../shared/chat-history'
-import { fallbackMessage, type NoticeRef } from '../../shared/fallback-messages'
+import { fallbackMessage, titlesOf, type NoticeRef } from '../../shared/fallback-messages'
 import type { Locale } from '../../shared/locale'
 import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent, ToolCallState } from '../../shared/run-events'
 import type { ProviderConnection, ProviderToolDefinition } from '../providers/provider-request'
-import type { ToolRegistry } from '../tools/tool-registry'
+import type { ToolSet } from '../tools/tool-registry'
 import type { Approver } from './approval'
 import type { RetryPolicy } from './retry-policy'
 import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
@@ -28,7 +28,7 @@ export interface TurnContext {
   readonly system: string | undefined
   readonly signal: AbortSignal
   readonly recorder: TurnRecorder
-  readonly tools: ToolRegistry
+  readonly tools: ToolSet
   readonly approver: Approver
   /** Write tools the user allowed for good; an `always` answer adds to it. */
   readonly alwaysAllowed: Set<string>
@@ -76,7 +76,8 @@ export function endReasoning(context: TurnContext): void {
 /** Shows (and keeps, for the stored answer) one of Keel's own messages. */
 export function showNotice(context: TurnContext, notice: NoticeRef): void {
   context.progress.notices.push(notice)
-  context.emit({ type: 'notice', id: notice.id, text: fallbackMessage(context.locale, notice.id, notice.values), ...(notice.values ? { values: notice.values } : {}) })
+  const titleOf = titlesOf(context.tools.list())
+  context.emit({ type: 'notice', id: notice.id, text: fallbackMessage(context.locale, notice.id, notice.values, titleOf), ...(notice.values ? { values: notice.values } : {}) })
 }
 
 export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string } = {}): void {

@@ -69,6 +69,7 @@ export class ToolLedger {
   private readonly selectByConversation: Database.Statement<[string], LedgerRow>
   private readonly selectAll: Database.Statement<[], LedgerRow>
   private readonly countUnknownStatement: Database.Statement<[], { n: number }>
+  private readonly selectUnknown: Database.Statement<[], LedgerRow>
   private readonly turnStatement: Database.Statement<[string, string], { one: number }>
 
   constructor(db: Database.Database) {
@@ -90,6 +91,7 @@ export class ToolLedger {
     this.selectByConversation = db.prepare(`${SELECT_ENTRY} WHERE l.conversation_id = ? ORDER BY l.id`)
     this.selectAll = db.prepare(`${SELECT_ENTRY} ORDER BY l.id`)
     this.countUnknownStatement = db.prepare(`SELECT count(*) AS n FROM tool_ledger WHERE state = 'unknown'`)
+    this.selectUnknown = db.prepare(`${SELECT_ENTRY} WHERE l.state = 'unknown' ORDER BY l.id`)
     this.turnStatement = db.prepare('SELECT 1 AS one FROM turns WHERE id = ? AND conversation_id = ?')
   }
 
@@ -141,6 +143,11 @@ export class ToolLedger {
   list(options: { conversationId?: string } = {}): LedgerEntry[] {
     const rows = options.conversationId === undefined ? this.selectAll.all() : this.selectByConversation.all(options.conversationId)
     return rows.map(toEntry)
+  }
+
+  /** Actions whose outcome was never recorded, oldest first: for the user to check (never re-run). */
+  listUnknown(): LedgerEntry[] {
+    return this.selectUnknown.all().map(toEntry)
   }
 
   /** Actions whose outcome was never recorded: to be surfaced to the user, never re-run. */

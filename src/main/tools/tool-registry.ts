@@ -132,6 +132,7 @@ function descriptorOf(tool: Tool): ToolDescriptor {
   return {
     name: tool.name,
     title: tool.title,
+    ...(tool.titles ? { titles: tool.titles } : {}),
     description: tool.description,
     effect: tool.effect,
     source: tool.source,

@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/locale'
 import type { JsonValue } from '../../shared/json-value'
 import type { ToolArgumentIssue, ToolEffect, ToolFailure, ToolResultPart } from '../../shared/tool-outcome'
 
@@ -39,6 +40,8 @@ interface ToolBase {
   name: string
   /** What the window calls it ("Record measurement"). */
   title: string
+  /** Its title in the window's other languages, when known (the built-ins). */
+  titles?: Partial<Record<Locale, string>>
   /** Model-facing: what the tool does and when to use it. */
   description: string
   schema: ToolSchema

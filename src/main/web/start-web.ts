@@ -2,15 +2,16 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { KeelAppService } from '../app/keel-app-service'
 import { createMemoryKeyVault } from '../app/key-vault'
 import { defaultDatabasePath } from '../data-dir'
 import { openKeelStore } from '../db/keel-store'
+import type { ToolSource } from '../tools/tool'
 import { startWebServer } from './web-server'
 
-const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build]
+const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build] [--extra-tool-source MODULE]
 Serves the built renderer and Keel's core on http://127.0.0.1:N (loopback only) and prints the URL
 with its access token (after #token=). --port 0 (default) picks a free port; --db defaults to
 ${defaultDatabasePath()}.`
@@ -27,6 +28,7 @@ async function main(): Promise<number> {
         db: { type: 'string' },
         renderer: { type: 'string' },
         'no-build': { type: 'boolean' },
+        'extra-tool-source': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -67,7 +69,18 @@ async function main(): Promise<number> {
     return 1
   }
   const store = opened.store
-  const service = new KeelAppService({ store, env: process.env, vault: createMemoryKeyVault() })
+  let toolSources: ToolSource[] = []
+  if (flags['extra-tool-source']) {
+    // Development and tests: a module exporting `createToolSource()` (e.g. the E2E suite's fake external tools).
+    const module = (await import(pathToFileURL(resolve(flags['extra-tool-source'])).href)) as { createToolSource?: () => ToolSource }
+    if (typeof module.createToolSource !== 'function') {
+      process.stderr.write(`${flags['extra-tool-source']} does not export createToolSource()\n`)
+      store.close()
+      return 2
+    }
+    toolSources = [module.createToolSource()]
+  }
+  const service = new KeelAppService({ store, env: process.env, vault: createMemoryKeyVault(), toolSources })
   let server
   try {
     server = await startWebServer({ service, rendererDir, port })

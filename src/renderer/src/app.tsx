@@ -8,6 +8,7 @@ import { appErrorText } from './lib/app-error-text'
 import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
+import { UnknownActions } from './components/unknown-actions'
 import type { ApprovalDecision } from './components/tool-card'
 
 export function App({ store }: { store: ChatStore }) {
@@ -92,6 +93,7 @@ export function App({ store }: { store: ChatStore }) {
           <MeasurementsView api={store.keel} locale={state.locale} t={t} />
         ) : (
           <>
+            <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
             <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0}>
               {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
               {/* One keyed list, the live answer included: when it ends, its stored copy (same key) takes its place without a remount. */}
@@ -107,6 +109,7 @@ export function App({ store }: { store: ChatStore }) {
                       usage={state.view?.usage.perMessage[message.id]}
                       t={t}
                       onRetry={message.id === lastId && !busy ? onRetry : undefined}
+                      titleOf={store.toolTitle}
                       onAnswer={onAnswer}
                       onCancelRetry={onStop}
                     />
@@ -117,7 +120,7 @@ export function App({ store }: { store: ChatStore }) {
                     <p className="user-text">{state.starting!.text}</p>
                   </article>
                 ),
-                run && <Answer key={run.messageId ?? 'live-answer'} run={run} t={t} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />,
+                run && <Answer key={run.messageId ?? 'live-answer'} run={run} t={t} titleOf={store.toolTitle} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />,
               ]}
             </div>
             <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
@@ -132,6 +135,7 @@ export function App({ store }: { store: ChatStore }) {
           onUpdate={store.updateSettings}
           onSettings={store.setSettings}
           onClose={() => setSettingsOpen(false)}
+          tools={state.tools}
         />
       )}
     </div>

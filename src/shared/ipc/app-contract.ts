@@ -6,6 +6,8 @@ import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement 
 import { PROVIDER_IDS, type ProviderId } from '../provider-id'
 import type { AttemptDiagnostic, RunEvent } from '../run-events'
 import { TOOL_PERMISSIONS, modelPriceSchema } from '../settings'
+import type { JsonValue } from '../json-value'
+import type { ToolDescriptor } from '../tool-outcome'
 import type { Usage } from '../usage'
 import type { AppResult } from './app-error'
 import { MAX_CONVERSATION_PAGE, MAX_MESSAGE_CHARS, type CommandName } from './channels'
@@ -76,6 +78,12 @@ export const COMMAND_SCHEMAS = {
     takenAt: z.number().int().min(EARLIEST_MEASUREMENT_MS).max(LATEST_MEASUREMENT_BOUND_MS).optional(),
   }),
   'measurements.delete': z.strictObject({ id: z.number().int().positive() }),
+  /** Every tool the next turn would offer: name, title, source, effect. */
+  'tools.list': z.strictObject({}),
+  /** Actions started outside Keel whose outcome was never learned (stopped, timed out, connection lost, a crash). */
+  'actions.unknown': z.strictObject({}),
+  /** The user checked one of them: it happened (`done`) or it did not (`not-done`). */
+  'actions.resolve': z.strictObject({ key: z.string().regex(/^[0-9a-f]{64}$/), outcome: z.enum(['done', 'not-done']) }),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -147,6 +155,24 @@ export interface CommandResponses {
   'measurements.list': Measurement[]
   'measurements.update': Measurement
   'measurements.delete': { deleted: true }
+  'tools.list': ToolInfo[]
+  'actions.unknown': UnknownAction[]
+  'actions.resolve': { resolved: boolean }
+}
+
+/** A tool as the window sees it (no schema). */
+export type ToolInfo = Pick<ToolDescriptor, 'name' | 'title' | 'titles' | 'source' | 'effect'>
+
+/** An action whose outcome Keel could not learn: shown for the user to check, never run again by Keel. */
+export interface UnknownAction {
+  /** Its idempotency key (what `actions.resolve` names). */
+  key: string
+  toolName: string
+  conversationId: string
+  /** The arguments it was started with. */
+  arguments: JsonValue
+  /** When it was started (epoch ms). */
+  startedAt: number
 }
 
 /** A run event tagged with its run, as pushed to the window (or socket) that started the run. */

@@ -20,6 +20,9 @@ export const COMMAND_NAMES = [
   'measurements.list',
   'measurements.update',
   'measurements.delete',
+  'tools.list',
+  'actions.unknown',
+  'actions.resolve',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

@@ -37,6 +37,9 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'measurements.list': [...common, { limit: 0 }, { limit: 10_001 }, { from: 1.5 }, { kind: '' }, { kind: 'weight', deleted: true }],
     'measurements.update': [...common, { id: measurementId }, { id: measurementId, value: Number.NaN, unit: 'kg' }, { id: measurementId, value: 80, unit: '' }, { id: -1, value: 80, unit: 'kg' }, { id: measurementId, value: 80, unit: 'kg', kind: 'height' }, { id: measurementId, value: '80', unit: 'kg' }],
     'measurements.delete': [...common, {}, { id: 0 }, { id: 1.5 }, { id: String(measurementId) }, { id: measurementId, hard: true }],
+    'tools.list': [...common, { source: 'keel' }],
+    'actions.unknown': [...common, { all: true }],
+    'actions.resolve': [...common, {}, { key: 'x', outcome: 'done' }, { key: 'a'.repeat(64), outcome: 'maybe' }, { key: 'A'.repeat(64), outcome: 'done' }, { key: 'a'.repeat(64), outcome: 'done', note: 'x' }],
   }
 }
 

@@ -1,9 +1,11 @@
 // The harness end to end, for each of the five providers, over real HTTP against the local
 // simulated provider, with a real SQLite store and the real tools (issue 4 §5).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fallbackMessage } from '../../../src/shared/fallback-messages'
+import { fallbackMessage, titlesOf } from '../../../src/shared/fallback-messages'
+import { builtinToolTitles } from '../../../src/main/tools/builtin/keel-tool-source'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 import {
+
   chat,
   eventsOf,
   expectGenerationsMatchRequests,
@@ -13,6 +15,9 @@ import {
   toolStates,
   type HarnessWorld,
 } from './harness-helpers'
+
+/** The built-ins' titles, as the registry gives them to Keel's messages. */
+const builtinTitleOf = titlesOf(builtinToolTitles())
 
 const weight = { kind: 'weight', value: 72.5, unit: 'kg' }
 const height = { kind: 'height', value: 180, unit: 'cm' }
@@ -184,7 +189,7 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
     expect(['truncated-actions-not-run', 'truncated']).toContain(notices[0])
     if (provider !== 'gemini') {
       // Every other wire API announced the call before its arguments: the user is told which action did not run.
-      expect(eventsOf(run.events, 'notice')[0]!.text).toBe(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }))
+      expect(eventsOf(run.events, 'notice')[0]!.text).toBe(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }, builtinTitleOf))
       expect(toolStates(run.events)).toEqual(['record_measurement:not-run'])
     }
     const message = world.store.conversations.getMessage(run.messageId)!

@@ -1,8 +1,13 @@
 // The loop's remaining rules, end to end on one or two providers: stalls, stopping a retry wait,
 // quota, the round limit, switching providers, and calls that never verifiably ended.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fallbackMessage } from '../../../src/shared/fallback-messages'
+import { fallbackMessage, titlesOf } from '../../../src/shared/fallback-messages'
+import { builtinToolTitles } from '../../../src/main/tools/builtin/keel-tool-source'
 import { chat, eventsOf, expectGenerationsMatchRequests, measurementCount, startWorld, toolResultsIn, type HarnessWorld } from './harness-helpers'
+
+/** The built-ins' titles, as the registry gives them to Keel's messages. */
+const builtinTitleOf = titlesOf(builtinToolTitles())
+
 
 describe('harness edge cases', () => {
   let world: HarnessWorld
@@ -92,7 +97,7 @@ describe('harness edge cases', () => {
     expect(measurementCount(world)).toBe(0)
     expect(world.server.requests).toHaveLength(1)
     expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual([
-      fallbackMessage('en', 'not-executed-unconfirmed', { actions: ['record_measurement'] }),
+      fallbackMessage('en', 'not-executed-unconfirmed', { actions: ['record_measurement'] }, builtinTitleOf),
     ])
     expect(eventsOf(run.events, 'tool-call').filter((e) => e.state === 'not-run')).toHaveLength(1)
   })

@@ -17,7 +17,8 @@ import { TURN_DEADLINE_CODE } from '../../../src/main/harness/stream-model-round
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import { Answer } from '../../../src/renderer/src/components/messages'
 import { translator } from '../../../src/renderer/src/i18n/messages'
-import { fallbackMessage } from '../../../src/shared/fallback-messages'
+import { fallbackMessage, titlesOf } from '../../../src/shared/fallback-messages'
+import { builtinToolTitles } from '../../../src/main/tools/builtin/keel-tool-source'
 import type { Locale } from '../../../src/shared/locale'
 import type { ProviderError } from '../../../src/shared/provider-error'
 import type { RunEvent } from '../../../src/shared/run-events'
@@ -119,9 +120,9 @@ describe.each(ENDINGS)('$name', (ending) => {
     expect(result.status).toBe(ending.status)
     const live = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []))
     const stored = store.conversations.getMessage(result.messageId)!
-    expect(stored.notices.map((n) => fallbackMessage(locale, n.id, n.values))).toEqual(live)
+    expect(stored.notices.map((n) => fallbackMessage(locale, n.id, n.values, titlesOf(builtinToolTitles())))).toEqual(live)
     // The window, reopening it, words the same notice and offers the same Retry.
-    const html = renderToStaticMarkup(createElement(Answer, { message: stored, t: translator(locale), onRetry: () => {}, onAnswer: () => {}, onCancelRetry: () => {} }))
+    const html = renderToStaticMarkup(createElement(Answer, { message: stored, t: translator(locale), titleOf: titlesOf(builtinToolTitles()), onRetry: () => {}, onAnswer: () => {}, onCancelRetry: () => {} }))
     for (const text of live) expect(html).toContain(escapeHtml(text))
     if (live.length > 0) expect(html).toContain(translator(locale)('retry'))
   })
@@ -137,7 +138,7 @@ describe('keel export', () => {
     const live = events.find((e) => e.type === 'notice')!
     expect(answer).toMatchObject({
       status: 'interrupted',
-      notices: [{ id: 'truncated-actions-not-run', text: (live as { text: string }).text }],
+      notices: [{ id: 'truncated-actions-not-run', text: expect.stringContaining('was not run') }],
       notRunCalls: [{ callId: 'c1', name: 'record_measurement' }],
       toolCalls: [{ callId: 'c1', state: 'not-run', result: null }],
     })

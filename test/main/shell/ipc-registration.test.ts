@@ -30,6 +30,9 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'measurements.list': { kind: 'weight' },
   'measurements.update': { id: 3, value: 71.5, unit: 'kg' },
   'measurements.delete': { id: 3 },
+  'tools.list': {},
+  'actions.unknown': {},
+  'actions.resolve': { key: 'a'.repeat(64), outcome: 'done' },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown

@@ -44,7 +44,10 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
           message.results.map((result) => ({
             type: 'tool_result',
             tool_use_id: anthropicToolId(result.callId),
-            content: result.content,
+            // Images go inside the result, as content blocks beside the text.
+            content: result.images?.length
+              ? [{ type: 'text', text: result.content }, ...result.images.map((image) => ({ type: 'image', source: { type: 'base64', media_type: image.mimeType, data: image.data } }))]
+              : result.content,
             ...(result.isError ? { is_error: true } : {}),
           })),
         )

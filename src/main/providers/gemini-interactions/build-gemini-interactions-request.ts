@@ -40,7 +40,8 @@ export function buildGeminiInteractionsRequest(input: BuildRequestInput): Provid
             type: 'function_result',
             call_id: result.callId,
             name: result.name,
-            result: result.content,
+            // Image results are not verified for this API: the model is told they were shown to the user.
+            result: result.images?.length ? `${result.content}\n[${result.images.length} image(s) shown to the user, not sent]` : result.content,
             ...(result.isError ? { is_error: true } : {}),
           })),
         })

@@ -54,6 +54,8 @@ export function buildGeminiRequest(input: BuildRequestInput): ProviderRequest {
               response: result.isError ? { error: parseOrText(result.content) } : { result: parseOrText(result.content) },
             }
             if (geminiIds.has(result.callId)) functionResponse.id = result.callId
+            // Images go with the response as its parts (FunctionResponsePart inlineData).
+            if (result.images?.length) functionResponse.parts = result.images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } }))
             return { functionResponse }
           }),
         )

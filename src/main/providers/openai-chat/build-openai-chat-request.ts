@@ -28,7 +28,20 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
       }
       case 'tool-results':
         for (const result of message.results) {
-          messages.push({ role: 'tool', tool_call_id: result.callId, content: result.content })
+          const images = result.images?.length ?? 0
+          // A tool message is text only (strict servers refuse anything else): images follow in a user message.
+          const note = images > 0 ? `\n[${images} image${images === 1 ? '' : 's'} returned by this call follow${images === 1 ? 's' : ''} in the next message]` : ''
+          messages.push({ role: 'tool', tool_call_id: result.callId, content: result.content + note })
+        }
+        const images = message.results.flatMap((result) => (result.images ?? []).map((image) => ({ result, image })))
+        if (images.length > 0) {
+          messages.push({
+            role: 'user',
+            content: [
+              { type: 'text', text: `Images returned by the tool calls above (${[...new Set(images.map(({ result }) => result.callId))].join(', ')}):` },
+              ...images.map(({ image }) => ({ type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+            ],
+          })
         }
         break
     }

@@ -35,7 +35,11 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
         break
       case 'tool-results':
         for (const result of message.results) {
-          items.push({ type: 'function_call_output', call_id: result.callId, output: result.content })
+          // Images go inside the output, as `input_image` items beside the text.
+          const output = result.images?.length
+            ? [{ type: 'input_text', text: result.content }, ...result.images.map((image) => ({ type: 'input_image', image_url: `data:${image.mimeType};base64,${image.data}` }))]
+            : result.content
+          items.push({ type: 'function_call_output', call_id: result.callId, output })
         }
         break
     }

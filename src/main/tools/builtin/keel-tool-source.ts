@@ -10,6 +10,7 @@ export function builtinTool(definition: ToolDefinition): Tool {
   const base = {
     name: definition.name,
     title: definition.title,
+    ...(definition.titles ? { titles: definition.titles } : {}),
     description: definition.description,
     schema: zodToolSchema(definition.name, definition.inputSchema),
     source: BUILTIN_SOURCE,
@@ -26,7 +27,8 @@ export function createKeelToolSource(deps: { measurements: MeasurementStore; clo
   return { id: BUILTIN_SOURCE, list: () => tools }
 }
 
-/** The built-ins' titles in every language, for the window (`tools.list` carries the English one). */
-export function builtinTitles(deps: { measurements: MeasurementStore; clock: Clock }): Record<string, Partial<Record<'en' | 'pt-BR' | 'es', string>>> {
-  return Object.fromEntries(createMeasurementTools(deps).map((d) => [d.name, { en: d.title, ...d.titles }]))
+/** The built-ins' names and titles (in every language), without a store: for tests and help texts. */
+export function builtinToolTitles(): { name: string; title: string; titles?: Partial<Record<'pt-BR' | 'es', string>> }[] {
+  // Building the definitions touches neither the store nor the clock; only their handlers would.
+  return createMeasurementTools({ measurements: {} as MeasurementStore, clock: () => 0 }).map(({ name, title, titles }) => ({ name, title, ...(titles ? { titles } : {}) }))
 }

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import type { Message, MessagePart } from '../../../shared/conversation'
-import { fallbackMessage } from '../../../shared/fallback-messages'
+import { fallbackMessage, type ToolTitleOf } from '../../../shared/fallback-messages'
+import type { Locale } from '../../../shared/locale'
 import { legacyNotice } from '../../../shared/legacy-notice'
 import type { AttemptDiagnostic } from '../../../shared/run-events'
 import { cardStateOf, cardSummaryOf, storedOutcomeOf } from '../../../shared/tool-card'
@@ -38,6 +39,7 @@ export function blocksOf(parts: MessagePart[]): Block[] {
           argumentsText: part.argumentsText,
           summary: outcome ? cardSummaryOf(outcome) : undefined,
           approvalId: undefined,
+          images: outcome?.status === 'succeeded' && 'parts' in outcome ? outcome.parts?.flatMap((p) => (p.type === 'image' ? [{ mimeType: p.mimeType, data: p.data }] : [])) : undefined,
         },
       })
     }
@@ -80,7 +82,11 @@ export const UserMessage = memo(function UserMessage({ message, t }: { message: 
   )
 })
 
+/** A tool's title in the window's language (undefined: the tool is not known, its name is shown). */
+type TitleOf = ToolTitleOf
+
 interface StoredAnswerProps {
+  titleOf: TitleOf | undefined
   message: Message
   diagnostics: AttemptDiagnostic[] | undefined
   usage: UsageSummary | undefined
@@ -93,19 +99,19 @@ interface StoredAnswerProps {
  * one: the same cards, the notices it showed (stored as ids and values, worded here in the current
  * language), the same Retry, the same per-attempt diagnostics.
  */
-function storedAnswer({ message, diagnostics, usage, t, onRetry }: StoredAnswerProps) {
+function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
   const legacy = legacyNotice(message)
-  const notices: NoticeView[] = [...message.notices, ...(legacy ? [legacy] : [])].map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values) }))
+  const notices: NoticeView[] = [...message.notices, ...(legacy ? [legacy] : [])].map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values, titleOf) }))
   const items = diagnosticItems(diagnostics ?? [])
   if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (
     <article className={`message assistant status-${message.status}`} data-testid="message-assistant" aria-label={t('assistant')}>
       <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
       {blocks.map((block, index) =>
-        block.kind === 'text' ? <Markdown key={index} text={block.text} /> : <ToolCardView key={block.card.callId} card={block.card} t={t} />,
+        block.kind === 'text' ? <Markdown key={index} text={block.text} /> : <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} />,
       )}
       {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} />}
       {message.status === 'failed' && notices.length === 0 && (
@@ -121,6 +127,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry }: StoredAnswerP
 }
 
 interface LiveAnswerProps {
+  titleOf: TitleOf | undefined
   run: LiveRun
   t: Translate
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
@@ -129,7 +136,7 @@ interface LiveAnswerProps {
 }
 
 /** The answer being written now (plain function, not a component: see {@link Answer}). */
-function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry }: LiveAnswerProps) {
+function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry, titleOf }: LiveAnswerProps) {
   const running = run.status === 'running'
   // Busy hides changes from screen readers until it clears: never while the user must answer.
   const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval')
@@ -146,7 +153,7 @@ function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry }: LiveAnswerProp
         segment.kind === 'text' ? (
           <Markdown key={index} text={segment.text} streaming />
         ) : (
-          <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} onAnswer={onAnswer} />
+          <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} title={titleOf?.(run.tools[segment.callId]!.name, t.locale ?? 'en')} onAnswer={onAnswer} />
         ),
       )}
       <Reasoning text={run.reasoning} ms={run.reasoningMs} thinking={running && run.reasoningSince !== undefined} t={t} />
@@ -182,7 +189,10 @@ export const Answer = memo(function Answer({
   onRetry,
   onAnswer,
   onCancelRetry,
+  titleOf,
 }: {
+  /** Tool titles in the window's language (from `tools.list`). */
+  titleOf?: TitleOf | undefined
   run?: LiveRun | undefined
   message?: Message | undefined
   /** A stored answer's failed model calls, as the live diagnostics showed them. */
@@ -194,7 +204,7 @@ export const Answer = memo(function Answer({
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
   onCancelRetry: () => void
 }) {
-  if (run) return liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry: onRetry ?? (() => {}) })
-  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry })
+  if (run) return liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry: onRetry ?? (() => {}), titleOf })
+  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf })
   return null
 })

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { KeelApi, ProviderSettingsView, SettingsView } from '../../../shared/ipc/app-contract'
+import type { KeelApi, ProviderSettingsView, SettingsView, ToolInfo } from '../../../shared/ipc/app-contract'
 import { LOCALES, type Locale } from '../../../shared/locale'
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
 import type { AppError } from '../../../shared/ipc/app-error'
@@ -9,7 +9,6 @@ import { keyStatusText } from '../lib/key-status-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
 
 /** Write tools that ask before running (reads never ask). */
-const WRITE_TOOLS = ['record_measurement', 'delete_measurement']
 
 function ProviderSection({
   provider,
@@ -176,6 +175,7 @@ export function SettingsPanel({
   onUpdate,
   onSettings,
   onClose,
+  tools: toolInfos,
 }: {
   settings: SettingsView
   api: KeelApi
@@ -183,8 +183,11 @@ export function SettingsPanel({
   onUpdate: (patch: Parameters<KeelApi['settings.update']>[0]) => Promise<void>
   onSettings: (settings: SettingsView) => void
   onClose: () => void
+  /** Every tool (from `tools.list`): those with an effect ask first unless allowed for good. */
+  tools: ToolInfo[]
 }) {
-  const tools = [...new Set([...WRITE_TOOLS, ...Object.keys(settings.toolPermissions)])]
+  const locale = settings.language
+  const tools = toolInfos.filter((tool) => tool.effect !== 'none')
   const [allowPlainText, setAllowPlainText] = useState(false)
   const panel = useRef<HTMLElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -231,13 +234,13 @@ export function SettingsPanel({
         </select>
       </div>
       <h3>{t('toolPermissions')}</h3>
-      {tools.map((tool) => (
-        <div className="row" key={tool}>
-          <label htmlFor={`permission-${tool}`}>{tool}</label>
+      {tools.map(({ name, title, titles }) => (
+        <div className="row" key={name}>
+          <label htmlFor={`permission-${name}`}>{titles?.[locale] ?? title}</label>
           <select
-            id={`permission-${tool}`}
-            value={settings.toolPermissions[tool] ?? 'ask'}
-            onChange={(e) => void onUpdate({ toolPermissions: { [tool]: e.target.value as 'ask' | 'always-allow' } })}
+            id={`permission-${name}`}
+            value={settings.toolPermissions[name] ?? 'ask'}
+            onChange={(e) => void onUpdate({ toolPermissions: { [name]: e.target.value as 'ask' | 'always-allow' } })}
           >
             <option value="ask">{t('permissionAsk')}</option>
             <option value="always-allow">{t('permissionAlways')}</option>

@@ -16,22 +16,34 @@ function prettyArguments(text: string): string {
 export const ToolCardView = memo(function ToolCardView({
   card,
   t,
+  title,
   onAnswer,
 }: {
   card: ToolCard
   t: Translate
+  /** The tool's title in the window's language (its name when the tool is not known). */
+  title?: string | undefined
   onAnswer?: (approvalId: string, decision: ApprovalDecision) => void
 }) {
   const draft = card.state === 'preparing'
+  const name = title ?? card.name
+  const progress = card.state === 'running' ? card.progress : undefined
   return (
-    <section className={`tool-card state-${card.state}`} data-testid="tool-card" data-state={card.state} aria-label={`${card.name}: ${t(stateKey(card.state))}`}>
+    <section className={`tool-card state-${card.state}`} data-testid="tool-card" data-state={card.state} aria-label={`${name}: ${t(stateKey(card.state))}`}>
       <header>
-        <span className="tool-name">{card.name}</span>
+        <span className="tool-name">{name}</span>
         <span className="tool-state" data-testid="tool-state">
           {t(stateKey(card.state))}
         </span>
       </header>
       {draft && <p className="tool-draft">{t('toolDraft')}</p>}
+      {progress && (
+        <div className="tool-progress" data-testid="tool-progress">
+          <progress aria-label={t('toolProgress')} value={progress.total !== undefined ? progress.progress : undefined} max={progress.total} />
+          {progress.message && <span>{progress.message}</span>}
+        </div>
+      )}
+      {card.state === 'unknown' && <p className="tool-unknown">{t('toolOutcomeUnknown')}</p>}
       {card.argumentsText !== '' && (
         <div className="tool-arguments">
           <span className="tool-label">{t('toolArguments')}</span>
@@ -42,6 +54,14 @@ export const ToolCardView = memo(function ToolCardView({
         <div className="tool-summary">
           <span className="tool-label">{t('toolResult')}</span>
           <p>{card.summary}</p>
+        </div>
+      )}
+      {card.images && card.images.length > 0 && (
+        <div className="tool-images">
+          {card.images.map((image, index) => (
+            // Only raster types a tool may return; a data: URL (the CSP allows nothing else for images).
+            /^image\/(png|jpeg|gif|webp)$/.test(image.mimeType) && <img key={index} src={`data:${image.mimeType};base64,${image.data}`} alt={t('toolImage', { tool: name })} />
+          ))}
         </div>
       )}
       {card.approvalId && onAnswer && (

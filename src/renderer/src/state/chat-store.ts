@@ -2,9 +2,10 @@
 // queued and reduced once per animation frame, so React sees at most one update per frame while
 // tokens stream (read through `useSyncExternalStore`).
 import type { ConversationSummary, Message } from '../../../shared/conversation'
-import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../../shared/ipc/app-contract'
+import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView, ToolInfo, UnknownAction } from '../../../shared/ipc/app-contract'
 import { DEFAULT_CONVERSATION_PAGE } from '../../../shared/ipc/channels'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
+import { titlesOf } from '../../../shared/fallback-messages'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
 import { initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
@@ -22,6 +23,10 @@ export interface ChatState {
   runs: Record<string, LiveRun>
   /** The user's text while its turn is being started (shown before the stored message arrives). */
   starting: { conversationId: string | undefined; text: string } | undefined
+  /** The tools a turn would offer (titles, effects: for cards, notices and permissions). */
+  tools: ToolInfo[]
+  /** Actions outside Keel whose outcome was never learned: listed for the user to check. */
+  unknownActions: UnknownAction[]
   /** The last command that failed (shown with its typed detail, in the UI language). */
   error: AppError | undefined
 }
@@ -56,6 +61,8 @@ export class ChatStore {
     locale: 'en',
     conversations: [],
     conversationsComplete: false,
+    tools: [],
+    unknownActions: [],
     currentId: undefined,
     view: undefined,
     runs: {},
@@ -113,7 +120,7 @@ export class ChatStore {
 
   readonly start = async (): Promise<void> => {
     this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
-    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true)])
+    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true), this.reloadTools(), this.reloadUnknownActions()])
     if (settings.ok) this.set({ settings: settings.value, locale: settings.value.language })
     else this.fail(settings)
     this.set({ ready: true })
@@ -185,6 +192,25 @@ export class ChatStore {
     this.set({ conversations: [...page, ...older], conversationsComplete: older.length > 0 ? this.state.conversationsComplete : false })
   }
 
+  private async reloadTools(): Promise<void> {
+    const tools = await this.api['tools.list']({})
+    if (tools.ok) this.set({ tools: tools.value })
+  }
+
+  private async reloadUnknownActions(): Promise<void> {
+    const actions = await this.api['actions.unknown']({})
+    if (actions.ok) this.set({ unknownActions: actions.value })
+  }
+
+  /** The user checked an action whose outcome Keel could not learn. */
+  readonly resolveAction = async (key: string, outcome: 'done' | 'not-done'): Promise<void> => {
+    if (this.fail(await this.api['actions.resolve']({ key, outcome }))) return
+    await this.reloadUnknownActions()
+  }
+
+  /** A tool's title in the window's language (its name when the tool is not known). */
+  readonly toolTitle = (name: string, locale: Locale = this.state.locale): string | undefined => titlesOf(this.state.tools)(name, locale)
+
   /** The next older page of conversations (the sidebar's "Show older conversations"). */
   readonly loadMoreConversations = async (): Promise<void> => {
     const last = this.state.conversations.at(-1)
@@ -221,7 +247,7 @@ export class ChatStore {
       delete runs[run.runId]
       return { runs }
     }
-    await this.reloadConversations()
+    await Promise.all([this.reloadConversations(), this.reloadUnknownActions()])
     if (run.conversationId && run.conversationId === this.state.currentId) {
       await this.loadView(run.conversationId, keep)
       if (this.state.runs[run.runId]) this.set(keep())

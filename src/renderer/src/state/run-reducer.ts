@@ -13,6 +13,10 @@ export interface ToolCard {
   summary: string | undefined
   /** Set while the card awaits the user's answer. */
   approvalId: string | undefined
+  /** Images the tool returned (a stored answer's cards; the user sees every one, capped or not for the model). */
+  images?: { mimeType: string; data: string }[] | undefined
+  /** How far a running call is, when its tool reports it. */
+  progress?: { progress: number; total: number | undefined; message: string | undefined } | undefined
 }
 
 export type LiveSegment = { kind: 'text'; text: string } | { kind: 'tool'; callId: string }
@@ -127,6 +131,11 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
       const patch: Partial<ToolCard> = { state: 'awaiting-approval', approvalId: event.approvalId }
       if (!existing || existing.argumentsText === '') patch.argumentsText = JSON.stringify(event.arguments)
       return upsertCard(run, event.callId, event.name, patch)
+    }
+    case 'tool-progress': {
+      const card = run.tools[event.callId]
+      if (!card) return run
+      return upsertCard(run, event.callId, card.name, { progress: { progress: event.progress, total: event.total, message: event.message } })
     }
     case 'retry-scheduled':
       return { ...run, retry: { attempt: event.attempt, delayMs: event.delayMs, message: event.message } }
