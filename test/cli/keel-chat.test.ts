@@ -119,7 +119,8 @@ describe('keel chat / keel export', () => {
     expect(second.code).toBe(0)
     expect(second.stdout).toContain('Still here.')
     const messages = (server.requests[1]!.body as { messages: { role: string; content: unknown }[] }).messages
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+    // The date preamble first (every turn has one), then the conversation so far.
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
     const unknown = await keel(['chat', '--provider', 'openai-chat', '--db', db, '--conversation', 'nope', 'x'], env)
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatch(/no conversation/)

@@ -157,7 +157,7 @@ export function createToolRegistry(deps: ToolRegistryDeps): ToolRegistry {
     const definition = tools.get(request.toolName)?.definition
     if (!definition) throw new Error('unreachable: prepared tool vanished')
     const now = deps.clock()
-    const context = { conversationId: request.conversationId, turnId: request.turnId, callId: request.callId, now }
+    const context = { conversationId: request.conversationId, turnId: request.turnId, callId: request.callId, now, timeZone: request.timeZone ?? 'UTC' }
 
     if (definition.kind === 'read') return runRead(request, () => definition.handler(prepared.input, context))
 
