@@ -89,6 +89,20 @@ describe('the date preamble in every turn', () => {
   })
 })
 
+describe("the tools get the turn's time zone", () => {
+  it.each(PROVIDER_IDS)('a day the model records through %s is the local day of KEEL_TIME_ZONE', async (provider) => {
+    server.enqueue(
+      { type: 'turn', text: '', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72, unit: 'kg', date: '2026-12-01' } }] },
+      { type: 'turn', text: 'Recorded.' },
+    )
+    const { result, store } = await turn(provider, { KEEL_TIME_ZONE: 'Asia/Kolkata' }, 'en')
+    expect(result.status).toBe('completed')
+    const stored = store.measurements.latest('weight')!
+    expect(new Date(stored.takenAt).toISOString()).toBe('2026-11-30T18:30:00.000Z')
+    expect(stored).toMatchObject({ takenAtPrecision: 'day', takenAtOffsetMin: 330 })
+  })
+})
+
 describe('resolveUserTimeZone', () => {
   it('takes KEEL_TIME_ZONE when it is a real zone, else the process zone, else UTC', () => {
     expect(resolveUserTimeZone({ KEEL_TIME_ZONE: 'Asia/Kolkata' }, 'Europe/Lisbon')).toBe('Asia/Kolkata')
