@@ -39,7 +39,7 @@ export interface MeasurementQuery {
   /**
    * Inclusive bounds for day-precision rows, on their local wall-clock time (`takenAt` + offset, as
    * epoch ms): a day is in a range of days by its calendar date, whatever offset it was stored with
-   * (a row from before offsets were kept is a UTC day). Default: `from` / `to`.
+   * (a row from before offsets were kept is a UTC day). Without it every row compares by `takenAt`.
    */
   days?: { from?: number | undefined; to?: number | undefined }
   limit: number
@@ -103,16 +103,21 @@ export class MeasurementStore {
   /** Every live measurement, newest first, one row at a time (the export; nothing else may use the connection meanwhile). */
   *iterateAll(): Generator<Measurement> {
     const [min, max] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
-    for (const row of this.statements.listAll.iterate({ from: min, to: max, dayFrom: min, dayTo: max, limit: -1 })) yield toMeasurement(row)
+    for (const row of this.statements.listAll.iterate({ from: min, to: max, byWallClock: 0, dayFrom: min, dayTo: max, limit: -1 })) yield toMeasurement(row)
   }
 
   /** Live measurements, newest first. */
   list(query: MeasurementQuery): Measurement[] {
     const from = query.from ?? Number.MIN_SAFE_INTEGER
     const to = query.to ?? Number.MAX_SAFE_INTEGER
-    const dayFrom = query.days ? (query.days.from ?? Number.MIN_SAFE_INTEGER) : from
-    const dayTo = query.days ? (query.days.to ?? Number.MAX_SAFE_INTEGER) : to
-    const range: RangeParams = { from, to, dayFrom, dayTo, limit: query.limit }
+    const range: RangeParams = {
+      from,
+      to,
+      byWallClock: query.days ? 1 : 0,
+      dayFrom: query.days?.from ?? Number.MIN_SAFE_INTEGER,
+      dayTo: query.days?.to ?? Number.MAX_SAFE_INTEGER,
+      limit: query.limit,
+    }
     const rows = query.kind === undefined ? this.statements.listAll.all(range) : this.statements.listKind.all({ ...range, kind: query.kind })
     return rows.map(toMeasurement)
   }
@@ -137,13 +142,15 @@ function toMeasurement(row: MeasurementRow): Measurement {
 interface RangeParams {
   from: number
   to: number
+  /** 1: day rows compare by their wall-clock time against `dayFrom`/`dayTo`; 0: every row by `taken_at`. */
+  byWallClock: 0 | 1
   dayFrom: number
   dayTo: number
   limit: number
 }
 
-/** Instants by `taken_at`; days by their local wall-clock time (a day row's offset is NULL before migration 0080: UTC). */
-const IN_RANGE = `CASE WHEN taken_at_precision = 'day'
+/** Instants by `taken_at`; with `byWallClock`, days by their local wall-clock time (a row from before migration 0080 has a NULL offset: a UTC day). */
+const IN_RANGE = `CASE WHEN @byWallClock AND taken_at_precision = 'day'
     THEN taken_at + coalesce(taken_at_offset_min, 0) * 60000 BETWEEN @dayFrom AND @dayTo
     ELSE taken_at BETWEEN @from AND @to END`
 
