@@ -5,7 +5,7 @@ import { cardStateOf, storedOutcomeOf } from '../shared/tool-card'
 import type { KeelStore } from '../main/db/keel-store'
 import type { LedgerEntry } from '../main/ledger/tool-ledger'
 import type { Generation, Message } from '../shared/conversation'
-import type { Measurement } from '../shared/measurement'
+import { takenAtText, type Measurement } from '../shared/measurement'
 import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
 
@@ -14,8 +14,10 @@ export const EXPORT_USAGE = `usage: keel export --db FILE
 Prints the whole store as one JSON object: conversations with their messages, every model call
 (generations) with its usage, measurements, and the tool ledger. API keys are never in the store.
 Dates are ISO strings (null when the stored time is not a valid date; the raw epoch milliseconds
-are beside them: measurements' takenAt, the ledger's createdAt). A store that is not writable is
-read as it is (nothing is recovered or updated).`
+are beside them: measurements' takenAt, the ledger's createdAt). Measurements also give the user's
+UTC offset then (takenAtOffsetMin; null when stored before offsets were kept: UTC) and the date in
+the user's time zone (measuredAtLocal: YYYY-MM-DD for a day, else ISO 8601 with the offset).
+A store that is not writable is read as it is (nothing is recovered or updated).`
 
 /** Conversations (and ledger entries) are read this many at a time. */
 const PAGE = 200
@@ -91,6 +93,8 @@ export function exportedMeasurement(m: Measurement) {
     canonicalUnit: m.canonicalUnit,
     measuredAt: isoDateOrNull(m.takenAt),
     takenAt: m.takenAt,
+    takenAtOffsetMin: m.takenAtOffsetMin ?? null,
+    measuredAtLocal: takenAtText(m),
   }
 }
 

@@ -7,6 +7,8 @@
  * "154 lb" stays "154 lb" and no rounding ever happens on the way back).
  */
 
+import { isoWithOffset, localDayText } from './time-zone'
+
 export const MEASUREMENT_KINDS = ['height', 'weight', 'body-fat', 'waist', 'resting-heart-rate'] as const
 
 export type MeasurementKind = (typeof MEASUREMENT_KINDS)[number]
@@ -112,7 +114,7 @@ function formatNumber(value: number): string {
   return String(Math.round(value * 10) / 10)
 }
 
-/** One stored measurement, as the store returns it. Times are epoch milliseconds (UTC). */
+/** One stored measurement, as the store returns it. Times are epoch milliseconds (UTC), with the user's offset beside. */
 export interface Measurement {
   id: number
   kind: MeasurementKind
@@ -122,10 +124,18 @@ export interface Measurement {
   /** The value as given, in `unit`. */
   value: number
   unit: MeasurementUnit
-  /** When the measurement was taken. For `day` precision: midnight UTC of that calendar date. */
+  /**
+   * When the measurement was taken. For `day` precision: the first instant of that calendar date in
+   * the user's time zone (local midnight), or midnight UTC for rows stored before offsets were kept.
+   */
   takenAt: number
   /** `day` when only a date was given (`2024-05-01`); `instant` for a date-time or the default "now". */
   takenAtPrecision: 'day' | 'instant'
+  /**
+   * The user's UTC offset in minutes at `takenAt` (−180 for São Paulo): `takenAt` plus it is the
+   * local wall-clock time. `undefined` for rows stored before offsets were kept: they read as UTC.
+   */
+  takenAtOffsetMin: number | undefined
   /** When Keel stored it. */
   recordedAt: number
   /** When it was deleted (measurements are deleted softly so the ledger's effect rows stay whole). */
@@ -165,4 +175,27 @@ export function isRepresentableTime(epochMs: number): boolean {
  */
 export function isoStringOrNull(epochMs: number): string | null {
   return isRepresentableTime(epochMs) ? new Date(epochMs).toISOString() : null
+}
+
+/**
+ * When a measurement was taken, as the model and the export read it: `YYYY-MM-DD` (the user's local
+ * day) for day precision, else ISO 8601 with the stored offset (`2026-12-01T07:30:00-03:00`).
+ * A row stored before offsets were kept reads exactly as it always did (UTC: `2024-05-01`,
+ * `2024-05-01T09:14:00.000Z`). Null when the stored time is no real date.
+ */
+export function takenAtText(m: Pick<Measurement, 'takenAt' | 'takenAtPrecision' | 'takenAtOffsetMin'>): string | null {
+  if (m.takenAtOffsetMin === undefined) {
+    const iso = isoStringOrNull(m.takenAt)
+    return m.takenAtPrecision === 'day' ? (iso?.slice(0, 10) ?? null) : iso
+  }
+  return m.takenAtPrecision === 'day' ? localDayText(m.takenAt, m.takenAtOffsetMin) : isoWithOffset(m.takenAt, m.takenAtOffsetMin)
+}
+
+/**
+ * The local wall-clock time of `takenAt` as epoch milliseconds (`takenAt` + the stored offset; UTC for
+ * older rows): formatted in UTC it shows the user's local date. Undefined when it is no real date.
+ */
+export function takenAtWallClock(m: Pick<Measurement, 'takenAt' | 'takenAtOffsetMin'>): number | undefined {
+  const wall = m.takenAt + (m.takenAtOffsetMin ?? 0) * 60_000
+  return isRepresentableTime(wall) ? wall : undefined
 }

@@ -73,6 +73,8 @@ export interface ToolCallRequest {
   arguments: unknown
   /** Their text as it arrived, when known: says why `arguments` is undefined (cut, malformed, nested too deeply). */
   argumentsText?: string | undefined
+  /** The user's IANA time zone (a calendar day given is that zone's local day); absent: UTC. */
+  timeZone?: string | undefined
 }
 
 interface OutcomeBase {

@@ -119,10 +119,28 @@ describe('keel chat / keel export', () => {
     expect(second.code).toBe(0)
     expect(second.stdout).toContain('Still here.')
     const messages = (server.requests[1]!.body as { messages: { role: string; content: unknown }[] }).messages
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+    // The date preamble first (every turn has one), then the conversation so far.
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
     const unknown = await keel(['chat', '--provider', 'openai-chat', '--db', db, '--conversation', 'nope', 'x'], env)
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatch(/no conversation/)
+  })
+
+  it("tells the model the date in the process's zone (TZ), unless KEEL_TIME_ZONE names a real one; a day recorded is that zone's day", async () => {
+    server.enqueue({ type: 'turn', text: 'Hi.' })
+    const plain = await keel(['chat', '--provider', 'anthropic', '--db', db, 'hi'], { ...env, TZ: 'America/New_York', KEEL_TIME_ZONE: 'Not/A_Zone' })
+    expect(plain.code).toBe(0)
+    expect((server.requests[0]!.body as { system: string }).system).toMatch(/^Today is \w+day, \d{1,2} \w+ \d{4} \(\d{4}-\d{2}-\d{2}\)\. The user's time zone is America\/New_York \(UTC−0[45]:00\)/)
+
+    server.enqueue(
+      { type: 'turn', text: '', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72, unit: 'kg', date: '2024-05-01' } }] },
+      { type: 'turn', text: 'Recorded.' },
+    )
+    const dated = await keel(['chat', '--provider', 'anthropic', '--db', db, '--yes', '--lang', 'es', 'Pesaba 72 kg el 1 de mayo de 2024'], { ...env, TZ: 'America/New_York', KEEL_TIME_ZONE: 'Asia/Kolkata' })
+    expect(dated.code).toBe(0)
+    expect((server.requests[1]!.body as { system: string }).system).toMatch(/^Hoy es .* La zona horaria del usuario es Asia\/Kolkata \(UTC\+05:30\)/)
+    const exported = JSON.parse((await keel(['export', '--db', db])).stdout)
+    expect(exported.measurements).toMatchObject([{ value: 72, measuredAt: '2024-04-30T18:30:00.000Z', takenAtOffsetMin: 330, measuredAtLocal: '2024-05-01' }])
   })
 
   it('a provider that never recovers: exit 1 and the fallback in the chosen language', async () => {

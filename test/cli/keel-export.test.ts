@@ -94,7 +94,7 @@ type Exported = { conversations: { messages: Record<string, unknown>[] }[]; meas
 
 /**
  * The streamed export minus what was added since the oracle was frozen: the raw epoch fields beside
- * its dates, each answer's reasoning, notices and calls not run, and the card state of each call
+ * its dates, measurements' offsets and local dates, each answer's reasoning, notices and calls not run, and the card state of each call
  * (computed once for core and window; the oracle printed the outcome's status).
  */
 function withoutRawDates(exported: Exported) {
@@ -107,7 +107,7 @@ function withoutRawDates(exported: Exported) {
         toolCalls: (m.toolCalls as Record<string, unknown>[]).map(({ state: _s, ...call }) => call),
       })),
     })),
-    measurements: exported.measurements.map(({ takenAt: _takenAt, ...rest }) => rest),
+    measurements: exported.measurements.map(({ takenAt: _takenAt, takenAtOffsetMin: _offset, measuredAtLocal: _local, ...rest }) => rest),
     ledger: exported.ledger.map(({ createdAt: _createdAt, ...rest }) => rest),
   }
 }
@@ -206,6 +206,28 @@ describe('keel export (streamed)', () => {
     expect(text).toBe(expected.text())
   })
 
+  it("gives each measurement's offset and local date beside its dates; a row stored before has none and reads as UTC", async () => {
+    const store = mustOpen(join(dir, 'keel.db'), () => Date.UTC(2024, 5, 1))
+    stores.push(store)
+    const conversation = store.conversations.createConversation({ title: 'dates' })
+    const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'I weighed 72 kg on 1 May' })
+    const tools = createKeelToolRegistry(store)
+    const call = { conversationId: conversation.id, turnId: turn.id, toolName: 'record_measurement', timeZone: 'Asia/Kolkata' }
+    await tools.executeToolCall({ ...call, callId: 'c1', arguments: { kind: 'weight', value: 72, unit: 'kg', date: '2024-05-01' } })
+    await tools.executeToolCall({ ...call, callId: 'c2', arguments: { kind: 'weight', value: 73, unit: 'kg', date: '2024-05-02T07:30:00Z' } })
+    store.db
+      .prepare(`INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 71, 71, 'kg', ?, 'day', 1)`)
+      .run(Date.UTC(2024, 3, 30))
+    const out = collector()
+    await writeExport(store, out.stream)
+    const fields = (JSON.parse(out.text()).measurements as Record<string, unknown>[]).map(({ value, measuredAt, takenAtOffsetMin, measuredAtLocal }) => ({ value, measuredAt, takenAtOffsetMin, measuredAtLocal }))
+    expect(fields).toEqual([
+      { value: 73, measuredAt: '2024-05-02T07:30:00.000Z', takenAtOffsetMin: 330, measuredAtLocal: '2024-05-02T13:00:00+05:30' },
+      { value: 72, measuredAt: '2024-04-30T18:30:00.000Z', takenAtOffsetMin: 330, measuredAtLocal: '2024-05-01' },
+      { value: 71, measuredAt: '2024-04-30T00:00:00.000Z', takenAtOffsetMin: null, measuredAtLocal: '2024-04-30' },
+    ])
+  })
+
   it('never throws on a stored date no Date can hold: null, with the raw number beside it', async () => {
     const path = join(dir, 'keel.db')
     const store = await richStore(path)
@@ -216,7 +238,7 @@ describe('keel export (streamed)', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const data = JSON.parse(run.stdout)
-    expect(data.measurements).toContainEqual(expect.objectContaining({ measuredAt: null, takenAt: Number.MAX_SAFE_INTEGER }))
+    expect(data.measurements).toContainEqual(expect.objectContaining({ measuredAt: null, takenAt: Number.MAX_SAFE_INTEGER, measuredAtLocal: null }))
     expect(data.measurements).toContainEqual(expect.objectContaining({ measuredAt: expect.stringMatching(/^\d{4}-/) }))
     expect(data.ledger[0]).toMatchObject({ recordedAt: null, createdAt: -Number.MAX_SAFE_INTEGER })
   })

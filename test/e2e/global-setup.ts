@@ -72,6 +72,8 @@ export async function startBrowserMode(dbPath: string, simUrl: string): Promise<
     ['src/main/web/start-web.ts', '--port', '0', '--db', dbPath, '--no-build', '--extra-tool-source', 'test/support/fake-external-tools.ts'],
     {
       KEEL_DEFAULT_PROVIDER: 'anthropic',
+      // The user's zone is neither UTC nor the browser's (measurements.e2e.ts): days are tested as local days.
+      KEEL_TIME_ZONE: 'Asia/Kolkata',
       KEEL_ANTHROPIC_BASE_URL: `${simUrl}/anthropic/v1`,
       ANTHROPIC_API_KEY: 'test',
     },

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { expect, test, type Page } from './fixtures'
-import { databasePath, enqueue, openApp, resetSim, screenshot, send } from './sim'
+import { databasePath, enqueue, openApp, resetSim, screenshot, send, simRequests } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -116,4 +116,52 @@ test('a row whose stored date is not a real date is shown, not fatal: the view, 
   await expect(rows.first().getByRole('alert')).toContainText('The date must lie between')
   await rows.first().getByRole('button', { name: 'Cancel' }).click()
   await deleteAllListed(page)
+})
+
+test.describe('dates in the user time zone', () => {
+  // Browser mode's core runs in Asia/Kolkata (global-setup's KEEL_TIME_ZONE); this window is in Los Angeles.
+  test.use({ timezoneId: 'America/Los_Angeles' })
+
+  test('the model is told the date in the user zone; a day it records shows as that day, an instant in the window zone', async ({ page, keelMode }) => {
+    test.skip(keelMode === 'electron', 'the time zones are those of browser mode (global-setup)')
+    await openApp(page)
+    const header = page.locator('header.chat-header')
+    await header.getByRole('button', { name: 'Measurements', exact: true }).click()
+    await page.getByLabel('Kind').selectOption('waist')
+    await deleteAllListed(page)
+    await header.getByRole('button', { name: 'Back to chat' }).click()
+
+    await enqueue(
+      {
+        type: 'turn',
+        text: 'Recording both.',
+        toolCalls: [
+          { name: 'record_measurement', arguments: { kind: 'waist', value: 82, unit: 'cm', date: '2024-05-01' } },
+          { name: 'record_measurement', arguments: { kind: 'waist', value: 81, unit: 'cm', date: '2024-05-02T07:30:00Z' } },
+        ],
+      },
+      { type: 'turn', text: 'Recorded.' },
+    )
+    await send(page, 'My waist was 82 cm on 1 May 2024 and 81 cm at 07:30 UTC on 2 May')
+    const cards = page.getByTestId('tool-card')
+    for (let i = 0; i < 2; i++) {
+      await expect(cards.nth(i)).toHaveAttribute('data-state', 'awaiting-approval')
+      await cards.nth(i).getByRole('button', { name: 'Approve' }).click()
+      await expect(cards.nth(i)).toHaveAttribute('data-state', 'done')
+    }
+    await expect(page.getByTestId('message-assistant').last()).toContainText('Recorded.')
+    const [first] = (await simRequests()) as { body: { system?: string } }[]
+    expect(first?.body.system).toMatch(/^Today is \w+day, \d{1,2} \w+ \d{4} \(\d{4}-\d{2}-\d{2}\)\. The user's time zone is Asia\/Kolkata \(UTC\+05:30\)/)
+
+    await header.getByRole('button', { name: 'Measurements', exact: true }).click()
+    await page.getByLabel('Kind').selectOption('waist')
+    const view = page.getByTestId('measurements-view')
+    const rows = view.getByTestId('measurement-row')
+    await expect(rows).toHaveCount(2)
+    // 07:30 UTC is 00:30 in Los Angeles; 1 May stays 1 May, though it began at 18:30 UTC on 30 April.
+    await expect(rows.nth(0).locator('td').first()).toHaveText(/^May 2, 2024,? 12:30\s?AM$/)
+    await expect(rows.nth(1).locator('td').first()).toHaveText('May 1, 2024')
+    await expect(view.getByRole('img')).toHaveAttribute('aria-label', /^Waist chart: 2 measurements from May 1, 2024 to May 2, 2024, /)
+    await deleteAllListed(page)
+  })
 })

@@ -8,6 +8,7 @@ function m(partial: Partial<Measurement> & Pick<Measurement, 'id' | 'kind' | 'ca
     value: partial.canonicalValue,
     unit: 'kg',
     takenAtPrecision: 'instant',
+    takenAtOffsetMin: undefined,
     recordedAt: partial.takenAt,
     deletedAt: undefined,
     ...partial,

@@ -69,6 +69,8 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
         unit,
         takenAt,
         takenAtPrecision: request.takenAt === undefined ? old.takenAtPrecision : 'instant',
+        // The same date keeps its offset; a new instant from the window has none known (it reads as UTC, still the same instant).
+        takenAtOffsetMin: request.takenAt === undefined ? old.takenAtOffsetMin : undefined,
       })
     })
     .immediate()

@@ -1,3 +1,4 @@
+import { datePreamble, systemPrompt } from '../../shared/date-preamble'
 import type { Locale } from '../../shared/locale'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { ProviderId } from '../../shared/provider-id'
@@ -14,6 +15,7 @@ import type { ToolRegistry } from '../tools/tool-registry'
 import { keyForms, redactValue, redactingFetch, sanitizingStreamRound } from './key-redaction'
 import { redactingRecorder, type ProviderKeys } from './provider-keys'
 import { readSettings, storedProviderSettings } from './settings-view'
+import { resolveUserTimeZone } from './user-time-zone'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -62,7 +64,9 @@ export interface PreparedTurn {
  * read once (corrupt ones fall back to their defaults), the provider and its connection resolved
  * (flags, environment, settings, defaults), "always allow" grants, and key scrubbing on every path
  * out of the core — the provider's bytes, headers and fetch's own errors (a proxy that echoes the
- * key), every run event, and everything the recorder stores.
+ * key), every run event, and everything the recorder stores. The system prompt begins with the
+ * date preamble (today, in the user's time zone, in the turn's language); the tools read and write
+ * dates in that same zone.
  */
 export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const { store, env, keys, request, io } = input
@@ -76,12 +80,17 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const secrets = [...new Set([...keys.all(), connection.apiKey].filter((key) => key.length > 0))]
   const forms = keyForms(secrets)
   const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, permission]) => (permission === 'always-allow' ? [tool] : [])))
+  const locale = request.locale ?? settings.language
+  const timeZone = resolveUserTimeZone(env)
   const options: RunTurnOptions = {
     conversationId: request.conversationId,
     userText: wellFormed(request.text),
     provider,
     connection,
-    locale: request.locale ?? settings.language,
+    locale,
+    // The store's clock is the tools' clock: "today" in the preamble is the day the tools see.
+    system: systemPrompt(datePreamble({ now: store.clock(), timeZone, locale })),
+    timeZone,
     signal: io.signal,
     approver: io.approver,
     alwaysAllowed,

@@ -5,7 +5,8 @@ import { isoStringOrNull } from '../../shared/measurement'
  * tests are deterministic; production uses {@link systemClock}.
  *
  * Storage convention: every time in the database is an INTEGER of epoch milliseconds, UTC.
- * Model-facing tool outputs and tool outcomes render times as ISO-8601 UTC strings.
+ * Model-facing tool outputs and tool outcomes render times as ISO-8601 UTC strings, except when a
+ * measurement was taken: in the user's time zone (its offset is stored beside it; see `takenAtText`).
  */
 export type Clock = () => number
 

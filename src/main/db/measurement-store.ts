@@ -10,6 +10,7 @@ interface MeasurementRow {
   input_unit: MeasurementUnit
   taken_at: number
   taken_at_precision: 'day' | 'instant'
+  taken_at_offset_min: number | null
   recorded_at: number
   deleted_at: number | null
   created_by_ledger_id: number | null
@@ -23,6 +24,8 @@ export interface NewMeasurement {
   unit: MeasurementUnit
   takenAt: number
   takenAtPrecision: 'day' | 'instant'
+  /** The user's UTC offset (minutes) at `takenAt`; `undefined` when unknown (read as UTC). */
+  takenAtOffsetMin?: number | undefined
   /** The ledger entry whose effect this row is (tool writes); `undefined` for edits made in the UI. */
   createdByLedgerId?: number
 }
@@ -33,6 +36,12 @@ export interface MeasurementQuery {
   from?: number
   /** Inclusive upper bound on `takenAt` (epoch ms). */
   to?: number
+  /**
+   * Inclusive bounds for day-precision rows, on their local wall-clock time (`takenAt` + offset, as
+   * epoch ms): a day is in a range of days by its calendar date, whatever offset it was stored with
+   * (a row from before offsets were kept is a UTC day). Without it every row compares by `takenAt`.
+   */
+  days?: { from?: number | undefined; to?: number | undefined }
   limit: number
 }
 
@@ -62,6 +71,7 @@ export class MeasurementStore {
       input.unit,
       input.takenAt,
       input.takenAtPrecision,
+      input.takenAtOffsetMin ?? null,
       this.clock(),
       input.createdByLedgerId ?? null,
     )
@@ -92,17 +102,23 @@ export class MeasurementStore {
 
   /** Every live measurement, newest first, one row at a time (the export; nothing else may use the connection meanwhile). */
   *iterateAll(): Generator<Measurement> {
-    for (const row of this.statements.listAll.iterate(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, -1)) yield toMeasurement(row)
+    const [min, max] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+    for (const row of this.statements.listAll.iterate({ from: min, to: max, byWallClock: 0, dayFrom: min, dayTo: max, limit: -1 })) yield toMeasurement(row)
   }
 
   /** Live measurements, newest first. */
   list(query: MeasurementQuery): Measurement[] {
     const from = query.from ?? Number.MIN_SAFE_INTEGER
     const to = query.to ?? Number.MAX_SAFE_INTEGER
-    const rows =
-      query.kind === undefined
-        ? this.statements.listAll.all(from, to, query.limit)
-        : this.statements.listKind.all(query.kind, from, to, query.limit)
+    const range: RangeParams = {
+      from,
+      to,
+      byWallClock: query.days ? 1 : 0,
+      dayFrom: query.days?.from ?? Number.MIN_SAFE_INTEGER,
+      dayTo: query.days?.to ?? Number.MAX_SAFE_INTEGER,
+      limit: query.limit,
+    }
+    const rows = query.kind === undefined ? this.statements.listAll.all(range) : this.statements.listKind.all({ ...range, kind: query.kind })
     return rows.map(toMeasurement)
   }
 }
@@ -117,16 +133,32 @@ function toMeasurement(row: MeasurementRow): Measurement {
     unit: row.input_unit,
     takenAt: row.taken_at,
     takenAtPrecision: row.taken_at_precision,
+    takenAtOffsetMin: row.taken_at_offset_min ?? undefined,
     recordedAt: row.recorded_at,
     deletedAt: row.deleted_at ?? undefined,
   }
 }
 
+interface RangeParams {
+  from: number
+  to: number
+  /** 1: day rows compare by their wall-clock time against `dayFrom`/`dayTo`; 0: every row by `taken_at`. */
+  byWallClock: 0 | 1
+  dayFrom: number
+  dayTo: number
+  limit: number
+}
+
+/** Instants by `taken_at`; with `byWallClock`, days by their local wall-clock time (a row from before migration 0080 has a NULL offset: a UTC day). */
+const IN_RANGE = `CASE WHEN @byWallClock AND taken_at_precision = 'day'
+    THEN taken_at + coalesce(taken_at_offset_min, 0) * 60000 BETWEEN @dayFrom AND @dayTo
+    ELSE taken_at BETWEEN @from AND @to END`
+
 function prepare(db: Database.Database) {
   return {
-    insert: db.prepare<[string, number, number, string, number, string, number, number | null]>(
-      `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at, created_by_ledger_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    insert: db.prepare<[string, number, number, string, number, string, number | null, number, number | null]>(
+      `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, taken_at_offset_min, recorded_at, created_by_ledger_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     softDelete: db.prepare<[number, number | null, number]>(
       'UPDATE measurements SET deleted_at = ?, deleted_by_ledger_id = ? WHERE id = ? AND deleted_at IS NULL',
@@ -136,13 +168,13 @@ function prepare(db: Database.Database) {
     latest: db.prepare<[string], MeasurementRow>(
       'SELECT * FROM measurements WHERE kind = ? AND deleted_at IS NULL ORDER BY taken_at DESC, id DESC LIMIT 1',
     ),
-    listAll: db.prepare<[number, number, number], MeasurementRow>(
-      `SELECT * FROM measurements WHERE deleted_at IS NULL AND taken_at BETWEEN ? AND ?
-       ORDER BY taken_at DESC, id DESC LIMIT ?`,
+    listAll: db.prepare<[RangeParams], MeasurementRow>(
+      `SELECT * FROM measurements WHERE deleted_at IS NULL AND ${IN_RANGE}
+       ORDER BY taken_at DESC, id DESC LIMIT @limit`,
     ),
-    listKind: db.prepare<[string, number, number, number], MeasurementRow>(
-      `SELECT * FROM measurements WHERE kind = ? AND deleted_at IS NULL AND taken_at BETWEEN ? AND ?
-       ORDER BY taken_at DESC, id DESC LIMIT ?`,
+    listKind: db.prepare<[RangeParams & { kind: string }], MeasurementRow>(
+      `SELECT * FROM measurements WHERE kind = @kind AND deleted_at IS NULL AND ${IN_RANGE}
+       ORDER BY taken_at DESC, id DESC LIMIT @limit`,
     ),
   }
 }

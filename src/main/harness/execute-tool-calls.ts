@@ -71,6 +71,7 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
     toolName: call.name,
     arguments: call.arguments,
     argumentsText: call.argumentsText,
+    timeZone: context.timeZone,
   }
   const prepared = context.tools.prepareToolCall(request)
   // Invalid arguments or an unknown tool: not run; the model gets the error under the same id.

@@ -29,6 +29,8 @@ export interface RunTurnOptions {
   connection: ProviderConnection
   locale: Locale
   system?: string | undefined
+  /** The user's IANA time zone: the tools read and write calendar days as local days in it. */
+  timeZone: string
   /** The stop button: aborts the provider request, cancels tools not started, ends the turn. */
   signal: AbortSignal
   approver: Approver

@@ -26,6 +26,8 @@ export interface TurnContext {
   readonly connection: ProviderConnection
   readonly locale: Locale
   readonly system: string | undefined
+  /** The user's IANA time zone, passed to every tool call. */
+  readonly timeZone: string
   readonly signal: AbortSignal
   readonly recorder: TurnRecorder
   readonly tools: ToolSet
@@ -96,6 +98,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
     connection: options.connection,
     locale: options.locale,
     system: options.system,
+    timeZone: options.timeZone,
     signal: options.signal,
     recorder: options.recorder,
     tools: options.tools,

@@ -12,6 +12,8 @@ export interface ToolCallContext {
   callId: string
   /** The moment of this execution (epoch ms), read once: defaults such as "date = now" use it. */
   now: number
+  /** The user's IANA time zone: calendar days are its local days; outputs give instants with its offset. */
+  timeZone: string
 }
 
 export interface WriteToolContext extends ToolCallContext {

@@ -194,7 +194,7 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     }
     if (prepared.status !== 'ready' || !tool) return prepared as ToolCallOutcome
     const now = deps.clock()
-    const context = { conversationId: request.conversationId, turnId: request.turnId, callId: request.callId, now }
+    const context = { conversationId: request.conversationId, turnId: request.turnId, callId: request.callId, now, timeZone: request.timeZone ?? 'UTC' }
 
     if (tool.effect === 'none') return runRead(request, () => tool.call(prepared.input, { ...context, signal: options.signal ?? new AbortController().signal, timeoutMs: deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS, onProgress: options.onProgress }))
 

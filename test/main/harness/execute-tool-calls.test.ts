@@ -37,7 +37,7 @@ function setup(decisions: ApprovalDecision[] = [], controller = new AbortControl
   const recorder = createStoreTurnRecorder(store)
   const begun = recorder.begin({ conversationId: undefined, userText: 'hi' })
   const context = createTurnContext(
-    { userText: 'hi', provider: 'anthropic', connection: { baseUrl: 'http://127.0.0.1:9', apiKey: '', model: 'm' }, locale: 'en', signal: controller.signal, approver, onEvent: (e) => events.push(e), recorder, tools: createKeelToolRegistry(store) },
+    { userText: 'hi', provider: 'anthropic', connection: { baseUrl: 'http://127.0.0.1:9', apiKey: '', model: 'm' }, locale: 'en', timeZone: 'UTC', signal: controller.signal, approver, onEvent: (e) => events.push(e), recorder, tools: createKeelToolRegistry(store) },
     begun,
     Date.now(),
   )

@@ -49,6 +49,8 @@ export async function chat(
   userText: string,
   options: {
     locale?: Locale
+    /** The user's time zone (default UTC). */
+    timeZone?: string
     approver?: Approver
     signal?: AbortSignal
     conversationId?: string
@@ -65,6 +67,7 @@ export async function chat(
     provider,
     connection: { baseUrl: world.server.baseUrlFor(provider), apiKey: 'test-key', model: 'sim-model' },
     locale: options.locale ?? 'en',
+    timeZone: options.timeZone ?? 'UTC',
     signal: options.signal ?? new AbortController().signal,
     approver: options.approver ?? approveAll,
     onEvent: (event) => {

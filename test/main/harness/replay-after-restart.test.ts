@@ -30,6 +30,7 @@ async function turn(provider: ProviderId, dbPath: string, text: string, conversa
       provider,
       connection: { baseUrl: world.server.baseUrlFor(provider), apiKey: 'k', model: 'sim-model' },
       locale: 'en',
+      timeZone: 'UTC',
       signal: new AbortController().signal,
       approver: approveAll,
       onEvent: () => {},

@@ -110,6 +110,7 @@ async function run(ending: Ending, locale: Locale, conversationId?: string) {
     streamRound: model,
     retryPolicy: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
     ...ending.options,
+    timeZone: 'UTC',
   })
   return { result, events, model }
 }

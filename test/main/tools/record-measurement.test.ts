@@ -39,11 +39,12 @@ describe('record_measurement', () => {
   it('defaults the date to now (the clock at execution) and keeps a given calendar date as a day', async () => {
     const t = setup(Date.parse('2025-03-10T09:14:00Z'))
     const now = await t.run('record_measurement', { kind: 'weight', value: 70, unit: 'kg' })
-    expect(now.status === 'succeeded' && now.output).toMatchObject({ recorded: { takenAt: '2025-03-10T09:14:00.000Z' } })
+    // No zone given with the call: the user's zone is taken as UTC; instants carry its offset.
+    expect(now.status === 'succeeded' && now.output).toMatchObject({ recorded: { takenAt: '2025-03-10T09:14:00+00:00' } })
     const day = await t.run('record_measurement', { kind: 'weight', value: 71, unit: 'kg', date: '2025-03-01' })
     expect(day.status === 'succeeded' && day.output).toMatchObject({ recorded: { takenAt: '2025-03-01' } })
     const instant = await t.run('record_measurement', { kind: 'weight', value: 72, unit: 'kg', date: '2025-03-02T07:30:00-03:00' })
-    expect(instant.status === 'succeeded' && instant.output).toMatchObject({ recorded: { takenAt: '2025-03-02T10:30:00.000Z' } })
+    expect(instant.status === 'succeeded' && instant.output).toMatchObject({ recorded: { takenAt: '2025-03-02T10:30:00+00:00' } })
     expect(t.store.measurements.list({ limit: 10 }).map((m) => [m.value, m.takenAtPrecision])).toEqual([
       [70, 'instant'],
       [72, 'instant'],

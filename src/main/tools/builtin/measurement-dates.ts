@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { measurementTimeProblem } from '../../../shared/measurement'
+import { localMidnight, nextDay, utcOffsetMinutes, utcOffsetMs, type CalendarDay } from '../../../shared/time-zone'
 
 const DAY_MS = 86_400_000
 
@@ -10,16 +11,17 @@ const localDateTime = z.iso.datetime({ local: true })
 
 /**
  * A date as the model gave it, understood:
- * - `day`: a calendar date (`2024-05-01`), stored as midnight UTC of that date;
+ * - `day`: a calendar date (`2024-05-01`): the user's local day, stored as its first instant in the
+ *   user's time zone (see {@link resolveTakenAt}); `epochMs` is midnight UTC of the date, for the
+ *   checks that need no zone;
  * - `instant`: a date-time with `Z` or an offset, stored as that instant.
  * `normalized` is the same moment written one way only (`2024-05-01`, or the ISO instant in UTC), so
- * two spellings of one instant give one idempotency key.
+ * two spellings of one instant give one idempotency key. It names no zone: the key of an action
+ * does not depend on where it ran.
  */
-export interface ParsedDate {
-  epochMs: number
-  precision: 'day' | 'instant'
-  normalized: string
-}
+export type ParsedDate =
+  | { precision: 'day'; day: CalendarDay; epochMs: number; normalized: string }
+  | { precision: 'instant'; epochMs: number; normalized: string }
 
 export type DateParse = { ok: true; date: ParsedDate } | { ok: false; message: string }
 
@@ -32,7 +34,7 @@ export function parseDateArgument(text: string, argumentName: string): DateParse
     if (new Date(epochMs).toISOString().slice(0, 10) !== trimmed) {
       return { ok: false, message: `${argumentName} '${text}' is not a real calendar date` }
     }
-    return { ok: true, date: { epochMs, precision: 'day', normalized: trimmed } }
+    return { ok: true, date: { precision: 'day', day: { year: Number(y), month: Number(m), day: Number(d) }, epochMs, normalized: trimmed } }
   }
   if (dateTimeWithOffset.safeParse(trimmed).success) {
     const epochMs = Date.parse(trimmed)
@@ -51,9 +53,13 @@ export function parseDateArgument(text: string, argumentName: string): DateParse
   }
 }
 
-/** Refuses dates outside the one range of {@link measurementTimeProblem}: before 1900, or in the future beyond a day. */
-export function checkMeasurementDate(date: ParsedDate, argumentName: string, text: string, now: number): string | undefined {
-  switch (measurementTimeProblem(date.epochMs, now)) {
+/**
+ * Refuses dates outside the one range of {@link measurementTimeProblem}: before 1900, or in the
+ * future beyond a day. `epochMs` is the date's instant: midnight UTC of a day for the zone-free
+ * check of the arguments, its local midnight once the user's zone is known.
+ */
+export function checkMeasurementDate(epochMs: number, argumentName: string, text: string, now: number): string | undefined {
+  switch (measurementTimeProblem(epochMs, now)) {
     case 'not-a-time':
       return `${argumentName} '${text}' is not a real date`
     case 'too-early':
@@ -65,7 +71,36 @@ export function checkMeasurementDate(date: ParsedDate, argumentName: string, tex
   }
 }
 
-/** End of the range a date names: the last millisecond of a calendar date, or the instant itself. */
-export function endOfRange(date: ParsedDate): number {
-  return date.precision === 'day' ? date.epochMs + DAY_MS - 1 : date.epochMs
+/** When a measurement was taken, in the user's zone: the instant and the zone's offset (minutes) then. */
+export interface ResolvedTakenAt {
+  takenAt: number
+  offsetMin: number
+}
+
+/** A day is the user's local day: its first instant in `timeZone` (right across DST); an instant stays itself. */
+export function resolveTakenAt(date: ParsedDate, timeZone: string): ResolvedTakenAt {
+  const takenAt = date.precision === 'day' ? localMidnight(date.day, timeZone) : date.epochMs
+  return { takenAt, offsetMin: utcOffsetMinutes(takenAt, timeZone) }
+}
+
+/**
+ * One end of a date range, in the two forms the store compares: `instant` for measurements taken at
+ * an instant, `wallClock` (local time as epoch ms) for day measurements, which are compared by their
+ * calendar date whatever zone they were stored in.
+ */
+export interface RangeBound {
+  instant: number
+  wallClock: number
+}
+
+/** Start of the range a date names: the local day's first instant, or the instant itself. */
+export function startOfRange(date: ParsedDate, timeZone: string): RangeBound {
+  if (date.precision === 'day') return { instant: localMidnight(date.day, timeZone), wallClock: date.epochMs }
+  return { instant: date.epochMs, wallClock: date.epochMs + utcOffsetMs(date.epochMs, timeZone) }
+}
+
+/** End of the range a date names: the last millisecond of the local day (23 or 25 hours on a DST day), or the instant itself. */
+export function endOfRange(date: ParsedDate, timeZone: string): RangeBound {
+  if (date.precision === 'day') return { instant: localMidnight(nextDay(date.day), timeZone) - 1, wallClock: date.epochMs + DAY_MS - 1 }
+  return { instant: date.epochMs, wallClock: date.epochMs + utcOffsetMs(date.epochMs, timeZone) }
 }

@@ -4,6 +4,7 @@ import {
   MEASUREMENT_KIND_INFO,
   MEASUREMENT_KINDS,
   isoStringOrNull,
+  takenAtText,
   type Measurement,
   type MeasurementKind,
 } from '../../../shared/measurement'
@@ -22,7 +23,11 @@ export const measurementKindSchema = z
   })
   .describe(`The kind of measurement: ${MEASUREMENT_KINDS.join(', ')}.`)
 
-/** A measurement as the model sees it. `takenAt` is `YYYY-MM-DD` for a date, else an ISO instant (UTC); null if not a real date. */
+/**
+ * A measurement as the model sees it. `takenAt` is `YYYY-MM-DD` (the user's local day) for a date,
+ * else ISO 8601 with the user's offset then (`2026-12-01T07:30:00-03:00`; UTC for rows stored before
+ * offsets were kept); null if not a real date.
+ */
 export function measurementView(measurement: Measurement): JsonObject {
   return {
     id: measurement.id,
@@ -33,7 +38,7 @@ export function measurementView(measurement: Measurement): JsonObject {
     canonicalValue: Math.round(measurement.canonicalValue * 100) / 100,
     canonicalUnit: measurement.canonicalUnit,
     // A stored time that is not a real date (written before dates were checked) reads as null, never an error.
-    takenAt: measurement.takenAtPrecision === 'day' ? (isoStringOrNull(measurement.takenAt)?.slice(0, 10) ?? null) : isoStringOrNull(measurement.takenAt),
+    takenAt: takenAtText(measurement),
     recordedAt: isoStringOrNull(measurement.recordedAt),
   }
 }

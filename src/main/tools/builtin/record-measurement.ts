@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { utcOffsetMinutes } from '../../../shared/time-zone'
 import {
   MEASUREMENT_KIND_INFO,
   describePlausibleRange,
@@ -11,7 +12,7 @@ import {
 import type { Clock } from '../../db/clock'
 import type { MeasurementStore } from '../../db/measurement-store'
 import { defineTool, type ToolDefinition } from '../define-tool'
-import { checkMeasurementDate, parseDateArgument } from './measurement-dates'
+import { checkMeasurementDate, parseDateArgument, resolveTakenAt } from './measurement-dates'
 import { UNITS_BY_KIND_TEXT, kindLabel, measurementKindSchema, measurementView } from './measurement-schemas'
 
 /**
@@ -23,7 +24,7 @@ export interface RecordMeasurementInput {
   kind: MeasurementKind
   value: number
   unit: MeasurementUnit
-  /** `YYYY-MM-DD`, or an ISO instant in UTC; `undefined` = now. */
+  /** `YYYY-MM-DD` (the user's local day, placed in their zone at execution), or an ISO instant in UTC; `undefined` = now. */
   date: string | undefined
 }
 
@@ -39,7 +40,7 @@ export function recordMeasurementSchema(clock: Clock) {
         .string()
         .optional()
         .describe(
-          'When it was measured: a calendar date (2024-05-01) or an ISO 8601 date-time with time zone (2024-05-01T07:30:00-03:00). Omit when the user means now.',
+          "When it was measured: a calendar date (2024-05-01), which is the user's local day, or an ISO 8601 date-time with time zone (2024-05-01T07:30:00-03:00). Work out relative dates (yesterday, last Monday) from today's date in the user's time zone. Omit when the user means now.",
         ),
     })
     .transform((raw, context): RecordMeasurementInput => {
@@ -65,7 +66,8 @@ export function recordMeasurementSchema(clock: Clock) {
       let date: string | undefined
       if (raw.date !== undefined) {
         const parsed = parseDateArgument(raw.date, 'date')
-        const problem = parsed.ok ? checkMeasurementDate(parsed.date, 'date', raw.date, clock()) : parsed.message
+        // The zone is not known here (it comes with the call): a day is checked as its UTC date, and again as its local day when it runs.
+        const problem = parsed.ok ? checkMeasurementDate(parsed.date.epochMs, 'date', raw.date, clock()) : parsed.message
         if (problem !== undefined || !parsed.ok) {
           context.addIssue({ code: 'custom', path: ['date'], message: problem ?? 'date is invalid' })
           return z.NEVER
@@ -87,14 +89,19 @@ export function createRecordMeasurementTool(deps: { measurements: MeasurementSto
     inputSchema: recordMeasurementSchema(deps.clock),
     handler(input, context) {
       const parsedDate = input.date === undefined ? undefined : parseDateArgument(input.date, 'date')
-      const takenAt = parsedDate?.ok ? parsedDate.date : undefined
+      const date = parsedDate?.ok ? parsedDate.date : undefined
+      // A day is the user's local day: its first instant in their zone, with the zone's offset then.
+      const resolved = date ? resolveTakenAt(date, context.timeZone) : { takenAt: context.now, offsetMin: utcOffsetMinutes(context.now, context.timeZone) }
+      const problem = checkMeasurementDate(resolved.takenAt, 'date', input.date ?? 'now', context.now)
+      if (problem !== undefined) return { ok: false, failure: { kind: 'rejected', message: `${problem} (in the user's time zone, ${context.timeZone}). Nothing was recorded.`, retryable: false } }
       const measurement = deps.measurements.insert({
         kind: input.kind,
         canonicalValue: toCanonicalValue(input.value, input.unit),
         value: input.value,
         unit: input.unit,
-        takenAt: takenAt?.epochMs ?? context.now,
-        takenAtPrecision: takenAt?.precision ?? 'instant',
+        takenAt: resolved.takenAt,
+        takenAtPrecision: date?.precision ?? 'instant',
+        takenAtOffsetMin: resolved.offsetMin,
         createdByLedgerId: context.ledgerEntryId,
       })
       return { ok: true, output: { recorded: measurementView(measurement) } }

@@ -2,20 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { AppError } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
-import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, isRepresentableTime, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
+import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
 import { kindKey, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { chartPoints, displayUnitOf, scaleChart } from '../lib/measurement-chart'
+import { formatChartDay, formatTakenAt } from '../lib/measurement-dates'
 
 const CHART = { width: 640, height: 220, padding: 28 }
 
-function formatDate(locale: Locale, t: Translate, m: Pick<Measurement, 'takenAt' | 'takenAtPrecision'>): string {
-  // A stored time that is no real date (written before dates were checked) is shown as such, never thrown on.
-  if (!isRepresentableTime(m.takenAt)) return t('invalidDate')
-  // Day precision is midnight UTC of a calendar date: show that date, not the local previous evening.
-  return m.takenAtPrecision === 'day'
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(m.takenAt)
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(m.takenAt)
+function formatDate(locale: Locale, t: Translate, m: Pick<Measurement, 'takenAt' | 'takenAtPrecision' | 'takenAtOffsetMin'>): string {
+  // A day shows as the calendar day the user meant; a stored time that is no real date (written
+  // before dates were checked) is shown as such, never thrown on.
+  return formatTakenAt(locale, m) ?? t('invalidDate')
 }
 
 const formatNumber = (locale: Locale, value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
@@ -24,7 +22,8 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
   const scaled = scaleChart(chartPoints(measurements, kind), CHART)
   if (!scaled.range) return null
   const unit = displayUnitOf(kind)
-  const day = (time: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(time)
+  const first = scaled.points[0]!.point
+  const last = scaled.points[scaled.points.length - 1]!.point
   // Value labels sit level with the highest and lowest points (one label for a flat series).
   const { minValue, maxValue } = scaled.range
   const yOf = (value: number) => scaled.points.find((p) => p.point.value === value)!.y
@@ -32,8 +31,8 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
   const summary = t(scaled.points.length === 1 ? 'chartSummaryOne' : 'chartSummary', {
     kind: t(kindKey(kind)),
     count: scaled.points.length,
-    from: day(scaled.range.from),
-    to: day(scaled.range.to),
+    from: formatChartDay(locale, first),
+    to: formatChartDay(locale, last),
     min: formatNumber(locale, scaled.range.minValue),
     max: formatNumber(locale, scaled.range.maxValue),
     unit,
@@ -51,11 +50,11 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
           </text>
         ))}
         <text className="tick" x={padding} y={height - padding + 16} textAnchor="start" aria-hidden="true">
-          {day(scaled.range.from)}
+          {formatChartDay(locale, first)}
         </text>
         {scaled.range.to !== scaled.range.from && (
           <text className="tick" x={width - padding} y={height - padding + 16} textAnchor="end" aria-hidden="true">
-            {day(scaled.range.to)}
+            {formatChartDay(locale, last)}
           </text>
         )}
         <path className="line" d={scaled.path} fill="none" />

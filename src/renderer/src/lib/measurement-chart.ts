@@ -1,6 +1,14 @@
 // Pure helpers for the measurements view: which unit a kind is charted in, the points of one kind
 // in that unit (oldest first), and their scaling into an SVG box. No React, no DOM.
-import { MEASUREMENT_KIND_INFO, fromCanonicalValue, measurementTimeProblem, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
+import {
+  MEASUREMENT_KIND_INFO,
+  fromCanonicalValue,
+  measurementTimeProblem,
+  takenAtWallClock,
+  type Measurement,
+  type MeasurementKind,
+  type MeasurementUnit,
+} from '../../../shared/measurement'
 
 /** The unit a kind's chart is drawn in: its canonical unit (kg, cm, %, bpm). */
 export function displayUnitOf(kind: MeasurementKind): MeasurementUnit {
@@ -11,6 +19,8 @@ export interface ChartPoint {
   id: number
   /** Epoch milliseconds. */
   takenAt: number
+  /** For a day-precision measurement: its calendar day (local wall-clock time, to be formatted as UTC); else undefined. */
+  calendarDay?: number | undefined
   /** In the kind's display unit, rounded to 2 decimals. */
   value: number
 }
@@ -24,7 +34,12 @@ export function chartPoints(measurements: readonly Measurement[], kind: Measurem
   const unit = displayUnitOf(kind)
   return measurements
     .filter((m) => m.kind === kind && m.deletedAt === undefined && measurementTimeProblem(m.takenAt, now) === undefined)
-    .map((m) => ({ id: m.id, takenAt: m.takenAt, value: Math.round(fromCanonicalValue(m.canonicalValue, unit) * 100) / 100 }))
+    .map((m) => ({
+      id: m.id,
+      takenAt: m.takenAt,
+      calendarDay: m.takenAtPrecision === 'day' ? takenAtWallClock(m) : undefined,
+      value: Math.round(fromCanonicalValue(m.canonicalValue, unit) * 100) / 100,
+    }))
     .sort((a, b) => a.takenAt - b.takenAt || a.id - b.id)
 }
 
