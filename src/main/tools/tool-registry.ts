@@ -244,7 +244,7 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
 async function runExternal(
   tool: CallableTool,
   input: unknown,
-  options: { conversationId: string; turnId: string; callId: string; now: number; signal: AbortSignal | undefined; timeoutMs: number; onProgress: CallableToolProgress | undefined },
+  options: { conversationId: string; turnId: string; callId: string; now: number; timeZone: string; signal: AbortSignal | undefined; timeoutMs: number; onProgress: CallableToolProgress | undefined },
 ): Promise<{ kind: 'known'; result: ToolRunResult } | { kind: 'unknown'; reason: string }> {
   if (options.signal?.aborted) return { kind: 'unknown', reason: 'The turn was stopped as the action started.' }
   const controller = new AbortController()

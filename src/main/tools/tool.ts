@@ -25,6 +25,8 @@ export interface ToolRunContext {
   callId: string
   /** The moment of this execution (epoch ms), read once: defaults such as "date = now" use it. */
   now: number
+  /** The user's IANA time zone: a calendar day the model gives is a day there. */
+  timeZone: string
 }
 
 /** A run of a tool whose effect is outside Keel's database: it can be stopped, timed out, and report progress. */

@@ -39,6 +39,7 @@ async function turn(calls: ScriptedCall[], options: { approver?: Approver; signa
     provider: 'anthropic',
     connection: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: '', model: 'm' },
     locale: 'en',
+    timeZone: 'UTC',
     signal: options.signal ?? new AbortController().signal,
     approver: options.approver ?? approveAll,
     onEvent: (event) => events.push(event),

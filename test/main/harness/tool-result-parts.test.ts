@@ -35,6 +35,7 @@ async function callTool(provider: ProviderId, tool: string) {
     provider,
     connection: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: '', model: 'm' },
     locale: 'en',
+    timeZone: 'UTC',
     signal: new AbortController().signal,
     approver: approveAll,
     onEvent: () => {},
