@@ -5,7 +5,7 @@ import { cardStateOf, storedOutcomeOf } from '../shared/tool-card'
 import type { KeelStore } from '../main/db/keel-store'
 import type { LedgerEntry } from '../main/ledger/tool-ledger'
 import type { Generation, Message } from '../shared/conversation'
-import { takenAtText, type Measurement } from '../shared/measurement'
+import { isoStringOrNull, takenAtText, type Measurement } from '../shared/measurement'
 import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
 
@@ -22,11 +22,6 @@ A store that is not writable is read as it is (nothing is recovered or updated).
 /** Conversations (and ledger entries) are read this many at a time. */
 const PAGE = 200
 
-/** Epoch milliseconds → ISO string, or null for a value no Date can hold (it must never throw). */
-export function isoDateOrNull(epochMs: number): string | null {
-  const date = new Date(epochMs)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
-}
 
 /** One conversation of `keel export`: the stable shape. */
 export function exportedConversation(conversation: { id: string; title: string }, messages: Message[]) {
@@ -91,7 +86,7 @@ export function exportedMeasurement(m: Measurement) {
     unit: m.unit,
     canonicalValue: m.canonicalValue,
     canonicalUnit: m.canonicalUnit,
-    measuredAt: isoDateOrNull(m.takenAt),
+    measuredAt: isoStringOrNull(m.takenAt),
     takenAt: m.takenAt,
     takenAtOffsetMin: m.takenAtOffsetMin ?? null,
     measuredAtLocal: takenAtText(m),
@@ -105,7 +100,7 @@ export function exportedLedgerEntry(entry: LedgerEntry) {
     state: entry.state,
     callIds: entry.callIds,
     turnId: entry.turnId,
-    recordedAt: isoDateOrNull(entry.createdAt),
+    recordedAt: isoStringOrNull(entry.createdAt),
     createdAt: entry.createdAt,
   }
 }

@@ -1,10 +1,7 @@
 // The execution of a verified round's calls, alone: a real store and registry, a scripted approver,
 // no provider and no HTTP.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { KeelStore } from '../../../src/main/db/keel-store'
 import type { ApprovalDecision, Approver } from '../../../src/main/harness/approval'
 import { executeToolCalls } from '../../../src/main/harness/execute-tool-calls'
 import { createStoreTurnRecorder } from '../../../src/main/harness/store-turn-recorder'
@@ -13,18 +10,12 @@ import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import { toolResultForModel } from '../../../src/main/tools/tool-result-for-model'
 import type { RunEvent } from '../../../src/shared/run-events'
 import type { TurnToolCall } from '../../../src/shared/turn-result'
+import { useTempStores } from '../db/store-fixtures'
 
-let dir: string
+const stores = useTempStores()
 let store: KeelStore
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-exec-'))
-  const opened = openKeelStore(join(dir, 'keel.db'))
-  if (!opened.ok) throw new Error(opened.error.message)
-  store = opened.store
-})
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  store = stores.open().store
 })
 
 function setup(decisions: ApprovalDecision[] = [], controller = new AbortController()): { context: TurnContext; events: RunEvent[]; asked: string[] } {

@@ -2,11 +2,8 @@
 // claimed in the ledger before it runs, recorded when its result is known, and left `unknown` —
 // never re-run, said so to the model and the user — when it is not (stopped, timed out, connection
 // lost). The fake external tools stand in for an MCP server's.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { KeelStore } from '../../../src/main/db/keel-store'
 import { approveAll, type Approver } from '../../../src/main/harness/approval'
 import { runTurn } from '../../../src/main/harness/run-turn'
 import { scriptedModel, textAnswer, toolCallAnswer, type ScriptedCall } from '../../../src/main/harness/scripted-model'
@@ -15,20 +12,14 @@ import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import { computeIdempotencyKey } from '../../../src/main/ledger/idempotency-key'
 import type { RunEvent } from '../../../src/shared/run-events'
 import { createFakeExternalTools, type FakeExternalTools } from '../../support/fake-external-tools'
+import { useTempStores } from '../db/store-fixtures'
 
-let dir: string
+const stores = useTempStores()
 let store: KeelStore
 let fake: FakeExternalTools
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-external-'))
-  const opened = openKeelStore(join(dir, 'keel.db'))
-  if (!opened.ok) throw new Error(opened.error.message)
-  store = opened.store
+  store = stores.open().store
   fake = createFakeExternalTools({ slowStepMs: 20 })
-})
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
 })
 
 async function turn(calls: ScriptedCall[], options: { approver?: Approver; signal?: AbortSignal; callTimeoutMs?: number } = {}) {

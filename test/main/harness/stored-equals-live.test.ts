@@ -1,14 +1,11 @@
 // One owner per message: for every way a turn can end, the stored answer (reopened) says what the
 // live one said — the same notice, worded by the same function, in the window too — and what the
 // model was told about a call is what every later turn's history tells it.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { exportedConversation } from '../../../src/cli/export-command'
-import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
+import type { KeelStore } from '../../../src/main/db/keel-store'
 import { approveAll, denyAll, type Approver } from '../../../src/main/harness/approval'
 import { runTurn, type RunTurnOptions } from '../../../src/main/harness/run-turn'
 import { scriptedModel, textAnswer, toolCallAnswer, type ScriptedCall } from '../../../src/main/harness/scripted-model'
@@ -23,18 +20,12 @@ import type { Locale } from '../../../src/shared/locale'
 import type { ProviderError } from '../../../src/shared/provider-error'
 import type { RunEvent } from '../../../src/shared/run-events'
 import type { StreamEvent } from '../../../src/shared/stream-events'
+import { useTempStores } from '../db/store-fixtures'
 
-let dir: string
+const stores = useTempStores()
 let store: KeelStore
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-endings-'))
-  const opened = openKeelStore(join(dir, 'keel.db'))
-  if (!opened.ok) throw new Error(opened.error.message)
-  store = opened.store
-})
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  store = stores.open().store
 })
 
 const usage = { inputTokens: 1, outputTokens: 1, reasoningTokens: undefined, cachedInputTokens: undefined }

@@ -1,11 +1,8 @@
 // Tool results beyond JSON: images go to each provider in its own format (Chat Completions: in a
 // following user message), and a huge result is cut for the model (with a note) while the whole
 // stays stored for the user.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { KeelStore } from '../../../src/main/db/keel-store'
 import { approveAll } from '../../../src/main/harness/approval'
 import { runTurn } from '../../../src/main/harness/run-turn'
 import { scriptedModel, textAnswer, toolCallAnswer } from '../../../src/main/harness/scripted-model'
@@ -14,18 +11,12 @@ import { MAX_RESULT_CHARS_FOR_MODEL } from '../../../src/main/tools/tool-result-
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 import { TINY_PNG, createFakeExternalTools } from '../../support/fake-external-tools'
+import { useTempStores } from '../db/store-fixtures'
 
-let dir: string
+const stores = useTempStores()
 let store: KeelStore
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-parts-'))
-  const opened = openKeelStore(join(dir, 'keel.db'))
-  if (!opened.ok) throw new Error(opened.error.message)
-  store = opened.store
-})
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  store = stores.open().store
 })
 
 async function callTool(provider: ProviderId, tool: string) {
