@@ -17,9 +17,12 @@ test('a streamed answer appears progressively and renders as Markdown', async ({
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
   await expect(live).not.toContainText('The end.')
   await screenshot(page, 'streaming')
+  // Mark the first block's DOM node: the stored answer must take over the live one's DOM, not rebuild it.
+  await live.locator('p').first().evaluate((node) => ((node as HTMLElement & { keelMark?: boolean }).keelMark = true))
 
   const answer = page.getByTestId('message-assistant').last()
   await expect(answer).toContainText('The end.')
+  expect(await answer.locator('p').first().evaluate((node) => (node as HTMLElement & { keelMark?: boolean }).keelMark === true)).toBe(true)
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
   await expect(answer.locator('strong')).toHaveText('bold')
   await expect(answer.locator('pre code')).toContainText('const x = 1')

@@ -109,10 +109,13 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf }: Stor
   if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (
     <article className={`message assistant status-${message.status}`} data-testid="message-assistant" aria-label={t('assistant')}>
+      {/* The same slots, in the same order, as the live answer (see Answer). */}
       <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
       {blocks.map((block, index) =>
         block.kind === 'text' ? <Markdown key={index} text={block.text} /> : <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} />,
       )}
+      {false /* the live answer's "writing" slot */}
+      {false /* the live answer's retry slot */}
       {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} />}
       {message.status === 'failed' && notices.length === 0 && (
         <p className="failed" data-testid="stored-notice">
@@ -149,6 +152,8 @@ function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry, titleOf }: LiveA
       aria-live="polite"
       aria-busy={running && !awaitingApproval}
     >
+      {/* The same slots, in the same order, as the stored answer: when it takes over, React keeps the DOM. */}
+      <Reasoning text={run.reasoning} ms={run.reasoningMs} thinking={running && run.reasoningSince !== undefined} t={t} />
       {run.segments.map((segment, index) =>
         segment.kind === 'text' ? (
           <Markdown key={index} text={segment.text} streaming />
@@ -156,7 +161,6 @@ function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry, titleOf }: LiveA
           <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} title={titleOf?.(run.tools[segment.callId]!.name, t.locale ?? 'en')} onAnswer={onAnswer} />
         ),
       )}
-      <Reasoning text={run.reasoning} ms={run.reasoningMs} thinking={running && run.reasoningSince !== undefined} t={t} />
       {running && run.segments.length === 0 && run.reasoning.length === 0 && !run.retry && <p className="writing">{t('writing')}</p>}
       {run.retry && (
         <p className="retrying" role="status" data-testid="retrying">
@@ -167,8 +171,10 @@ function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry, titleOf }: LiveA
         </p>
       )}
       {run.status === 'interrupted' && <InterruptedLabel t={t} reason={run.interruptReason} />}
+      {false /* the stored answer's "failed" slot */}
       <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} />
       <Diagnostics items={diagnosticItems(run.diagnostics)} t={t} />
+      {false /* the stored answer's usage slot */}
     </article>
   )
 }
