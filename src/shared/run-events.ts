@@ -23,7 +23,22 @@ export type RunEvent =
   | { type: 'stream'; round: number; event: StreamEvent }
   | { type: 'retry-scheduled'; attempt: number; delayMs: number; reason: ProviderErrorKind; message: string }
   | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string }
-  | { type: 'approval-request'; approvalId: string; callId: string; name: string; arguments: Record<string, unknown> }
+  | {
+      type: 'approval-request'
+      approvalId: string
+      callId: string
+      name: string
+      arguments: Record<string, unknown>
+      /** The tool's title, who provides it (an MCP server) and its hints, for the card. */
+      title?: string
+      provider?: string
+      hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
+    }
+  /**
+   * A tool's server asks the user for input while a call runs (MCP elicitation): a form of flat
+   * fields (`requestedSchema`), answered with `elicitations.answer`; unanswered when the run ends = cancelled.
+   */
+  | { type: 'elicitation-request'; elicitationId: string; callId: string; from: string; message: string; requestedSchema: Record<string, unknown> }
   /** A running call reported how far it is (a tool outside Keel: an MCP server's progress notifications). */
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** A message Keel wrote itself (translated); never the provider's words. `id` and `values` are what is stored with the answer. */

@@ -136,4 +136,10 @@ export interface ToolDescriptor {
   source: string
   /** JSON Schema (draft 2020-12) of the arguments. */
   inputJsonSchema: Record<string, unknown>
+  /** What "always allow" is keyed to (the name, or an MCP tool's server + tool + definition hash). */
+  grantKey: string
+  /** Who provides it (an MCP server's name), for the approval card. */
+  provider?: string
+  /** Hints for the approval card (untrusted). */
+  hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
 }

@@ -152,7 +152,8 @@ export class KeelAppService {
     },
     'settings.get': () => ok(buildSettingsView(this.store, this.env, this.keys)),
     'settings.update': (update) => {
-      const known = new Set(this.tools.list().map((tool) => tool.name))
+      // Grants are keyed to what `always` allows (a name, or an MCP tool's server + tool + definition).
+      const known = new Set(this.tools.list().map((tool) => tool.grantKey))
       const unknown = Object.keys(update.toolPermissions ?? {}).filter((tool) => !known.has(tool))
       if (unknown.length > 0) return fail('validation', `No tool is named ${unknown.slice(0, 3).map((name) => `'${name}'`).join(', ')}${unknown.length > 3 ? ` (and ${unknown.length - 3} more)` : ''}.`)
       try {
@@ -189,7 +190,8 @@ export class KeelAppService {
       const edited = updateMeasurement(this.store, request)
       return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message, { detail: edited.detail })
     },
-    'tools.list': () => ok(this.tools.list().map(({ name, title, titles, source, effect }) => ({ name, title, ...(titles ? { titles } : {}), source, effect }))),
+    'tools.list': () =>
+      ok(this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({ name, title, ...(titles ? { titles } : {}), source, effect, grantKey, ...(provider ? { provider } : {}) }))),
     'actions.unknown': () =>
       ok(this.store.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
     'actions.resolve': ({ key, outcome }) => {
@@ -205,6 +207,18 @@ export class KeelAppService {
     },
     'measurements.delete': ({ id }) =>
       deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : fail('not-found', `No measurement with id ${id}.`, { detail: { code: 'measurement-not-found' } }),
+    // MCP: wired to the hub in the next commits (the contract comes first so the window can be built beside it).
+    'mcp.list': () => ok([]),
+    'mcp.import': () => fail('internal', 'MCP servers are not available yet.'),
+    'mcp.save': () => fail('internal', 'MCP servers are not available yet.'),
+    'mcp.remove': () => ok({ removed: false }),
+    'mcp.consent': () => fail('not-found', 'No such MCP server.'),
+    'mcp.update': () => fail('not-found', 'No such MCP server.'),
+    'mcp.restart': () => fail('not-found', 'No such MCP server.'),
+    'mcp.secret': () => fail('not-found', 'No such MCP server.'),
+    'mcp.acceptTools': () => fail('not-found', 'No such MCP server.'),
+    'mcp.stderr': () => fail('not-found', 'No such MCP server.'),
+    'elicitations.answer': () => ok({ answered: false }),
   }
 
   private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {

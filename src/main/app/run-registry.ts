@@ -93,7 +93,7 @@ export class RunRegistry {
         }
         const onAbort = () => settle('deny')
         signal.addEventListener('abort', onAbort, { once: true })
-        this.approvals.set(request.approvalId, { runId, clientId, tool: request.name, resolve: settle })
+        this.approvals.set(request.approvalId, { runId, clientId, tool: request.grantKey, resolve: settle })
       })
   }
 

@@ -6,6 +6,8 @@ export interface ApprovalRequest {
   callId: string
   name: string
   arguments: Record<string, unknown>
+  /** What an `always` answer allows for good (the tool's name, or an MCP tool's server + tool + definition). */
+  grantKey: string
 }
 
 /**

@@ -78,15 +78,25 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
   if (prepared.status !== 'ready') return prepared
   // A write the ledger already holds only returns its stored result: nothing to approve.
   // Anything with an effect asks first (decided by the tool's effect, never its name).
-  if (prepared.tool.effect !== 'none' && !prepared.alreadyRecorded && !context.alwaysAllowed.has(call.name)) {
+  const { tool } = prepared
+  if (tool.effect !== 'none' && !prepared.alreadyRecorded && !context.alwaysAllowed.has(tool.grantKey)) {
     setCallState(context, call, 'awaiting-approval', { argumentsText: call.argumentsText })
     const approvalId = `${context.turn.turnId}:${call.callId}`
     const args = call.arguments ?? {}
-    context.emit({ type: 'approval-request', approvalId, callId: call.callId, name: call.name, arguments: args })
-    const decision = await context.approver({ approvalId, callId: call.callId, name: call.name, arguments: args }, context.signal)
+    context.emit({
+      type: 'approval-request',
+      approvalId,
+      callId: call.callId,
+      name: call.name,
+      arguments: args,
+      title: tool.title,
+      ...(tool.provider ? { provider: tool.provider } : {}),
+      ...(tool.hints ? { hints: tool.hints } : {}),
+    })
+    const decision = await context.approver({ approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey }, context.signal)
     if (context.signal.aborted) return { ...base, status: 'cancelled' }
     if (decision === 'deny') return { ...base, status: 'denied' }
-    if (decision === 'always') context.alwaysAllowed.add(call.name)
+    if (decision === 'always') context.alwaysAllowed.add(tool.grantKey)
   }
   setCallState(context, call, 'running', { argumentsText: call.argumentsText })
   // The registry retries a failed read once and never retries a write.

@@ -19,7 +19,7 @@ import { computeIdempotencyKey } from '../ledger/idempotency-key'
 import type { LedgerEntry, ToolLedger } from '../ledger/tool-ledger'
 import { summarizeIssues } from './argument-issues'
 import { createKeelToolSource } from './builtin/keel-tool-source'
-import { BUILTIN_SOURCE, type CallableTool, type Tool, type ToolRunResult, type ToolSource } from './tool'
+import { BUILTIN_SOURCE, ToolOutcomeUnknown, type CallableTool, type Tool, type ToolCallOptions, type ToolRunResult, type ToolSource } from './tool'
 
 /**
  * A call whose tool exists and whose arguments passed its schema: ready to be approved and run.
@@ -54,7 +54,13 @@ export interface ToolSet {
    * ledger in one transaction; effects outside Keel are claimed first and never re-run (an outcome
    * that cannot be known stays `unknown`).
    */
-  executeToolCall(request: ToolCallRequest, options?: { signal?: AbortSignal; onProgress?: CallableToolProgress }): Promise<ToolCallOutcome>
+  executeToolCall(request: ToolCallRequest, options?: ExecuteOptions): Promise<ToolCallOutcome>
+}
+
+export interface ExecuteOptions {
+  signal?: AbortSignal
+  onProgress?: CallableToolProgress
+  elicit?: ToolCallOptions['elicit']
 }
 
 export type CallableToolProgress = (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void
@@ -137,6 +143,9 @@ function descriptorOf(tool: Tool): ToolDescriptor {
     effect: tool.effect,
     source: tool.source,
     inputJsonSchema: tool.schema.jsonSchema,
+    grantKey: tool.grantKey ?? tool.name,
+    ...(tool.provider ? { provider: tool.provider } : {}),
+    ...(tool.hints ? { hints: tool.hints } : {}),
   }
 }
 
@@ -184,7 +193,7 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     return { status: 'ready', request, tool: descriptors.get(tool.name)!, input: validated.value, idempotencyKey, alreadyRecorded }
   }
 
-  async function executeToolCall(request: ToolCallRequest, options: { signal?: AbortSignal; onProgress?: CallableToolProgress } = {}): Promise<ToolCallOutcome> {
+  async function executeToolCall(request: ToolCallRequest, options: ExecuteOptions = {}): Promise<ToolCallOutcome> {
     const tool = tools.get(request.toolName)
     let prepared: PrepareResult
     try {
@@ -196,7 +205,11 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     const now = deps.clock()
     const context = { conversationId: request.conversationId, turnId: request.turnId, callId: request.callId, now, timeZone: request.timeZone ?? 'UTC' }
 
-    if (tool.effect === 'none') return runRead(request, () => tool.call(prepared.input, { ...context, signal: options.signal ?? new AbortController().signal, timeoutMs: deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS, onProgress: options.onProgress }))
+    if (tool.effect === 'none') {
+      return runRead(request, () =>
+        tool.call(prepared.input, { ...context, signal: options.signal ?? new AbortController().signal, timeoutMs: tool.maxTimeoutMs ?? deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS, onProgress: options.onProgress, elicit: options.elicit }),
+      )
+    }
 
     const key = prepared.idempotencyKey
     if (key === undefined) throw new Error('unreachable: an effect without an idempotency key')
@@ -218,7 +231,13 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     // Outside Keel: claimed first (state `unknown`), so a crash mid-call can never lead to a second run.
     const claim = claimOnce(deps.db, deps.ledger, ledgerRequest)
     if (claim.kind !== 'claimed') return writeOutcome(request, key, claim)
-    const ran = await runExternal(tool, prepared.input, { ...context, signal: options.signal, timeoutMs: deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS, onProgress: options.onProgress })
+    const ran = await runExternal(tool, prepared.input, {
+      ...context,
+      signal: options.signal,
+      timeoutMs: tool.maxTimeoutMs ?? deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS,
+      onProgress: options.onProgress,
+      elicit: options.elicit,
+    })
     if (ran.kind === 'unknown') return unknownOutcome(request, key, claim.entry, ran.reason)
     const recorded = recordExternalResult(deps.db, deps.ledger, claim.entry.id, ran.result, deps.clock())
     if (!recorded.ok) {
@@ -244,7 +263,17 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
 async function runExternal(
   tool: CallableTool,
   input: unknown,
-  options: { conversationId: string; turnId: string; callId: string; now: number; timeZone: string; signal: AbortSignal | undefined; timeoutMs: number; onProgress: CallableToolProgress | undefined },
+  options: {
+    conversationId: string
+    turnId: string
+    callId: string
+    now: number
+    timeZone: string
+    signal: AbortSignal | undefined
+    timeoutMs: number
+    onProgress: CallableToolProgress | undefined
+    elicit: ToolCallOptions['elicit']
+  },
 ): Promise<{ kind: 'known'; result: ToolRunResult } | { kind: 'unknown'; reason: string }> {
   if (options.signal?.aborted) return { kind: 'unknown', reason: 'The turn was stopped as the action started.' }
   const controller = new AbortController()
@@ -274,6 +303,7 @@ async function runExternal(
     }
     return { kind: 'known', result: settled }
   } catch (error) {
+    if (error instanceof ToolOutcomeUnknown) return { kind: 'unknown', reason: error.reason }
     return { kind: 'unknown', reason: `The connection to the tool was lost while the action ran (${errorText(error)}); it may or may not have happened.` }
   } finally {
     if (timer) clearTimeout(timer)

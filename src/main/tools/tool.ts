@@ -35,6 +35,33 @@ export interface ToolCallOptions extends ToolRunContext {
   /** How long the call may take before it is abandoned (its outcome is then unknown). */
   timeoutMs: number | undefined
   onProgress?: (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void
+  /**
+   * Asks the user for input on the tool's behalf (an MCP server's elicitation), on the window or
+   * terminal that runs the turn. Absent: nobody can be asked (the request is declined).
+   */
+  elicit?: (request: ElicitationRequest) => Promise<ElicitationAnswer>
+}
+
+/** A form a tool's server asks the user to fill in (a flat JSON Schema of primitive fields). */
+export interface ElicitationRequest {
+  /** Who asks (the server's name as the user configured it). */
+  from: string
+  message: string
+  requestedSchema: Record<string, unknown>
+}
+
+export type ElicitationAnswer = { action: 'accept'; content: Record<string, string | number | boolean | string[]> } | { action: 'decline' } | { action: 'cancel' }
+
+/**
+ * Thrown by a tool's `call` when its outcome cannot be known (the user's stop reached it, it timed
+ * out, the connection was lost mid-call): the action stays `unknown` in the ledger, is never run
+ * again, and `reason` is what the model and the user are told.
+ */
+export class ToolOutcomeUnknown extends Error {
+  override readonly name = 'ToolOutcomeUnknown'
+  constructor(readonly reason: string) {
+    super(reason)
+  }
 }
 
 interface ToolBase {
@@ -49,6 +76,17 @@ interface ToolBase {
   schema: ToolSchema
   /** Which source it comes from (`keel` for the built-ins); part of the idempotency key of every other source's actions. */
   source: string
+  /**
+   * What "always allow" is keyed to (default: the name). An MCP tool's grant names its server, tool
+   * and definition hash, so a changed definition voids it.
+   */
+  grantKey?: string | undefined
+  /** Who provides it, for the approval card (an MCP server's name); absent for Keel's own tools. */
+  provider?: string | undefined
+  /** Hints shown on the approval card (untrusted: they never decide anything on their own). */
+  hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined } | undefined
+  /** The longest a call may run in all before its outcome is given up as unknown (default: the registry's). */
+  maxTimeoutMs?: number | undefined
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AttemptDiagnostic, RunEvent } from '../run-events'
 import { TOOL_PERMISSIONS, modelPriceSchema } from '../settings'
 import type { JsonValue } from '../json-value'
 import type { ToolDescriptor } from '../tool-outcome'
+import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../mcp'
 import type { Usage } from '../usage'
 import type { AppResult } from './app-error'
 import { MAX_CONVERSATION_PAGE, MAX_MESSAGE_CHARS, type CommandName } from './channels'
@@ -49,7 +50,7 @@ export const COMMAND_SCHEMAS = {
     defaultProvider: providerId.optional(),
     maxToolRounds: z.number().int().min(1).max(50).optional(),
     turnTimeoutSeconds: z.number().int().min(10).max(86_400).optional(),
-    toolPermissions: z.record(z.string().min(1).max(100), z.enum(TOOL_PERMISSIONS)).optional(),
+    toolPermissions: z.record(z.string().min(1).max(300), z.enum(TOOL_PERMISSIONS)).optional(),
     provider: z
       .strictObject({
         id: providerId,
@@ -84,6 +85,58 @@ export const COMMAND_SCHEMAS = {
   'actions.unknown': z.strictObject({}),
   /** The user checked one of them: it happened (`done`) or it did not (`not-done`). */
   'actions.resolve': z.strictObject({ key: z.string().regex(/^[0-9a-f]{64}$/), outcome: z.enum(['done', 'not-done']) }),
+  /** MCP servers: config (no secrets), what running each means, status, tools with their pin state. */
+  'mcp.list': z.strictObject({}),
+  /**
+   * Imports servers from the de-facto JSON (`mcpServers` as Claude Desktop/Cursor write it, or VS
+   * Code's `servers`), pasted or read from a file by the window. Only that key is read. Imported
+   * servers are saved but not started: each needs the user's consent. Values with `${…}` are not
+   * imported (reported as unresolved, for the user to fill in with `mcp.secret`).
+   */
+  'mcp.import': z.strictObject({ text: z.string().min(2).max(1_000_000) }),
+  /** Adds (no `serverId`) or edits a server. Env and header values given go to the key vault; absent ones are kept. */
+  'mcp.save': z.strictObject({
+    serverId: id.optional(),
+    name: z.string().trim().min(1).max(100),
+    transport: z.enum(['stdio', 'http', 'sse']),
+    command: z.string().trim().min(1).max(4096).optional(),
+    args: z.array(z.string().max(4096)).max(200).optional(),
+    cwd: z.string().max(4096).optional(),
+    url: z.url({ protocol: /^https?$/ }).max(4096).optional(),
+    /** Keys to keep; a string value replaces the stored one, `null` keeps it. */
+    env: z.record(z.string().min(1).max(200), z.string().max(32_768).nullable()).optional(),
+    headers: z.record(z.string().min(1).max(200), z.string().max(32_768).nullable()).optional(),
+    timeoutMs: z.number().int().min(1000).max(MCP_MAX_TIMEOUT_MS).optional(),
+    trustReadOnlyHints: z.boolean().optional(),
+    disabled: z.boolean().optional(),
+  }),
+  'mcp.remove': z.strictObject({ serverId: id }),
+  /** The user saw exactly what runs (the view's `fingerprint`) and agrees: it may start. */
+  'mcp.consent': z.strictObject({ serverId: id, fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }),
+  /** Per-server and per-tool switches. */
+  'mcp.update': z.strictObject({
+    serverId: id,
+    disabled: z.boolean().optional(),
+    timeoutMs: z.number().int().min(1000).max(MCP_MAX_TIMEOUT_MS).optional(),
+    trustReadOnlyHints: z.boolean().optional(),
+    tool: z.strictObject({ name: z.string().min(1).max(256), enabled: z.boolean() }).optional(),
+  }),
+  'mcp.restart': z.strictObject({ serverId: id }),
+  /** Sets one env value or header of a server (kept in the key vault); `null` forgets it. */
+  'mcp.secret': z.strictObject({ serverId: id, where: z.enum(['env', 'headers']), key: z.string().min(1).max(200), value: z.string().max(32_768).nullable() }),
+  /** Accepts the definitions the user reviewed (tool name → the definition hash shown): only those, and only if still current. */
+  'mcp.acceptTools': z.strictObject({ serverId: id, tools: z.record(z.string().min(1).max(256), z.string().regex(/^[0-9a-f]{64}$/)) }),
+  /** The last ~64 KiB of a server's stderr. */
+  'mcp.stderr': z.strictObject({ serverId: id }),
+  /** The user's answer to a server's request for input (an `elicitation-request` run event). */
+  'elicitations.answer': z.strictObject({
+    elicitationId: id,
+    answer: z.discriminatedUnion('action', [
+      z.strictObject({ action: z.literal('accept'), content: z.record(z.string().max(200), z.union([z.string().max(32_768), z.number(), z.boolean(), z.array(z.string().max(1000)).max(100)])) }),
+      z.strictObject({ action: z.literal('decline') }),
+      z.strictObject({ action: z.literal('cancel') }),
+    ]),
+  }),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -158,10 +211,21 @@ export interface CommandResponses {
   'tools.list': ToolInfo[]
   'actions.unknown': UnknownAction[]
   'actions.resolve': { resolved: boolean }
+  'mcp.list': McpServerView[]
+  'mcp.import': McpImportReport
+  'mcp.save': McpServerView
+  'mcp.remove': { removed: boolean }
+  'mcp.consent': McpServerView
+  'mcp.update': McpServerView
+  'mcp.restart': McpServerView
+  'mcp.secret': McpServerView
+  'mcp.acceptTools': McpServerView
+  'mcp.stderr': { text: string }
+  'elicitations.answer': { answered: boolean }
 }
 
 /** A tool as the window sees it (no schema). */
-export type ToolInfo = Pick<ToolDescriptor, 'name' | 'title' | 'titles' | 'source' | 'effect'>
+export type ToolInfo = Pick<ToolDescriptor, 'name' | 'title' | 'titles' | 'source' | 'effect' | 'grantKey' | 'provider'>
 
 /** An action whose outcome Keel could not learn: shown for the user to check, never run again by Keel. */
 export interface UnknownAction {

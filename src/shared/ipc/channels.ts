@@ -23,6 +23,17 @@ export const COMMAND_NAMES = [
   'tools.list',
   'actions.unknown',
   'actions.resolve',
+  'mcp.list',
+  'mcp.import',
+  'mcp.save',
+  'mcp.remove',
+  'mcp.consent',
+  'mcp.update',
+  'mcp.restart',
+  'mcp.secret',
+  'mcp.acceptTools',
+  'mcp.stderr',
+  'elicitations.answer',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

@@ -40,6 +40,17 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'tools.list': [...common, { source: 'keel' }],
     'actions.unknown': [...common, { all: true }],
     'actions.resolve': [...common, {}, { key: 'x', outcome: 'done' }, { key: 'a'.repeat(64), outcome: 'maybe' }, { key: 'A'.repeat(64), outcome: 'done' }, { key: 'a'.repeat(64), outcome: 'done', note: 'x' }],
+    'mcp.list': [...common, { all: true }],
+    'mcp.import': [...common, {}, { text: '' }, { text: 'x'.repeat(1_000_001) }, { text: '{}', start: true }],
+    'mcp.save': [...common, {}, { name: 'x' }, { name: '', transport: 'stdio' }, { name: 'x', transport: 'pipe' }, { name: 'x', transport: 'http', url: 'file:///etc/passwd' }, { name: 'x', transport: 'stdio', command: 'node', timeoutMs: 10 }, { name: 'x', transport: 'stdio', command: 'node', shell: true }],
+    'mcp.remove': [...common, {}, { serverId: '' }, { serverId: 'x', force: true }],
+    'mcp.consent': [...common, { serverId: 'x' }, { serverId: 'x', fingerprint: 'abc' }, { serverId: 'x', fingerprint: 'A'.repeat(64) }],
+    'mcp.update': [...common, {}, { serverId: 'x', disabled: 'yes' }, { serverId: 'x', tool: { name: '', enabled: true } }, { serverId: 'x', timeoutMs: 999_999_999 }],
+    'mcp.restart': [...common, {}, { serverId: 7 }],
+    'mcp.secret': [...common, { serverId: 'x', where: 'args', key: 'K', value: 'v' }, { serverId: 'x', where: 'env', key: '', value: 'v' }, { serverId: 'x', where: 'env', key: 'K' }],
+    'mcp.acceptTools': [...common, { serverId: 'x' }, { serverId: 'x', tools: { t: 'nothex' } }],
+    'mcp.stderr': [...common, {}, { serverId: 'x', lines: 5 }],
+    'elicitations.answer': [...common, { elicitationId: 'e' }, { elicitationId: 'e', answer: { action: 'maybe' } }, { elicitationId: 'e', answer: { action: 'accept' } }, { elicitationId: 'e', answer: { action: 'accept', content: { a: { nested: true } } } }],
   }
 }
 

@@ -33,6 +33,17 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'tools.list': {},
   'actions.unknown': {},
   'actions.resolve': { key: 'a'.repeat(64), outcome: 'done' },
+  'mcp.list': {},
+  'mcp.import': { text: '{"mcpServers":{}}' },
+  'mcp.save': { name: 'files', transport: 'stdio', command: 'node', args: ['server.js'] },
+  'mcp.remove': { serverId: 'files' },
+  'mcp.consent': { serverId: 'files', fingerprint: 'a'.repeat(64) },
+  'mcp.update': { serverId: 'files', tool: { name: 'read_file', enabled: false } },
+  'mcp.restart': { serverId: 'files' },
+  'mcp.secret': { serverId: 'files', where: 'env', key: 'TOKEN', value: 'secret-value' },
+  'mcp.acceptTools': { serverId: 'files', tools: { read_file: 'b'.repeat(64) } },
+  'mcp.stderr': { serverId: 'files' },
+  'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown

@@ -234,13 +234,13 @@ export function SettingsPanel({
         </select>
       </div>
       <h3>{t('toolPermissions')}</h3>
-      {tools.map(({ name, title, titles }) => (
-        <div className="row" key={name}>
-          <label htmlFor={`permission-${name}`}>{titles?.[locale] ?? title}</label>
+      {tools.map(({ name, title, titles, grantKey, provider }) => (
+        <div className="row" key={grantKey}>
+          <label htmlFor={`permission-${name}`}>{provider ? `${provider}: ${titles?.[locale] ?? title}` : (titles?.[locale] ?? title)}</label>
           <select
             id={`permission-${name}`}
-            value={settings.toolPermissions[name] ?? 'ask'}
-            onChange={(e) => void onUpdate({ toolPermissions: { [name]: e.target.value as 'ask' | 'always-allow' } })}
+            value={settings.toolPermissions[grantKey] ?? 'ask'}
+            onChange={(e) => void onUpdate({ toolPermissions: { [grantKey]: e.target.value as 'ask' | 'always-allow' } })}
           >
             <option value="ask">{t('permissionAsk')}</option>
             <option value="always-allow">{t('permissionAlways')}</option>
