@@ -218,7 +218,7 @@ export class KeelAppService {
     'mcp.secret': () => fail('not-found', 'No such MCP server.'),
     'mcp.acceptTools': () => fail('not-found', 'No such MCP server.'),
     'mcp.stderr': () => fail('not-found', 'No such MCP server.'),
-    'elicitations.answer': () => ok({ answered: false }),
+    'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
   }
 
   private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {
@@ -250,17 +250,20 @@ export class KeelAppService {
       if (event.type === 'run-end') ended = true
       this.runs.deliver(clientId, { runId, event })
     }
+    // The elicitor emits through the turn's own (key-scrubbing) event path, known once the turn is set up.
+    let emit: (event: RunEvent) => void = deliver
     const { options } = prepareTurn({
       store: this.store,
       env: this.env,
       keys: this.keys,
       tools: this.tools,
       request: { conversationId: request.conversationId, text: request.text, provider: request.provider },
-      io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), onEvent: deliver, runId },
+      io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,
       retryPolicy: this.options.retryPolicy,
     })
+    emit = options.onEvent
     this.runs.add({ runId, clientId, conversationId: request.conversationId, controller, done })
     // runTurn stores the user's message and emits run-start synchronously, before its first await.
     const running = runTurn(options)

@@ -1,4 +1,6 @@
-import type { ApprovalDecision, ApprovalRequest, Approver } from '../harness/approval'
+import type { ApprovalDecision, ApprovalRequest, Approver, Elicitor } from '../harness/approval'
+import type { ElicitationAnswer } from '../tools/tool'
+import type { RunEvent } from '../../shared/run-events'
 import type { RunEventEnvelope } from '../../shared/ipc/app-contract'
 
 /** Where one client's run events go: a window's webContents, a browser-mode socket. */
@@ -11,6 +13,11 @@ export interface ActiveRun {
   conversationId: string | undefined
   controller: AbortController
   done: Promise<void>
+}
+
+interface PendingElicitation {
+  clientId: string
+  resolve: (answer: ElicitationAnswer) => void
 }
 
 interface PendingApproval {
@@ -29,6 +36,8 @@ export class RunRegistry {
   private readonly clients = new Map<string, EventSink>()
   private readonly runs = new Map<string, ActiveRun>()
   private readonly approvals = new Map<string, PendingApproval>()
+  private readonly elicitations = new Map<string, PendingElicitation>()
+  private elicitationCount = 0
 
   connect(clientId: string, sink: EventSink): void {
     this.clients.set(clientId, sink)
@@ -95,6 +104,35 @@ export class RunRegistry {
         signal.addEventListener('abort', onAbort, { once: true })
         this.approvals.set(request.approvalId, { runId, clientId, tool: request.grantKey, resolve: settle })
       })
+  }
+
+  /**
+   * The elicitor of one run: shows the server's form to the owning client (an `elicitation-request`
+   * event through `emit`) and waits for its `elicitations.answer`; a stop (or disconnect) cancels.
+   */
+  elicitorFor(runId: string, clientId: string, emit: (event: RunEvent) => void): Elicitor {
+    return (request, callId, signal) =>
+      new Promise<ElicitationAnswer>((resolve) => {
+        if (signal.aborted) return resolve({ action: 'cancel' })
+        const elicitationId = `${runId}:elicitation:${++this.elicitationCount}`
+        const settle = (answer: ElicitationAnswer) => {
+          signal.removeEventListener('abort', onAbort)
+          this.elicitations.delete(elicitationId)
+          resolve(answer)
+        }
+        const onAbort = () => settle({ action: 'cancel' })
+        signal.addEventListener('abort', onAbort, { once: true })
+        this.elicitations.set(elicitationId, { clientId, resolve: settle })
+        emit({ type: 'elicitation-request', elicitationId, callId, from: request.from, message: request.message, requestedSchema: request.requestedSchema })
+      })
+  }
+
+  /** Answers a pending elicitation of this client; false when there is none (answered, cancelled, another client's). */
+  answerElicitation(elicitationId: string, clientId: string, answer: ElicitationAnswer): boolean {
+    const pending = this.elicitations.get(elicitationId)
+    if (!pending || pending.clientId !== clientId) return false
+    pending.resolve(answer)
+    return true
   }
 
   /** The pending approval a client may answer (another client's approvals are invisible to it). */

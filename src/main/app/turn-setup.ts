@@ -4,7 +4,7 @@ import { wellFormed } from '../../shared/well-formed-text'
 import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
-import type { Approver } from '../harness/approval'
+import type { Approver, Elicitor } from '../harness/approval'
 import type { RetryPolicy } from '../harness/retry-policy'
 import type { RunTurnOptions } from '../harness/run-turn'
 import { createStoreTurnRecorder } from '../harness/store-turn-recorder'
@@ -35,6 +35,8 @@ export interface TurnRequest {
 export interface TurnIo {
   signal: AbortSignal
   approver: Approver
+  /** Asks the user for a tool server's form (absent: declined, e.g. the CLI). */
+  elicit?: Elicitor | undefined
   onEvent: (event: RunEvent) => void
   runId?: string | undefined
 }
@@ -93,6 +95,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     timeZone,
     signal: io.signal,
     approver: io.approver,
+    elicit: io.elicit,
     alwaysAllowed,
     onEvent: (event) => io.onEvent(redactValue(event, forms)),
     recorder: redactingRecorder(createStoreTurnRecorder(store), secrets),

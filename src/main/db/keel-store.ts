@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock'
 import { ConversationStore } from './conversation-store'
 import { openDatabase, type OpenDatabaseOptions } from './database'
 import { GenerationStore } from './generation-store'
+import { McpPinStore } from './mcp-pin-store'
 import { MeasurementStore } from './measurement-store'
 import { announcePresence, type ProcessPresence } from './process-presence'
 import { recoverAfterCrash, type RecoveryReport } from './recover-after-crash'
@@ -29,6 +30,8 @@ export interface KeelStore {
   readonly measurements: MeasurementStore
   readonly ledger: ToolLedger
   readonly settings: SettingsStore
+  /** The MCP tool definitions the user accepted. */
+  readonly mcpPins: McpPinStore
   /** What the previous run left unfinished and was settled at open. */
   readonly recovery: RecoveryReport
   close(): void
@@ -83,6 +86,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     measurements: new MeasurementStore(db, clock),
     ledger: new ToolLedger(db),
     settings: new SettingsStore(db, clock),
+    mcpPins: new McpPinStore(db, clock),
     recovery,
     close: () => {
       if (db.open) db.close()

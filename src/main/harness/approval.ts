@@ -1,3 +1,5 @@
+import type { ElicitationAnswer, ElicitationRequest } from '../tools/tool'
+
 /** The user's answer to "may Keel run this write?". `always` also allows the tool from now on. */
 export type ApprovalDecision = 'approve' | 'deny' | 'always'
 
@@ -15,6 +17,12 @@ export interface ApprovalRequest {
  * with `deny` when `signal` aborts. Decided in the core, never in the renderer.
  */
 export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>
+
+/**
+ * Asks the user to fill in a form a tool's server sent while one call runs (MCP elicitation).
+ * Must settle with `cancel` when `signal` aborts. Absent: nobody can be asked (declined).
+ */
+export type Elicitor = (request: ElicitationRequest, callId: string, signal: AbortSignal) => Promise<ElicitationAnswer>
 
 export const approveAll: Approver = async () => 'approve'
 export const denyAll: Approver = async () => 'deny'

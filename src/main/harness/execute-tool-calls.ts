@@ -1,3 +1,4 @@
+import type { ElicitationRequest } from '../tools/tool'
 import type { HistoryToolResult } from '../../shared/chat-history'
 import type { JsonValue } from '../../shared/json-value'
 import { cardStateOf, cardSummaryOf } from '../../shared/tool-card'
@@ -104,5 +105,6 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
     signal: context.signal,
     onProgress: ({ progress, total, message }) =>
       context.emit({ type: 'tool-progress', callId: call.callId, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
+    ...(context.elicit ? { elicit: (elicitation: ElicitationRequest) => context.elicit!(elicitation, call.callId, context.signal) } : {}),
   })
 }

@@ -7,7 +7,7 @@ import type { StorageError } from '../../shared/storage-error'
 import type { TurnResult } from '../../shared/turn-result'
 import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolSet } from '../tools/tool-registry'
-import type { Approver } from './approval'
+import type { Approver, Elicitor } from './approval'
 import { executeToolCalls } from './execute-tool-calls'
 import { judgeAfterCalls, judgeRound, judgeRoundLimit, type TurnEnding } from './judge-round'
 import type { RetryPolicy } from './retry-policy'
@@ -34,6 +34,8 @@ export interface RunTurnOptions {
   /** The stop button: aborts the provider request, cancels tools not started, ends the turn. */
   signal: AbortSignal
   approver: Approver
+  /** Asks the user for a server's form while a call runs (absent: such requests are declined). */
+  elicit?: Elicitor | undefined
   /** Write tools the user allowed for good ("always allow"); `always` answers add to it. */
   alwaysAllowed?: Set<string>
   onEvent: (event: RunEvent) => void

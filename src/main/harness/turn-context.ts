@@ -5,7 +5,7 @@ import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent, ToolCallState } from '../../shared/run-events'
 import type { ProviderConnection, ProviderToolDefinition } from '../providers/provider-request'
 import type { ToolSet } from '../tools/tool-registry'
-import type { Approver } from './approval'
+import type { Approver, Elicitor } from './approval'
 import type { RetryPolicy } from './retry-policy'
 import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
@@ -32,6 +32,7 @@ export interface TurnContext {
   readonly recorder: TurnRecorder
   readonly tools: ToolSet
   readonly approver: Approver
+  readonly elicit: Elicitor | undefined
   /** Write tools the user allowed for good; an `always` answer adds to it. */
   readonly alwaysAllowed: Set<string>
   readonly toolDefinitions: readonly ProviderToolDefinition[]
@@ -103,6 +104,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
     recorder: options.recorder,
     tools: options.tools,
     approver: options.approver,
+    elicit: options.elicit,
     alwaysAllowed: options.alwaysAllowed ?? new Set<string>(),
     toolDefinitions,
     declaredToolNames: new Set(toolDefinitions.map((tool) => tool.name)),
