@@ -93,6 +93,8 @@ export interface McpToolView {
   acceptedDefinition?: Record<string, unknown> | undefined
   /** Keel's effect for it: `external` (asks, ledgered, never retried) or `none` (a trusted read-only hint). */
   effect: 'external' | 'none'
+  /** Why Keel cannot offer it at all (e.g. its input schema declares a JSON Schema dialect Keel does not know). */
+  refused?: string | undefined
 }
 
 /** A server as the window shows it: its config (no secrets), what running it means, its status and tools. */

@@ -1,0 +1,370 @@
+// Every configured MCP server, as one Keel tool source: starts the ones the user agreed to run,
+// keeps each one's status and tool listing, withholds tools whose definition is not the accepted
+// one, and offers the rest to the next turn (a turn takes a snapshot; changes apply to the next).
+import type { McpServerConfig, McpServerStatus, McpServerView, McpToolAnnotations, McpToolView } from '../../shared/mcp'
+import { MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
+import type { McpPinStore } from '../db/mcp-pin-store'
+import type { Tool, ToolSource } from '../tools/tool'
+import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
+
+/** One server as the hub is given it: its config, where it comes from and its secret values (resolved, never stored here). */
+export interface McpHubEntry {
+  config: McpServerConfig
+  origin: 'settings' | 'file'
+  /** Env values and headers (from the key vault, or the config file). */
+  secrets: { env: Record<string, string>; headers: Record<string, string> }
+}
+
+/** What the hub needs to turn one listed tool into a Keel tool. */
+export interface McpToolBuildInput {
+  server: { id: string; name: string; trustReadOnlyHints: boolean; timeoutMs: number; maxTotalTimeoutMs: number }
+  tool: McpListedTool
+  definitionHash: string
+  connection: McpConnectionPort
+}
+
+export interface McpHubDeps {
+  pins: McpPinStore
+  /** Opens (does not start) a connection. */
+  connect: (spec: McpLaunchSpec) => McpConnectionPort
+  /** A listed tool as a Keel tool, or why it cannot be offered (e.g. a schema dialect Keel does not know). */
+  toTool: (input: McpToolBuildInput) => Tool | { refused: string }
+  /** SHA-256 (hex) of a tool's whole definition. */
+  definitionHash: (tool: McpListedTool) => string
+  /** What consent covers: the exact command line (resolved executable) or URL. */
+  describeLaunch: (config: McpServerConfig) => { commandLine: string; cwd: string | undefined }
+  /** The fingerprint of what consent covers. */
+  fingerprint: (config: McpServerConfig, commandLine: string) => string
+  /** Reports problems that have nowhere else to go (a listing that failed after start). */
+  log?: (message: string) => void
+}
+
+interface ListedTool {
+  tool: McpListedTool
+  hash: string
+}
+
+interface ServerState {
+  entry: McpHubEntry
+  /** The launch this connection runs (a different one restarts it). */
+  launchKey: string | undefined
+  connection: McpConnectionPort | undefined
+  unsubscribe: Array<() => void>
+  status: McpServerStatus
+  listed: ListedTool[]
+  /** Offered tools by provider name, built once per definition. */
+  built: Map<string, { key: string; tool: Tool | { refused: string } }>
+  /** Increments on every listing so a late answer of an older one is dropped. */
+  listing: number
+}
+
+/** A tool's annotations as hints (only booleans are read: anything else is the spec's pessimistic default). */
+function annotationsOf(tool: McpListedTool): McpToolAnnotations {
+  const raw = (tool.annotations ?? {}) as Record<string, unknown>
+  const flag = (key: string) => (typeof raw[key] === 'boolean' ? (raw[key] as boolean) : undefined)
+  return { readOnlyHint: flag('readOnlyHint'), destructiveHint: flag('destructiveHint'), idempotentHint: flag('idempotentHint'), openWorldHint: flag('openWorldHint') }
+}
+
+function titleOf(tool: McpListedTool): string {
+  const annotationTitle = (tool.annotations as Record<string, unknown> | undefined)?.title
+  if (typeof tool.title === 'string' && tool.title.trim()) return tool.title
+  if (typeof annotationTitle === 'string' && annotationTitle.trim()) return annotationTitle
+  return tool.name
+}
+
+function isTool(value: Tool | { refused: string }): value is Tool {
+  return !('refused' in value)
+}
+
+export class McpHub implements ToolSource {
+  readonly id = 'mcp'
+  private readonly servers = new Map<string, ServerState>()
+  private readonly listeners = new Set<() => void>()
+  private closed = false
+
+  constructor(private readonly deps: McpHubDeps) {}
+
+  /**
+   * Applies the configured servers: new and changed ones (re)start when enabled and agreed to,
+   * removed, disabled and not-agreed ones stop. Idempotent: the same entries change nothing.
+   */
+  sync(entries: readonly McpHubEntry[]): void {
+    if (this.closed) return
+    const wanted = new Map(entries.map((entry) => [entry.config.id, entry]))
+    for (const [id, state] of this.servers) {
+      if (!wanted.has(id)) {
+        this.stop(state)
+        this.servers.delete(id)
+      }
+    }
+    for (const entry of entries) {
+      const state = this.servers.get(entry.config.id) ?? this.newState(entry)
+      this.servers.set(entry.config.id, state)
+      state.entry = entry
+      this.apply(state)
+    }
+    this.changed()
+  }
+
+  /** Restarts one server (the user's Restart; also a failed one before its backoff ends). */
+  async restart(serverId: string): Promise<boolean> {
+    const state = this.servers.get(serverId)
+    if (!state) return false
+    this.stop(state)
+    this.apply(state)
+    this.changed()
+    return true
+  }
+
+  /** The server's stderr tail ('' when it never ran or speaks HTTP). */
+  stderr(serverId: string): string | undefined {
+    const state = this.servers.get(serverId)
+    if (!state) return undefined
+    return state.connection?.stderrTail() ?? ''
+  }
+
+  /**
+   * Accepts the definitions the user reviewed: each tool's hash must still be the one listed now
+   * (a definition that changed again while they looked is not accepted). Returns the accepted names.
+   */
+  acceptTools(serverId: string, reviewed: Readonly<Record<string, string>>): string[] {
+    const state = this.servers.get(serverId)
+    if (!state) return []
+    const accepted = state.listed.filter(({ tool, hash }) => reviewed[tool.name] === hash)
+    this.deps.pins.accept(
+      serverId,
+      accepted.map(({ tool, hash }) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })),
+    )
+    this.changed()
+    return accepted.map(({ tool }) => tool.name)
+  }
+
+  /** Forgets what the hub knows of a removed server (its pins). */
+  forget(serverId: string): void {
+    this.deps.pins.removeServer(serverId)
+  }
+
+  /** What each server is, runs and offers, for Settings and `keel mcp list`. */
+  views(): McpServerView[] {
+    return [...this.servers.values()].map((state) => this.viewOf(state))
+  }
+
+  view(serverId: string): McpServerView | undefined {
+    const state = this.servers.get(serverId)
+    return state ? this.viewOf(state) : undefined
+  }
+
+  list(): readonly Tool[] {
+    const tools: Tool[] = []
+    for (const state of this.servers.values()) {
+      if (state.status.state !== 'ready' || !state.connection) continue
+      const pins = this.deps.pins.forServer(state.entry.config.id)
+      const disabled = new Set(state.entry.config.disabledTools ?? [])
+      for (const listed of state.listed) {
+        if (disabled.has(listed.tool.name) || pins.get(listed.tool.name)?.definitionHash !== listed.hash) continue
+        const built = this.build(state, listed)
+        if (isTool(built)) tools.push(built)
+      }
+    }
+    return tools
+  }
+
+  onChanged(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Ends every server (their whole process trees), waiting for each. */
+  async close(): Promise<void> {
+    this.closed = true
+    const closing = [...this.servers.values()].map((state) => this.stop(state))
+    this.servers.clear()
+    await Promise.allSettled(closing)
+  }
+
+  private newState(entry: McpHubEntry): ServerState {
+    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0 }
+  }
+
+  private launchOf(state: ServerState): { spec: McpLaunchSpec; key: string; fingerprint: string; commandLine: string; cwd: string | undefined } {
+    const { config, secrets } = state.entry
+    const { commandLine, cwd } = this.deps.describeLaunch(config)
+    const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
+    const spec: McpLaunchSpec = {
+      id: config.id,
+      name: config.name,
+      transport: config.transport,
+      command: config.command,
+      args: config.args,
+      cwd: config.cwd,
+      env: secrets.env,
+      url: config.url,
+      headers: secrets.headers,
+      timeoutMs,
+      maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS),
+    }
+    // What makes a running connection stale: anything it was launched with (secret values included).
+    const key = JSON.stringify([spec.transport, spec.command, spec.args, spec.cwd, spec.url, spec.env, spec.headers, spec.timeoutMs])
+    return { spec, key, fingerprint: this.deps.fingerprint(config, commandLine), commandLine, cwd }
+  }
+
+  private needsConsent(state: ServerState, fingerprint: string): boolean {
+    return state.entry.origin === 'settings' && state.entry.config.consentedFingerprint !== fingerprint
+  }
+
+  private missingValues(state: ServerState): McpServerView['missingValues'] {
+    const { config, secrets } = state.entry
+    const missing: McpServerView['missingValues'] = []
+    for (const key of Object.keys(config.env ?? {})) if (secrets.env[key] === undefined) missing.push({ where: 'env', key, placeholder: placeholderOf(config, 'env', key) })
+    for (const key of Object.keys(config.headers ?? {})) if (secrets.headers[key] === undefined) missing.push({ where: 'headers', key, placeholder: placeholderOf(config, 'headers', key) })
+    return missing
+  }
+
+  /** Brings one server's connection in line with its entry. */
+  private apply(state: ServerState): void {
+    const launch = this.launchOf(state)
+    const { config } = state.entry
+    const blocked: McpServerStatus | undefined = config.disabled
+      ? { state: 'stopped' }
+      : this.needsConsent(state, launch.fingerprint)
+        ? { state: 'needs-consent' }
+        : this.missingValues(state).length > 0
+          ? { state: 'failed', reason: `Missing values: ${this.missingValues(state).map((m) => m.key).join(', ')}. Enter them in Settings.`, retryAt: undefined }
+          : undefined
+    if (blocked) {
+      void this.stop(state)
+      state.status = blocked
+      return
+    }
+    if (state.connection && state.launchKey === launch.key) return
+    void this.stop(state)
+    const connection = this.deps.connect(launch.spec)
+    state.connection = connection
+    state.launchKey = launch.key
+    state.status = connection.status()
+    state.unsubscribe.push(
+      connection.onStatus((status) => {
+        if (state.connection !== connection) return
+        state.status = status
+        if (status.state === 'ready') void this.refresh(state, connection)
+        else if (status.state !== 'starting') state.listed = []
+        this.changed()
+      }),
+      connection.onToolsChanged(() => {
+        if (state.connection === connection && connection.status().state === 'ready') void this.refresh(state, connection)
+      }),
+    )
+    void connection.start().catch((error: unknown) => this.deps.log?.(`MCP server ${config.name}: ${error instanceof Error ? error.message : String(error)}`))
+  }
+
+  /** Lists the server's tools again; its very first listing (right after consent) is accepted as agreed. */
+  private async refresh(state: ServerState, connection: McpConnectionPort): Promise<void> {
+    const listing = ++state.listing
+    let tools: McpListedTool[]
+    try {
+      tools = await connection.listTools()
+    } catch (error) {
+      if (state.connection === connection && listing === state.listing) {
+        this.deps.log?.(`MCP server ${state.entry.config.name}: listing its tools failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      return
+    }
+    if (state.connection !== connection || listing !== state.listing || this.closed) return
+    state.listed = tools.map((tool) => ({ tool, hash: this.deps.definitionHash(tool) }))
+    const serverId = state.entry.config.id
+    // Adding a server (and agreeing to run it) accepts the tools it lists then; later changes are reviewed.
+    if (!this.deps.pins.hasAny(serverId) && state.listed.length > 0) {
+      this.deps.pins.accept(serverId, state.listed.map(({ tool, hash }) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })))
+    }
+    this.changed()
+  }
+
+  private build(state: ServerState, listed: ListedTool): Tool | { refused: string } {
+    const { config } = state.entry
+    const trust = config.trustReadOnlyHints === true
+    const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
+    const key = `${listed.hash}:${trust}:${timeoutMs}:${config.name}`
+    const cached = state.built.get(listed.tool.name)
+    if (cached && cached.key === key) return cached.tool
+    const tool = this.deps.toTool({
+      server: { id: config.id, name: config.name, trustReadOnlyHints: trust, timeoutMs, maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS) },
+      tool: listed.tool,
+      definitionHash: listed.hash,
+      connection: state.connection!,
+    })
+    state.built.set(listed.tool.name, { key, tool })
+    return tool
+  }
+
+  private viewOf(state: ServerState): McpServerView {
+    const { config } = state.entry
+    const launch = this.launchOf(state)
+    const pins = this.deps.pins.forServer(config.id)
+    const disabled = new Set(config.disabledTools ?? [])
+    const trust = config.trustReadOnlyHints === true
+    const tools: McpToolView[] = state.listed.map((listed) => {
+      const pin = pins.get(listed.tool.name)
+      const annotations = annotationsOf(listed.tool)
+      const built = state.connection ? this.build(state, listed) : undefined
+      return {
+        serverId: config.id,
+        name: listed.tool.name,
+        providerName: built && isTool(built) ? built.name : '',
+        title: titleOf(listed.tool),
+        description: typeof listed.tool.description === 'string' ? listed.tool.description : '',
+        annotations,
+        pin: !pin ? 'new' : pin.definitionHash === listed.hash ? 'accepted' : 'changed',
+        enabled: !disabled.has(listed.tool.name),
+        definitionHash: listed.hash,
+        definition: listed.tool as Record<string, unknown>,
+        ...(pin && pin.definitionHash !== listed.hash ? { acceptedDefinition: pin.definition } : {}),
+        effect: trust && annotations.readOnlyHint === true ? 'none' : 'external',
+        ...(built && !isTool(built) ? { refused: built.refused } : {}),
+      }
+    })
+    const offered = tools.filter((tool) => tool.enabled && tool.pin === 'accepted' && tool.providerName !== '')
+    const definitionChars = offered.reduce((sum, tool) => sum + JSON.stringify(tool.definition).length, 0)
+    return {
+      config,
+      commandLine: launch.commandLine,
+      envKeys: Object.keys(config.env ?? {}),
+      cwd: launch.cwd,
+      needsConsent: this.needsConsent(state, launch.fingerprint),
+      fingerprint: launch.fingerprint,
+      origin: state.entry.origin,
+      missingValues: this.missingValues(state),
+      status: state.status,
+      tools,
+      // About four characters a token: an estimate of what the definitions cost every request.
+      offered: { tools: offered.length, estimatedTokens: Math.ceil(definitionChars / 4) },
+    }
+  }
+
+  private stop(state: ServerState): Promise<void> {
+    for (const unsubscribe of state.unsubscribe.splice(0)) unsubscribe()
+    const connection = state.connection
+    state.connection = undefined
+    state.launchKey = undefined
+    state.listed = []
+    state.built.clear()
+    state.listing++
+    state.status = { state: 'stopped' }
+    return connection ? connection.close().catch(() => {}) : Promise.resolve()
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener()
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
+  }
+}
+
+/** The `${…}` an imported value was (kept in `extra.placeholders` by the importer), if any. */
+function placeholderOf(config: McpServerConfig, where: 'env' | 'headers', key: string): string | undefined {
+  const placeholders = (config.extra as { keelPlaceholders?: Record<string, Record<string, string>> } | undefined)?.keelPlaceholders
+  return placeholders?.[where]?.[key]
+}
