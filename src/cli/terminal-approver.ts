@@ -16,13 +16,15 @@ export function terminalApprover(input: NodeJS.ReadStream, output: NodeJS.Writab
       const answer = await new Promise<string>((resolve) => {
         const onAbort = () => resolve('n')
         signal.addEventListener('abort', onAbort, { once: true })
-        rl.question(`\n[keel] Allow ${request.name} ${JSON.stringify(request.arguments)}? [y]es / [n]o / [a]lways: `, (text) => {
+        // Every argument in full, pretty-printed: what the user agrees to is exactly what is sent.
+        const choices = request.allowAlways ? '[y]es / [n]o / [a]lways' : '[y]es / [n]o'
+        rl.question(`\n[keel] Allow ${request.name} with\n${JSON.stringify(request.arguments, null, 2)}\n${choices}: `, (text) => {
           signal.removeEventListener('abort', onAbort)
           resolve(text)
         })
       })
       const normalized = answer.trim().toLowerCase()
-      if (normalized === 'a' || normalized === 'always') return 'always'
+      if (normalized === 'a' || normalized === 'always') return request.allowAlways ? 'always' : 'approve'
       if (normalized === 'y' || normalized === 'yes') return 'approve'
       return 'deny'
     } finally {

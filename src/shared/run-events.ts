@@ -33,6 +33,8 @@ export type RunEvent =
       title?: string
       provider?: string
       hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
+      /** False: no "always allow" for this one (it may delete or overwrite); the card offers only allow and deny. */
+      allowAlways?: boolean
     }
   /**
    * A tool's server asks the user for input while a call runs (MCP elicitation): a form of flat

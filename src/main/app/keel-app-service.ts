@@ -146,8 +146,10 @@ export class KeelAppService {
     'approvals.answer': ({ approvalId, decision }, context) => {
       const pending = this.runs.pendingApproval(approvalId, context.clientId)
       if (!pending) return ok({ answered: false })
-      if (decision === 'always') saveAlwaysAllow(this.store, pending.tool)
-      pending.answer(decision)
+      // "Always" is not on offer for a tool that may delete or overwrite: it allows this one call.
+      const effective = decision === 'always' && !pending.allowAlways ? 'approve' : decision
+      if (effective === 'always') saveAlwaysAllow(this.store, pending.tool)
+      pending.answer(effective)
       return ok({ answered: true })
     },
     'settings.get': () => ok(buildSettingsView(this.store, this.env, this.keys)),

@@ -24,6 +24,7 @@ interface PendingApproval {
   runId: string
   clientId: string
   tool: string
+  allowAlways: boolean
   resolve: (decision: ApprovalDecision) => void
 }
 
@@ -102,7 +103,7 @@ export class RunRegistry {
         }
         const onAbort = () => settle('deny')
         signal.addEventListener('abort', onAbort, { once: true })
-        this.approvals.set(request.approvalId, { runId, clientId, tool: request.grantKey, resolve: settle })
+        this.approvals.set(request.approvalId, { runId, clientId, tool: request.grantKey, allowAlways: request.allowAlways, resolve: settle })
       })
   }
 
@@ -136,9 +137,9 @@ export class RunRegistry {
   }
 
   /** The pending approval a client may answer (another client's approvals are invisible to it). */
-  pendingApproval(approvalId: string, clientId: string): { tool: string; answer: (decision: ApprovalDecision) => void } | undefined {
+  pendingApproval(approvalId: string, clientId: string): { tool: string; allowAlways: boolean; answer: (decision: ApprovalDecision) => void } | undefined {
     const pending = this.approvals.get(approvalId)
     if (!pending || pending.clientId !== clientId) return undefined
-    return { tool: pending.tool, answer: pending.resolve }
+    return { tool: pending.tool, allowAlways: pending.allowAlways, answer: pending.resolve }
   }
 }

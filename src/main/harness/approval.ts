@@ -10,6 +10,11 @@ export interface ApprovalRequest {
   arguments: Record<string, unknown>
   /** What an `always` answer allows for good (the tool's name, or an MCP tool's server + tool + definition). */
   grantKey: string
+  /**
+   * Whether "always allow" may be given: not for a tool that says it may delete or overwrite (an
+   * MCP tool's `destructiveHint`, true unless the server says otherwise); `always` then counts as `approve`.
+   */
+  allowAlways: boolean
 }
 
 /**

@@ -84,6 +84,7 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
     setCallState(context, call, 'awaiting-approval', { argumentsText: call.argumentsText })
     const approvalId = `${context.turn.turnId}:${call.callId}`
     const args = call.arguments ?? {}
+    const allowAlways = tool.hints?.destructive !== true
     context.emit({
       type: 'approval-request',
       approvalId,
@@ -93,11 +94,12 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
       title: tool.title,
       ...(tool.provider ? { provider: tool.provider } : {}),
       ...(tool.hints ? { hints: tool.hints } : {}),
+      allowAlways,
     })
-    const decision = await context.approver({ approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey }, context.signal)
+    const decision = await context.approver({ approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey, allowAlways }, context.signal)
     if (context.signal.aborted) return { ...base, status: 'cancelled' }
     if (decision === 'deny') return { ...base, status: 'denied' }
-    if (decision === 'always') context.alwaysAllowed.add(tool.grantKey)
+    if (decision === 'always' && allowAlways) context.alwaysAllowed.add(tool.grantKey)
   }
   setCallState(context, call, 'running', { argumentsText: call.argumentsText })
   // The registry retries a failed read once and never retries a write.
