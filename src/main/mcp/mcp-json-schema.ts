@@ -17,7 +17,12 @@ export type JsonSchemaDialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06'
 
 /** A schema Ajv compiled, or why it could not be (the tool is then not offered). */
 export type CompiledJsonSchema =
-  | { ok: true; dialect: JsonSchemaDialect; check(value: unknown): ToolArgumentIssue[] }
+  | {
+      ok: true
+      dialect: JsonSchemaDialect
+      /** The value's problems (none: it is valid); `root` names the value itself in messages. */
+      check(value: unknown, root?: string): ToolArgumentIssue[]
+    }
   | { ok: false; reason: string }
 
 /** An MCP tool's `inputSchema` as Keel's {@link ToolSchema}, or why the tool cannot be offered. */
@@ -30,16 +35,16 @@ const MAX_ISSUES = 20
 // unknown format must not refuse a tool; the server still checks its own formats. `logger: false`:
 // Ajv's strict-mode warnings about servers' schemas are noise in Keel's log.
 const OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const
-let instances: Record<JsonSchemaDialect, Ajv> | undefined
+const instances = new Map<JsonSchemaDialect, Ajv>()
+/** One shared instance per dialect, made when first needed (each costs tens of ms). */
 function ajvFor(dialect: JsonSchemaDialect): Ajv {
-  instances ??= {
-    '2020-12': new Ajv2020(OPTIONS),
-    '2019-09': new Ajv2019(OPTIONS),
+  let ajv = instances.get(dialect)
+  if (!ajv) {
     // Ajv's classic class is draft-07; a draft-06 schema means the same there (07 only added keywords).
-    'draft-07': new Ajv(OPTIONS),
-    'draft-06': new Ajv(OPTIONS),
+    ajv = dialect === '2020-12' ? new Ajv2020(OPTIONS) : dialect === '2019-09' ? new Ajv2019(OPTIONS) : new Ajv(OPTIONS)
+    instances.set(dialect, ajv)
   }
-  return instances[dialect]
+  return ajv
 }
 
 /** Compiled schemas by their content's hash: one compile per definition, however often the list is read. */
@@ -111,8 +116,8 @@ function compileUncached(schema: Record<string, unknown>): CompiledJsonSchema {
   return {
     ok: true,
     dialect: dialect.dialect,
-    check(value) {
-      return validate(value) ? [] : argumentIssues(validate.errors ?? [], value)
+    check(value, root = 'arguments') {
+      return validate(value) ? [] : argumentIssues(validate.errors ?? [], value, root)
     },
   }
 }
@@ -148,11 +153,11 @@ export function schemaForProviders(schema: Record<string, unknown>): Record<stri
 }
 
 /** Ajv's errors in Keel's wording: the argument's dotted path, what was wrong, what is allowed. */
-export function argumentIssues(errors: readonly ErrorObject[], value: unknown): ToolArgumentIssue[] {
+export function argumentIssues(errors: readonly ErrorObject[], value: unknown, root = 'arguments'): ToolArgumentIssue[] {
   const issues: ToolArgumentIssue[] = []
   const seen = new Set<string>()
   for (const error of errors) {
-    const issue = issueOf(error, value)
+    const issue = issueOf(error, value, root)
     const text = `${issue.path}\u0000${issue.message}`
     if (seen.has(text)) continue
     seen.add(text)
@@ -162,11 +167,11 @@ export function argumentIssues(errors: readonly ErrorObject[], value: unknown): 
   return issues
 }
 
-function issueOf(error: ErrorObject, root: unknown): ToolArgumentIssue {
+function issueOf(error: ErrorObject, value: unknown, root: string): ToolArgumentIssue {
   const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
   const path = segments.join('.')
   const at = (key: string) => (path ? `${path}.${key}` : key)
-  const where = path || 'arguments'
+  const where = path || root
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'required':
@@ -182,7 +187,7 @@ function issueOf(error: ErrorObject, root: unknown): ToolArgumentIssue {
     case 'unevaluatedProperties':
       return { path: at(String(params.unevaluatedProperty)), message: `unexpected argument '${at(String(params.unevaluatedProperty))}'; this tool does not accept it` }
     case 'type':
-      return { path, message: `${where}: expected ${String(params.type).replace(/,/g, ' or ')}, got ${describeType(valueAt(root, segments))}` }
+      return { path, message: `${where}: expected ${String(params.type).replace(/,/g, ' or ')}, got ${describeType(valueAt(value, segments))}` }
     case 'enum':
       return { path, message: `${where}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}` }
     case 'const':
