@@ -87,6 +87,10 @@ export function toKeelTool(input: McpToolAdapterInput): McpToolAdaptation {
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.elicit ? { elicit: options.elicit } : {}),
       })
+      // A read has no effect to be unsure about: a call without an answer simply failed (not retried: it was sent).
+      if (outcome.kind === 'unknown' && keelTool.effect === 'none') {
+        return { ok: false, failure: { kind: 'external', message: unknownReason(outcome, server), retryable: false } }
+      }
       return keelOutcomeOf(outcome, { server, outputSchema: tool.outputSchema })
     },
   }
