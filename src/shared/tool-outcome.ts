@@ -19,13 +19,15 @@ export function kindOfEffect(effect: ToolEffect): ToolKind {
 }
 
 /**
- * A piece of a tool's result beyond its JSON output: text, JSON, an image (base64). Mapped into
- * each provider's tool-result format (images inside the result where the API takes them).
+ * A piece of a tool's result beyond its JSON output: text, JSON, an image (base64). The user sees
+ * every part; images go to the model too, inside the result where the API takes them (capped),
+ * unless `audience` is `user`: content a tool meant only for the user (an MCP server's
+ * `audience: ["user"]`) is shown, never sent.
  */
 export type ToolResultPart =
-  | { type: 'text'; text: string }
-  | { type: 'json'; value: JsonValue }
-  | { type: 'image'; mimeType: string; data: string }
+  | { type: 'text'; text: string; audience?: 'user' | undefined }
+  | { type: 'json'; value: JsonValue; audience?: 'user' | undefined }
+  | { type: 'image'; mimeType: string; data: string; audience?: 'user' | undefined }
 
 /**
  * The ledger's record of one logical write action (one idempotency key).

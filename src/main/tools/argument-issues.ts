@@ -36,7 +36,8 @@ export function summarizeIssues(toolName: string, issues: readonly ToolArgumentI
   return `Invalid arguments for ${toolName}: ${issues.map((issue) => issue.message).join('; ')}. Nothing was done; correct the arguments and call ${toolName} again, or ask the user for what is missing.`
 }
 
-function describeType(value: unknown): string {
+/** How a wrong value is named in an issue (`a string ("5")`, `an array`). */
+export function describeType(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`

@@ -43,20 +43,21 @@ export function toolResultForModel(outcome: ToolCallOutcome): { isError: boolean
   }
 }
 
-/** The most JSON text of one result the model is sent (the full result stays stored and visible). */
-export const MAX_RESULT_CHARS_FOR_MODEL = 64 * 1024
+/** The most bytes (UTF-8) of JSON text one result sends the model (the full result stays stored and visible to the user). */
+export const MAX_RESULT_BYTES_FOR_MODEL = 64 * 1024
 /** Images of one result sent to the model: at most this many, this many bytes of base64 in all. */
 export const MAX_RESULT_IMAGES = 4
 export const MAX_RESULT_IMAGE_CHARS = 4 * 1024 * 1024
 
 /** Image types the providers take in a tool result. */
-const MODEL_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
 
 /**
  * What the model is sent for one outcome: {@link toolResultForModel}'s wording as JSON text, cut
- * to {@link MAX_RESULT_CHARS_FOR_MODEL} (head and tail kept, with a note saying so: still valid
- * JSON), and the images the tool returned (capped; the others named in a note). This is what the
- * tool-result part stores as sent, so every later turn sends exactly the same.
+ * to {@link MAX_RESULT_BYTES_FOR_MODEL} (head and tail kept, with a note saying so: still valid
+ * JSON), and the images the tool returned (capped; the others named in a note). Parts meant only
+ * for the user (`audience: 'user'`) are never sent. This is what the tool-result part stores as
+ * sent, so every later turn sends exactly the same.
  */
 export function toolResultMessage(outcome: ToolCallOutcome): { content: string; isError: boolean; images?: ToolResultImage[] } {
   const forModel = toolResultForModel(outcome)
@@ -65,7 +66,7 @@ export function toolResultMessage(outcome: ToolCallOutcome): { content: string; 
   let imageChars = 0
   if (outcome.status === 'succeeded') {
     for (const part of ('parts' in outcome ? outcome.parts : undefined) ?? []) {
-      if (part.type !== 'image') continue
+      if (part.type !== 'image' || part.audience === 'user') continue
       const fits = MODEL_IMAGE_TYPES.has(part.mimeType) && images.length < MAX_RESULT_IMAGES && imageChars + part.data.length <= MAX_RESULT_IMAGE_CHARS
       if (fits) {
         images.push({ mimeType: part.mimeType, data: part.data })
@@ -79,13 +80,52 @@ export function toolResultMessage(outcome: ToolCallOutcome): { content: string; 
   return { content: capped(JSON.stringify(content)), isError: forModel.isError, ...(images.length > 0 ? { images } : {}) }
 }
 
-function capped(text: string): string {
-  if (text.length <= MAX_RESULT_CHARS_FOR_MODEL) return text
-  const keep = Math.floor((MAX_RESULT_CHARS_FOR_MODEL - 200) / 2)
-  return JSON.stringify({
-    truncated: true,
-    note: `The result was ${text.length} characters; only its first and last ${keep} are here. The user can see all of it.`,
-    head: text.slice(0, keep),
-    tail: text.slice(-keep),
-  })
+const CUT_NOTE = 'The result was too long: only its first and last parts are here (the marker in the text says how much was cut). The user can see all of it.'
+/** What the wrapper of a cut result adds around its text (so the cut is sized for the whole to fit). */
+const CUT_WRAPPER_BYTES = Buffer.byteLength(JSON.stringify({ truncated: true, note: CUT_NOTE, text: '' })) - 2
+
+function capped(json: string): string {
+  if (Buffer.byteLength(json) <= MAX_RESULT_BYTES_FOR_MODEL) return json
+  return JSON.stringify({ truncated: true, note: CUT_NOTE, text: capTextForModel(json, MAX_RESULT_BYTES_FOR_MODEL - CUT_WRAPPER_BYTES) })
+}
+
+/**
+ * Cuts a text the model is sent so that its JSON string form (what a result carries) is at most
+ * `maxBytes` bytes of UTF-8, keeping its head and tail with `[truncated N of M bytes …]` between
+ * them (N bytes left out of M). A text that fits is returned unchanged. Never splits a character.
+ */
+export function capTextForModel(text: string, maxBytes: number): string {
+  if (jsonBytes(text) <= maxBytes) return text
+  const total = Buffer.byteLength(text)
+  const cut = (keep: number): string => {
+    let headEnd = keep
+    if (isHighSurrogate(text.charCodeAt(headEnd - 1))) headEnd--
+    let tailStart = text.length - keep
+    if (isLowSurrogate(text.charCodeAt(tailStart))) tailStart++
+    const head = text.slice(0, headEnd)
+    const tail = text.slice(tailStart)
+    const omitted = total - Buffer.byteLength(head) - Buffer.byteLength(tail)
+    return `${head}\n[truncated ${omitted} of ${total} bytes: the middle was cut; the user can see all of it]\n${tail}`
+  }
+  // The largest head and tail (in characters, each ≥ 1 byte) whose cut form fits.
+  let low = 0
+  let high = Math.min(Math.floor(text.length / 2), Math.floor(maxBytes / 2))
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (jsonBytes(cut(middle)) <= maxBytes) low = middle
+    else high = middle - 1
+  }
+  return cut(low)
+}
+
+function jsonBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text))
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff
 }

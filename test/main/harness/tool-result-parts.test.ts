@@ -7,7 +7,7 @@ import { approveAll } from '../../../src/main/harness/approval'
 import { runTurn } from '../../../src/main/harness/run-turn'
 import { scriptedModel, textAnswer, toolCallAnswer } from '../../../src/main/harness/scripted-model'
 import { createStoreTurnRecorder } from '../../../src/main/harness/store-turn-recorder'
-import { MAX_RESULT_CHARS_FOR_MODEL } from '../../../src/main/tools/tool-result-for-model'
+import { MAX_RESULT_BYTES_FOR_MODEL } from '../../../src/main/tools/tool-result-for-model'
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 import { TINY_PNG, createFakeExternalTools } from '../../support/fake-external-tools'
@@ -69,7 +69,7 @@ describe('a result too big for the model', () => {
   it('is cut for the model (head, tail, a note: still JSON) and kept whole for the user; later turns send the same cut', async () => {
     const { parsed, result } = await callTool('anthropic', 'dump_log')
     const block = (parsed.messages as { content: { type: string; content?: string }[] }[]).flatMap((m) => m.content).find((b) => b.type === 'tool_result')!
-    expect(block.content!.length).toBeLessThanOrEqual(MAX_RESULT_CHARS_FOR_MODEL)
+    expect(block.content!.length).toBeLessThanOrEqual(MAX_RESULT_BYTES_FOR_MODEL)
     expect(JSON.parse(block.content!)).toMatchObject({ truncated: true, note: expect.stringMatching(/only its first and last/) })
     const stored = store.conversations.getMessage(result.messageId)!.parts.find((p) => p.type === 'tool-result')!
     expect(stored.type === 'tool-result' && JSON.stringify(stored.outcome).length).toBeGreaterThan(300_000)
