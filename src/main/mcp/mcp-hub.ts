@@ -21,6 +21,8 @@ export interface McpToolBuildInput {
   tool: McpListedTool
   definitionHash: string
   connection: McpConnectionPort
+  /** The name providers are sent (distinct across every server's tools). */
+  providerName: string
 }
 
 export interface McpHubDeps {
@@ -31,6 +33,8 @@ export interface McpHubDeps {
   toTool: (input: McpToolBuildInput) => Tool | { refused: string }
   /** SHA-256 (hex) of a tool's whole definition. */
   definitionHash: (tool: McpListedTool) => string
+  /** Provider names for all servers' tools at once, in order, all distinct. */
+  providerNames: (tools: ReadonlyArray<{ serverId: string; toolName: string }>) => string[]
   /** What consent covers: the exact command line (resolved executable) or URL. */
   describeLaunch: (config: McpServerConfig) => { commandLine: string; cwd: string | undefined }
   /** The fingerprint of what consent covers. */
@@ -146,7 +150,8 @@ export class McpHub implements ToolSource {
 
   /** What each server is, runs and offers, for Settings and `keel mcp list`. */
   views(): McpServerView[] {
-    return [...this.servers.values()].map((state) => this.viewOf(state))
+    const names = this.providerNames()
+    return [...this.servers.values()].map((state) => this.viewOf(state, names))
   }
 
   view(serverId: string): McpServerView | undefined {
@@ -155,6 +160,7 @@ export class McpHub implements ToolSource {
   }
 
   list(): readonly Tool[] {
+    const names = this.providerNames()
     const tools: Tool[] = []
     for (const state of this.servers.values()) {
       if (state.status.state !== 'ready' || !state.connection) continue
@@ -162,7 +168,7 @@ export class McpHub implements ToolSource {
       const disabled = new Set(state.entry.config.disabledTools ?? [])
       for (const listed of state.listed) {
         if (disabled.has(listed.tool.name) || pins.get(listed.tool.name)?.definitionHash !== listed.hash) continue
-        const built = this.build(state, listed)
+        const built = this.build(state, listed, names)
         if (isTool(built)) tools.push(built)
       }
     }
@@ -279,11 +285,19 @@ export class McpHub implements ToolSource {
     this.changed()
   }
 
-  private build(state: ServerState, listed: ListedTool): Tool | { refused: string } {
+  /** Every listed tool's provider name, keyed by server and tool (names depend on all servers' tools). */
+  private providerNames(): Map<string, string> {
+    const refs = [...this.servers.values()].flatMap((state) => state.listed.map(({ tool }) => ({ serverId: state.entry.config.id, toolName: tool.name })))
+    const names = this.deps.providerNames(refs)
+    return new Map(refs.map((ref, index) => [`${ref.serverId}\u0000${ref.toolName}`, names[index]!]))
+  }
+
+  private build(state: ServerState, listed: ListedTool, names: Map<string, string>): Tool | { refused: string } {
     const { config } = state.entry
     const trust = config.trustReadOnlyHints === true
     const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
-    const key = `${listed.hash}:${trust}:${timeoutMs}:${config.name}`
+    const providerName = names.get(`${config.id}\u0000${listed.tool.name}`) ?? listed.tool.name
+    const key = `${listed.hash}:${trust}:${timeoutMs}:${config.name}:${providerName}`
     const cached = state.built.get(listed.tool.name)
     if (cached && cached.key === key) return cached.tool
     const tool = this.deps.toTool({
@@ -291,12 +305,13 @@ export class McpHub implements ToolSource {
       tool: listed.tool,
       definitionHash: listed.hash,
       connection: state.connection!,
+      providerName,
     })
     state.built.set(listed.tool.name, { key, tool })
     return tool
   }
 
-  private viewOf(state: ServerState): McpServerView {
+  private viewOf(state: ServerState, names = this.providerNames()): McpServerView {
     const { config } = state.entry
     const launch = this.launchOf(state)
     const pins = this.deps.pins.forServer(config.id)
@@ -305,7 +320,7 @@ export class McpHub implements ToolSource {
     const tools: McpToolView[] = state.listed.map((listed) => {
       const pin = pins.get(listed.tool.name)
       const annotations = annotationsOf(listed.tool)
-      const built = state.connection ? this.build(state, listed) : undefined
+      const built = state.connection ? this.build(state, listed, names) : undefined
       return {
         serverId: config.id,
         name: listed.tool.name,

@@ -77,8 +77,9 @@ function world(initialTools: McpListedTool[] = [readTool, writeTool]) {
       connections.push(connection)
       return connection
     },
-    toTool: ({ server, tool, definitionHash }): Tool => ({
-      name: `mcp__${server.id}__${tool.name}`,
+    providerNames: (refs) => refs.map((ref) => `mcp__${ref.serverId}__${ref.toolName}`),
+    toTool: ({ server, tool, definitionHash, providerName }): Tool => ({
+      name: providerName,
       title: tool.name,
       description: String(tool.description ?? ''),
       source: `mcp:${server.id}`,
