@@ -76,12 +76,14 @@ function isListedTool(value: unknown): value is McpListedTool {
 
 const MAX_TOOL_PAGES = 100
 
+/** Why a start failed, said for the user; `cause` keeps the SDK's error (the HTTP fallback reads it). */
 class StartFailure extends Error {
   constructor(
     message: string,
     readonly retry: boolean,
+    cause?: unknown,
   ) {
-    super(message)
+    super(message, { cause })
   }
 }
 
@@ -261,7 +263,8 @@ export class McpConnection implements McpConnectionPort {
       return await this.initialize(generation, streamableHttpTransport(this.spec), undefined, timeout)
     } catch (error) {
       // The legacy HTTP+SSE transport answers the Streamable HTTP POST with a 4xx (spec: backwards compatibility).
-      const status = error instanceof SdkHttpError ? error.status : undefined
+      const cause = error instanceof StartFailure ? error.cause : error
+      const status = cause instanceof SdkHttpError ? cause.status : undefined
       if (status === undefined || status < 400 || status >= 500 || status === 401 || this.closed || generation !== this.generation) throw error
       return this.initialize(generation, sseTransport(this.spec), undefined, timeout)
     }
@@ -295,20 +298,27 @@ export class McpConnection implements McpConnectionPort {
   }
 
   private startFailureReason(session: Session, error: unknown, timeout: number): StartFailure {
+    const failure = this.describeStartFailure(session, error, timeout)
+    return new StartFailure(failure.message, failure.retry, error)
+  }
+
+  private describeStartFailure(session: Session, error: unknown, timeout: number): { message: string; retry: boolean } {
     const code = (error as NodeJS.ErrnoException | undefined)?.code
-    if (code === 'ENOENT') return new StartFailure(`Command not found: ${this.spec.command ?? ''}`, false)
-    if (code === 'EACCES') return new StartFailure(`Command not executable: ${this.spec.command ?? ''}`, false)
+    if (code === 'ENOENT') return reasonOf(`Command not found: ${this.spec.command ?? ''}`, false)
+    if (code === 'EACCES') return reasonOf(`Command not executable: ${this.spec.command ?? ''}`, false)
     const tail = this.stderr.lastLine()
     const withTail = (text: string) => (tail && session.stdio ? `${text}: ${tail}` : text)
-    if (session.stdio?.fatalError) return new StartFailure(session.stdio.fatalError.message, true)
-    if (session.stdio?.exit) return new StartFailure(withTail(`It exited before it was ready (${describeExit(session.stdio.exit)})`), true)
+    if (session.stdio?.fatalError) return reasonOf(session.stdio.fatalError.message, true)
+    if (session.stdio?.exit) return reasonOf(withTail(`It exited before it was ready (${describeExit(session.stdio.exit)})`), true)
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-      return new StartFailure(withTail(`No answer to initialize within ${Math.round(timeout / 1000)} s`), true)
+      return reasonOf(withTail(`No answer to initialize within ${Math.round(timeout / 1000)} s`), true)
     }
     if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed && session.stdio) {
-      return new StartFailure(withTail('It closed the connection before it was ready'), true)
+      return reasonOf(withTail('It closed the connection before it was ready'), true)
     }
-    return new StartFailure(error instanceof Error ? error.message : String(error), true)
+    // The body of an HTTP error is often a whole HTML page: the status says enough.
+    if (error instanceof SdkHttpError) return reasonOf(`HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} from ${this.spec.url ?? ''}`, true)
+    return reasonOf(error instanceof Error ? error.message : String(error), true)
   }
 
   /** The SDK saw the transport close: a crash or exit (or our own close). */
@@ -390,4 +400,8 @@ function callResult(result: CallToolResult): McpCallResult {
     structuredContent: structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? (structured as Record<string, unknown>) : undefined,
     isError: result.isError,
   }
+}
+
+function reasonOf(message: string, retry: boolean): { message: string; retry: boolean } {
+  return { message, retry }
 }
