@@ -125,7 +125,7 @@ describe('McpConnection with a misbehaving server', () => {
     // Below the cap a big result arrives whole.
     const big = await connection.callTool('huge', { mib: 2 }, call())
     expect(big.kind).toBe('result')
-    if (big.kind === 'result') expect((big.result.content[0] as { text: string }).text.length).toBe(2 * 1024 * 1024)
+    if (big.kind === 'result') expect(String(big.result.content[0]?.text).length).toBe(2 * 1024 * 1024)
   })
 
   it('a definition change: list_changed reaches the listeners and the new listing differs', async () => {
@@ -226,7 +226,7 @@ describe('McpConnection with a misbehaving server', () => {
       const outcome = await connection.callTool('env', {}, call())
       expect(outcome.kind).toBe('result')
       if (outcome.kind !== 'result') return
-      const keys = JSON.parse((outcome.result.content[0] as { text: string }).text) as string[]
+      const keys = JSON.parse(String(outcome.result.content[0]?.text)) as string[]
       expect(keys).toContain('MY_SERVER_TOKEN')
       expect(keys).toContain('PATH')
       expect(keys).not.toContain('OPENAI_API_KEY')
