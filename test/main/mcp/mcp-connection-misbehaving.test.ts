@@ -3,10 +3,10 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { McpConnection } from '../../../src/main/mcp/mcp-connection'
+import { McpConnection } from '../../../src/main/mcp/mcp-connection'
 import type { McpCallOptions } from '../../../src/main/mcp/mcp-connection-port'
 import { MCP_STDERR_RING_BYTES } from '../../../src/main/mcp/mcp-stderr-ring'
-import { eventually, misbehaving, processAlive, tempDir } from '../../support/mcp/mcp-test-servers'
+import { eventually, MISBEHAVING_SERVER, misbehaving, processAlive, stdioSpec, tempDir, TEST_OPTIONS } from '../../support/mcp/mcp-test-servers'
 
 const open: McpConnection[] = []
 const dirs: Array<{ remove: () => void }> = []
@@ -92,6 +92,37 @@ describe('McpConnection with a misbehaving server', () => {
     // The new process works; the crashed call was still run only once.
     expect(await connection.callTool('count', {}, call())).toMatchObject({ kind: 'result' })
     expect(readFileSync(countFile, 'utf8')).toBe('2')
+  })
+
+  it('restarts with a doubling, capped delay, and starts again from the first delay after staying up', async () => {
+    let clock = 0
+    const options = { ...TEST_OPTIONS, now: () => clock, backoff: { initialMs: 10, maxMs: 40, stableMs: 1_000 } }
+    // A server that never starts: 10, 20, 40, 40 ms.
+    const failing = new McpConnection(stdioSpec([MISBEHAVING_SERVER], { env: { MCP_TEST_EXIT_AT_START: '1' } }), options)
+    open.push(failing)
+    const delays: number[] = []
+    failing.onStatus((status) => {
+      if (status.state === 'failed' && status.retryAt !== undefined) delays.push(status.retryAt - clock)
+    })
+    await failing.start()
+    await eventually(() => delays.length >= 4)
+    await failing.close()
+    expect(delays.slice(0, 4)).toEqual([10, 20, 40, 40])
+
+    // A server that crashes after it was up long enough: back to 10 ms; crashing again at once: 20 ms.
+    const crashing = new McpConnection(stdioSpec([MISBEHAVING_SERVER]), options)
+    open.push(crashing)
+    const crashDelays: number[] = []
+    crashing.onStatus((status) => {
+      if (status.state === 'failed' && status.retryAt !== undefined) crashDelays.push(status.retryAt - clock)
+    })
+    await crashing.start()
+    for (const upFor of [5_000, 5_000, 0]) {
+      clock += upFor
+      await crashing.callTool('crash', {}, call())
+      await eventually(() => crashing.status().state === 'ready')
+    }
+    expect(crashDelays).toEqual([10, 10, 20])
   })
 
   it('a call while not connected is not sent', async () => {
