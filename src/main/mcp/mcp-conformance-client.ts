@@ -1,0 +1,100 @@
+// The client the official MCP conformance suite runs (`conformance client --command …`): it drives
+// Keel's own McpConnection (not the SDK directly) over Streamable HTTP against the suite's scenario
+// server: connect, list tools, call each with arguments built from its schema, answer elicitation
+// with the schema's defaults. Following the SSE `retry` field is the SDK transport's job.
+import type { ElicitationAnswer, ElicitationRequest } from '../tools/tool'
+import { McpConnection } from './mcp-connection'
+import type { McpCallOutcome, McpListedTool } from './mcp-connection-port'
+
+export interface ConformanceClientIo {
+  log: (line: string) => void
+}
+
+/** Runs one scenario against `url`; the exit code (0: the client did its part). */
+export async function runConformanceClient(url: string, env: NodeJS.ProcessEnv, io: ConformanceClientIo = { log: (line) => process.stderr.write(`${line}\n`) }): Promise<number> {
+  const scenario = env.MCP_CONFORMANCE_SCENARIO ?? ''
+  io.log(`keel conformance client: scenario ${scenario || '(none)'} at ${url}`)
+  const connection = new McpConnection(
+    { id: 'conformance', name: 'Conformance server', transport: 'http', url, timeoutMs: 20_000, maxTotalTimeoutMs: 25_000, startTimeoutMs: 20_000 },
+    // One attempt: a failed start is the result, not something to retry.
+    { clientInfo: { name: 'keel-conformance-client', version: '0.1.0' }, backoff: { initialMs: 10 * 60_000 } },
+  )
+  try {
+    await connection.start()
+    const status = connection.status()
+    if (status.state !== 'ready') {
+      io.log(`not connected: ${status.state === 'failed' ? status.reason : status.state}`)
+      return 1
+    }
+    const tools = await connection.listTools()
+    io.log(`tools: ${tools.map((tool) => tool.name).join(', ') || '(none)'}`)
+    let failures = 0
+    for (const tool of tools) {
+      const args = conformanceArguments(tool)
+      const outcome = await connection.callTool(tool.name, args, { signal: new AbortController().signal, elicit: answerWithDefaults })
+      io.log(`${tool.name}(${JSON.stringify(args)}) → ${describe(outcome)}`)
+      if (outcome.kind === 'not-sent' || outcome.kind === 'unknown') failures++
+    }
+    return failures === 0 ? 0 : 1
+  } catch (error) {
+    io.log(`error: ${error instanceof Error ? error.message : String(error)}`)
+    return 1
+  } finally {
+    await connection.close()
+  }
+}
+
+/** Arguments for a tool from its schema: the suite's `add_numbers` gets {a: 5, b: 3}; otherwise required fields get small plain values. */
+export function conformanceArguments(tool: McpListedTool): Record<string, unknown> {
+  if (tool.name === 'add_numbers') return { a: 5, b: 3 }
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>
+  const required = Array.isArray(tool.inputSchema.required) ? (tool.inputSchema.required as unknown[]).filter((key): key is string => typeof key === 'string') : []
+  const args: Record<string, unknown> = {}
+  for (const key of required) args[key] = sampleValue(properties[key] ?? {})
+  return args
+}
+
+function sampleValue(schema: Record<string, unknown>): unknown {
+  if ('default' in schema) return schema.default
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0]
+  switch (schema.type) {
+    case 'number':
+    case 'integer':
+      return 1
+    case 'boolean':
+      return true
+    case 'array':
+      return []
+    case 'object':
+      return {}
+    default:
+      return 'test'
+  }
+}
+
+/** Accepts the form with every field's default (SEP-1034), and a plain value for a required field without one. */
+export async function answerWithDefaults(request: ElicitationRequest): Promise<ElicitationAnswer> {
+  const properties = (request.requestedSchema.properties ?? {}) as Record<string, Record<string, unknown>>
+  const required = new Set(Array.isArray(request.requestedSchema.required) ? (request.requestedSchema.required as string[]) : [])
+  const content: Record<string, string | number | boolean | string[]> = {}
+  for (const [key, schema] of Object.entries(properties)) {
+    if (!('default' in schema) && !required.has(key)) continue
+    const value = sampleValue(schema)
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') content[key] = value
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) content[key] = value
+  }
+  return { action: 'accept', content }
+}
+
+function describe(outcome: McpCallOutcome): string {
+  switch (outcome.kind) {
+    case 'result':
+      return `${outcome.result.isError ? 'error result' : 'result'} ${JSON.stringify(outcome.result.content).slice(0, 200)}`
+    case 'rejected':
+      return `rejected ${outcome.code} ${outcome.message}`
+    case 'not-sent':
+      return `not sent: ${outcome.message}`
+    case 'unknown':
+      return `unknown (${outcome.reason}): ${outcome.message}`
+  }
+}
