@@ -39,6 +39,8 @@ export const mcpStoredValueSchema = z.strictObject({
 })
 
 const text = z.string().max(MCP_TEXT_MAX)
+/** A record key that a parsed object would turn into its prototype (and lose). */
+const notProto = (key: string) => key !== '__proto__'
 
 /** One server as stored (see the file comment for the secret rule). */
 export const mcpServerConfigSchema = z
@@ -49,9 +51,9 @@ export const mcpServerConfigSchema = z
     command: z.string().trim().min(1).max(MCP_TEXT_MAX).optional(),
     args: z.array(text).max(MCP_ARGS_MAX).optional(),
     cwd: text.optional(),
-    env: z.record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_ENV_KEY_PATTERN), mcpStoredValueSchema).optional(),
+    env: z.record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_ENV_KEY_PATTERN).refine(notProto), mcpStoredValueSchema).optional(),
     url: z.url({ protocol: /^https?$/ }).max(MCP_TEXT_MAX).optional(),
-    headers: z.record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_HEADER_NAME_PATTERN), mcpStoredValueSchema).optional(),
+    headers: z.record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_HEADER_NAME_PATTERN).refine(notProto), mcpStoredValueSchema).optional(),
     disabled: z.boolean().optional(),
     timeoutMs: z.number().int().min(MCP_MIN_TIMEOUT_MS).max(MCP_MAX_TIMEOUT_MS).optional(),
     trustReadOnlyHints: z.boolean().optional(),

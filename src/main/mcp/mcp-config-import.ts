@@ -142,6 +142,8 @@ function readEntry(server: string, raw: unknown): EntryResult {
   const unresolved: Unresolved[] = []
   const blockers: string[] = []
   if (!isPlainObject(raw)) return { ok: false, reason: 'The entry is not an object.', unresolved }
+  // JSON.parse makes `__proto__` an own key, but no object Keel builds or validates would keep it.
+  if (Object.hasOwn(raw, '__proto__')) return { ok: false, reason: 'The entry has a key named "__proto__".', unresolved }
   // A placeholder where the server's own program, arguments, folder or address go: it cannot run as written.
   const runnable = (where: Where, key: string, value: string): string => {
     const placeholder = findPlaceholders(value)
@@ -254,7 +256,7 @@ function values(server: string, where: 'env' | 'headers', value: unknown, unreso
   const stored: Array<[string, { secret: true; set: boolean; placeholder?: string }]> = []
   const secrets: Array<[string, string]> = []
   for (const [key, item] of Object.entries(value)) {
-    if (key.length > MCP_KEY_MAX || !pattern.test(key)) throw new BadField(`${JSON.stringify(key)} is not a valid ${where === 'env' ? 'environment variable' : 'header'} name.`)
+    if (key.length > MCP_KEY_MAX || !pattern.test(key) || key === '__proto__') throw new BadField(`${JSON.stringify(key)} is not a valid ${where === 'env' ? 'environment variable' : 'header'} name.`)
     if (typeof item !== 'string') throw new BadField(`"${where}.${key}" must be a string, not ${describe(item)}.`)
     if (item.length > MCP_VALUE_MAX) throw new BadField(`"${where}.${key}" is longer than ${MCP_VALUE_MAX} characters.`)
     const placeholder = findPlaceholders(item)

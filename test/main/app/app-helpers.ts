@@ -5,6 +5,7 @@ import { KeelAppService } from '../../../src/main/app/keel-app-service'
 import { createMemoryKeyVault, type KeyVault } from '../../../src/main/app/key-vault'
 import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
 import { providerEnvName } from '../../../src/main/providers/provider-config'
+import type { ToolSource } from '../../../src/main/tools/tool'
 import type { CommandResponses, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import type { CommandName } from '../../../src/shared/ipc/channels'
 import type { AppResult } from '../../../src/shared/ipc/app-error'
@@ -45,7 +46,7 @@ export interface AppWorld {
   close(): Promise<void>
 }
 
-export async function startAppWorld(options: { env?: Env; vault?: KeyVault } = {}): Promise<AppWorld> {
+export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[] } = {}): Promise<AppWorld> {
   const server = await startSimulatedProvider()
   const dir = mkdtempSync(join(tmpdir(), 'keel-app-'))
   const dbPath = join(dir, 'keel.db')
@@ -60,6 +61,7 @@ export async function startAppWorld(options: { env?: Env; vault?: KeyVault } = {
     retryPolicy: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
     idleTimeoutMs: 5_000,
     providerCheckTimeoutMs: 3_000,
+    ...(options.toolSources ? { toolSources: options.toolSources } : {}),
   })
   return {
     server,
