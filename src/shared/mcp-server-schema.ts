@@ -35,7 +35,8 @@ export const MCP_HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 export const mcpStoredValueSchema = z.strictObject({
   secret: z.literal(true),
   set: z.boolean(),
-  placeholder: z.string().max(MCP_VALUE_MAX).optional(),
+  // Only `${…}` tokens (space-separated) fit here: a value can never ride along as a "placeholder".
+  placeholder: z.string().max(MCP_VALUE_MAX).regex(/^\$\{(?:[^}]*\})?(?: \$\{(?:[^}]*\})?)*$/).optional(),
 })
 
 const text = z.string().max(MCP_TEXT_MAX)

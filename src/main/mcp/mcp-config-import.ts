@@ -59,8 +59,11 @@ const TRANSPORTS: Readonly<Record<string, McpTransport>> = {
   sse: 'sse',
 }
 
-/** `${…}` (an unterminated `${` to the end counts too: it is not a value either). */
-const PLACEHOLDER = /\$\{[^}]*\}?/g
+/**
+ * `${…}`; an unterminated `${` counts too (it is not a value either) but only those two characters
+ * are kept: the text after it may be part of a real value.
+ */
+const PLACEHOLDER = /\$\{(?:[^}]*\})?/g
 
 /** The placeholders in a value, joined (`${env:A} ${env:B}`), or undefined when there are none. */
 export function findPlaceholders(value: string): string | undefined {

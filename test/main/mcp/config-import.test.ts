@@ -81,6 +81,14 @@ describe('Cursor config (url + headers + ${env:…})', () => {
     expect(local!.secrets.env).toEqual({ LOG: 'debug' })
     expect(JSON.stringify(servers)).not.toMatch(/Bearer/)
   })
+
+  it('an unterminated ${ in a value is not imported, and only "${" is kept of it (the rest may be part of a real value)', () => {
+    const { servers, report } = imported(parseMcpConfigJson(JSON.stringify({ mcpServers: { s: { command: 'node', env: { PASSWORD: 'pa${ss-word-123' } } } })))
+    expect(servers[0]!.config.env).toEqual({ PASSWORD: { secret: true, set: false, placeholder: '${' } })
+    expect(servers[0]!.secrets.env).toEqual({})
+    expect(report.unresolved).toEqual([{ server: 's', where: 'env', key: 'PASSWORD', placeholder: '${' }])
+    expect(JSON.stringify({ servers, report })).not.toContain('ss-word')
+  })
 })
 
 describe('VS Code config (servers, type, inputs, ${input:…})', () => {

@@ -32,6 +32,8 @@ describe('the mcpServers setting', () => {
   it.each([
     ['a plain env value (every value belongs in the vault)', [{ ...stdio, env: { TOKEN: { value: 'sk-plain-text-value' } } }]],
     ['a plain header value', [{ ...http, headers: { Authorization: { value: 'Bearer sk-plain' } } }]],
+    ['a value disguised as a placeholder', [{ ...stdio, env: { TOKEN: { secret: true, set: false, placeholder: 'sk-plain-text-value' } } }]],
+    ['a value beside a placeholder', [{ ...stdio, env: { TOKEN: { secret: true, set: false, placeholder: 'Bearer ${env:X}' } } }]],
     ['two servers with one id', [stdio, { ...http, id: 'files' }]],
     ['two servers with one name', [stdio, { ...http, name: 'files' }]],
     ['a stdio server without a command', [{ ...stdio, command: undefined }]],
