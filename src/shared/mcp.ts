@@ -7,9 +7,11 @@ export type McpTransport = 'stdio' | 'http' | 'sse'
 
 /**
  * One env value or header of a server: plain text (kept in settings) or a secret (kept in the key
- * vault, never in SQLite, logs or exports; `set` says whether the vault has it).
+ * vault, never in SQLite, logs or exports; `set` says whether the vault has it). Keel stores every
+ * env value and header as a secret (see src/shared/mcp-server-schema.ts); `placeholder` is the
+ * `${…}` text an imported value was (never resolved: the user fills the value in).
  */
-export type McpValue = { value: string } | { secret: true; set: boolean }
+export type McpValue = { value: string } | { secret: true; set: boolean; placeholder?: string | undefined }
 
 /** A server as saved in Keel's settings (no secret values). */
 export interface McpServerConfig {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from './locale'
+import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
 import { PROVIDER_IDS } from './provider-id'
 
@@ -39,6 +40,8 @@ export const SETTING_DEFINITIONS = {
   providers: { schema: z.partialRecord(z.enum(PROVIDER_IDS), providerSettingsSchema), defaultValue: {} },
   /** Prices the user entered, per provider and model name (USD per million tokens); none by default. */
   modelPrices: { schema: z.partialRecord(z.enum(PROVIDER_IDS), z.record(z.string().min(1).max(200), modelPriceSchema)), defaultValue: {} },
+  /** MCP servers (no secret values: every env value and header is in the key vault; see mcp-server-schema.ts). */
+  mcpServers: { schema: mcpServerListSchema, defaultValue: [] },
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS

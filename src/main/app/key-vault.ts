@@ -1,5 +1,5 @@
 import type { KeyStorageMode, ProviderSettingsView } from '../../shared/ipc/app-contract'
-import type { ProviderId } from '../../shared/provider-id'
+import { isProviderId, type ProviderId } from '../../shared/provider-id'
 
 /** What the UI may learn about a key: whether one is set, where it comes from and its {@link keyEnding}. Never the key. */
 export type KeyStatus = ProviderSettingsView['key']
@@ -8,21 +8,44 @@ export type KeyStatus = ProviderSettingsView['key']
 export type KeyVaultResult = { ok: true } | { ok: false; reason: 'plain-text-not-allowed' | 'unavailable'; message: string }
 
 /**
- * Where saved API keys live, outside the database. The Electron shell provides one backed by
- * `safeStorage` (`shell/safe-storage-key-vault.ts`); browser mode and the CLI use
- * {@link createMemoryKeyVault}. Keys from the environment are not the vault's business (the app
- * service checks them first). Only `get` ever returns a key, for the core's provider requests: it
- * must never reach a window, a log line or an export.
+ * A secret of an MCP server: one env value or header, `mcp:<serverId>:env:<NAME>` or
+ * `mcp:<serverId>:headers:<Name>` (see `src/main/mcp/mcp-secrets.ts`).
+ */
+export type McpSecretId = `mcp:${string}`
+
+/** What the vault keeps a value under: a provider's API key, or an MCP server's secret. */
+export type VaultEntryId = ProviderId | McpSecretId
+
+const MCP_SECRET_ID = /^mcp:[a-z0-9_-]{1,40}:(?:env|headers):[^\u0000]{1,200}$/
+
+export function isMcpSecretId(id: string): id is McpSecretId {
+  return MCP_SECRET_ID.test(id)
+}
+
+/** An id the vault accepts (files written by another version may hold others: they are ignored). */
+export function isVaultEntryId(id: string): id is VaultEntryId {
+  return isProviderId(id) || isMcpSecretId(id)
+}
+
+/**
+ * Where saved secrets live, outside the database: providers' API keys and MCP servers' env values
+ * and headers. The Electron shell provides one backed by `safeStorage`
+ * (`shell/safe-storage-key-vault.ts`); browser mode and the CLI use {@link createMemoryKeyVault}.
+ * Keys from the environment are not the vault's business (the app service checks them first). Only
+ * `get` ever returns a secret, for the core's provider requests and MCP launches: it must never
+ * reach a window, a log line or an export (every value is in the redaction set: `ProviderKeys.all`).
  */
 export interface KeyVault {
-  /** How keys are kept, as shown in settings. */
+  /** How secrets are kept, as shown in settings. */
   readonly storage: KeyStorageMode
-  /** The saved key for a provider, for building its connection (core only; never sent to the UI). */
-  get(provider: ProviderId): string | undefined
-  /** Saves (replaces) a key. `allowPlainTextStorage` is the user's opt-in where no OS keyring exists. */
-  set(provider: ProviderId, key: string, options?: { allowPlainTextStorage?: boolean }): Promise<KeyVaultResult>
-  /** Forgets a key; fails (`unavailable`) when a saved copy could not be removed from disk. */
-  clear(provider: ProviderId): Promise<KeyVaultResult>
+  /** The saved value (core only; never sent to the UI). */
+  get(id: VaultEntryId): string | undefined
+  /** Saves (replaces) a value. `allowPlainTextStorage` is the user's opt-in where no OS keyring exists. */
+  set(id: VaultEntryId, value: string, options?: { allowPlainTextStorage?: boolean }): Promise<KeyVaultResult>
+  /** Forgets a value; fails (`unavailable`) when a saved copy could not be removed from disk. */
+  clear(id: VaultEntryId): Promise<KeyVaultResult>
+  /** The ids that have a value now (never the values). */
+  ids(): VaultEntryId[]
 }
 
 /** How many of a key's last characters settings may show. */
@@ -35,19 +58,20 @@ export function keyEnding(key: string): string {
   return key.length >= MIN_LENGTH_TO_SHOW_ENDING ? key.slice(-SHOWN_ENDING) : ''
 }
 
-/** Browser mode and the CLI: keys given with `keys.set` are kept in this process's memory for the session only. */
+/** Browser mode and the CLI: values given with `keys.set` / `mcp.secret` are kept in this process's memory for the session only. */
 export function createMemoryKeyVault(): KeyVault {
-  const keys = new Map<ProviderId, string>()
+  const values = new Map<VaultEntryId, string>()
   return {
     storage: 'memory-only',
-    get: (provider) => keys.get(provider),
-    async set(provider, key) {
-      keys.set(provider, key)
+    get: (id) => values.get(id),
+    async set(id, value) {
+      values.set(id, value)
       return { ok: true }
     },
-    async clear(provider) {
-      keys.delete(provider)
+    async clear(id) {
+      values.delete(id)
       return { ok: true }
     },
+    ids: () => [...values.keys()],
   }
 }

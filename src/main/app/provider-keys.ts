@@ -1,7 +1,7 @@
 import type { TurnRecorder } from '../harness/turn-recorder'
 import { PROVIDER_IDS, type ProviderId } from '../../shared/provider-id'
 import { PROVIDER_DEFAULTS } from '../providers/provider-config'
-import { keyEnding, type KeyStatus, type KeyVault } from './key-vault'
+import { isMcpSecretId, keyEnding, type KeyStatus, type KeyVault } from './key-vault'
 import { MIN_REDACTED_KEY_LENGTH, keyForms, redactText, redactValue } from './key-redaction'
 
 export { redactKeys } from './key-redaction'
@@ -17,6 +17,8 @@ export class ProviderKeys {
     private readonly env: Env,
     readonly vault: KeyVault,
   ) {}
+
+  private readonly sessionSecrets = new Set<string>()
 
   private fromEnvironment(provider: ProviderId): string | undefined {
     const value = this.env[PROVIDER_DEFAULTS[provider].keyVariable]?.trim()
@@ -35,12 +37,30 @@ export class ProviderKeys {
     return saved ? { set: true, endsWith: keyEnding(saved), source: 'saved' } : { set: false }
   }
 
-  /** Every key the core knows of, to scrub from anything that leaves it. */
+  /**
+   * Secrets that live for this process only and are not in the vault (the env values and headers
+   * of `--mcp-config` servers): scrubbed like every key from now on.
+   */
+  addSessionSecrets(values: Iterable<string>): void {
+    for (const value of values) if (value.length >= MIN_REDACTED_KEY_LENGTH) this.sessionSecrets.add(value)
+  }
+
+  /**
+   * Every secret the core knows of, to scrub from anything that leaves it: providers' keys (the
+   * environment's and the vault's), every MCP server secret in the vault (a server that echoes its
+   * token must not put it in an event, a stored error or an export) and the session's.
+   */
   all(): string[] {
     const keys = new Set<string>()
-    for (const provider of PROVIDER_IDS) {
-      for (const key of [this.fromEnvironment(provider), this.vault.get(provider)]) if (key && key.length >= MIN_REDACTED_KEY_LENGTH) keys.add(key)
+    const add = (key: string | undefined) => {
+      if (key && key.length >= MIN_REDACTED_KEY_LENGTH) keys.add(key)
     }
+    for (const provider of PROVIDER_IDS) {
+      add(this.fromEnvironment(provider))
+      add(this.vault.get(provider))
+    }
+    for (const id of this.vault.ids()) if (isMcpSecretId(id)) add(this.vault.get(id))
+    for (const secret of this.sessionSecrets) keys.add(secret)
     return [...keys]
   }
 }

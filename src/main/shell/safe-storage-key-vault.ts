@@ -1,8 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { KeyStorageMode } from '../../shared/ipc/app-contract'
-import { isProviderId, type ProviderId } from '../../shared/provider-id'
-import type { KeyVault, KeyVaultResult } from '../app/key-vault'
+import { isVaultEntryId, type KeyVault, type KeyVaultResult, type VaultEntryId } from '../app/key-vault'
 
 /**
  * The desktop app's {@link KeyVault}: API keys encrypted with Electron `safeStorage` and kept in
@@ -17,6 +16,11 @@ import type { KeyVault, KeyVaultResult } from '../app/key-vault'
  *
  * An entry that no longer decrypts (keyring changed, file copied from another machine) reads as
  * "not set": the user enters the key again; nothing crashes and the entry stays until replaced.
+ *
+ * The file (`{ version: 1, keys: { <id>: { encrypted, storage } } }`) holds providers' keys under
+ * their provider id, as it always did, and MCP servers' secrets under `mcp:<server>:env|headers:<key>`
+ * ids in the same map: a file written before MCP loads unchanged. (A version before MCP reading a
+ * newer file ignores the `mcp:` entries, reporting them as not understood.)
  */
 
 /** The part of Electron's `safeStorage` used here. */
@@ -42,7 +46,7 @@ interface StoredEntry {
 
 interface StoredFile {
   version: 1
-  keys: Partial<Record<ProviderId, StoredEntry>>
+  keys: Partial<Record<VaultEntryId, StoredEntry>>
 }
 
 const PLAIN_TEXT_REFUSED =
@@ -53,7 +57,7 @@ export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOption
   const { safeStorage, filePath } = options
   const platform = options.platform ?? process.platform
   const mode = await detectMode(safeStorage, platform)
-  const keys = new Map<ProviderId, string>()
+  const keys = new Map<VaultEntryId, string>()
   const stored: StoredFile = { version: 1, keys: {} }
   const loadProblems: string[] = []
   let writes: Promise<void> = Promise.resolve()
@@ -73,17 +77,17 @@ export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOption
   if (mode !== 'memory-only') {
     let needsRewrite = false
     const file = await readStoredFile(filePath, loadProblems)
-    for (const [provider, entry] of Object.entries(file.keys) as Array<[ProviderId, StoredEntry]>) {
-      stored.keys[provider] = entry
+    for (const [id, entry] of Object.entries(file.keys) as Array<[VaultEntryId, StoredEntry]>) {
+      stored.keys[id] = entry
       try {
         const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(Buffer.from(entry.encrypted, 'base64'))
-        keys.set(provider, result)
+        keys.set(id, result)
         if (shouldReEncrypt) {
-          stored.keys[provider] = { ...entry, encrypted: (await safeStorage.encryptStringAsync(result)).toString('base64') }
+          stored.keys[id] = { ...entry, encrypted: (await safeStorage.encryptStringAsync(result)).toString('base64') }
           needsRewrite = true
         }
       } catch {
-        loadProblems.push(`The saved key for ${provider} could not be decrypted; enter it again.`)
+        loadProblems.push(`The saved ${id.startsWith('mcp:') ? 'MCP server value' : 'key for'} ${id} could not be decrypted; enter it again.`)
       }
     }
     if (needsRewrite) await persist().catch(() => loadProblems.push('Could not re-encrypt the saved keys.'))
@@ -92,36 +96,37 @@ export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOption
   return {
     loadProblems,
     storage: mode,
-    get: (provider) => keys.get(provider),
-    async set(provider, key, setOptions): Promise<KeyVaultResult> {
+    get: (id) => keys.get(id),
+    ids: () => [...keys.keys()],
+    async set(id, key, setOptions): Promise<KeyVaultResult> {
       if (mode === 'plain-text-opt-in' && setOptions?.allowPlainTextStorage !== true) {
         return { ok: false, reason: 'plain-text-not-allowed', message: PLAIN_TEXT_REFUSED }
       }
       if (mode === 'memory-only') {
-        keys.set(provider, key)
+        keys.set(id, key)
         return { ok: true }
       }
       try {
         const encrypted = (await safeStorage.encryptStringAsync(key)).toString('base64')
-        const previous = stored.keys[provider]
-        stored.keys[provider] = { encrypted, storage: mode }
+        const previous = stored.keys[id]
+        stored.keys[id] = { encrypted, storage: mode }
         try {
           await persist()
         } catch {
-          if (previous) stored.keys[provider] = previous
-          else delete stored.keys[provider]
+          if (previous) stored.keys[id] = previous
+          else delete stored.keys[id]
           return storageFailure('The key could not be saved.')
         }
-        keys.set(provider, key)
+        keys.set(id, key)
         return { ok: true }
       } catch {
         return storageFailure('The key could not be encrypted.')
       }
     },
-    async clear(provider): Promise<KeyVaultResult> {
-      keys.delete(provider)
-      if (stored.keys[provider]) {
-        delete stored.keys[provider]
+    async clear(id): Promise<KeyVaultResult> {
+      keys.delete(id)
+      if (stored.keys[id]) {
+        delete stored.keys[id]
         try {
           await persist()
         } catch {
@@ -162,12 +167,12 @@ async function readStoredFile(filePath: string, problems: string[]): Promise<Sto
     const keys: StoredFile['keys'] = {}
     const rawKeys = (parsed as { keys?: unknown })?.keys
     if (typeof rawKeys === 'object' && rawKeys !== null) {
-      for (const [provider, entry] of Object.entries(rawKeys)) {
-        if (!isProviderId(provider) || !isStoredEntry(entry)) {
+      for (const [id, entry] of Object.entries(rawKeys)) {
+        if (!isVaultEntryId(id) || !isStoredEntry(entry)) {
           problems.push('A saved key entry was not understood and was ignored.')
           continue
         }
-        keys[provider] = entry
+        keys[id] = entry
       }
     }
     return { version: 1, keys }

@@ -163,4 +163,56 @@ describe('safeStorage key vault', () => {
       await world.close()
     }
   })
+
+  describe('MCP secrets in the same vault', () => {
+    const TOKEN = 'ghp_McpTokenSECRETSECRET-0001'
+
+    it('a keys file written before MCP (provider keys only) still loads, unchanged, and MCP values join it', async () => {
+      const safeStorage = fakeSafeStorage()
+      const filePath = tempFile()
+      // Exactly what the pre-MCP vault wrote: { version: 1, keys: { <provider>: { encrypted, storage } } }.
+      const encrypted = (await safeStorage.encryptStringAsync(KEY)).toString('base64')
+      mkdirSync(join(filePath, '..'), { recursive: true })
+      const before = JSON.stringify({ version: 1, keys: { anthropic: { encrypted, storage: 'os-encrypted' } } }, null, 2)
+      writeFileSync(filePath, before)
+      const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
+      expect(vault.loadProblems).toEqual([])
+      expect(vault.get('anthropic')).toBe(KEY)
+      expect(readFileSync(filePath, 'utf8')).toBe(before)
+
+      expect(await vault.set('mcp:github:env:GITHUB_TOKEN', TOKEN)).toEqual({ ok: true })
+      expect(await vault.set('mcp:remote:headers:Authorization', 'Bearer SECRETSECRET-2')).toEqual({ ok: true })
+      const onDisk = readFileSync(filePath, 'utf8')
+      expect(onDisk).not.toContain('SECRET')
+      expect(Object.keys(JSON.parse(onDisk).keys)).toEqual(['anthropic', 'mcp:github:env:GITHUB_TOKEN', 'mcp:remote:headers:Authorization'])
+
+      const reopened = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
+      expect(reopened.loadProblems).toEqual([])
+      expect(reopened.get('anthropic')).toBe(KEY)
+      expect(reopened.get('mcp:github:env:GITHUB_TOKEN')).toBe(TOKEN)
+      expect(reopened.ids().sort()).toEqual(['anthropic', 'mcp:github:env:GITHUB_TOKEN', 'mcp:remote:headers:Authorization'])
+      expect(await reopened.clear('mcp:github:env:GITHUB_TOKEN')).toEqual({ ok: true })
+      const third = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
+      expect(third.ids().sort()).toEqual(['anthropic', 'mcp:remote:headers:Authorization'])
+    })
+
+    it('entries it does not understand (another version, a damaged id) are ignored and reported; the rest load', async () => {
+      const safeStorage = fakeSafeStorage()
+      const filePath = tempFile()
+      const encrypted = (await safeStorage.encryptStringAsync(TOKEN)).toString('base64')
+      mkdirSync(join(filePath, '..'), { recursive: true })
+      const entry = { encrypted, storage: 'os-encrypted' }
+      writeFileSync(filePath, JSON.stringify({ version: 1, keys: { 'mcp:ok:env:A': entry, 'mcp:Bad Id:env:A': entry, 'mcp:ok:cookies:A': entry, mistral: entry } }))
+      const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
+      expect(vault.ids()).toEqual(['mcp:ok:env:A'])
+      expect(vault.loadProblems).toEqual(Array(3).fill('A saved key entry was not understood and was ignored.'))
+    })
+
+    it('the plain-text opt-in applies to MCP values too', async () => {
+      const vault = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage({ backend: 'basic_text' }), filePath: tempFile(), platform: 'linux' })
+      expect(await vault.set('mcp:github:env:GITHUB_TOKEN', TOKEN)).toMatchObject({ ok: false, reason: 'plain-text-not-allowed' })
+      expect(vault.get('mcp:github:env:GITHUB_TOKEN')).toBeUndefined()
+      expect(await vault.set('mcp:github:env:GITHUB_TOKEN', TOKEN, { allowPlainTextStorage: true })).toEqual({ ok: true })
+    })
+  })
 })
