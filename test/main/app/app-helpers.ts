@@ -6,7 +6,6 @@ import { createMemoryKeyVault, type KeyVault } from '../../../src/main/app/key-v
 import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
 import type { ToolSource } from '../../../src/main/tools/tool'
 import { providerEnvName } from '../../../src/main/providers/provider-config'
-import type { ToolSource } from '../../../src/main/tools/tool'
 import type { CommandResponses, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import type { CommandName } from '../../../src/shared/ipc/channels'
 import type { AppResult } from '../../../src/shared/ipc/app-error'
