@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { Translate } from '../i18n/messages'
-import { newRow, saveRequestOf, type FormProblem, type SaveRequest, type ServerForm, type ValueRow } from '../lib/mcp-server-form'
+import { newRow, rowState, saveRequestOf, type FormProblem, type SaveRequest, type ServerForm, type ValueRow } from '../lib/mcp-server-form'
 
 export function formProblemText(t: Translate, problem: FormProblem): string {
   switch (problem.code) {
@@ -147,6 +147,7 @@ function ValueRows({ kind, rows, t, idPrefix, onChange }: { kind: 'env' | 'heade
         const keyId = `${idPrefix}-${row.rowId}-key`
         const valueId = `${idPrefix}-${row.rowId}-value`
         const stateId = `${idPrefix}-${row.rowId}-state`
+        const stored = rowState(row)
         return (
           <div className="value-row" key={row.rowId}>
             <label htmlFor={keyId}>{t(env ? 'mcpEnvName' : 'mcpHeaderName', { n })}</label>
@@ -156,14 +157,14 @@ function ValueRows({ kind, rows, t, idPrefix, onChange }: { kind: 'env' | 'heade
               id={valueId}
               type="password"
               autoComplete="off"
-              aria-describedby={row.stored ? stateId : undefined}
-              placeholder={row.stored === 'set' ? t('mcpValueKeep') : ''}
+              aria-describedby={stored ? stateId : undefined}
+              placeholder={stored === 'set' ? t('mcpValueKeep') : ''}
               value={row.value}
               onChange={(e) => update(row.rowId, { value: e.target.value })}
             />
-            {row.stored && (
+            {stored && (
               <span id={stateId} className="value-state" data-testid="mcp-value-state">
-                {t(row.stored === 'set' ? 'mcpValueSet' : 'mcpValueMissing')}
+                {t(stored === 'set' ? 'mcpValueSet' : 'mcpValueMissing')}
               </span>
             )}
             <button type="button" onClick={() => onChange(rows.filter((r) => r.rowId !== row.rowId))}>

@@ -12,6 +12,8 @@ export interface ValueRow {
   value: string
   /** The key was saved before: `set` or `missing` (undefined for a new row). */
   stored: 'set' | 'missing' | undefined
+  /** The saved key this row started as (renaming it makes a new key, which needs a value). */
+  storedKey: string | undefined
 }
 
 export interface ServerForm {
@@ -42,8 +44,13 @@ export type FormProblem =
   | { code: 'value-required'; where: 'env' | 'headers'; key: string }
 
 let nextRowId = 1
+/** What a row says about its saved value: only while it still names the saved key. */
+export function rowState(row: ValueRow): 'set' | 'missing' | undefined {
+  return row.storedKey !== undefined && row.key.trim() === row.storedKey ? row.stored : undefined
+}
+
 export function newRow(key = '', stored: ValueRow['stored'] = undefined): ValueRow {
-  return { rowId: nextRowId++, key, value: '', stored }
+  return { rowId: nextRowId++, key, value: '', stored, storedKey: stored === undefined ? undefined : key }
 }
 
 const storedOf = (value: McpValue): 'set' | 'missing' => ('value' in value ? 'set' : value.set ? 'set' : 'missing')
@@ -73,12 +80,12 @@ function valuesOf(rows: ValueRow[], where: 'env' | 'headers'): { ok: true; value
     const key = row.key.trim()
     if (key === '') {
       // A row left wholly empty is no row.
-      if (row.value === '' && row.stored === undefined) continue
+      if (row.value === '' && row.storedKey === undefined) continue
       return { ok: false, problem: { code: 'key-empty', where } }
     }
     if (key in values) return { ok: false, problem: { code: 'key-repeated', where, key } }
     // A stored key renamed is a new key: it needs a value of its own.
-    const keeps = row.stored !== undefined && key === row.key
+    const keeps = row.storedKey !== undefined && key === row.storedKey
     if (row.value === '' && !keeps) return { ok: false, problem: { code: 'value-required', where, key } }
     values[key] = row.value === '' ? null : row.value
   }
