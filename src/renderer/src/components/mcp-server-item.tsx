@@ -48,6 +48,14 @@ export function McpServerItem({
     if (confirmRemove) keepRemoving.current?.focus()
   }, [confirmRemove])
   const fromFile = view.origin === 'file'
+  // A switch moves at once; the core's answer then confirms it (or the switch goes back, with why).
+  const [pending, setPending] = useState<Record<string, boolean>>({})
+  const toggle = async (key: string, on: boolean, request: Promise<AppResult<McpServerView>>) => {
+    setPending((current) => ({ ...current, [key]: on }))
+    await act(request)
+    setPending(({ [key]: _, ...rest }) => rest)
+  }
+  const serverOn = pending.server ?? !config.disabled
 
   /** Runs a command that answers the server's new view. */
   const act = async (result: Promise<AppResult<McpServerView>>) => {
@@ -75,7 +83,12 @@ export function McpServerItem({
         {fromFile && <p className="muted">{t('mcpFromFileNote')}</p>}
         <div className="row">
           <label>
-            <input type="checkbox" role="switch" checked={!config.disabled} onChange={(e) => void act(api['mcp.update']({ serverId: config.id, disabled: !e.target.checked }))} />{' '}
+            <input
+              type="checkbox"
+              role="switch"
+              checked={serverOn}
+              onChange={(e) => void toggle('server', e.target.checked, api['mcp.update']({ serverId: config.id, disabled: !e.target.checked }))}
+            />{' '}
             {t('mcpEnabled')}
           </label>
           <button type="button" onClick={() => void act(api['mcp.restart']({ serverId: config.id }))} disabled={config.disabled === true || view.needsConsent}>
@@ -168,9 +181,9 @@ export function McpServerItem({
                       <input
                         type="checkbox"
                         role="switch"
-                        checked={tool.enabled}
+                        checked={pending[`tool:${tool.name}`] ?? tool.enabled}
                         aria-label={t('mcpUseTool', { tool: title })}
-                        onChange={(e) => void act(api['mcp.update']({ serverId: config.id, tool: { name: tool.name, enabled: e.target.checked } }))}
+                        onChange={(e) => void toggle(`tool:${tool.name}`, e.target.checked, api['mcp.update']({ serverId: config.id, tool: { name: tool.name, enabled: e.target.checked } }))}
                       />{' '}
                       <strong>{title}</strong>
                     </label>{' '}
