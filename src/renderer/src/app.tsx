@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { translator } from './i18n/messages'
-import type { ChatStore } from './state/chat-store'
+import type { ChatStore, ElicitationAnswer } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
 import { Answer, UserMessage } from './components/messages'
@@ -36,6 +36,7 @@ export function App({ store }: { store: ChatStore }) {
 
   const onAnswer = useCallback((approvalId: string, decision: ApprovalDecision) => void store.answerApproval(approvalId, decision), [store])
   const onStop = useCallback(() => void store.stop(), [store])
+  const onElicitation = useCallback((runId: string, elicitationId: string, answer: ElicitationAnswer) => void store.answerElicitation(runId, elicitationId, answer), [store])
   const onRetry = useCallback(() => void store.retry(), [store])
 
   const messages = (state.view?.messages ?? []).filter((m) => m.id !== run?.messageId && m.role !== 'system')
@@ -110,6 +111,7 @@ export function App({ store }: { store: ChatStore }) {
                       t={t}
                       onRetry={message.id === lastId && !busy ? onRetry : undefined}
                       titleOf={store.toolTitle}
+                      providerOf={store.toolProvider}
                       onAnswer={onAnswer}
                       onCancelRetry={onStop}
                     />
@@ -120,7 +122,19 @@ export function App({ store }: { store: ChatStore }) {
                     <p className="user-text">{state.starting!.text}</p>
                   </article>
                 ),
-                run && <Answer key={run.messageId ?? 'live-answer'} run={run} t={t} titleOf={store.toolTitle} onAnswer={onAnswer} onCancelRetry={onStop} onRetry={onRetry} />,
+                run && (
+                  <Answer
+                    key={run.messageId ?? 'live-answer'}
+                    run={run}
+                    t={t}
+                    titleOf={store.toolTitle}
+                    providerOf={store.toolProvider}
+                    onAnswer={onAnswer}
+                    onElicitation={onElicitation}
+                    onCancelRetry={onStop}
+                    onRetry={onRetry}
+                  />
+                ),
               ]}
             </div>
             <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />

@@ -13,6 +13,8 @@ import { formatUsage } from '../lib/format-usage'
 import { Markdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
+import { ElicitationForm } from './elicitation-form'
+import type { ElicitationAnswer } from '../state/chat-store'
 
 /** Stored parts as render blocks: text, and one card per call (its result folded in). */
 type Block = { kind: 'text'; text: string } | { kind: 'tool'; card: ToolCard }
@@ -85,8 +87,12 @@ export const UserMessage = memo(function UserMessage({ message, t }: { message: 
 /** A tool's title in the window's language (undefined: the tool is not known, its name is shown). */
 type TitleOf = ToolTitleOf
 
+/** Who provides a tool (an MCP server's name), if not Keel. */
+export type ProviderOf = (name: string) => string | undefined
+
 interface StoredAnswerProps {
   titleOf: TitleOf | undefined
+  providerOf: ProviderOf | undefined
   message: Message
   diagnostics: AttemptDiagnostic[] | undefined
   usage: UsageSummary | undefined
@@ -99,7 +105,7 @@ interface StoredAnswerProps {
  * one: the same cards, the notices it showed (stored as ids and values, worded here in the current
  * language), the same Retry, the same per-attempt diagnostics.
  */
-function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf }: StoredAnswerProps) {
+function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
@@ -112,8 +118,13 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf }: Stor
       {/* The same slots, in the same order, as the live answer (see Answer). */}
       <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
       {blocks.map((block, index) =>
-        block.kind === 'text' ? <Markdown key={index} text={block.text} /> : <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} />,
+        block.kind === 'text' ? (
+          <Markdown key={index} text={block.text} />
+        ) : (
+          <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} provider={providerOf?.(block.card.name)} />
+        ),
       )}
+      {false /* the live answer's requests for input */}
       {false /* the live answer's "writing" slot */}
       {false /* the live answer's retry slot */}
       {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} />}
@@ -131,18 +142,20 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf }: Stor
 
 interface LiveAnswerProps {
   titleOf: TitleOf | undefined
+  providerOf: ProviderOf | undefined
   run: LiveRun
   t: Translate
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
+  onElicitation: ((runId: string, elicitationId: string, answer: ElicitationAnswer) => void) | undefined
   onCancelRetry: () => void
   onRetry: () => void
 }
 
 /** The answer being written now (plain function, not a component: see {@link Answer}). */
-function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry, titleOf }: LiveAnswerProps) {
+function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, titleOf, providerOf }: LiveAnswerProps) {
   const running = run.status === 'running'
   // Busy hides changes from screen readers until it clears: never while the user must answer.
-  const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval')
+  const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval') || run.elicitations.length > 0
   return (
     <article
       className={`message assistant live status-${run.status}`}
@@ -158,8 +171,22 @@ function liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry, titleOf }: LiveA
         segment.kind === 'text' ? (
           <Markdown key={index} text={segment.text} streaming />
         ) : (
-          <ToolCardView key={segment.callId} card={run.tools[segment.callId]!} t={t} title={titleOf?.(run.tools[segment.callId]!.name, t.locale ?? 'en')} onAnswer={onAnswer} />
+          <ToolCardView
+            key={segment.callId}
+            card={run.tools[segment.callId]!}
+            t={t}
+            title={titleOf?.(run.tools[segment.callId]!.name, t.locale ?? 'en')}
+            provider={providerOf?.(run.tools[segment.callId]!.name)}
+            onAnswer={onAnswer}
+          />
         ),
+      )}
+      {run.elicitations.length > 0 && onElicitation && (
+        <div className="elicitations">
+          {run.elicitations.map((request) => (
+            <ElicitationForm key={request.elicitationId} request={request} t={t} onAnswer={(id, answer) => onElicitation(run.runId, id, answer)} />
+          ))}
+        </div>
       )}
       {running && run.segments.length === 0 && run.reasoning.length === 0 && !run.retry && <p className="writing">{t('writing')}</p>}
       {run.retry && (
@@ -195,10 +222,16 @@ export const Answer = memo(function Answer({
   onRetry,
   onAnswer,
   onCancelRetry,
+  onElicitation,
   titleOf,
+  providerOf,
 }: {
   /** Tool titles in the window's language (from `tools.list`). */
   titleOf?: TitleOf | undefined
+  /** Who provides each tool (from `tools.list`). */
+  providerOf?: ProviderOf | undefined
+  /** The user answered a server's request for input (live answers only). */
+  onElicitation?: ((runId: string, elicitationId: string, answer: ElicitationAnswer) => void) | undefined
   run?: LiveRun | undefined
   message?: Message | undefined
   /** A stored answer's failed model calls, as the live diagnostics showed them. */
@@ -210,7 +243,7 @@ export const Answer = memo(function Answer({
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
   onCancelRetry: () => void
 }) {
-  if (run) return liveAnswer({ run, t, onAnswer, onCancelRetry, onRetry: onRetry ?? (() => {}), titleOf })
-  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf })
+  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), titleOf, providerOf })
+  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf })
   return null
 })

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { keyStatusText } from '../lib/key-status-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
+import { McpServersPanel } from './mcp-servers-panel'
 
 /** Write tools that ask before running (reads never ask). */
 
@@ -258,6 +259,7 @@ export function SettingsPanel({
           allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
         />
       ))}
+      <McpServersPanel api={api} t={t} />
     </section>
   )
 }

@@ -2,13 +2,13 @@
 // queued and reduced once per animation frame, so React sees at most one update per frame while
 // tokens stream (read through `useSyncExternalStore`).
 import type { ConversationSummary, Message } from '../../../shared/conversation'
-import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView, ToolInfo, UnknownAction } from '../../../shared/ipc/app-contract'
+import type { CommandRequest, ConversationView, KeelApi, RunEventEnvelope, SettingsView, ToolInfo, UnknownAction } from '../../../shared/ipc/app-contract'
 import { DEFAULT_CONVERSATION_PAGE } from '../../../shared/ipc/channels'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import { titlesOf } from '../../../shared/fallback-messages'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
-import { initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
+import { dismissElicitation, initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
 
 export interface ChatState {
   ready: boolean
@@ -30,6 +30,9 @@ export interface ChatState {
   /** The last command that failed (shown with its typed detail, in the UI language). */
   error: AppError | undefined
 }
+
+/** What the user answers a server's request for input. */
+export type ElicitationAnswer = CommandRequest<'elicitations.answer'>['answer']
 
 export type Scheduler = (flush: () => void) => void
 
@@ -211,6 +214,9 @@ export class ChatStore {
   /** A tool's title in the window's language (its name when the tool is not known). */
   readonly toolTitle = (name: string, locale: Locale = this.state.locale): string | undefined => titlesOf(this.state.tools)(name, locale)
 
+  /** Who provides a tool (an MCP server's name), when it is not one of Keel's own. */
+  readonly toolProvider = (name: string): string | undefined => this.state.tools.find((tool) => tool.name === name)?.provider
+
   /** The next older page of conversations (the sidebar's "Show older conversations"). */
   readonly loadMoreConversations = async (): Promise<void> => {
     const last = this.state.conversations.at(-1)
@@ -291,6 +297,16 @@ export class ChatStore {
 
   readonly answerApproval = async (approvalId: string, decision: 'approve' | 'deny' | 'always'): Promise<void> => {
     this.fail(await this.api['approvals.answer']({ approvalId, decision }))
+  }
+
+  /**
+   * The user's answer to a server's request for input. The form leaves the answer at once (whatever
+   * the core says: an answer it no longer expects, e.g. after the call ended, cannot be given again).
+   */
+  readonly answerElicitation = async (runId: string, elicitationId: string, answer: ElicitationAnswer): Promise<void> => {
+    const run = this.state.runs[runId]
+    if (run) this.set({ runs: { ...this.state.runs, [runId]: dismissElicitation(run, elicitationId) } })
+    this.fail(await this.api['elicitations.answer']({ elicitationId, answer }))
   }
 
   readonly newConversation = (): void => {

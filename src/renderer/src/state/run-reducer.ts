@@ -17,6 +17,21 @@ export interface ToolCard {
   images?: { mimeType: string; data: string }[] | undefined
   /** How far a running call is, when its tool reports it. */
   progress?: { progress: number; total: number | undefined; message: string | undefined } | undefined
+  /** From the approval request: the tool's title, who provides it (an MCP server) and its (untrusted) hints. */
+  title?: string | undefined
+  provider?: string | undefined
+  hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined } | undefined
+}
+
+/** A tool's server asks the user for input while its call runs (MCP elicitation); gone once answered or when the run ends. */
+export interface PendingElicitation {
+  elicitationId: string
+  callId: string
+  /** Who asks (the server's name). */
+  from: string
+  /** The server's words: plain text. */
+  message: string
+  requestedSchema: Record<string, unknown>
 }
 
 export type LiveSegment = { kind: 'text'; text: string } | { kind: 'tool'; callId: string }
@@ -53,6 +68,8 @@ export interface LiveRun {
   reasoningMs: number | undefined
   /** When the reasoning now streaming began (the reducer's clock); undefined when none is. */
   reasoningSince: number | undefined
+  /** Requests for input waiting for the user, in arrival order. */
+  elicitations: PendingElicitation[]
 }
 
 export function initialRun(runId: string): LiveRun {
@@ -71,6 +88,7 @@ export function initialRun(runId: string): LiveRun {
     reasoning: '',
     reasoningMs: undefined,
     reasoningSince: undefined,
+    elicitations: [],
   }
 }
 
@@ -93,6 +111,9 @@ function upsertCard(run: LiveRun, callId: string, name: string, patch: Partial<T
   const segments = existing ? run.segments : [...run.segments, { kind: 'tool' as const, callId }]
   return { ...run, segments, tools: { ...run.tools, [callId]: card } }
 }
+
+/** States in which a call may still be waiting on its server. */
+const LIVE_STATES: ReadonlySet<ToolCallState> = new Set(['preparing', 'awaiting-approval', 'running'])
 
 /** Applies one event; returns a new object when anything changed (never mutates). `now` times the reasoning. */
 export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now()): LiveRun {
@@ -124,13 +145,26 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
       if (event.argumentsText !== undefined) patch.argumentsText = event.argumentsText
       if (event.summary !== undefined) patch.summary = event.summary
       if (event.state !== 'awaiting-approval') patch.approvalId = undefined
-      return upsertCard(run, event.callId, event.name, patch)
+      const next = upsertCard(run, event.callId, event.name, patch)
+      // A call that ended can no longer use what its server asked for.
+      if (!LIVE_STATES.has(event.state) && run.elicitations.some((e) => e.callId === event.callId)) {
+        return { ...next, elicitations: next.elicitations.filter((e) => e.callId !== event.callId) }
+      }
+      return next
     }
     case 'approval-request': {
       const existing = run.tools[event.callId]
       const patch: Partial<ToolCard> = { state: 'awaiting-approval', approvalId: event.approvalId }
       if (!existing || existing.argumentsText === '') patch.argumentsText = JSON.stringify(event.arguments)
+      if (event.title !== undefined) patch.title = event.title
+      if (event.provider !== undefined) patch.provider = event.provider
+      if (event.hints !== undefined) patch.hints = event.hints
       return upsertCard(run, event.callId, event.name, patch)
+    }
+    case 'elicitation-request': {
+      if (run.elicitations.some((e) => e.elicitationId === event.elicitationId)) return run
+      const { elicitationId, callId, from, message, requestedSchema } = event
+      return { ...run, elicitations: [...run.elicitations, { elicitationId, callId, from, message, requestedSchema }] }
     }
     case 'tool-progress': {
       const card = run.tools[event.callId]
@@ -163,11 +197,19 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
         messageId: event.messageId,
         retry: undefined,
         tools,
+        // Unanswered requests for input are cancelled with the run (the core answers them so).
+        elicitations: [],
       }
     }
     default:
       return run
   }
+}
+
+/** The user answered a request for input (or it can no longer be answered): it leaves the answer. */
+export function dismissElicitation(run: LiveRun, elicitationId: string): LiveRun {
+  if (!run.elicitations.some((e) => e.elicitationId === elicitationId)) return run
+  return { ...run, elicitations: run.elicitations.filter((e) => e.elicitationId !== elicitationId) }
 }
 
 /** Reduces a batch (one animation frame's worth) in order. */
