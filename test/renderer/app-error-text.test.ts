@@ -21,6 +21,9 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'invalid-key': { code: 'invalid-key' },
   'disk-full': { code: 'disk-full' },
   'date-out-of-range': { code: 'date-out-of-range', earliest: Date.UTC(1900, 0, 1), latest: Date.UTC(2026, 11, 2) },
+  'mcp-server-not-found': { code: 'mcp-server-not-found' },
+  'mcp-import-invalid': { code: 'mcp-import-invalid' },
+  'mcp-consent-stale': { code: 'mcp-consent-stale' },
 }
 
 describe('appErrorText', () => {

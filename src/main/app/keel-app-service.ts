@@ -13,11 +13,16 @@ import { runTurn } from '../harness/run-turn'
 import type { FetchLike } from '../harness/stream-model-round'
 import { resolveConnection } from '../providers/provider-config'
 import type { ProviderConnection } from '../providers/provider-request'
+import type { McpFileServer } from '../mcp/mcp-config-file'
+import type { McpConnectionOptions } from '../mcp/mcp-connection'
+import type { McpHub } from '../mcp/mcp-hub'
+import { createMcpHub } from '../mcp/mcp-runtime'
 import type { ToolSource } from '../tools/tool'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
 import { fail, failureFromThrown, ok, validationFailure } from './app-result'
 import { buildConversationView } from './conversation-view'
 import type { KeyVault } from './key-vault'
+import { McpCommands } from './mcp-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { checkProvider } from './provider-check'
 import { ProviderKeys, redactKeys } from './provider-keys'
@@ -46,6 +51,8 @@ export interface KeelAppServiceOptions {
   toolSources?: readonly ToolSource[]
   /** How long a call outside Keel may take before its outcome is given up as unknown. */
   toolCallTimeoutMs?: number
+  /** MCP: servers from `--mcp-config`/`KEEL_MCP_CONFIG`, the login shell's PATH, connection tuning (tests). */
+  mcp?: { fileServers?: readonly McpFileServer[]; loginPath?: string | undefined; connection?: McpConnectionOptions | undefined }
 }
 
 /**
@@ -70,13 +77,23 @@ export class KeelAppService {
   private readonly keys: ProviderKeys
   private readonly tools: ToolRegistry
   private readonly runs = new RunRegistry()
+  private readonly mcp: McpCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
     this.store = options.store
     this.env = options.env
     this.keys = new ProviderKeys(options.env, options.vault)
-    this.tools = createKeelToolRegistry(options.store, { sources: options.toolSources ?? [], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
+    const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
+    this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
+    this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
+    // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
+    this.mcp.sync()
+  }
+
+  /** MCP servers as Settings shows them (the CLI's `keel mcp list`). */
+  get mcpHub(): McpHub {
+    return this.mcp.hub
   }
 
   /** A window or socket that can receive run events. */
@@ -209,17 +226,16 @@ export class KeelAppService {
     },
     'measurements.delete': ({ id }) =>
       deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : fail('not-found', `No measurement with id ${id}.`, { detail: { code: 'measurement-not-found' } }),
-    // MCP: wired to the hub in the next commits (the contract comes first so the window can be built beside it).
-    'mcp.list': () => ok([]),
-    'mcp.import': () => fail('internal', 'MCP servers are not available yet.'),
-    'mcp.save': () => fail('internal', 'MCP servers are not available yet.'),
-    'mcp.remove': () => ok({ removed: false }),
-    'mcp.consent': () => fail('not-found', 'No such MCP server.'),
-    'mcp.update': () => fail('not-found', 'No such MCP server.'),
-    'mcp.restart': () => fail('not-found', 'No such MCP server.'),
-    'mcp.secret': () => fail('not-found', 'No such MCP server.'),
-    'mcp.acceptTools': () => fail('not-found', 'No such MCP server.'),
-    'mcp.stderr': () => fail('not-found', 'No such MCP server.'),
+    'mcp.list': () => this.mcp.list(),
+    'mcp.import': (request) => this.mcp.import(request),
+    'mcp.save': (request) => this.mcp.save(request),
+    'mcp.remove': (request) => this.mcp.remove(request),
+    'mcp.consent': (request) => this.mcp.consent(request),
+    'mcp.update': (request) => this.mcp.update(request),
+    'mcp.restart': (request) => this.mcp.restart(request),
+    'mcp.secret': (request) => this.mcp.secret(request),
+    'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
+    'mcp.stderr': (request) => this.mcp.stderr(request),
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
   }
 

@@ -35,12 +35,21 @@ export interface McpHubDeps {
   definitionHash: (tool: McpListedTool) => string
   /** Provider names for all servers' tools at once, in order, all distinct. */
   providerNames: (tools: ReadonlyArray<{ serverId: string; toolName: string }>) => string[]
-  /** What consent covers: the exact command line (resolved executable) or URL. */
-  describeLaunch: (config: McpServerConfig) => { commandLine: string; cwd: string | undefined }
+  /** What consent covers: the exact command line (resolved executable and every argument) or URL. */
+  describeLaunch: (config: McpServerConfig) => McpLaunchDescription
   /** The fingerprint of what consent covers. */
-  fingerprint: (config: McpServerConfig, commandLine: string) => string
+  fingerprint: (config: McpServerConfig, launch: McpLaunchDescription) => string
   /** Reports problems that have nowhere else to go (a listing that failed after start). */
   log?: (message: string) => void
+}
+
+/** A server's launch as the user is shown it before agreeing. */
+export interface McpLaunchDescription {
+  /** For display: the resolved command line (quoted where needed), or the URL. */
+  commandLine: string
+  /** stdio: the exact argv (resolved executable first). */
+  argv?: string[] | undefined
+  cwd: string | undefined
 }
 
 interface ListedTool {
@@ -194,7 +203,8 @@ export class McpHub implements ToolSource {
 
   private launchOf(state: ServerState): { spec: McpLaunchSpec; key: string; fingerprint: string; commandLine: string; cwd: string | undefined } {
     const { config, secrets } = state.entry
-    const { commandLine, cwd } = this.deps.describeLaunch(config)
+    const launch = this.deps.describeLaunch(config)
+    const { commandLine, cwd } = launch
     const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
     const spec: McpLaunchSpec = {
       id: config.id,
@@ -211,7 +221,7 @@ export class McpHub implements ToolSource {
     }
     // What makes a running connection stale: anything it was launched with (secret values included).
     const key = JSON.stringify([spec.transport, spec.command, spec.args, spec.cwd, spec.url, spec.env, spec.headers, spec.timeoutMs])
-    return { spec, key, fingerprint: this.deps.fingerprint(config, commandLine), commandLine, cwd }
+    return { spec, key, fingerprint: this.deps.fingerprint(config, launch), commandLine, cwd }
   }
 
   private needsConsent(state: ServerState, fingerprint: string): boolean {
@@ -378,8 +388,8 @@ export class McpHub implements ToolSource {
   }
 }
 
-/** The `${…}` an imported value was (kept in `extra.placeholders` by the importer), if any. */
+/** The `${…}` an imported value was (kept by the importer), if any. */
 function placeholderOf(config: McpServerConfig, where: 'env' | 'headers', key: string): string | undefined {
-  const placeholders = (config.extra as { keelPlaceholders?: Record<string, Record<string, string>> } | undefined)?.keelPlaceholders
-  return placeholders?.[where]?.[key]
+  const stored = config[where]?.[key]
+  return stored && 'placeholder' in stored ? stored.placeholder : undefined
 }

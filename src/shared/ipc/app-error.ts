@@ -22,6 +22,12 @@ export type AppErrorDetail =
   | { code: 'disk-full' }
   /** Too many answers being written at once (per window, or in all). */
   | { code: 'too-many-runs'; max: number }
+  /** The MCP server was removed (another window) or never existed. */
+  | { code: 'mcp-server-not-found' }
+  /** The pasted or chosen text is not an MCP configuration (not JSON, no `mcpServers`/`servers`). */
+  | { code: 'mcp-import-invalid' }
+  /** What the server runs changed after the consent view was shown: it must be looked at again. */
+  | { code: 'mcp-consent-stale' }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { KeelAppService } from '../../../src/main/app/keel-app-service'
+import { KeelAppService, type KeelAppServiceOptions } from '../../../src/main/app/keel-app-service'
 import { createMemoryKeyVault, type KeyVault } from '../../../src/main/app/key-vault'
 import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
 import type { ToolSource } from '../../../src/main/tools/tool'
@@ -46,7 +46,7 @@ export interface AppWorld {
   close(): Promise<void>
 }
 
-export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[] } = {}): Promise<AppWorld> {
+export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[]; mcp?: KeelAppServiceOptions['mcp'] } = {}): Promise<AppWorld> {
   const server = await startSimulatedProvider()
   const dir = mkdtempSync(join(tmpdir(), 'keel-app-'))
   const dbPath = join(dir, 'keel.db')
@@ -62,6 +62,7 @@ export async function startAppWorld(options: { env?: Env; vault?: KeyVault; tool
     idleTimeoutMs: 5_000,
     providerCheckTimeoutMs: 3_000,
     ...(options.toolSources ? { toolSources: options.toolSources } : {}),
+    ...(options.mcp ? { mcp: options.mcp } : {}),
   })
   return {
     server,

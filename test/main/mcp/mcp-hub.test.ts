@@ -90,7 +90,7 @@ function world(initialTools: McpListedTool[] = [readTool, writeTool]) {
     }),
     definitionHash: hashOf,
     describeLaunch: (config) => ({ commandLine: [config.command, ...(config.args ?? [])].join(' '), cwd: config.cwd }),
-    fingerprint: (config, commandLine) => sha(JSON.stringify([config.transport, commandLine, Object.keys(config.env ?? {}), config.cwd])),
+    fingerprint: (config, launch) => sha(JSON.stringify([config.transport, launch.commandLine, Object.keys(config.env ?? {}), config.cwd])),
   })
   const fingerprintOf = (config: McpServerConfig) => hub.views().find((view) => view.config.id === config.id)!.fingerprint
   return { store, hub, connections, fingerprintOf }

@@ -83,6 +83,9 @@ const en = {
   'error.shutting-down': 'Keel is closing.',
   'error.disk-full': 'Your disk is full, so Keel cannot save anything. Free some space and try again; nothing saved was lost.',
   'error.too-many-runs': '{max} answers are already being written. Wait for one to finish, or stop one.',
+  'error.mcp-server-not-found': 'This MCP server is gone (it was removed, perhaps in another window).',
+  'error.mcp-import-invalid': 'This is not an MCP configuration: Keel reads a JSON object with "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code).',
+  'error.mcp-consent-stale': 'What this server runs changed since it was shown. Look at it again before allowing it.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
   keyStoragePlainOptIn: 'Store keys without encryption on this computer',
@@ -353,6 +356,9 @@ const ptBR: Dictionary = {
   'error.shutting-down': 'O Keel está fechando.',
   'error.disk-full': 'Seu disco está cheio, então o Keel não consegue salvar nada. Libere espaço e tente novamente; nada do que foi salvo se perdeu.',
   'error.too-many-runs': 'Já há {max} respostas sendo escritas. Espere uma terminar ou interrompa uma.',
+  'error.mcp-server-not-found': 'Este servidor MCP não existe mais (foi removido, talvez em outra janela).',
+  'error.mcp-import-invalid': 'Isto não é uma configuração MCP: o Keel lê um objeto JSON com "mcpServers" (Claude Desktop, Cursor) ou "servers" (VS Code).',
+  'error.mcp-consent-stale': 'O que este servidor executa mudou desde que foi mostrado. Veja de novo antes de permitir.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
   keyStoragePlainOptIn: 'Guardar chaves sem criptografia neste computador',
@@ -620,6 +626,9 @@ const es: Dictionary = {
   'error.shutting-down': 'Keel se está cerrando.',
   'error.disk-full': 'Tu disco está lleno, así que Keel no puede guardar nada. Libera espacio e inténtalo de nuevo; no se perdió nada de lo guardado.',
   'error.too-many-runs': 'Ya se están escribiendo {max} respuestas. Espera a que termine una o detén una.',
+  'error.mcp-server-not-found': 'Este servidor MCP ya no existe (se eliminó, quizá en otra ventana).',
+  'error.mcp-import-invalid': 'Esto no es una configuración MCP: Keel lee un objeto JSON con "mcpServers" (Claude Desktop, Cursor) o "servers" (VS Code).',
+  'error.mcp-consent-stale': 'Lo que ejecuta este servidor cambió desde que se mostró. Revísalo de nuevo antes de permitirlo.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',
   keyStoragePlainOptIn: 'Guardar claves sin cifrar en este equipo',
