@@ -15,17 +15,22 @@ import { UnknownConversationError } from '../main/harness/store-turn-recorder'
 import { providerEnvironmentVariables } from '../main/providers/provider-config'
 import { createKeelToolRegistry } from '../main/tools/tool-registry'
 import { CliUsageError } from './cli-usage-error'
+import { openMcpForCli } from './mcp-command'
 import { openStoreForCli } from './open-store'
 import { terminalApprover } from './terminal-approver'
 
 export const CHAT_USAGE = `usage: keel chat [--provider <${PROVIDER_IDS.join('|')}>] [--model M] [--base-url URL]
-                 [--db FILE] [--conversation ID] [--lang en|pt-BR|es] [--yes] [--json] "message"
+                 [--db FILE] [--conversation ID] [--lang en|pt-BR|es] [--yes] [--json]
+                 [--mcp-config FILE] "message"
 
 Runs one user turn with the real harness, tools and store, streaming the answer to stdout.
   --yes           approve write tools (without it: ask on a terminal, deny otherwise)
   --json          one JSON object per line for every run event; the last is {"type":"run-end",…}
   --conversation  continue an existing conversation (its id is in the run-end event and keel export)
   --db            the store (default: ${defaultDatabasePath()}; KEEL_DB overrides)
+  --mcp-config    MCP servers for this run, as Claude Desktop's config writes them ("mcpServers")
+                  or VS Code's ("servers"); KEEL_MCP_CONFIG works too. Servers saved in Keel's
+                  settings run as well (those the user agreed to run).
 Exit: 0 completed, 1 failed or interrupted, 2 usage error, 130 stopped with Ctrl-C (the partial
 answer is saved as interrupted). Environment: ${providerEnvironmentVariables().join(', ')}.`
 
@@ -53,6 +58,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
         yes: { type: 'boolean' },
         json: { type: 'boolean' },
         'max-rounds': { type: 'string' },
+        'mcp-config': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -83,6 +89,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
   }
 
   const store = openStoreForCli(flags.db ?? defaultDatabasePath(io.env), { create: true })
+  const cleanups: Array<() => Promise<void>> = []
   try {
     const approver: Approver = flags.yes ? approveAll : terminalApprover(io.stdin, io.stderr)
     const controller = new AbortController()
@@ -92,12 +99,16 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
       controller.abort(new Error('stopped by the user'))
     })
     // The same setup as the app's: settings, connection, grants and key scrubbing on every output.
-    // The CLI has no OS keyring: its keys come from the environment.
+    // The CLI has no OS keyring: its keys come from the environment (MCP secrets from --mcp-config).
+    const keys = new ProviderKeys(io.env, createMemoryKeyVault())
+    const mcp = await openMcpForCli(store, { stdout: io.stdout, stderr: io.stderr, env: io.env }, flags['mcp-config'], keys)
+    const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
+    cleanups.push(() => tools.close())
     const { options } = prepareTurn({
       store,
       env: io.env,
-      keys: new ProviderKeys(io.env, createMemoryKeyVault()),
-      tools: createKeelToolRegistry(store),
+      keys,
+      tools,
       request: {
         conversationId: flags.conversation,
         text: message,
@@ -119,6 +130,8 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     if (interrupted) return 130
     return result.status === 'completed' && !result.storageError ? 0 : 1
   } finally {
+    // MCP servers end (their whole process trees) before the store closes.
+    for (const cleanup of cleanups) await cleanup().catch(() => {})
     // An end a full disk kept from being written: one last try (else the next start settles it).
     retryDeferredFinalizations(store)
     store.close()

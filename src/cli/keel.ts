@@ -3,6 +3,7 @@ import { CHAT_USAGE, runChat } from './chat-command'
 import { createInterruptHandler } from './interrupts'
 import { EXPORT_USAGE, runExport } from './export-command'
 import { runReplay, REPLAY_USAGE } from './replay-command'
+import { MCP_USAGE, runMcp } from './mcp-command'
 
 const USAGE = `usage: keel <command> [options]
 
@@ -10,12 +11,15 @@ commands:
   chat     run one user turn with the real harness, tools and store
   export   print the whole store as JSON
   replay   parse a recorded provider response body into a turn result (JSON)
+  mcp      MCP servers: list them and their tools, accept changed tools, the conformance client
 
 ${CHAT_USAGE}
 
 ${EXPORT_USAGE}
 
-${REPLAY_USAGE}`
+${REPLAY_USAGE}
+
+${MCP_USAGE}`
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
@@ -41,6 +45,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'export':
       return runExport(rest, { stdout: process.stdout })
+    case 'mcp': {
+      const code = await runMcp(rest, { stdout: process.stdout, stderr: process.stderr, env: process.env })
+      // The conformance client exits at once (an SDK reconnect timer must not keep the suite waiting).
+      if (rest[0] === 'conformance-client') process.exit(code)
+      return code
+    }
     case undefined:
     case '--help':
     case '-h':

@@ -69,6 +69,8 @@ interface ServerState {
   built: Map<string, { key: string; tool: Tool | { refused: string } }>
   /** Increments on every listing so a late answer of an older one is dropped. */
   listing: number
+  /** Its tools were listed since it became ready. */
+  listedOnce: boolean
 }
 
 /** A tool's annotations as hints (only booleans are read: anything else is the spec's pessimistic default). */
@@ -184,6 +186,27 @@ export class McpHub implements ToolSource {
     return tools
   }
 
+  /**
+   * Resolves once no server is starting and every ready one has listed its tools (a one-shot turn
+   * — `keel chat` — must see the tools before its first round), or after `timeoutMs`.
+   */
+  whenSettled(timeoutMs: number): Promise<void> {
+    const settled = () =>
+      [...this.servers.values()].every((state) => state.status.state !== 'starting' && (state.status.state !== 'ready' || state.listedOnce))
+    if (settled()) return Promise.resolve()
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        unsubscribe()
+        resolve()
+      }
+      const timer = setTimeout(done, timeoutMs)
+      const unsubscribe = this.onChanged(() => {
+        if (settled()) done()
+      })
+    })
+  }
+
   onChanged(listener: () => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -198,7 +221,7 @@ export class McpHub implements ToolSource {
   }
 
   private newState(entry: McpHubEntry): ServerState {
-    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0 }
+    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0, listedOnce: false }
   }
 
   private launchOf(state: ServerState): { spec: McpLaunchSpec; key: string; fingerprint: string; commandLine: string; cwd: string | undefined } {
@@ -287,6 +310,7 @@ export class McpHub implements ToolSource {
     }
     if (state.connection !== connection || listing !== state.listing || this.closed) return
     state.listed = tools.map((tool) => ({ tool, hash: this.deps.definitionHash(tool) }))
+    state.listedOnce = true
     const serverId = state.entry.config.id
     // Adding a server (and agreeing to run it) accepts the tools it lists then; later changes are reviewed.
     if (!this.deps.pins.hasAny(serverId) && state.listed.length > 0) {
@@ -371,6 +395,7 @@ export class McpHub implements ToolSource {
     state.connection = undefined
     state.launchKey = undefined
     state.listed = []
+    state.listedOnce = false
     state.built.clear()
     state.listing++
     state.status = { state: 'stopped' }

@@ -9,6 +9,7 @@
 //   MCP_TEST_COUNT_FILE           where `count` and `crash` record how many times they ran
 //   MCP_TEST_EVENTS_FILE          where the server appends what it saw (`cancelled <id>`)
 //   MCP_TEST_PAGE_SIZE=<n>        tools/list page size (default 3: several pages)
+//   MCP_TEST_START_MUTATED=1      `mutable` starts with its changed definition (a server updated between runs)
 //
 // Tools: count, crash, huge {mib}, flood {kib}, mutable, mutate, bad_structured, slow {steps, stepMs},
 // image, fails, ask, env, and unknown names → JSON-RPC error -32602.
@@ -17,7 +18,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 
 const env = process.env
 const pageSize = Number(env.MCP_TEST_PAGE_SIZE ?? 3)
-let mutated = false
+let mutated = Boolean(env.MCP_TEST_START_MUTATED)
 let nextServerRequestId = 1
 const pendingServerRequests = new Map()
 const cancelled = new Set()
