@@ -1,9 +1,9 @@
 // Runs the official MCP conformance suite's client scenarios (`--suite core`) against Keel's own
-// MCP client (src/cli/mcp-conformance-entry.ts → src/main/mcp/mcp-conformance-client.ts), with the
+// MCP client — `keel mcp conformance-client <url>` (src/cli/mcp-command.ts → src/main/mcp/mcp-conformance-client.ts), with the
 // baseline of scenarios Keel does not implement (test/conformance/baseline.yml). Exit code: the
 // suite's (0 = only expected failures; 1 = a regression, or a baseline entry that now passes).
 //
-// The entry is bundled once with esbuild (packages stay external) so each scenario starts a plain
+// The keel CLI is bundled once with esbuild (packages stay external) so each scenario starts a plain
 // `node` process: the suite runs its 18 scenarios in parallel, and 18 tsx start-ups on a small
 // machine took ~90 s and made the timing check of `sse-retry` fail under load.
 // Node 20: conformance 0.1.16 needs fs.globSync (Node 22); scripts/conformance-node20-shim.mjs stubs it.
@@ -23,9 +23,9 @@ import { build } from 'esbuild'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
-const entry = join(root, 'out', 'conformance', 'mcp-conformance-entry.mjs')
+const entry = join(root, 'out', 'conformance', 'keel.mjs')
 await build({
-  entryPoints: [join(root, 'src/cli/mcp-conformance-entry.ts')],
+  entryPoints: [join(root, 'src/cli/keel.ts')],
   outfile: entry,
   bundle: true,
   platform: 'node',
@@ -55,7 +55,7 @@ function runSuite(selection) {
       join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'),
       'client',
       '--command',
-      `"${process.execPath}" "${entry}"`,
+      `"${process.execPath}" "${entry}" mcp conformance-client`,
       ...selection,
       '--expected-failures',
       join(root, 'test/conformance/baseline.yml'),
