@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { KeelAppService } from './app/keel-app-service'
 import { openKeelStore } from './db/keel-store'
 import { electronAddonPath } from './db/native-addon'
+import { describeFileReport, prepareMcpStartup } from './mcp/mcp-startup'
 import { APP_SCHEME, appProtocolPage, createAppProtocolHandler } from './shell/app-protocol'
 import { createMainWindow, createWindowRegistry, guardWebContents, openExternalLink } from './shell/create-main-window'
 import { registerIpcHandlers } from './shell/ipc-registration'
@@ -52,7 +53,16 @@ async function start(): Promise<void> {
     app.exit(1)
     return
   }
-  const appService = new KeelAppService({ store: opened.store, env: process.env, vault: keyVault })
+  // MCP servers from KEEL_MCP_CONFIG (this session) beside the saved ones; the login shell's PATH once.
+  const mcp = await prepareMcpStartup({ store: opened.store, flag: undefined, env: process.env })
+  if (!mcp.ok) console.error(`[keel] ${mcp.message}`)
+  if (mcp.ok && mcp.file) for (const line of describeFileReport(mcp.file)) console.error(`[keel] ${line}`)
+  const appService = new KeelAppService({
+    store: opened.store,
+    env: process.env,
+    vault: keyVault,
+    mcp: mcp.ok ? { fileServers: mcp.fileServers, loginPath: mcp.loginPath } : {},
+  })
   // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store.
   let closing = false
   app.on('before-quit', (event) => {

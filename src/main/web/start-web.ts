@@ -8,13 +8,15 @@ import { KeelAppService } from '../app/keel-app-service'
 import { createMemoryKeyVault } from '../app/key-vault'
 import { defaultDatabasePath } from '../data-dir'
 import { openKeelStore } from '../db/keel-store'
+import { describeFileReport, prepareMcpStartup } from '../mcp/mcp-startup'
 import type { ToolSource } from '../tools/tool'
 import { startWebServer } from './web-server'
 
-const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build] [--extra-tool-source MODULE]
+const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build] [--mcp-config FILE] [--extra-tool-source MODULE]
 Serves the built renderer and Keel's core on http://127.0.0.1:N (loopback only) and prints the URL
 with its access token (after #token=). --port 0 (default) picks a free port; --db defaults to
-${defaultDatabasePath()}.`
+${defaultDatabasePath()}. --mcp-config (or KEEL_MCP_CONFIG): MCP servers for this session, in
+Claude Desktop's format ("mcpServers") or VS Code's ("servers"), beside those saved in Settings.`
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -29,6 +31,7 @@ async function main(): Promise<number> {
         renderer: { type: 'string' },
         'no-build': { type: 'boolean' },
         'extra-tool-source': { type: 'string' },
+        'mcp-config': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -80,7 +83,14 @@ async function main(): Promise<number> {
     }
     toolSources = [module.createToolSource()]
   }
-  const service = new KeelAppService({ store, env: process.env, vault: createMemoryKeyVault(), toolSources })
+  const mcp = await prepareMcpStartup({ store, flag: flags['mcp-config'], env: process.env })
+  if (!mcp.ok) {
+    process.stderr.write(`[keel] ${mcp.message}\n`)
+    store.close()
+    return 2
+  }
+  if (mcp.file) for (const line of describeFileReport(mcp.file)) process.stderr.write(`[keel] ${line}\n`)
+  const service = new KeelAppService({ store, env: process.env, vault: createMemoryKeyVault(), toolSources, mcp: { fileServers: mcp.fileServers, loginPath: mcp.loginPath } })
   let server
   try {
     server = await startWebServer({ service, rendererDir, port })
