@@ -12,6 +12,7 @@ import { McpToolReview } from '../../src/renderer/src/components/mcp-tool-review
 import { McpServerItem } from '../../src/renderer/src/components/mcp-server-item'
 import { McpServerFormView } from '../../src/renderer/src/components/mcp-server-form'
 import { ElicitationForm } from '../../src/renderer/src/components/elicitation-form'
+import { UnknownActions } from '../../src/renderer/src/components/unknown-actions'
 import { formOf } from '../../src/renderer/src/lib/mcp-server-form'
 import type { ToolCard } from '../../src/renderer/src/state/run-reducer'
 import { HASH_B, server, tool } from './mcp-fixtures'
@@ -178,5 +179,23 @@ describe('elicitation form', () => {
     expect(text(html)).toContain('Keel cannot show this request as a form')
     expect(text(html)).not.toContain('Submit')
     expect(text(html)).toContain('Decline')
+  })
+})
+
+describe('MCP actions to check', () => {
+  it('names the server an unknown action went to (its title alone does not say)', () => {
+    const action = { key: 'k1', toolName: 'mcp__odd__slow', conversationId: 'c1', arguments: { steps: 600 }, startedAt: Date.UTC(2026, 0, 2, 3, 4) }
+    const html = render(
+      createElement(UnknownActions, {
+        actions: [action],
+        t,
+        locale: 'en',
+        titleOf: (name) => (name === 'mcp__odd__slow' ? 'slow' : undefined),
+        providerOf: (name) => (name === 'mcp__odd__slow' ? 'odd' : undefined),
+        onResolve: noop,
+      }),
+    )
+    expect(text(html)).toMatch(/^Actions to check \(1\).*slow · From odd · /s)
+    expect(text(html)).toContain('"steps": 600')
   })
 })

@@ -94,7 +94,7 @@ export function App({ store }: { store: ChatStore }) {
           <MeasurementsView api={store.keel} locale={state.locale} t={t} />
         ) : (
           <>
-            <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
+            <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
             <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0}>
               {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
               {/* One keyed list, the live answer included: when it ends, its stored copy (same key) takes its place without a remount. */}

@@ -11,12 +11,15 @@ export function UnknownActions({
   t,
   locale,
   titleOf,
+  providerOf,
   onResolve,
 }: {
   actions: UnknownAction[]
   t: Translate
   locale: Locale
   titleOf: (name: string) => string | undefined
+  /** Who provides the tool (an MCP server): its title alone does not say where the action went. */
+  providerOf?: ((name: string) => string | undefined) | undefined
   onResolve: (key: string, outcome: 'done' | 'not-done') => void
 }) {
   if (actions.length === 0) return null
@@ -26,18 +29,22 @@ export function UnknownActions({
       <summary>{t('unknownActionsTitle', { count: actions.length })}</summary>
       <p className="muted">{t('unknownActionsHelp')}</p>
       <ul>
-        {actions.map((action) => (
-          <li key={action.key} data-testid="unknown-action">
-            <strong>{titleOf(action.toolName) ?? action.toolName}</strong> · {when.format(action.startedAt)}
-            <pre>{JSON.stringify(action.arguments, null, 2)}</pre>
-            <button type="button" onClick={() => onResolve(action.key, 'done')}>
-              {t('markDone')}
-            </button>
-            <button type="button" onClick={() => onResolve(action.key, 'not-done')}>
-              {t('markNotDone')}
-            </button>
-          </li>
-        ))}
+        {actions.map((action) => {
+          const from = providerOf?.(action.toolName)
+          return (
+            <li key={action.key} data-testid="unknown-action">
+              <strong>{titleOf(action.toolName) ?? action.toolName}</strong>
+              {from && ` · ${t('toolFromServer', { server: from })}`} · {when.format(action.startedAt)}
+              <pre>{JSON.stringify(action.arguments, null, 2)}</pre>
+              <button type="button" onClick={() => onResolve(action.key, 'done')}>
+                {t('markDone')}
+              </button>
+              <button type="button" onClick={() => onResolve(action.key, 'not-done')}>
+                {t('markNotDone')}
+              </button>
+            </li>
+          )
+        })}
       </ul>
     </details>
   )
