@@ -53,7 +53,8 @@ export const MAX_RESULT_IMAGE_CHARS = 4 * 1024 * 1024
 export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
 
 /**
- * What the model is sent for one outcome: {@link toolResultForModel}'s wording as JSON text, cut
+ * What the model is sent for one outcome: {@link toolResultForModel}'s wording as JSON text (a plain
+ * text result as itself), cut
  * to {@link MAX_RESULT_BYTES_FOR_MODEL} (head and tail kept, with a note saying so: still valid
  * JSON), and the images the tool returned (capped; the others named in a note). Parts meant only
  * for the user (`audience: 'user'`) are never sent. This is what the tool-result part stores as
@@ -77,7 +78,9 @@ export function toolResultMessage(outcome: ToolCallOutcome): { content: string; 
   const content = left.length > 0 && typeof forModel.content === 'object' && forModel.content !== null && !Array.isArray(forModel.content)
     ? { ...forModel.content, imagesNotSent: left }
     : left.length > 0 ? { result: forModel.content, imagesNotSent: left } : forModel.content
-  return { content: capped(JSON.stringify(content)), isError: forModel.isError, ...(images.length > 0 ? { images } : {}) }
+  // A plain text result (an MCP server's words) goes as that text, not as a quoted JSON string.
+  const text = typeof content === 'string' ? capTextForModel(content, MAX_RESULT_BYTES_FOR_MODEL - 2) : capped(JSON.stringify(content))
+  return { content: text, isError: forModel.isError, ...(images.length > 0 ? { images } : {}) }
 }
 
 const CUT_NOTE = 'The result was too long: only its first and last parts are here (the marker in the text says how much was cut). The user can see all of it.'

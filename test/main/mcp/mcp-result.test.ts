@@ -28,7 +28,8 @@ describe('content types', () => {
   it('text is read by the model and kept for the user', () => {
     const mapped = mcpResultToKeel({ content: [{ type: 'text', text: 'first' }, { type: 'text', text: 'second' }] })
     expect(mapped).toEqual({ output: 'first\nsecond', parts: [{ type: 'text', text: 'first' }, { type: 'text', text: 'second' }] })
-    expect(sentToModel(mapped)).toEqual({ content: JSON.stringify('first\nsecond'), isError: false })
+    // Plain text goes as the text itself, not as a quoted JSON string.
+    expect(sentToModel(mapped)).toEqual({ content: 'first\nsecond', isError: false })
   })
 
   it('an image the providers take travels as an image; another type is named, not sent', () => {
@@ -156,7 +157,7 @@ describe('size caps', () => {
     // The harness sends it as it is: under the result cap, not cut a second time.
     const sent = sentToModel(mapped)
     expect(utf8(sent.content)).toBeLessThanOrEqual(MAX_RESULT_BYTES_FOR_MODEL)
-    expect(JSON.parse(sent.content)).toBe(mapped.output)
+    expect(sent.content).toBe(mapped.output)
   })
 
   it('caps the images sent per call and names the rest; the user keeps them all', () => {
