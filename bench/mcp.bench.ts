@@ -180,111 +180,150 @@ interface ConnectTimes {
   /** tools/list (ms). */
   listMs: number
   tools: number
+  /** Ending it, its process gone (ms; not part of connect + list). */
+  closeMs: number
 }
 
-async function keelConnectList(server: ReferenceServer): Promise<ConnectTimes> {
-  const connection = new McpConnection(launchSpec(server, server.name), CONNECTION_OPTIONS)
+/** Connects and lists; closing is timed apart. */
+async function connectList(open: () => Promise<{ list: () => Promise<number>; close: () => Promise<void> }>): Promise<ConnectTimes & { total: number }> {
+  const start = performance.now()
+  const side = await open()
+  const started = performance.now()
   try {
-    const start = performance.now()
-    await connection.start()
-    const started = performance.now()
-    if (connection.status().state !== 'ready') throw new Error(`Keel: ${server.name} did not start (${describe(connection.status())})`)
-    const tools = await connection.listTools()
-    return { connectMs: started - start, listMs: performance.now() - started, tools: tools.length }
-  } finally {
-    await connection.close()
+    const tools = await side.list()
+    const listed = performance.now()
+    await side.close()
+    return { connectMs: started - start, listMs: listed - started, tools, closeMs: performance.now() - listed, total: listed - start }
+  } catch (error) {
+    await side.close()
+    throw error
   }
 }
 
-async function floorConnectList(server: ReferenceServer): Promise<ConnectTimes> {
-  const start = performance.now()
-  const floor = await connectFloor(server)
-  try {
-    const started = performance.now()
-    const { tools } = await floor.client.listTools()
-    return { connectMs: started - start, listMs: performance.now() - started, tools: tools.length }
-  } finally {
-    await floor.close()
+function openKeel(server: ReferenceServer) {
+  return async () => {
+    const connection = new McpConnection(launchSpec(server, server.name), CONNECTION_OPTIONS)
+    await connection.start()
+    if (connection.status().state !== 'ready') {
+      await connection.close()
+      throw new Error(`Keel: ${server.name} did not start (${describe(connection.status())})`)
+    }
+    return { list: async () => (await connection.listTools()).length, close: () => connection.close() }
+  }
+}
+
+function openFloor(server: ReferenceServer) {
+  return async () => {
+    const floor = await connectFloor(server)
+    return { list: async () => (await floor.client.listTools()).tools.length, close: () => floor.close() }
   }
 }
 
 interface ConnectResult {
   server: ReferenceServerName
   tools: number
+  /** connect + list. */
   keel: VariantTimes
   floor: VariantTimes
   keelConnectMs: number
   floorConnectMs: number
+  keelListMs: number
+  floorListMs: number
+  keelCloseMs: number
+  floorCloseMs: number
   ratio: number
 }
 
-async function connectBenchmark(dir: string): Promise<{ servers: ConnectResult[]; parallel: { keel: VariantTimes; floor: VariantTimes; hub: VariantTimes; ratio: number; hubRatio: number; tools: number } }> {
+interface ParallelResult {
+  tools: number
+  keel: VariantTimes
+  floor: VariantTimes
+  hub: VariantTimes
+  ratio: number
+  hubRatio: number
+}
+
+async function connectBenchmark(dir: string): Promise<{ servers: ConnectResult[]; parallel: ParallelResult }> {
   const servers: ConnectResult[] = []
   for (const name of SERVERS) {
-    const connects = { keel: [] as number[], floor: [] as number[] }
+    const seen = { keel: [] as ConnectTimes[], floor: [] as ConnectTimes[] }
     const counts = new Set<number>()
-    const times = await rotated({
-      warmups: 1,
-      reps: CONNECT_REPS,
-      variants: {
-        keel: async () => {
-          const t = await keelConnectList(referenceServer(name, dir))
-          connects.keel.push(t.connectMs)
-          counts.add(t.tools)
-        },
-        floor: async () => {
-          const t = await floorConnectList(referenceServer(name, dir))
-          connects.floor.push(t.connectMs)
-          counts.add(t.tools)
-        },
-      },
-    })
+    const run = (side: 'keel' | 'floor') => async () => {
+      const server = referenceServer(name, dir)
+      const t = await connectList(side === 'keel' ? openKeel(server) : openFloor(server))
+      seen[side].push(t)
+      counts.add(t.tools)
+      return t.total
+    }
+    const times = await rotated({ warmups: 1, reps: CONNECT_REPS, variants: { keel: run('keel'), floor: run('floor') } })
     // Both sides declare the same capabilities, so the server lists the same tools to each.
     if (counts.size !== 1) throw new Error(`${name}: Keel and the floor listed different numbers of tools (${[...counts].join(', ')})`)
+    const timed = (side: 'keel' | 'floor') => seen[side].slice(-CONNECT_REPS)
     servers.push({
       server: name,
       tools: [...counts][0]!,
       ...times,
-      keelConnectMs: median(connects.keel.slice(-CONNECT_REPS)),
-      floorConnectMs: median(connects.floor.slice(-CONNECT_REPS)),
+      keelConnectMs: median(timed('keel').map((t) => t.connectMs)),
+      floorConnectMs: median(timed('floor').map((t) => t.connectMs)),
+      keelListMs: median(timed('keel').map((t) => t.listMs)),
+      floorListMs: median(timed('floor').map((t) => t.listMs)),
+      keelCloseMs: median(timed('keel').map((t) => t.closeMs)),
+      floorCloseMs: median(timed('floor').map((t) => t.closeMs)),
       ratio: times.keel.medianMs / times.floor.medianMs,
     })
   }
 
   const totalTools = servers.reduce((sum, s) => sum + s.tools, 0)
-  const parallelStore = open(join(dir, 'hub.db'))
+  const all = async (side: 'keel' | 'floor') => {
+    const opens = SERVERS.map((name) => (side === 'keel' ? openKeel : openFloor)(referenceServer(name, dir)))
+    const start = performance.now()
+    const sides = await Promise.allSettled(
+      opens.map(async (openSide) => {
+        const opened = await openSide()
+        try {
+          await opened.list()
+        } catch (error) {
+          await opened.close()
+          throw error
+        }
+        return opened
+      }),
+    )
+    const ms = performance.now() - start
+    await Promise.all(sides.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)))
+    const failure = sides.find((s) => s.status === 'rejected')
+    if (failure) throw failure.reason
+    return ms
+  }
+  const hubStore = open(join(dir, 'hub.db'))
   try {
     const parallel = await rotated({
       warmups: 1,
       reps: PARALLEL_REPS,
       variants: {
-        keel: async () => {
-          await Promise.all(SERVERS.map((name) => keelConnectList(referenceServer(name, dir))))
-        },
-        floor: async () => {
-          await Promise.all(SERVERS.map((name) => floorConnectList(referenceServer(name, dir))))
-        },
+        keel: () => all('keel'),
+        floor: () => all('floor'),
         hub: async () => {
           // The app's start: the hub starts every server, lists, pins, and the registry offers every tool.
-          const hub = createMcpHub({ pins: parallelStore.mcpPins, connection: CONNECTION_OPTIONS })
-          const registry = createKeelToolRegistry(parallelStore, { sources: [hub] })
+          const hub = createMcpHub({ pins: hubStore.mcpPins, connection: CONNECTION_OPTIONS })
+          const registry = createKeelToolRegistry(hubStore, { sources: [hub] })
           try {
+            const start = performance.now()
             hub.sync(SERVERS.map((name) => hubEntry(referenceServer(name, dir), name)))
             await whenHub(hub, () => hub.views().every((view) => view.status.state === 'ready' && view.tools.length > 0))
             const offered = registry.snapshot().list().filter((tool) => tool.source.startsWith('mcp:')).length
+            const ms = performance.now() - start
             if (offered !== totalTools) throw new Error(`the hub offered ${offered} tools, the servers listed ${totalTools}`)
+            return ms
           } finally {
             await registry.close()
           }
         },
       },
     })
-    return {
-      servers,
-      parallel: { ...parallel, ratio: parallel.keel.medianMs / parallel.floor.medianMs, hubRatio: parallel.hub.medianMs / parallel.floor.medianMs, tools: totalTools },
-    }
+    return { servers, parallel: { ...parallel, tools: totalTools, ratio: parallel.keel.medianMs / parallel.floor.medianMs, hubRatio: parallel.hub.medianMs / parallel.floor.medianMs } }
   } finally {
-    parallelStore.close()
+    hubStore.close()
   }
 }
 
@@ -344,10 +383,24 @@ try {
     ...calls.map((c) => [c.workload, f2(c.floor.medianMs), f2(c.connection.medianMs), f2(c.keel.medianMs), f2(c.ratio), f2(c.keelAddedMs), f2(c.floor.bestMs), f2(c.keel.bestMs), String(c.ledgerRows)]),
   ])
   console.log()
-  console.log(`Connect + list (ms; spawn + initialize + tools/list, process closed after each; ${CONNECT_REPS} repetitions):`)
+  console.log(`Connect + list (ms; spawn + initialize + tools/list; each process then closed, timed apart; ${CONNECT_REPS} repetitions):`)
   table([
-    ['server', 'tools', 'floor', 'Keel', 'Keel/floor', 'floor connect', 'Keel connect', 'best floor', 'best Keel'],
-    ...connect.servers.map((s) => [s.server, String(s.tools), f1(s.floor.medianMs), f1(s.keel.medianMs), f2(s.ratio), f1(s.floorConnectMs), f1(s.keelConnectMs), f1(s.floor.bestMs), f1(s.keel.bestMs)]),
+    ['server', 'tools', 'floor', 'Keel', 'Keel/floor', 'floor connect', 'Keel connect', 'floor list', 'Keel list', 'best floor', 'best Keel', 'floor close', 'Keel close'],
+    ...connect.servers.map((s) => [
+      s.server,
+      String(s.tools),
+      f1(s.floor.medianMs),
+      f1(s.keel.medianMs),
+      f2(s.ratio),
+      f1(s.floorConnectMs),
+      f1(s.keelConnectMs),
+      f1(s.floorListMs),
+      f1(s.keelListMs),
+      f1(s.floor.bestMs),
+      f1(s.keel.bestMs),
+      f1(s.floorCloseMs),
+      f1(s.keelCloseMs),
+    ]),
   ])
   const p = connect.parallel
   console.log(

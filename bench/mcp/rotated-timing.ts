@@ -15,13 +15,14 @@ export interface VariantTimes {
 /**
  * Runs `warmups` untimed rounds, then `reps` timed rounds. `run(rep)` does one repetition of a
  * variant (`rep` is unique across all rounds, so each can use distinct arguments); its time is
- * divided by `per` (the calls it makes) to give ms per call.
+ * divided by `per` (the calls it makes) to give ms per call. A run that returns a number has timed
+ * itself (ms): that is its sample, so set-up or clean-up around the measured part is not counted.
  */
 export async function rotated<K extends string>(options: {
   warmups: number
   reps: number
   per?: number
-  variants: Record<K, (rep: number) => Promise<void>>
+  variants: Record<K, (rep: number) => Promise<number | void>>
 }): Promise<Record<K, VariantTimes>> {
   const names = Object.keys(options.variants) as K[]
   const per = options.per ?? 1
@@ -33,8 +34,8 @@ export async function rotated<K extends string>(options: {
       const name = names[(round + i) % names.length]!
       collect?.()
       const start = performance.now()
-      await options.variants[name](rep++)
-      const ms = (performance.now() - start) / per
+      const own = await options.variants[name](rep++)
+      const ms = (typeof own === 'number' ? own : performance.now() - start) / per
       if (timed) samples[name].push(ms)
     }
   }
