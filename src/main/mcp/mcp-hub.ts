@@ -382,7 +382,8 @@ export class McpHub implements ToolSource {
       fingerprint: launch.fingerprint,
       origin: state.entry.origin,
       missingValues: this.missingValues(state),
-      status: state.status,
+      // Ready once its tools are listed: the window stops watching a server it sees ready.
+      status: state.status.state === 'ready' && !state.listedOnce ? { state: 'starting' } : state.status,
       tools,
       // About four characters a token: an estimate of what the definitions cost every request.
       offered: { tools: offered.length, estimatedTokens: Math.ceil(definitionChars / 4) },
