@@ -12,6 +12,8 @@ import { McpServerItem } from './mcp-server-item'
 
 /** How often the list is read again while a server is starting or will be retried (no push for MCP status). */
 const POLL_MS = 2000
+/** Otherwise, while Settings is open: a server that crashed or changed its tools shows up without reopening. */
+const IDLE_POLL_MS = 10_000
 
 /**
  * Settings → MCP servers: servers waiting for consent, every server with its status and tools,
@@ -31,15 +33,17 @@ export function McpServersPanel({ api, t }: { api: KeelApi; t: Translate }) {
     const result = await api['mcp.list']({})
     if (!result.ok) return setError(appErrorText(t, result.error))
     setError('')
-    setServers(result.value)
+    // The same list again changes nothing on screen (no re-render of open forms and disclosures).
+    setServers((current) => (current && JSON.stringify(current) === JSON.stringify(result.value) ? current : result.value))
     setReadAt(Date.now())
   }, [api, t])
   useEffect(() => void reload(), [reload])
   useEffect(() => {
-    if (!servers || !needsPolling(servers)) return
-    const timer = setTimeout(() => void reload(), POLL_MS)
+    if (!servers || servers.length === 0) return
+    const timer = setTimeout(() => void reload(), needsPolling(servers) ? POLL_MS : IDLE_POLL_MS)
     return () => clearTimeout(timer)
-  }, [servers, reload])
+    // readAt: every read schedules the next, also when the list came back unchanged.
+  }, [servers, readAt, reload])
 
   const onView = useCallback((view: McpServerView) => {
     setServers((list) => {
