@@ -1,35 +1,14 @@
 // `keel chat` and `keel export` as a user runs them: a real process, a real store file, real HTTP
 // to the simulated provider; SIGINT behaves like the stop button.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runKeel } from '../support/run-process'
 import { startSimulatedProvider, type SimulatedProvider } from '../support/simulated-provider'
 
-const ROOT = resolve(import.meta.dirname, '../..')
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const CLI = join(ROOT, 'src/cli/keel.ts')
-
-interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function keel(args: string[], env: Record<string, string> = {}, options: { onStdout?: (text: string, kill: () => void) => void } = {}): Promise<Ran> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString('utf8')
-      options.onStdout?.(stdout, () => child.kill('SIGINT'))
-    })
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }))
-  })
+function keel(args: string[], env: Record<string, string> = {}, options: { onStdout?: (text: string, kill: () => void) => void } = {}) {
+  return runKeel(args, { env, ...options })
 }
 
 describe('keel chat / keel export', () => {

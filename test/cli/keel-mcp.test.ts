@@ -1,36 +1,16 @@
 // `keel mcp` and `keel chat --mcp-config` as a user runs them: a real process, a real store file,
 // real MCP server processes, real HTTP to the simulated provider.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { McpServerView } from '../../src/shared/mcp'
 import { MISBEHAVING_SERVER } from '../support/mcp/mcp-test-servers'
+import { runKeel } from '../support/run-process'
 import { startSimulatedProvider, type SimulatedProvider } from '../support/simulated-provider'
 
-const ROOT = resolve(import.meta.dirname, '../..')
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const CLI = join(ROOT, 'src/cli/keel.ts')
-
-interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function keel(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-  return new Promise((resolvePromise, reject) => {
-    // SHELL unset: no login shell is read (tests must not depend on the developer's rc files).
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, SHELL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }))
-  })
-}
+/** SHELL unset: no login shell is read (tests must not depend on the developer's rc files). */
+const keel = (args: string[], env: Record<string, string> = {}) => runKeel(args, { env: { SHELL: '', ...env } })
 
 describe('keel mcp / keel chat --mcp-config', () => {
   let dir: string

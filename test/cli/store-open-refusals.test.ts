@@ -1,25 +1,13 @@
 // Every way of starting Keel shows the store's own message when it refuses a file: the file's
 // path, what is wrong, and that it was not changed. (The desktop app's dialog is tested in
 // test/main/shell/main-lifecycle.test.ts.) Real processes, real files.
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runScript } from '../support/run-process'
 
-const ROOT = resolve(import.meta.dirname, '../..')
-
-function run(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }))
-  })
-}
+const run = (script: string, args: string[]) => runScript(script, args)
 
 describe('a store Keel refuses, as each entry point shows it', () => {
   let dir: string

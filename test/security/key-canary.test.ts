@@ -2,16 +2,16 @@
 // found, for all five providers. No output channel of the CLI or the app service may carry it:
 // stdout, stderr, run events, command results, diagnostics, the database file and its WAL, export.
 // (Browser mode's WebSocket frames: key-canary-web.test.ts.)
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runChat } from '../../src/cli/chat-command'
 import { runExport } from '../../src/cli/export-command'
 import { PROVIDER_IDS } from '../../src/shared/provider-id'
 import { startAppWorld } from '../main/app/app-helpers'
+import { runKeel } from '../support/run-process'
 import { startSimulatedProvider, type SimulatedProvider } from '../support/simulated-provider'
 import {
   ECHO_PATHS,
@@ -25,9 +25,6 @@ import {
   type EchoPath,
 } from './key-canary-support'
 
-const ROOT = resolve(import.meta.dirname, '../..')
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const CLI = join(ROOT, 'src/cli/keel.ts')
 
 const CASES = PROVIDER_IDS.flatMap((provider) => ECHO_PATHS.map((path) => ({ provider, path })))
 
@@ -42,16 +39,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function keelProcess(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }))
-  })
+function keelProcess(args: string[], env: Record<string, string>) {
+  return runKeel(args, { env })
 }
 
 function capture(): { stream: PassThrough; text: () => string } {

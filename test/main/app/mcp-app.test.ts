@@ -180,6 +180,17 @@ describe('MCP servers in the core', () => {
     await ready('odd')
   })
 
+  it('a call that outlives the server’s timeout is unknown (never re-run), and the turn goes on', async () => {
+    await client.value('mcp.update', { serverId: 'odd', timeoutMs: 1000 })
+    await ready('odd')
+    world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__slow', arguments: { steps: 1, stepMs: 4000 } }] }, { type: 'turn', text: 'It timed out.' })
+    const { events } = await turn('run the slow one with a short timeout')
+    await client.value('mcp.update', { serverId: 'odd', timeoutMs: 60_000 })
+    expect(states(events)).toEqual(['mcp__odd__slow:unknown'])
+    expect(lastRequest()).toMatch(/timed out/i)
+    await ready('odd')
+  })
+
   it('a server that asks for input: the window gets the form, the answer reaches the server', async () => {
     world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__ask', arguments: {} }] }, { type: 'turn', text: 'Thanks.' })
     const { events } = await turn('ask me', {
