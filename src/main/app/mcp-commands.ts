@@ -16,6 +16,13 @@ import { readSettings } from './settings-view'
 
 type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandResponses[C]>> | AppResult<CommandResponses[C]>
 
+/** The vault said no: no keyring and no opt-in (the window offers it, as for keys), or it is unavailable. */
+function vaultRefusal(refused: { reason: 'plain-text-not-allowed' | 'unavailable'; message: string }) {
+  return refused.reason === 'plain-text-not-allowed'
+    ? fail('forbidden', refused.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
+    : fail('storage', refused.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+}
+
 const notFound = () => fail('not-found', 'There is no MCP server with this id (any more).', { detail: { code: 'mcp-server-not-found' } })
 
 export class McpCommands {
@@ -75,7 +82,7 @@ export class McpCommands {
     return ok(this.hub.views())
   }
 
-  async import({ text }: CommandRequest<'mcp.import'>): Promise<AppResult<CommandResponses['mcp.import']>> {
+  async import({ text, allowPlainTextStorage }: CommandRequest<'mcp.import'>): Promise<AppResult<CommandResponses['mcp.import']>> {
     const existing = [...this.saved(), ...this.fileServers.map((server) => server.config)]
     const parsed = parseMcpConfigJson(text, existing)
     if (!parsed.ok) return fail('validation', parsed.error.message, { detail: { code: 'mcp-import-invalid' } })
@@ -83,7 +90,7 @@ export class McpCommands {
     const added: McpServerConfig[] = []
     for (const server of parsed.servers) {
       // Values first: a server whose values the vault refuses is not imported at all.
-      const stored = await this.secrets.setAll(server.config.id, server.secrets)
+      const stored = await this.secrets.setAll(server.config.id, server.secrets, { allowPlainTextStorage })
       if (!stored.ok) {
         report.skipped.push({ name: server.config.name, reason: stored.message })
         continue
@@ -136,8 +143,8 @@ export class McpCommands {
     for (const where of ['env', 'headers'] as const) {
       for (const [key, value] of Object.entries(request[where] ?? {})) {
         if (value === null) continue
-        const stored = await this.secrets.set(id, where, key, value)
-        if (!stored.ok) return fail('storage', stored.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+        const stored = await this.secrets.set(id, where, key, value, { allowPlainTextStorage: request.allowPlainTextStorage })
+        if (!stored.ok) return vaultRefusal(stored)
       }
     }
     await this.secrets.pruneTo(config)
@@ -208,13 +215,13 @@ export class McpCommands {
     return this.view(serverId)
   }
 
-  async secret({ serverId, where, key, value }: CommandRequest<'mcp.secret'>): Promise<AppResult<CommandResponses['mcp.secret']>> {
+  async secret({ serverId, where, key, value, allowPlainTextStorage }: CommandRequest<'mcp.secret'>): Promise<AppResult<CommandResponses['mcp.secret']>> {
     const list = this.saved()
     const config = list.find((candidate) => candidate.id === serverId)
     if (!config) return notFound()
     if (!config[where] || !Object.hasOwn(config[where], key)) return fail('validation', `This server has no ${where === 'env' ? 'variable' : 'header'} named ${key}.`, { owner: 'user' })
-    const stored = value === null ? await this.secrets.clear(serverId, where, key) : await this.secrets.set(serverId, where, key, value)
-    if (!stored.ok) return fail('storage', stored.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+    const stored = value === null ? await this.secrets.clear(serverId, where, key) : await this.secrets.set(serverId, where, key, value, { allowPlainTextStorage })
+    if (!stored.ok) return vaultRefusal(stored)
     const written = this.write(list.map((candidate) => (candidate.id === serverId ? this.secrets.withVaultState(candidate) : candidate)))
     if (!written.ok) return written
     return this.view(serverId)

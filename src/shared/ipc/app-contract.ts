@@ -93,7 +93,7 @@ export const COMMAND_SCHEMAS = {
    * servers are saved but not started: each needs the user's consent. Values with `${…}` are not
    * imported (reported as unresolved, for the user to fill in with `mcp.secret`).
    */
-  'mcp.import': z.strictObject({ text: z.string().min(2).max(1_000_000) }),
+  'mcp.import': z.strictObject({ text: z.string().min(2).max(1_000_000), allowPlainTextStorage: z.boolean().optional() }),
   /** Adds (no `serverId`) or edits a server. Env and header values given go to the key vault; absent ones are kept. */
   'mcp.save': z.strictObject({
     serverId: id.optional(),
@@ -109,6 +109,8 @@ export const COMMAND_SCHEMAS = {
     timeoutMs: z.number().int().min(1000).max(MCP_MAX_TIMEOUT_MS).optional(),
     trustReadOnlyHints: z.boolean().optional(),
     disabled: z.boolean().optional(),
+    /** Linux without a keyring: the user's opt-in to keep the values without encryption (as for keys). */
+    allowPlainTextStorage: z.boolean().optional(),
   }),
   'mcp.remove': z.strictObject({ serverId: id }),
   /** The user saw exactly what runs (the view's `fingerprint`) and agrees: it may start. */
@@ -123,7 +125,7 @@ export const COMMAND_SCHEMAS = {
   }),
   'mcp.restart': z.strictObject({ serverId: id }),
   /** Sets one env value or header of a server (kept in the key vault); `null` forgets it. */
-  'mcp.secret': z.strictObject({ serverId: id, where: z.enum(['env', 'headers']), key: z.string().min(1).max(200), value: z.string().max(32_768).nullable() }),
+  'mcp.secret': z.strictObject({ serverId: id, where: z.enum(['env', 'headers']), key: z.string().min(1).max(200), value: z.string().max(32_768).nullable(), allowPlainTextStorage: z.boolean().optional() }),
   /** Accepts the definitions the user reviewed (tool name → the definition hash shown): only those, and only if still current. */
   'mcp.acceptTools': z.strictObject({ serverId: id, tools: z.record(z.string().min(1).max(256), z.string().regex(/^[0-9a-f]{64}$/)) }),
   /** The last ~64 KiB of a server's stderr. */

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { McpServerView } from '../../../shared/mcp'
 import type { Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
-import { needsPolling, offeredTotals } from '../lib/mcp-servers'
+import { needsPolling, offeredTotals, withPlainTextStorage } from '../lib/mcp-servers'
 import { formOf } from '../lib/mcp-server-form'
 import { McpConsent } from './mcp-consent'
 import { McpImport } from './mcp-import'
@@ -19,7 +19,9 @@ const IDLE_POLL_MS = 10_000
  * Settings → MCP servers: servers waiting for consent, every server with its status and tools,
  * the "many tools" warning, Add server and Import configuration.
  */
-export function McpServersPanel({ api, t }: { api: KeelApi; t: Translate }) {
+export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false }: { api: KeelApi; t: Translate; allowPlainTextStorage?: boolean }) {
+  // The user's "store without encryption" opt-in (no OS keyring) covers MCP values as it covers keys.
+  const api = useMemo(() => (allowPlainTextStorage ? withPlainTextStorage(baseApi) : baseApi), [baseApi, allowPlainTextStorage])
   const [servers, setServers] = useState<McpServerView[] | undefined>()
   const [readAt, setReadAt] = useState(0)
   const [error, setError] = useState('')

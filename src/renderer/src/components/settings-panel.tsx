@@ -259,7 +259,7 @@ export function SettingsPanel({
           allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
         />
       ))}
-      <McpServersPanel api={api} t={t} />
+      <McpServersPanel api={api} t={t} allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText} />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 // What the MCP section of Settings derives from the servers' views: status in words, the effect and
 // hint badges of a tool, the "many tools" warning, and the tools waiting for review with their diffs.
+import type { KeelApi } from '../../../shared/ipc/app-contract'
 import { MCP_TOOL_COUNT_WARNING, MCP_TOOL_TOKENS_WARNING, type McpServerStatus, type McpServerView, type McpToolAnnotations, type McpToolView } from '../../../shared/mcp'
 import type { MessageKey, Translate } from '../i18n/messages'
 import { lineDiff, stableJson, type DiffLine } from './line-diff'
@@ -94,4 +95,14 @@ export function acceptedHashes(reviews: ToolReview[]): Record<string, string> {
 /** Whether the list should be asked again soon (a server starting, or one that will be retried). */
 export function needsPolling(servers: McpServerView[]): boolean {
   return servers.some((s) => s.status.state === 'starting' || (s.status.state === 'failed' && s.status.retryAt !== undefined))
+}
+
+/** The API with the user's plain-text opt-in added to every command that writes MCP values to the key vault. */
+export function withPlainTextStorage(api: KeelApi): KeelApi {
+  return {
+    ...api,
+    'mcp.import': (request) => api['mcp.import']({ ...request, allowPlainTextStorage: true }),
+    'mcp.save': (request) => api['mcp.save']({ ...request, allowPlainTextStorage: true }),
+    'mcp.secret': (request) => api['mcp.secret']({ ...request, allowPlainTextStorage: true }),
+  }
 }
