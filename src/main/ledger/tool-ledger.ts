@@ -72,7 +72,7 @@ export class ToolLedger {
   private readonly selectUnknown: Database.Statement<[], LedgerRow>
   private readonly turnStatement: Database.Statement<[string, string], { one: number }>
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.selectByKey = db.prepare(`${SELECT_ENTRY} WHERE l.idempotency_key = ?`)
     this.selectById = db.prepare(`${SELECT_ENTRY} WHERE l.id = ?`)
     this.insertStatement = db.prepare(
@@ -132,6 +132,14 @@ export class ToolLedger {
   /** `unknown` → `failed`. Returns false when the entry was not `unknown` (already resolved). */
   markFailed(id: number, failure: ToolFailure, now: number): boolean {
     return this.failStatement.run(JSON.stringify(failure), now, id).changes === 1
+  }
+
+  /**
+   * Forgets a claim whose action certainly never started (the request never left Keel: the server
+   * was not connected), so the same action may be tried again. Only a claim still `unknown`.
+   */
+  releaseClaim(id: number): boolean {
+    return this.db.prepare(`DELETE FROM tool_ledger WHERE id = ? AND state = 'unknown'`).run(id).changes === 1
   }
 
   /** Remembers that `callId` referred to this action (idempotent). */

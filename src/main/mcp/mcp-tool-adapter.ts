@@ -113,6 +113,7 @@ export function keelOutcomeOf(outcome: McpCallOutcome, context: { server: Pick<M
       return {
         ok: false,
         failure: { kind: 'external', message: `${server.name} could not be reached (${outcome.message}); the tool did not run.`, retryable: true },
+        notRun: true,
       }
     case 'unknown':
       throw new ToolOutcomeUnknown(unknownReason(outcome, server))

@@ -239,6 +239,9 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
       elicit: options.elicit,
     })
     if (ran.kind === 'unknown') return unknownOutcome(request, key, claim.entry, ran.reason)
+    if (!ran.result.ok && ran.result.notRun && deps.ledger.releaseClaim(claim.entry.id)) {
+      return { callId: request.callId, toolName: request.toolName, status: 'failed', kind: 'write', error: ran.result.failure, repeated: false, idempotencyKey: undefined, firstRecordedAt: undefined }
+    }
     const recorded = recordExternalResult(deps.db, deps.ledger, claim.entry.id, ran.result, deps.clock())
     if (!recorded.ok) {
       // The effect happened (or failed) outside; its record did not commit. The entry stays `unknown`.

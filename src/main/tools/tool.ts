@@ -16,7 +16,10 @@ export interface ToolSchema {
 }
 
 /** What running a tool produced: its output (and, for rich results, its parts), or a typed failure. */
-export type ToolRunResult = { ok: true; output: JsonValue; parts?: ToolResultPart[] | undefined } | { ok: false; failure: ToolFailure }
+export type ToolRunResult =
+  | { ok: true; output: JsonValue; parts?: ToolResultPart[] | undefined }
+  /** `notRun`: the tool certainly did not start (its request never left Keel): nothing is recorded, so the same action may be tried again. */
+  | { ok: false; failure: ToolFailure; notRun?: boolean | undefined }
 
 /** The call being run, as the harness identified it. */
 export interface ToolRunContext {

@@ -293,6 +293,18 @@ describe('a call and its outcome', () => {
     expect(down.connection.calls).toHaveLength(2)
   })
 
+  it('a write whose request never left Keel (not connected) is not recorded: the same action may be tried again once the server is back', async () => {
+    let up = false
+    const t = harness(async () => (up ? result('written') : { kind: 'not-sent', message: 'not connected' }))
+    const args = { path: '/notes/a.txt', content: 'x' }
+    expect(await t.run(args)).toMatchObject({ status: 'failed', kind: 'write', repeated: false, idempotencyKey: undefined, error: { retryable: true, message: expect.stringContaining('did not run') } })
+    expect(t.store.ledger.list()).toHaveLength(0)
+    up = true
+    expect(await t.run(args)).toMatchObject({ status: 'succeeded', repeated: false })
+    expect(t.connection.calls).toHaveLength(2)
+    expect(t.store.ledger.list()).toMatchObject([{ state: 'succeeded' }])
+  })
+
   it('throws ToolOutcomeUnknown itself (whoever runs it learns the outcome is unknown, not failed)', async () => {
     const tool = adapt(writeFile, new FakeConnection(async () => ({ kind: 'unknown', reason: 'stopped', message: 'aborted' })))
     const call = Promise.resolve(tool.call({ path: 'a' }, { conversationId: 'c', turnId: 't', callId: 'x', now: 0, timeZone: 'UTC', signal: new AbortController().signal, timeoutMs: 1000 }))
