@@ -15,7 +15,6 @@ import { UnknownConversationError } from '../main/harness/store-turn-recorder'
 import { providerEnvironmentVariables } from '../main/providers/provider-config'
 import { createKeelToolRegistry } from '../main/tools/tool-registry'
 import { CliUsageError } from './cli-usage-error'
-import { openMcpForCli } from './mcp-command'
 import { openStoreForCli } from './open-store'
 import { terminalApprover } from './terminal-approver'
 
@@ -101,6 +100,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     // The same setup as the app's: settings, connection, grants and key scrubbing on every output.
     // The CLI has no OS keyring: its keys come from the environment (MCP secrets from --mcp-config).
     const keys = new ProviderKeys(io.env, createMemoryKeyVault())
+    const { openMcpForCli } = await import('./mcp-command')
     const mcp = await openMcpForCli(store, { stdout: io.stdout, stderr: io.stderr, env: io.env }, flags['mcp-config'], keys)
     const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
     cleanups.push(() => tools.close())

@@ -3,7 +3,7 @@ import { CHAT_USAGE, runChat } from './chat-command'
 import { createInterruptHandler } from './interrupts'
 import { EXPORT_USAGE, runExport } from './export-command'
 import { runReplay, REPLAY_USAGE } from './replay-command'
-import { MCP_USAGE, runMcp } from './mcp-command'
+import { MCP_USAGE } from './mcp-usage'
 
 const USAGE = `usage: keel <command> [options]
 
@@ -46,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
     case 'export':
       return runExport(rest, { stdout: process.stdout })
     case 'mcp': {
+      const { runMcp } = await import('./mcp-command')
       const code = await runMcp(rest, { stdout: process.stdout, stderr: process.stderr, env: process.env })
       // The conformance client exits at once (an SDK reconnect timer must not keep the suite waiting).
       if (rest[0] === 'conformance-client') process.exit(code)

@@ -9,19 +9,10 @@ import { runConformanceClient } from '../main/mcp/mcp-conformance-client'
 import { createMcpHub } from '../main/mcp/mcp-runtime'
 import { describeFileReport, prepareMcpStartup } from '../main/mcp/mcp-startup'
 import { CliUsageError } from './cli-usage-error'
+import { MCP_USAGE } from './mcp-usage'
 import { openStoreForCli } from './open-store'
 
-export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-config FILE]
-       keel mcp accept <server> [--db FILE] [--mcp-config FILE]
-       keel mcp conformance-client <server-url>
 
-  list                 starts the configured MCP servers (saved in Keel's settings and/or from
-                       --mcp-config / KEEL_MCP_CONFIG), waits until each is ready or failed, and
-                       prints each one's status and tools: the name providers are sent, the effect
-                       (asks first, or a trusted read) and the pin state (accepted, changed, new)
-  accept <server>      accepts that server's changed and new tool definitions (shows what changed)
-  conformance-client   the client the official MCP conformance suite runs (Streamable HTTP)
-Exit: 0 done, 1 a server failed or nothing to accept, 2 usage error.`
 
 export interface McpCliIo {
   stdout: NodeJS.WritableStream

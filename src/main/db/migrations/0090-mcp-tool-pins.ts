@@ -19,7 +19,7 @@ export const migration0090: Migration = {
         definition_json TEXT NOT NULL CHECK (json_valid(definition_json)),
         accepted_at INTEGER NOT NULL,
         PRIMARY KEY (server_id, tool_name)
-      ) WITHOUT ROWID;
+      ) STRICT, WITHOUT ROWID;
     `)
   },
 }
