@@ -93,14 +93,14 @@ async function offeredToModel(): Promise<string[]> {
   return (last?.body?.tools ?? []).flatMap((tool) => (tool.name ? [tool.name] : []))
 }
 
-/** Every tool result in the simulated provider's last request (Anthropic's format), parsed: Keel sends each as JSON text. */
-async function toolResultsSent(): Promise<unknown[]> {
+/** Every tool result's text in the simulated provider's last request (Anthropic's format): a server's text is sent as it is. */
+async function toolResultsSent(): Promise<string[]> {
   type Block = { type: string; text?: string; content?: string | Block[] }
   const requests = (await simRequests()) as Array<{ body?: { messages?: Array<{ content: string | Block[] }> } }>
   const blocks = (requests.at(-1)?.body?.messages ?? []).flatMap((message) => (Array.isArray(message.content) ? message.content : []))
   return blocks
     .filter((block) => block.type === 'tool_result')
-    .map((block) => JSON.parse(typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => part.text ?? '').join('')) as unknown)
+    .map((block) => (typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => part.text ?? '').join('')))
 }
 
 test('paste a config: the consent view shows each exact command line; allowed, the servers start and list their tools', async ({ page }) => {
