@@ -163,6 +163,9 @@ function humanPrinter(stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStre
       case 'tool-call':
         if (event.state !== 'preparing') stderr.write(`[keel] ${event.name} (${event.callId}): ${event.state}${event.summary ? ` — ${event.summary}` : ''}\n`)
         return
+      case 'tool-progress':
+        stderr.write(`[keel] ${event.callId}: ${event.total ? `${event.progress}/${event.total}` : event.progress}${event.message ? ` — ${event.message}` : ''}\n`)
+        return
       case 'retry-scheduled':
         stderr.write(`[keel] ${event.message}\n`)
         return

@@ -87,6 +87,17 @@ describe('keel mcp / keel chat --mcp-config', () => {
       expect(JSON.stringify(server.requests[1]!.body)).toContain('count 1')
     })
 
+    it('chat in plain text: a long call’s progress is printed on stderr as it comes', async () => {
+      server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__slow', arguments: { steps: 3, stepMs: 100 } }] }, { type: 'turn', text: 'Done.' })
+      const ran = await keel(['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, '--yes', 'run the slow one'], {
+        KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'),
+        ANTHROPIC_API_KEY: 'k',
+      })
+      expect(ran.code, ran.stderr).toBe(0)
+      expect(ran.stderr).toMatch(/: 1\/3 — step 1/)
+      expect(ran.stdout).toContain('Done.')
+    })
+
     it('chat without --yes and without a terminal: the write is denied and the server never runs it', async () => {
       server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__count', arguments: {} }] }, { type: 'turn', text: 'OK.' })
       const ran = await keel(['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, 'count please'], {

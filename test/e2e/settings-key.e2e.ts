@@ -14,7 +14,7 @@ test('settings save a key without ever showing it back', async ({ page }) => {
   await openApp(page)
   await page.getByRole('button', { name: 'Settings' }).click()
   // The desktop app on a machine without a keyring asks for the explicit opt-in first.
-  const optIn = page.getByLabel('Store keys without encryption on this computer')
+  const optIn = page.getByLabel('Store keys and MCP server values without encryption on this computer')
   if (await optIn.isVisible()) await optIn.check()
   const section = page.getByRole('group', { name: 'openai-chat' })
   await section.getByLabel('API key').fill(secret)

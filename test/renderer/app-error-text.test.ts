@@ -61,7 +61,7 @@ describe('KeyStorageNotice', () => {
     expect(render('os-encrypted')).toBe('')
     const plain = render('plain-text-opt-in')
     expect(plain).toContain('no keyring Keel can use')
-    expect(plain).toMatch(/<input type="checkbox" aria-describedby="key-storage-warning"\/> Store keys without encryption on this computer/)
+    expect(plain).toMatch(/<input type="checkbox" aria-describedby="key-storage-warning"\/> Store keys and MCP server values without encryption on this computer/)
     expect(render('plain-text-opt-in', true)).toContain('checked=""')
     expect(render('memory-only')).toContain('kept in memory only')
   })

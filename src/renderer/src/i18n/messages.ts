@@ -88,7 +88,7 @@ const en = {
   'error.mcp-consent-stale': 'What this server runs changed since it was shown. Look at it again before allowing it.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
-  keyStoragePlainOptIn: 'Store keys without encryption on this computer',
+  keyStoragePlainOptIn: 'Store keys and MCP server values without encryption on this computer',
   keyStorageMemory: 'Keys saved here are kept in memory only, until Keel stops (browser mode has no keyring).',
   messageTooLong: 'This message is too long to send: {length} characters, at most {max}.',
   costAtLeast: 'at least {cost}',
@@ -361,7 +361,7 @@ const ptBR: Dictionary = {
   'error.mcp-consent-stale': 'O que este servidor executa mudou desde que foi mostrado. Veja de novo antes de permitir.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
-  keyStoragePlainOptIn: 'Guardar chaves sem criptografia neste computador',
+  keyStoragePlainOptIn: 'Guardar chaves e valores de servidores MCP sem criptografia neste computador',
   keyStorageMemory: 'Chaves salvas aqui ficam só na memória, até o Keel parar (o modo navegador não tem chaveiro).',
   messageTooLong: 'Esta mensagem é longa demais para enviar: {length} caracteres, no máximo {max}.',
   costAtLeast: 'pelo menos {cost}',
@@ -631,7 +631,7 @@ const es: Dictionary = {
   'error.mcp-consent-stale': 'Lo que ejecuta este servidor cambió desde que se mostró. Revísalo de nuevo antes de permitirlo.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',
-  keyStoragePlainOptIn: 'Guardar claves sin cifrar en este equipo',
+  keyStoragePlainOptIn: 'Guardar claves y valores de servidores MCP sin cifrar en este equipo',
   keyStorageMemory: 'Las claves guardadas aquí se mantienen solo en memoria, hasta que Keel se detenga (el modo navegador no tiene llavero).',
   messageTooLong: 'Este mensaje es demasiado largo para enviarlo: {length} caracteres, como máximo {max}.',
   costAtLeast: 'al menos {cost}',
