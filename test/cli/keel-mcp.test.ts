@@ -56,7 +56,7 @@ describe('keel mcp / keel chat --mcp-config', () => {
     const changed = await keel(['mcp', 'list', '--json', '--db', db, '--mcp-config', config])
     const mutable = (JSON.parse(changed.stdout) as McpServerView[])[0]!.tools.find((tool) => tool.name === 'mutable')!
     expect(mutable).toMatchObject({ pin: 'changed', acceptedDefinition: { description: 'The original definition' } })
-    expect((JSON.parse(changed.stdout) as McpServerView[])[0]!.offered.tools).toBe(11)
+    expect((JSON.parse(changed.stdout) as McpServerView[])[0]!.offered.tools).toBe(12)
     const accepted = await keel(['mcp', 'accept', 'odd', '--db', db, '--mcp-config', config])
     expect(accepted.code, accepted.stderr).toBe(0)
     expect(accepted.stdout).toContain('Changed tool: mutable')

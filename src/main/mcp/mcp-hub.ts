@@ -3,6 +3,7 @@
 // one, and offers the rest to the next turn (a turn takes a snapshot; changes apply to the next).
 import type { McpServerConfig, McpServerStatus, McpServerView, McpToolAnnotations, McpToolView } from '../../shared/mcp'
 import { MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
+import { keyForms, redactValue } from '../app/key-redaction'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
 import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
@@ -334,13 +335,14 @@ export class McpHub implements ToolSource {
     const key = `${listed.hash}:${trust}:${timeoutMs}:${config.name}:${providerName}`
     const cached = state.built.get(listed.tool.name)
     if (cached && cached.key === key) return cached.tool
-    const tool = this.deps.toTool({
+    const built = this.deps.toTool({
       server: { id: config.id, name: config.name, trustReadOnlyHints: trust, timeoutMs, maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS) },
       tool: listed.tool,
       definitionHash: listed.hash,
       connection: state.connection!,
       providerName,
     })
+    const tool = isTool(built) ? scrubbingSecrets(built, [...Object.values(state.entry.secrets.env), ...Object.values(state.entry.secrets.headers)]) : built
     state.built.set(listed.tool.name, { key, tool })
     return tool
   }
@@ -412,6 +414,18 @@ export class McpHub implements ToolSource {
       }
     }
   }
+}
+
+/**
+ * A server that echoes its own token (an env value, a header) in a result or an error: scrubbed
+ * where the result is made, so it reaches neither the ledger, the model, the conversation nor the
+ * window. (Keel's provider keys never reach a server: see mcp-environment.ts.)
+ */
+function scrubbingSecrets(tool: Tool, secrets: readonly string[]): Tool {
+  const forms = keyForms(secrets)
+  if (forms.length === 0 || tool.effect === 'local') return tool
+  const call = tool.call.bind(tool)
+  return { ...tool, call: async (input, options) => redactValue(await call(input, options), forms) }
 }
 
 /** The `${…}` an imported value was (kept by the importer), if any. */

@@ -118,6 +118,17 @@ describe('MCP servers in the core', () => {
     expect(last).toContain('call_w2')
   })
 
+  it('a server echoing its own env value (a token): scrubbed from the ledger, the model, the conversation and the window', async () => {
+    world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__echo_env', arguments: { name: 'MCP_TEST_COUNT_FILE' } }] }, { type: 'turn', text: 'Seen.' })
+    const { events } = await turn('show me your token')
+    expect(states(events)).toEqual(['mcp__odd__echo_env:done'])
+    expect(lastRequest()).toContain('MCP_TEST_COUNT_FILE=[redacted]')
+    expect(lastRequest()).not.toContain(countFile)
+    expect(JSON.stringify(client.sent)).not.toContain(countFile)
+    world.store.db.pragma('wal_checkpoint(TRUNCATE)')
+    expect(readFileSync(world.dbPath).includes(countFile)).toBe(false)
+  })
+
   it('invalid arguments go back to the model and never reach the server', async () => {
     const target = join(filesDir, 'never.txt')
     world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__files__write_file', arguments: { path: target } }] }, { type: 'turn', text: 'Sorry.' })

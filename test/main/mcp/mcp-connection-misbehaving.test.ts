@@ -33,7 +33,7 @@ describe('McpConnection with a misbehaving server', () => {
     await connection.start()
     expect(connection.status()).toMatchObject({ state: 'ready', protocolVersion: '2025-11-25', serverName: 'misbehaving' })
     const tools = await connection.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['count', 'crash', 'huge', 'flood', 'mutable', 'mutate', 'bad_structured', 'slow', 'image', 'fails', 'ask', 'env'])
+    expect(tools.map((tool) => tool.name)).toEqual(['count', 'crash', 'huge', 'flood', 'mutable', 'mutate', 'bad_structured', 'slow', 'image', 'fails', 'ask', 'env', 'echo_env'])
     expect(tools.find((tool) => tool.name === 'mutable')).toEqual({
       name: 'mutable',
       description: 'The original definition',

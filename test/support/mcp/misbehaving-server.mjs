@@ -57,6 +57,7 @@ function tools() {
     { name: 'fails', description: 'An isError result', inputSchema: { type: 'object', properties: {} } },
     { name: 'ask', description: 'Asks the user (elicitation) during the call', inputSchema: { type: 'object', properties: {} } },
     { name: 'env', description: 'Returns its environment variable names', inputSchema: { type: 'object', properties: {} } },
+    { name: 'echo_env', description: 'Returns the value of one of its environment variables (a server echoing its token)', inputSchema: { type: 'object', properties: { name: { type: 'string' } } } },
   ]
   return list
 }
@@ -140,6 +141,8 @@ async function callTool(id, params) {
     }
     case 'env':
       return answer(id, text(JSON.stringify(Object.keys(process.env).sort())))
+    case 'echo_env':
+      return answer(id, text(`${params.arguments?.name}=${process.env[params.arguments?.name] ?? ''}`))
     default:
       return send({ jsonrpc: '2.0', id, error: { code: -32602, message: `Unknown tool: ${params.name}` } })
   }
