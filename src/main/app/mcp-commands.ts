@@ -9,7 +9,7 @@ import type { KeelStore } from '../db/keel-store'
 import type { McpFileServer } from '../mcp/mcp-config-file'
 import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
-import { McpSecrets, type McpSecretWhere } from '../mcp/mcp-secrets'
+import { McpSecrets, mcpSecretValueList, type McpSecretWhere } from '../mcp/mcp-secrets'
 import { fail, ok } from './app-result'
 import type { ProviderKeys } from './provider-keys'
 import { readSettings } from './settings-view'
@@ -38,7 +38,7 @@ export class McpCommands {
   ) {
     this.secrets = new McpSecrets(keys.vault)
     this.fileServers = fileServers.map((server) => ({ ...server, config: { ...server.config } }))
-    keys.addSessionSecrets(this.fileServers.flatMap((server) => [...Object.values(server.secrets.env), ...Object.values(server.secrets.headers)]))
+    keys.addSessionSecrets(this.fileServers.flatMap((server) => mcpSecretValueList(server.secrets)))
   }
 
   /** Starts what is configured (with the core) and applies every later change. */

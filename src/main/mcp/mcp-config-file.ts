@@ -12,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { McpImportReport, McpServerConfig } from '../../shared/mcp'
 import { parseMcpConfigJson, type McpConfigParseError, type McpImportedServer } from './mcp-config-import'
+import { mcpSecretValueList } from './mcp-secrets'
 
 /** The environment variable that names a config file when `--mcp-config` is not given. */
 export const MCP_CONFIG_ENV = 'KEEL_MCP_CONFIG'
@@ -74,5 +75,5 @@ export async function loadMcpConfigFile(
 
 /** Every env value and header of the file's servers, for the redaction set (`ProviderKeys.addSessionSecrets`). */
 export function mcpFileSecretValues(file: LoadedMcpConfigFile): string[] {
-  return file.servers.flatMap((server) => [...Object.values(server.secrets.env), ...Object.values(server.secrets.headers)])
+  return file.servers.flatMap((server) => mcpSecretValueList(server.secrets))
 }

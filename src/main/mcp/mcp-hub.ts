@@ -1,12 +1,14 @@
 // Every configured MCP server, as one Keel tool source: starts the ones the user agreed to run,
 // keeps each one's status and tool listing, withholds tools whose definition is not the accepted
 // one, and offers the rest to the next turn (a turn takes a snapshot; changes apply to the next).
-import type { McpServerConfig, McpServerStatus, McpServerView, McpToolAnnotations, McpToolView } from '../../shared/mcp'
+import type { McpServerConfig, McpServerStatus, McpServerView, McpToolView } from '../../shared/mcp'
 import { MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
 import { keyForms, redactValue } from '../app/key-redaction'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
 import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
+import { mcpSecretValueList } from './mcp-secrets'
+import { mcpToolAnnotations, mcpToolEffect, mcpToolTitle } from './mcp-tool-adapter'
 
 /** One server as the hub is given it: its config, where it comes from and its secret values (resolved, never stored here). */
 export interface McpHubEntry {
@@ -72,20 +74,6 @@ interface ServerState {
   listing: number
   /** Its tools were listed since it became ready. */
   listedOnce: boolean
-}
-
-/** A tool's annotations as hints (only booleans are read: anything else is the spec's pessimistic default). */
-function annotationsOf(tool: McpListedTool): McpToolAnnotations {
-  const raw = (tool.annotations ?? {}) as Record<string, unknown>
-  const flag = (key: string) => (typeof raw[key] === 'boolean' ? (raw[key] as boolean) : undefined)
-  return { readOnlyHint: flag('readOnlyHint'), destructiveHint: flag('destructiveHint'), idempotentHint: flag('idempotentHint'), openWorldHint: flag('openWorldHint') }
-}
-
-function titleOf(tool: McpListedTool): string {
-  const annotationTitle = (tool.annotations as Record<string, unknown> | undefined)?.title
-  if (typeof tool.title === 'string' && tool.title.trim()) return tool.title
-  if (typeof annotationTitle === 'string' && annotationTitle.trim()) return annotationTitle
-  return tool.name
 }
 
 function isTool(value: Tool | { refused: string }): value is Tool {
@@ -342,7 +330,7 @@ export class McpHub implements ToolSource {
       connection: state.connection!,
       providerName,
     })
-    const tool = isTool(built) ? scrubbingSecrets(built, [...Object.values(state.entry.secrets.env), ...Object.values(state.entry.secrets.headers)]) : built
+    const tool = isTool(built) ? scrubbingSecrets(built, mcpSecretValueList(state.entry.secrets)) : built
     state.built.set(listed.tool.name, { key, tool })
     return tool
   }
@@ -355,13 +343,13 @@ export class McpHub implements ToolSource {
     const trust = config.trustReadOnlyHints === true
     const tools: McpToolView[] = state.listed.map((listed) => {
       const pin = pins.get(listed.tool.name)
-      const annotations = annotationsOf(listed.tool)
+      const { title: _title, ...annotations } = mcpToolAnnotations(listed.tool)
       const built = state.connection ? this.build(state, listed, names) : undefined
       return {
         serverId: config.id,
         name: listed.tool.name,
         providerName: built && isTool(built) ? built.name : '',
-        title: titleOf(listed.tool),
+        title: mcpToolTitle(listed.tool),
         description: typeof listed.tool.description === 'string' ? listed.tool.description : '',
         annotations,
         pin: !pin ? 'new' : pin.definitionHash === listed.hash ? 'accepted' : 'changed',
@@ -369,7 +357,7 @@ export class McpHub implements ToolSource {
         definitionHash: listed.hash,
         definition: listed.tool as Record<string, unknown>,
         ...(pin && pin.definitionHash !== listed.hash ? { acceptedDefinition: pin.definition } : {}),
-        effect: trust && annotations.readOnlyHint === true ? 'none' : 'external',
+        effect: mcpToolEffect(annotations, trust),
         ...(built && !isTool(built) ? { refused: built.refused } : {}),
       }
     })

@@ -14,6 +14,11 @@ export interface McpSecretValues {
   headers: Record<string, string>
 }
 
+/** Every value of a server's env and headers (for the redaction set). */
+export function mcpSecretValueList(values: McpSecretValues): string[] {
+  return [...Object.values(values.env), ...Object.values(values.headers)]
+}
+
 /** The vault id of one value of a server. */
 export function mcpSecretId(serverId: string, where: McpSecretWhere, key: string): McpSecretId {
   return `mcp:${serverId}:${where}:${key}`

@@ -56,13 +56,18 @@ export function mcpToolAnnotations(tool: McpListedTool): McpToolAnnotations & { 
   }
 }
 
+/** What the window calls a tool: its `title`, else its annotations' title, else its name. */
+export function mcpToolTitle(tool: McpListedTool): string {
+  return (typeof tool.title === 'string' && tool.title) || mcpToolAnnotations(tool).title || tool.name
+}
+
 export function toKeelTool(input: McpToolAdapterInput): McpToolAdaptation {
   const { server, tool, definitionHash, connection, providerName } = input
   const schema = compileInputSchema(tool.inputSchema)
   if (!schema.ok) return { ok: false, reason: `Tool '${tool.name}' of ${server.name} is not offered: ${schema.reason}.` }
   const annotations = mcpToolAnnotations(tool)
   const readOnly = annotations.readOnlyHint === true
-  const title = (typeof tool.title === 'string' && tool.title) || annotations.title || tool.name
+  const title = mcpToolTitle(tool)
   const keelTool: CallableTool = {
     name: providerName,
     title,
