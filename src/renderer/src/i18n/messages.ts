@@ -4,8 +4,16 @@ import type { Locale } from '../../../shared/locale'
 import type { ToolCallState } from '../../../shared/tool-call-state'
 import type { InterruptReason } from '../../../shared/conversation'
 import type { MeasurementKind } from '../../../shared/measurement'
+import { providersMessages } from './features/providers-messages'
+import { errorsMessages } from './features/errors-messages'
+import { versionsMessages } from './features/versions-messages'
+import { conversationSettingsMessages } from './features/conversation-settings-messages'
+import { readingMessages } from './features/reading-messages'
+import { findingMessages } from './features/finding-messages'
+import { appearanceMessages } from './features/appearance-messages'
+import { attachmentsMessages } from './features/attachments-messages'
 
-const en = {
+const baseEn = {
   appTitle: 'Keel',
   conversations: 'Conversations',
   newConversation: 'New conversation',
@@ -275,10 +283,24 @@ const en = {
   'mcpWhere.cwd': 'working folder',
 } as const
 
+// Each feature's words live in i18n/features/; the compiler checks every language has every key.
+const en = {
+  ...baseEn,
+  ...providersMessages['en'],
+  ...errorsMessages['en'],
+  ...versionsMessages['en'],
+  ...conversationSettingsMessages['en'],
+  ...readingMessages['en'],
+  ...findingMessages['en'],
+  ...appearanceMessages['en'],
+  ...attachmentsMessages['en'],
+}
+
 export type MessageKey = keyof typeof en
 export type Dictionary = Record<MessageKey, string>
+type BaseDictionary = Record<keyof typeof baseEn, string>
 
-const ptBR: Dictionary = {
+const basePtBR: BaseDictionary = {
   appTitle: 'Keel',
   conversations: 'Conversas',
   newConversation: 'Nova conversa',
@@ -548,7 +570,19 @@ const ptBR: Dictionary = {
   'mcpWhere.cwd': 'pasta de trabalho',
 }
 
-const es: Dictionary = {
+const ptBR: Dictionary = {
+  ...basePtBR,
+  ...providersMessages['pt-BR'],
+  ...errorsMessages['pt-BR'],
+  ...versionsMessages['pt-BR'],
+  ...conversationSettingsMessages['pt-BR'],
+  ...readingMessages['pt-BR'],
+  ...findingMessages['pt-BR'],
+  ...appearanceMessages['pt-BR'],
+  ...attachmentsMessages['pt-BR'],
+}
+
+const baseEs: BaseDictionary = {
   appTitle: 'Keel',
   conversations: 'Conversaciones',
   newConversation: 'Nueva conversación',
@@ -816,6 +850,18 @@ const es: Dictionary = {
   'mcpWhere.command': 'comando',
   'mcpWhere.url': 'URL',
   'mcpWhere.cwd': 'carpeta de trabajo',
+}
+
+const es: Dictionary = {
+  ...baseEs,
+  ...providersMessages['es'],
+  ...errorsMessages['es'],
+  ...versionsMessages['es'],
+  ...conversationSettingsMessages['es'],
+  ...readingMessages['es'],
+  ...findingMessages['es'],
+  ...appearanceMessages['es'],
+  ...attachmentsMessages['es'],
 }
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es }
