@@ -11,5 +11,8 @@ export default defineConfig({
   renderer: {
     resolve: { alias: { '@shared': resolve('src/shared') } },
     plugins: [react()],
+    // Fonts (KaTeX's) stay files: a small one inlined as a data: URL would be refused by the
+    // Content-Security-Policy (font-src 'self'), which is not widened for it.
+    build: { assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined) },
   },
 })

@@ -6,13 +6,12 @@ import { useLayoutEffect, useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import ReactMarkdown from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
-import remarkGfm from 'remark-gfm'
 import type { Message } from '../../src/shared/conversation'
 import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../src/shared/ipc/app-contract'
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import type { RunEvent } from '../../src/shared/run-events'
 import { App } from '../../src/renderer/src/app'
+import { markdownOptions } from '../../src/renderer/src/components/markdown'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import { liveText } from '../../src/renderer/src/state/run-reducer'
 import '../../src/renderer/src/styles.css'
@@ -128,14 +127,13 @@ installPage({
       </>,
     )
     // The text a one-shot render of the whole answer shows (also warms the Markdown pipeline once).
-    // react-markdown itself, not the app's component: that would fill the app's parsed-block cache.
+    // react-markdown itself with the app's options (code blocks with their header), not the app's
+    // component: that would fill the app's parsed-block cache.
     const probe = document.createElement('div')
     const probeRoot = createRoot(probe)
     flushSync(() =>
       probeRoot.render(
-        <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeHighlight]}>
-          {full}
-        </ReactMarkdown>,
+        <ReactMarkdown {...markdownOptions}>{full}</ReactMarkdown>,
       ),
     )
     const expected = textOf(probe) ?? ''

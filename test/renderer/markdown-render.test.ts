@@ -5,15 +5,12 @@ import fc from 'fast-check'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
-import remarkGfm from 'remark-gfm'
 import { describe, expect, it } from 'vitest'
-import { Markdown, MarkdownBlocks } from '../../src/renderer/src/components/markdown'
+import { Markdown, MarkdownBlocks, markdownOptions } from '../../src/renderer/src/components/markdown'
 
-/** A one-shot render, with links as the app renders them (http(s) only, new window). */
+/** A one-shot render of the whole text, with the app's plugins and elements (links, code blocks, math). */
 function whole(text: string): string {
-  const html = renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHighlight] }, text))
-  return html.replace(/<a href="([^"]*)">/g, '<a href="$1" target="_blank" rel="noreferrer">')
+  return renderToStaticMarkup(createElement(ReactMarkdown, markdownOptions, text))
 }
 
 /** The block renderer itself (the deferral around it renders a live answer's first frame empty). */

@@ -3,7 +3,7 @@ import { translator } from './i18n/messages'
 import type { ChatStore, ElicitationAnswer } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
-import { Answer, UserMessage } from './components/messages'
+import { MessageList } from './components/message-list'
 import { appErrorText } from './lib/app-error-text'
 import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
@@ -40,7 +40,6 @@ export function App({ store }: { store: ChatStore }) {
   const onRetry = useCallback(() => void store.retry(), [store])
 
   const messages = (state.view?.messages ?? []).filter((m) => m.id !== run?.messageId && m.role !== 'system')
-  const lastId = messages[messages.length - 1]?.id
   const showStarting =
     state.starting !== undefined && (state.starting.conversationId === state.currentId || (state.starting.conversationId === undefined && state.view === undefined))
   const title = state.conversations.find((c) => c.id === state.currentId)?.title ?? t('newConversation')
@@ -95,48 +94,19 @@ export function App({ store }: { store: ChatStore }) {
         ) : (
           <>
             <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
-            <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0}>
-              {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
-              {/* One keyed list, the live answer included: when it ends, its stored copy (same key) takes its place without a remount. */}
-              {[
-                ...messages.map((message) =>
-                  message.role === 'user' ? (
-                    <UserMessage key={message.id} message={message} t={t} />
-                  ) : (
-                    <Answer
-                      key={message.id}
-                      message={message}
-                      diagnostics={state.view?.diagnostics[message.id]}
-                      usage={state.view?.usage.perMessage[message.id]}
-                      t={t}
-                      onRetry={message.id === lastId && !busy ? onRetry : undefined}
-                      titleOf={store.toolTitle}
-                      providerOf={store.toolProvider}
-                      onAnswer={onAnswer}
-                      onCancelRetry={onStop}
-                    />
-                  ),
-                ),
-                showStarting && (
-                  <article key="pending-user-message" className="message user pending" data-testid="message-user" aria-label={t('you')}>
-                    <p className="user-text">{state.starting!.text}</p>
-                  </article>
-                ),
-                run && (
-                  <Answer
-                    key={run.messageId ?? 'live-answer'}
-                    run={run}
-                    t={t}
-                    titleOf={store.toolTitle}
-                    providerOf={store.toolProvider}
-                    onAnswer={onAnswer}
-                    onElicitation={onElicitation}
-                    onCancelRetry={onStop}
-                    onRetry={onRetry}
-                  />
-                ),
-              ]}
-            </div>
+            <MessageList
+              state={state}
+              store={store}
+              t={t}
+              messages={messages}
+              run={run}
+              busy={busy}
+              showStarting={showStarting}
+              onAnswer={onAnswer}
+              onStop={onStop}
+              onElicitation={onElicitation}
+              onRetry={onRetry}
+            />
             <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
           </>
         )}

@@ -2,8 +2,14 @@ import { memo, useDeferredValue, type AnchorHTMLAttributes, type ReactElement } 
 import renderMarkdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
+import remarkMath from 'remark-math'
+import { remarkDollarAmounts } from '../lib/dollar-amounts'
+import { codeLanguage, codeText, hastText } from '../lib/hast-text'
 import { splitMarkdownBlocks } from '../lib/markdown-blocks'
 import { TextKeyedCache } from '../lib/text-keyed-cache'
+import { CodeBlock } from './code-block'
+import { MathFormula } from './math-formula'
+import { MermaidDiagram } from './mermaid-diagram'
 
 /** Only http(s) links are followed, in a new window, without a referrer. */
 export function safeHref(href: string | undefined): string | undefined {
@@ -26,17 +32,49 @@ function Link({ href, children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   )
 }
 
-const components: Components = { a: ({ href, children }) => <Link href={href}>{children}</Link> }
-const remarkPlugins = [remarkGfm]
+/**
+ * Elements for a block. `finished`: the block will not change any more. A growing block (the last
+ * one of a streaming answer) shows display math and diagrams as their source: an unclosed `$$` or
+ * fence runs to the end of the text, and drawing it on every frame would flicker through errors.
+ */
+function componentsFor(finished: boolean): Components {
+  return {
+    a: ({ href, children }) => <Link href={href}>{children}</Link>,
+    pre: ({ node, children }) => {
+      const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code')
+      const language = codeLanguage(code)
+      const text = codeText(code)
+      // `$$…$$` on its own lines (remark-math), or a ```math fence.
+      if (language === 'math' && finished) return <MathFormula tex={text} display />
+      if (language === 'mermaid' && finished) return <MermaidDiagram source={text} />
+      return (
+        <CodeBlock language={language} code={text}>
+          {children}
+        </CodeBlock>
+      )
+    },
+    code: ({ node, className, children }) =>
+      className?.split(' ').includes('math-inline') ? <MathFormula tex={hastText(node)} display={false} /> : <code className={className}>{children}</code>,
+  }
+}
+
+const finishedComponents = componentsFor(true)
+const growingComponents = componentsFor(false)
+// `$…$` and `$$…$$` become math nodes; prices ("$5 and $10") are put back as text.
+const remarkPlugins = [remarkGfm, remarkMath, remarkDollarAmounts]
 // rehype-highlight builds its highlighter (every common grammar) each time a processor is made, and
 // react-markdown makes one per parse: ~15 ms per call, most of the cost of a small block. Its
 // transformer keeps no per-document state, so one is built here and shared by every parse.
-const highlight = rehypeHighlight()
+// Math and diagrams are not code to colour.
+const highlight = rehypeHighlight({ plainText: ['math', 'mermaid'] })
 const rehypePlugins = [() => highlight]
 
+/** The options every parse uses (exported for the test that compares block-by-block with whole). */
+export const markdownOptions = { remarkPlugins, rehypePlugins, components: finishedComponents }
+
 /** Markdown source → React elements (never raw HTML). react-markdown's `Markdown` is a pure function. */
-function parse(text: string): ReactElement {
-  return renderMarkdown({ children: text, remarkPlugins, rehypePlugins, components })
+function parse(text: string, finished = true): ReactElement {
+  return renderMarkdown({ children: text, remarkPlugins, rehypePlugins, components: finished ? finishedComponents : growingComponents })
 }
 
 /**
@@ -48,7 +86,7 @@ function parse(text: string): ReactElement {
 const parsedBlocks = new TextKeyedCache<ReactElement>(1_500_000)
 
 const Block = memo(function Block({ text, finished }: { text: string; finished: boolean }) {
-  return finished ? parsedBlocks.getOrCreate(text, parse) : parse(text)
+  return finished ? parsedBlocks.getOrCreate(text, parse) : parse(text, false)
 })
 
 /**

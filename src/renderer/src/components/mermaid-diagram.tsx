@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react'
+import type { MermaidResult } from './mermaid-render'
+import { useReadingTranslate } from './reading-context'
+
+type RenderMermaid = (source: string) => Promise<MermaidResult>
+
+let loading: Promise<RenderMermaid> | undefined
+
+/** Mermaid, imported the first time a diagram is shown. */
+function loadMermaid(): Promise<RenderMermaid> {
+  loading ??= import('./mermaid-render').then((module) => module.renderMermaid)
+  return loading
+}
+
+/** What a diagram shows: while it draws, once drawn, or why it could not be drawn. */
+export type DiagramState = { status: 'drawing' } | Extract<MermaidResult, { ok: true }> | { status: 'failed'; reason: string }
+
+/**
+ * A diagram as its image, with its source behind a "Diagram source" disclosure (open when it could
+ * not be drawn: the source is then all there is to read).
+ */
+export function DiagramView({ source, state }: { source: string; state: DiagramState }) {
+  const t = useReadingTranslate()
+  const failed = 'status' in state && state.status === 'failed'
+  return (
+    <figure className="diagram" data-testid="diagram">
+      {'ok' in state ? (
+        <img src={state.dataUrl} width={state.width} height={state.height} alt={t('reading.diagram')} />
+      ) : failed ? (
+        <p className="diagram-failed" role="note">
+          {t('reading.diagramFailed', { reason: state.reason })}
+        </p>
+      ) : (
+        <p className="muted">{t('reading.drawingDiagram')}</p>
+      )}
+      <details className="diagram-source" open={failed}>
+        <summary>{t('reading.diagramSource')}</summary>
+        <pre>
+          <code>{source}</code>
+        </pre>
+      </details>
+    </figure>
+  )
+}
+
+/** A ```mermaid block, drawn by Mermaid (loaded on demand) into a sandboxed image. */
+export function MermaidDiagram({ source }: { source: string }) {
+  const [state, setState] = useState<DiagramState>({ status: 'drawing' })
+  useEffect(() => {
+    let mounted = true
+    setState({ status: 'drawing' })
+    loadMermaid()
+      .then((render) => render(source))
+      .then(
+        (result) => mounted && setState(result.ok ? result : { status: 'failed', reason: result.reason }),
+        (error: unknown) => mounted && setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) }),
+      )
+    return () => {
+      mounted = false
+    }
+  }, [source])
+  return <DiagramView source={source} state={state} />
+}
