@@ -282,7 +282,11 @@ test('keyboard: from the page start Tab reaches every control in layout order, e
 
   // The composer has focus after a load; the walk starts from the page start.
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused()
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.evaluate(() => {
+    document.body.tabIndex = -1
+    document.body.focus()
+    document.body.removeAttribute('tabindex')
+  })
   const { stops, reached } = await tabWalk(page, {
     skip: page.getByRole('link', { name: 'Skip to composer' }),
     newConversation: nav.getByRole('button', { name: 'New conversation' }),

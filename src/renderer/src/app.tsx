@@ -81,12 +81,11 @@ export function App({ store }: { store: ChatStore }) {
       } else if (action === 'settings') setSettingsOpen((open) => !open)
       else setHelpOpen(true)
     },
+    anyOpen: () => helpOpen || drawer || settingsOpen,
     closeTopmost: () => {
       if (helpOpen) setHelpOpen(false)
       else if (drawer) closeDrawer(true)
       else if (settingsOpen) setSettingsOpen(false)
-      else return false
-      return true
     },
     stop: () => {
       if (store.isBusy()) void store.stop()
