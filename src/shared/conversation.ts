@@ -20,6 +20,8 @@ export interface Conversation {
 
 export interface ConversationSummary extends Conversation {
   messageCount: number
+  /** When the user pinned it (pinned conversations are listed on top); absent when not pinned. */
+  pinnedAt?: number
 }
 
 /**

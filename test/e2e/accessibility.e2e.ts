@@ -280,7 +280,15 @@ test('keyboard: from the page start Tab reaches every control in layout order, e
   const nav = page.getByRole('navigation')
   await expect(nav.getByRole('button', { name: 'Keyboard walk' }).first()).toBeVisible()
 
+  // The composer has focus after a load; the walk starts from the page start.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused()
+  await page.evaluate(() => {
+    document.body.tabIndex = -1
+    document.body.focus()
+    document.body.removeAttribute('tabindex')
+  })
   const { stops, reached } = await tabWalk(page, {
+    skip: page.getByRole('link', { name: 'Skip to composer' }),
     newConversation: nav.getByRole('button', { name: 'New conversation' }),
     conversation: nav.getByRole('button', { name: 'Keyboard walk' }).first(),
     measurements: page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }),
@@ -290,8 +298,9 @@ test('keyboard: from the page start Tab reaches every control in layout order, e
   })
   const order = JSON.stringify(stops)
   for (const label of ['newConversation', 'conversation', 'measurements', 'settings', 'message', 'send']) expect(reached[label], `Tab never reached ${label}: ${order}`).toBeDefined()
-  // The order follows the layout: sidebar, header, composer.
-  expect(reached.newConversation, `the first Tab stop is not New conversation: ${order}`).toBe(0)
+  // The order follows the layout: the skip link, sidebar, header, composer.
+  expect(reached.skip, `the first Tab stop is not the skip link: ${order}`).toBe(0)
+  expect(reached.newConversation, `the second Tab stop is not New conversation: ${order}`).toBe(1)
   expect(reached.newConversation!).toBeLessThan(reached.conversation!)
   expect(reached.conversation!).toBeLessThan(reached.measurements!)
   expect(reached.measurements!).toBeLessThan(reached.settings!)
@@ -369,16 +378,22 @@ test('keyboard: focus moves into settings and back, and stays on a conversation 
   await expect(settingsButton).toBeFocused()
 
   // Rename: the field takes focus; Enter saves and focus is on the renamed conversation; Esc too.
+  // (Rename is in the conversation's menu: its button, Enter, ↓ to Rename, Enter.)
   const nav = page.getByRole('navigation')
-  await nav.getByRole('button', { name: 'Rename', exact: true }).focus()
-  await page.keyboard.press('Enter')
+  const openRename = async () => {
+    await nav.locator('li.current').getByRole('button', { name: 'Conversation actions' }).focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('ArrowDown')
+    await expect(nav.getByRole('menuitem', { name: 'Rename' })).toBeFocused()
+    await page.keyboard.press('Enter')
+  }
+  await openRename()
   const field = nav.getByRole('textbox', { name: 'Conversation title' })
   await expect(field).toBeFocused()
   await field.fill('Renamed by keyboard')
   await page.keyboard.press('Enter')
   await expect(nav.getByRole('button', { name: 'Renamed by keyboard' })).toBeFocused()
-  await nav.getByRole('button', { name: 'Rename', exact: true }).focus()
-  await page.keyboard.press('Enter')
+  await openRename()
   await expect(field).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(field).toHaveCount(0)

@@ -140,7 +140,8 @@ describe('ChatStore', () => {
       'settings.get': () => ok({ language: 'en', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
       'tools.list': () => ok([]),
       'actions.unknown': () => ok([]),
-      'conversations.list': (request: { before?: { updatedAt: number; id: string } }) => {
+      'conversations.list': (request: { before?: { updatedAt: number; id: string }; pinned?: boolean }) => {
+        if (request.pinned) return ok([]) // the pinned list (none here) is its own request
         requests.push(request)
         const start = request.before ? all.findIndex((c) => c.id === request.before!.id) + 1 : 0
         return ok(all.slice(start, start + DEFAULT_CONVERSATION_PAGE))

@@ -23,6 +23,7 @@ import { fail, failureFromThrown, ok, validationFailure } from './app-result'
 import { buildConversationView } from './conversation-view'
 import type { KeyVault } from './key-vault'
 import { McpCommands } from './mcp-commands'
+import { SearchCommands } from './search-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { checkProvider } from './provider-check'
 import { ProviderKeys, redactKeys } from './provider-keys'
@@ -78,6 +79,7 @@ export class KeelAppService {
   private readonly tools: ToolRegistry
   private readonly runs = new RunRegistry()
   private readonly mcp: McpCommands
+  private readonly finding: SearchCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -87,6 +89,7 @@ export class KeelAppService {
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
+    this.finding = new SearchCommands(options.store)
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
   }
@@ -139,7 +142,7 @@ export class KeelAppService {
   }
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
-    'conversations.list': ({ limit, before }) => ok(this.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
+    'conversations.list': ({ limit, before, pinned }) => pinned ? this.finding.pinned() : ok(this.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
     'conversations.open': ({ conversationId }) => {
       const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
       return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
@@ -237,6 +240,8 @@ export class KeelAppService {
     'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
     'mcp.stderr': (request) => this.mcp.stderr(request),
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
+    'conversations.search': (request) => this.finding.search(request),
+    'conversations.pin': (request) => this.finding.pin(request),
   }
 
   private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {

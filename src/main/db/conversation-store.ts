@@ -83,7 +83,7 @@ export class ConversationStore {
     const rows = options.before
       ? this.statements.listConversationsBefore.all(options.before.updatedAt, options.before.updatedAt, options.before.id, limit)
       : this.statements.listConversations.all(limit)
-    return rows.map((row) => ({ ...toConversation(row), messageCount: row.message_count }))
+    return rows.map((row) => ({ ...toConversation(row), messageCount: row.message_count, ...(row.pinned_at !== null ? { pinnedAt: row.pinned_at } : {}) }))
   }
 
   /**
@@ -204,7 +204,7 @@ function toConversation(row: ConversationRow): Conversation {
 }
 
 const CONVERSATION_SUMMARY = `
-  SELECT c.id, c.title, c.created_at, c.updated_at,
+  SELECT c.id, c.title, c.created_at, c.updated_at, c.pinned_at,
          (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count
   FROM conversations c`
 
@@ -217,10 +217,10 @@ function prepare(db: Database.Database) {
     deleteConversation: db.prepare<[string]>('DELETE FROM conversations WHERE id = ?'),
     renameConversation: db.prepare<[string, string]>('UPDATE conversations SET title = ? WHERE id = ?'),
     touchConversation: db.prepare<[number, string]>('UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?'),
-    listConversations: db.prepare<[number], ConversationRow & { message_count: number }>(
+    listConversations: db.prepare<[number], ConversationRow & { message_count: number; pinned_at: number | null }>(
       `${CONVERSATION_SUMMARY} ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
     ),
-    listConversationsBefore: db.prepare<[number, number, string, number], ConversationRow & { message_count: number }>(
+    listConversationsBefore: db.prepare<[number, number, string, number], ConversationRow & { message_count: number; pinned_at: number | null }>(
       `${CONVERSATION_SUMMARY} WHERE c.updated_at < ? OR (c.updated_at = ? AND c.id < ?) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
     ),
     listOldestFirst: db.prepare<[number], ConversationRow>('SELECT * FROM conversations ORDER BY updated_at, id LIMIT ?'),

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
 import { ToolLedger } from '../ledger/tool-ledger'
 import { systemClock, type Clock } from './clock'
+import { ConversationSearch } from './conversation-search'
 import { ConversationStore } from './conversation-store'
 import { openDatabase, type OpenDatabaseOptions } from './database'
 import { GenerationStore } from './generation-store'
@@ -26,6 +27,8 @@ export interface KeelStore {
   readonly readOnly: boolean
   readonly clock: Clock
   readonly conversations: ConversationStore
+  /** Full-text search over titles and messages, and pinned conversations. */
+  readonly search: ConversationSearch
   readonly generations: GenerationStore
   readonly measurements: MeasurementStore
   readonly ledger: ToolLedger
@@ -82,6 +85,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     readOnly,
     clock,
     conversations: new ConversationStore(db, clock, newId),
+    search: new ConversationSearch(db, clock),
     generations: new GenerationStore(db, clock, newId),
     measurements: new MeasurementStore(db, clock),
     ledger: new ToolLedger(db),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { translator } from './i18n/messages'
 import type { ChatStore, ElicitationAnswer } from './state/chat-store'
 import { Composer } from './components/composer'
@@ -10,6 +10,11 @@ import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
 import type { ApprovalDecision } from './components/tool-card'
+import type { SearchTarget } from './components/search-box'
+import { ShortcutsHelp } from './components/shortcuts-help'
+import { useFocusTrap } from './lib/use-focus-trap'
+import { focusComposer, useMediaQuery, useWindowKeys } from './lib/window-keys'
+import type { ShortcutAction } from './lib/shortcuts'
 
 export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
@@ -26,28 +31,148 @@ export function App({ store }: { store: ChatStore }) {
   useEffect(() => {
     document.documentElement.lang = state.locale
   }, [state.locale])
+  // Finding things: search, the drawer (narrow windows), the collapsible sidebar, shortcuts and Esc.
+  const [helpOpen, setHelpOpen] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [collapsed, setCollapsed] = useState(() => readCollapsed())
+  const [target, setTarget] = useState<SearchTarget | undefined>(undefined)
+  const narrow = useMediaQuery('(max-width: 640px)')
+  const searchRef = useRef<HTMLInputElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const sidebarRef = useRef<HTMLElement>(null)
+  const drawer = narrow && drawerOpen
+  useFocusTrap(sidebarRef, drawer)
+  const closeDrawer = useCallback((refocus: boolean) => {
+    setDrawerOpen(false)
+    if (refocus) toggleRef.current?.focus()
+  }, [])
+  const toggleSidebar = () => {
+    if (narrow) return setDrawerOpen((open) => !open)
+    setCollapsed((value) => {
+      writeCollapsed(!value)
+      return !value
+    })
+  }
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && store.isBusy()) void store.stop()
+    // Opening the drawer moves focus into it (its search field).
+    if (drawer) searchRef.current?.focus()
+  }, [drawer])
+  const showSidebar = () => {
+    if (narrow) setDrawerOpen(true)
+    else if (collapsed) {
+      setCollapsed(false)
+      writeCollapsed(false)
     }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [store])
+  }
+  useWindowKeys({
+    onShortcut: (action: ShortcutAction) => {
+      if (action === 'newConversation') {
+        setView('chat')
+        store.newConversation()
+        setDrawerOpen(false)
+        requestAnimationFrame(() => focusComposer())
+      } else if (action === 'search') {
+        showSidebar()
+        requestAnimationFrame(() => searchRef.current?.focus())
+      } else if (action === 'focusComposer') {
+        setDrawerOpen(false)
+        setView('chat')
+        requestAnimationFrame(() => focusComposer())
+      } else if (action === 'settings') setSettingsOpen((open) => !open)
+      else setHelpOpen(true)
+    },
+    anyOpen: () => helpOpen || drawer || settingsOpen,
+    closeTopmost: () => {
+      if (helpOpen) setHelpOpen(false)
+      else if (drawer) closeDrawer(true)
+      else if (settingsOpen) setSettingsOpen(false)
+    },
+    stop: () => {
+      if (store.isBusy()) void store.stop()
+    },
+  })
+  // The composer has focus when the window opens (typing is what people do first).
+  useEffect(() => {
+    if (state.ready && (document.activeElement === null || document.activeElement === document.body)) focusComposer()
+  }, [state.ready])
+  // A search result opens its conversation at the matching message: scrolled into view, briefly outlined.
+  useEffect(() => {
+    if (!target || state.view?.conversation.id !== target.conversationId) return
+    const element = target.messageId ? document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(target.messageId)}"]`) : null
+    setTarget(undefined)
+    if (!element) return
+    element.scrollIntoView({ block: 'center' })
+    element.classList.add('search-target')
+    setTimeout(() => element.classList.remove('search-target'), 2000)
+  }, [target, state.view])
+  const openResult = useCallback(
+    (found: SearchTarget) => {
+      setView('chat')
+      setDrawerOpen(false)
+      setTarget({ ...found })
+      void store.select(found.conversationId)
+    },
+    [store],
+  )
 
-  const onAnswer = useCallback((approvalId: string, decision: ApprovalDecision) => void store.answerApproval(approvalId, decision), [store])
+  // After an approval is answered its buttons go away: focus moves on to the next approval, or the composer (defect 19).
+  const onAnswer = useCallback(
+    (approvalId: string, decision: ApprovalDecision) => {
+      void store.answerApproval(approvalId, decision).then(() =>
+        requestAnimationFrame(() => {
+          const active = document.activeElement
+          if (active !== null && active !== document.body && active.isConnected) return
+          const next = document.querySelector<HTMLElement>('.messages .tool-card button.primary')
+          if (next) next.focus()
+          else focusComposer()
+        }),
+      )
+    },
+    [store],
+  )
   const onStop = useCallback(() => void store.stop(), [store])
   const onElicitation = useCallback((runId: string, elicitationId: string, answer: ElicitationAnswer) => void store.answerElicitation(runId, elicitationId, answer), [store])
   const onRetry = useCallback(() => void store.retry(), [store])
 
   const messages = (state.view?.messages ?? []).filter((m) => m.id !== run?.messageId && m.role !== 'system')
-  const showStarting =
-    state.starting !== undefined && (state.starting.conversationId === state.currentId || (state.starting.conversationId === undefined && state.view === undefined))
+  // Only in the conversation (or the very new-conversation draft) it was sent from (defect 13).
+  const showStarting = store.isStartingHere(state)
   const title = state.conversations.find((c) => c.id === state.currentId)?.title ?? t('newConversation')
   const total = state.view?.usage.total
 
   return (
-    <div className="app">
+    <div className={`app${collapsed ? ' sidebar-collapsed' : ''}${drawer ? ' drawer-open' : ''}`}>
+      <a
+        href="#composer"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault()
+          setView('chat')
+          requestAnimationFrame(() => focusComposer())
+        }}
+      >
+        {t('finding.skipToComposer')}
+      </a>
+      {drawer && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeDrawer(true)} />}
       <Sidebar
+        id="conversation-sidebar"
+        containerRef={sidebarRef}
+        dialog={drawer}
+        api={store.keel}
+        pinned={state.pinned}
+        writing={store.writingIds(state)}
+        searchRef={searchRef}
+        onOpenResult={openResult}
+        onPin={(id, pinned) => void store.pin(id, pinned)}
+        drawerHeader={
+          drawer ? (
+            <div className="drawer-header">
+              <button type="button" onClick={() => closeDrawer(true)}>
+                {t('finding.closeConversations')}
+              </button>
+            </div>
+          ) : undefined
+        }
         conversations={state.conversations}
         hasMore={!state.conversationsComplete}
         onLoadMore={() => void store.loadMoreConversations()}
@@ -56,9 +181,12 @@ export function App({ store }: { store: ChatStore }) {
         onNew={() => {
           setView('chat')
           store.newConversation()
+          setDrawerOpen(false)
+          requestAnimationFrame(() => focusComposer())
         }}
         onSelect={(id) => {
           setView('chat')
+          setDrawerOpen(false)
           void store.select(id)
         }}
         onRename={(id, name) => void store.rename(id, name)}
@@ -66,6 +194,16 @@ export function App({ store }: { store: ChatStore }) {
       />
       <main className="chat">
         <header className="chat-header">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="sidebar-toggle"
+            aria-controls="conversation-sidebar"
+            aria-expanded={narrow ? drawerOpen : !collapsed}
+            onClick={toggleSidebar}
+          >
+            {t('finding.conversationsToggle')}
+          </button>
           <h1>{view === 'measurements' ? t('measurements') : title}</h1>
           {view === 'chat' && total && messages.length > 0 && <span className="usage">{formatUsage(t, total, 'conversationUsage')}</span>}
           {view === 'chat' ? (
@@ -79,6 +217,9 @@ export function App({ store }: { store: ChatStore }) {
           )}
           <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
             {t('settings')}
+          </button>
+          <button type="button" onClick={() => setHelpOpen(true)} aria-haspopup="dialog">
+            {t('finding.shortcuts')}
           </button>
         </header>
         {state.error && (
@@ -122,6 +263,26 @@ export function App({ store }: { store: ChatStore }) {
           tools={state.tools}
         />
       )}
+      {helpOpen && <ShortcutsHelp t={t} onClose={() => setHelpOpen(false)} />}
     </div>
   )
+}
+
+const COLLAPSED_KEY = 'keel.sidebarCollapsed'
+
+/** Whether the user hid the sidebar last time (remembered in this window's storage). */
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function writeCollapsed(collapsed: boolean): void {
+  try {
+    localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0')
+  } catch {
+    // Storage refused (private mode): the choice lasts until reload.
+  }
 }

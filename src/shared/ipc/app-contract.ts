@@ -10,6 +10,7 @@ import type { JsonValue } from '../json-value'
 import type { ToolDescriptor } from '../tool-outcome'
 import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../mcp'
 import type { Usage } from '../usage'
+import { MAX_SEARCH_QUERY_CHARS, type SearchPage } from '../search'
 import type { AppResult } from './app-error'
 import { MAX_CONVERSATION_PAGE, MAX_MESSAGE_CHARS, type CommandName } from './channels'
 
@@ -31,6 +32,8 @@ export const COMMAND_SCHEMAS = {
   'conversations.list': z.strictObject({
     limit: z.number().int().min(1).max(MAX_CONVERSATION_PAGE).optional(),
     before: z.strictObject({ updatedAt: z.number().int(), id }).optional(),
+    /** Only the pinned conversations, all of them, most recently pinned first (`limit`/`before` ignored). */
+    pinned: z.boolean().optional(),
   }),
   'conversations.open': z.strictObject({ conversationId: id }),
   'conversations.rename': z.strictObject({ conversationId: id, title: z.string().trim().min(1).max(200) }),
@@ -139,6 +142,17 @@ export const COMMAND_SCHEMAS = {
       z.strictObject({ action: z.literal('cancel') }),
     ]),
   }),
+  /**
+   * Titles and message text of every conversation (words, "a phrase", prefix*; case and diacritics
+   * folded). Title hits first, then messages, best match first; `cursor` is the previous page's `nextCursor`.
+   */
+  'conversations.search': z.strictObject({
+    query: z.string().max(MAX_SEARCH_QUERY_CHARS),
+    limit: z.number().int().min(1).max(100).optional(),
+    cursor: z.string().regex(/^\d{1,6}$/).optional(),
+  }),
+  /** Pins a conversation on top of the list, or unpins it. */
+  'conversations.pin': z.strictObject({ conversationId: id, pinned: z.boolean() }),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -224,6 +238,9 @@ export interface CommandResponses {
   'mcp.acceptTools': McpServerView
   'mcp.stderr': { text: string }
   'elicitations.answer': { answered: boolean }
+  'conversations.search': SearchPage
+  /** The pinned conversations after the change (most recently pinned first). */
+  'conversations.pin': ConversationSummary[]
 }
 
 /** A tool as the window sees it (no schema). */

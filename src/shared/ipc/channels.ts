@@ -34,6 +34,8 @@ export const COMMAND_NAMES = [
   'mcp.acceptTools',
   'mcp.stderr',
   'elicitations.answer',
+  'conversations.search',
+  'conversations.pin',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

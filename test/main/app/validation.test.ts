@@ -51,6 +51,8 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'mcp.acceptTools': [...common, { serverId: 'x' }, { serverId: 'x', tools: { t: 'nothex' } }],
     'mcp.stderr': [...common, {}, { serverId: 'x', lines: 5 }],
     'elicitations.answer': [...common, { elicitationId: 'e' }, { elicitationId: 'e', answer: { action: 'maybe' } }, { elicitationId: 'e', answer: { action: 'accept' } }, { elicitationId: 'e', answer: { action: 'accept', content: { a: { nested: true } } } }],
+    'conversations.search': [...common, {}, { query: 7 }, { query: 'x'.repeat(501) }, { query: 'a', limit: 0 }, { query: 'a', limit: 101 }, { query: 'a', cursor: '-1' }, { query: 'a', cursor: 'abc' }, { query: 'a', extra: 1 }],
+    'conversations.pin': [...common, {}, { conversationId }, { conversationId, pinned: 'yes' }, { conversationId: '', pinned: true }, { conversationId, pinned: true, extra: 1 }],
   }
 }
 

@@ -44,6 +44,8 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.acceptTools': { serverId: 'files', tools: { read_file: 'b'.repeat(64) } },
   'mcp.stderr': { serverId: 'files' },
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
+  'conversations.search': { query: 'weight' },
+  'conversations.pin': { conversationId: 'c1', pinned: true },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown

@@ -78,7 +78,7 @@ function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interr
 /** A user's message. Memoized: streaming tokens elsewhere never re-render it. */
 export const UserMessage = memo(function UserMessage({ message, t }: { message: Message; t: Translate }) {
   return (
-    <article className="message user" data-testid="message-user" aria-label={t('you')}>
+    <article className="message user" data-testid="message-user" data-message-id={message.id} aria-label={t('you')}>
       <p className="user-text">{userTextOf(message)}</p>
     </article>
   )
@@ -114,7 +114,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, provid
   const items = diagnosticItems(diagnostics ?? [])
   if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (
-    <article className={`message assistant status-${message.status}`} data-testid="message-assistant" aria-label={t('assistant')}>
+    <article className={`message assistant status-${message.status}`} data-testid="message-assistant" data-message-id={message.id} aria-label={t('assistant')}>
       {/* The same slots, in the same order, as the live answer (see Answer). */}
       <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
       {blocks.map((block, index) =>

@@ -21,8 +21,18 @@ export interface ChatState {
   currentId: string | undefined
   view: ConversationView | undefined
   runs: Record<string, LiveRun>
-  /** The user's text while its turn is being started (shown before the stored message arrives). */
-  starting: { conversationId: string | undefined; text: string } | undefined
+  /**
+   * The user's text while its turn is being started (shown before the stored message arrives).
+   * `draft` names the new-conversation view it was sent from (see `draft` below).
+   */
+  starting: { conversationId: string | undefined; text: string; draft?: number } | undefined
+  /**
+   * Which new, empty conversation view is showing: a new number each time "New conversation" is
+   * chosen, so a first message being started from one draft is never shown in (or blocks) the next.
+   */
+  draft: number
+  /** Pinned conversations, most recently pinned first (listed on top, whatever their age). */
+  pinned: ConversationSummary[]
   /** The tools a turn would offer (titles, effects: for cards, notices and permissions). */
   tools: ToolInfo[]
   /** Actions outside Keel whose outcome was never learned: listed for the user to check. */
@@ -70,6 +80,8 @@ export class ChatStore {
     view: undefined,
     runs: {},
     starting: undefined,
+    draft: 0,
+    pinned: [],
     error: undefined,
   }
   private readonly listeners = new Set<() => void>()
@@ -123,7 +135,7 @@ export class ChatStore {
 
   readonly start = async (): Promise<void> => {
     this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
-    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true), this.reloadTools(), this.reloadUnknownActions()])
+    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true), this.reloadTools(), this.reloadUnknownActions(), this.reloadPinned()])
     if (settings.ok) this.set({ settings: settings.value, locale: settings.value.language })
     else this.fail(settings)
     this.set({ ready: true })
@@ -166,8 +178,13 @@ export class ChatStore {
       const run = reduceRunEvents(before, events)
       runs[runId] = run
       if (run.conversationId && before.conversationId === undefined) {
-        // A new conversation's first turn: follow it.
-        if (currentId === undefined && this.state.starting && this.state.starting.conversationId === undefined) currentId = run.conversationId
+        // A new conversation's first turn: follow it, if its draft is still the one showing.
+        const starting = this.state.starting
+        if (starting && starting.conversationId === undefined) {
+          if (currentId === undefined && (starting.draft ?? 0) === this.state.draft) currentId = run.conversationId
+          // Not followed (the user moved on): its pending text must not linger anywhere.
+          else this.set({ starting: undefined })
+        }
         reload.add(run.conversationId)
       }
       if (run.status !== 'running' && before.status === 'running') ended.push(run)
@@ -232,7 +249,7 @@ export class ChatStore {
 
   /** Reloads the list and, when it is open, the conversation. */
   private async refresh(conversationId: string | undefined): Promise<void> {
-    await this.reloadConversations()
+    await Promise.all([this.reloadConversations(), this.state.pinned.length > 0 ? this.reloadPinned() : undefined])
     if (conversationId !== undefined && conversationId === this.state.currentId) await this.loadView(conversationId)
   }
 
@@ -267,14 +284,30 @@ export class ChatStore {
 
   isBusy(state: ChatState = this.state): boolean {
     const run = this.currentRun(state)
-    return (run !== undefined && run.status === 'running') || (state.starting !== undefined && state.starting.conversationId === state.currentId)
+    return (run !== undefined && run.status === 'running') || this.isStartingHere(state)
+  }
+
+  /** The message being started belongs to what is showing (the open conversation, or this very draft). */
+  isStartingHere(state: ChatState = this.state): boolean {
+    const starting = state.starting
+    if (starting === undefined) return false
+    if (starting.conversationId !== undefined) return starting.conversationId === state.currentId
+    return state.currentId === undefined && (starting.draft ?? 0) === state.draft
+  }
+
+  /** Conversations with an answer being written now (several can run at once). */
+  writingIds(state: ChatState = this.state): Set<string> {
+    const ids = new Set<string>()
+    for (const run of Object.values(state.runs)) if (run.status === 'running' && run.conversationId !== undefined) ids.add(run.conversationId)
+    if (state.starting?.conversationId !== undefined) ids.add(state.starting.conversationId)
+    return ids
   }
 
   readonly send = async (text: string): Promise<boolean> => {
     const trimmed = text.trim()
     if (trimmed === '' || this.isBusy()) return false
     const conversationId = this.state.currentId
-    this.set({ starting: { conversationId, text: trimmed }, error: undefined })
+    this.set({ starting: { conversationId, text: trimmed, ...(conversationId === undefined ? { draft: this.state.draft } : {}) }, error: undefined })
     const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}) })
     if (!result.ok) {
       this.set({ starting: undefined, error: result.error })
@@ -311,7 +344,7 @@ export class ChatStore {
 
   readonly newConversation = (): void => {
     this.viewRequest++
-    this.set({ currentId: undefined, view: undefined, error: undefined })
+    this.set({ currentId: undefined, view: undefined, error: undefined, draft: this.state.draft + 1 })
   }
 
   readonly select = async (conversationId: string): Promise<void> => {
@@ -325,11 +358,44 @@ export class ChatStore {
     await this.refresh(undefined)
   }
 
+  /**
+   * Deletes a conversation (any of them, not only the open one). When it was open, the next one in
+   * the list (else the one before it) opens; when it was the last, a new conversation.
+   */
   readonly remove = async (conversationId: string): Promise<void> => {
+    const wasOpen = this.state.currentId === conversationId
+    const list = this.sidebarOrder()
+    const index = list.findIndex((c) => c.id === conversationId)
+    const next = index === -1 ? undefined : (list[index + 1] ?? list[index - 1])
     if (this.fail(await this.api['conversations.delete']({ conversationId }))) return
-    if (this.state.currentId === conversationId) this.newConversation()
-    this.set({ conversations: this.state.conversations.filter((c) => c.id !== conversationId) })
-    await this.refresh(undefined)
+    this.set({
+      conversations: this.state.conversations.filter((c) => c.id !== conversationId),
+      pinned: this.state.pinned.filter((c) => c.id !== conversationId),
+    })
+    if (wasOpen && this.state.currentId === conversationId) {
+      if (next) void this.select(next.id)
+      else this.newConversation()
+    }
+    await Promise.all([this.refresh(undefined), this.reloadPinned()])
+  }
+
+  /** The sidebar's order: pinned first, then the rest newest first. */
+  sidebarOrder(state: ChatState = this.state): ConversationSummary[] {
+    const pinnedIds = new Set(state.pinned.map((c) => c.id))
+    return [...state.pinned, ...state.conversations.filter((c) => !pinnedIds.has(c.id))]
+  }
+
+  /** Pins a conversation on top of the list, or unpins it. */
+  readonly pin = async (conversationId: string, pinned: boolean): Promise<void> => {
+    const result = await this.api['conversations.pin']({ conversationId, pinned })
+    if (this.fail(result) || !result.ok) return
+    this.set({ pinned: result.value })
+    await this.reloadConversations()
+  }
+
+  private async reloadPinned(): Promise<void> {
+    const pinned = await this.api['conversations.list']({ pinned: true })
+    if (pinned.ok) this.set({ pinned: pinned.value })
   }
 
   readonly updateSettings = async (patch: Parameters<KeelApi['settings.update']>[0]): Promise<void> => {
