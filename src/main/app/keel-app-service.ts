@@ -23,6 +23,8 @@ import { fail, failureFromThrown, ok, validationFailure } from './app-result'
 import { buildConversationView } from './conversation-view'
 import type { KeyVault } from './key-vault'
 import { McpCommands } from './mcp-commands'
+import { MessageCommands } from './message-commands'
+import type { TurnAction } from '../harness/turn-recorder'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { checkProvider } from './provider-check'
 import { ProviderKeys, redactKeys } from './provider-keys'
@@ -78,6 +80,7 @@ export class KeelAppService {
   private readonly tools: ToolRegistry
   private readonly runs = new RunRegistry()
   private readonly mcp: McpCommands
+  private readonly messages: MessageCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -87,6 +90,11 @@ export class KeelAppService {
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
+    this.messages = new MessageCommands(options.store, {
+      startRun: (conversationId, text, action, context) => this.startTurn({ conversationId, text }, context, action),
+      isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
+      view: (conversationId) => this.openConversation(conversationId),
+    })
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
   }
@@ -140,10 +148,7 @@ export class KeelAppService {
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
     'conversations.list': ({ limit, before }) => ok(this.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
-    'conversations.open': ({ conversationId }) => {
-      const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
-      return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
-    },
+    'conversations.open': ({ conversationId }) => this.openConversation(conversationId),
     'conversations.rename': ({ conversationId, title }) => {
       if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
       return ok(this.store.conversations.getConversation(conversationId)!)
@@ -237,9 +242,20 @@ export class KeelAppService {
     'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
     'mcp.stderr': (request) => this.mcp.stderr(request),
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
+    'turns.regenerate': (request, context) => this.messages.regenerate(request, context),
+    'turns.edit': (request, context) => this.messages.edit(request, context),
+    'turns.continue': (request, context) => this.messages.continue(request, context),
+    'messages.delete': (request) => this.messages.delete(request),
+    'messages.selectVersion': (request) => this.messages.selectVersion(request),
   }
 
-  private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {
+  private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
+    const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
+    return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+  }
+
+  /** A new question, or (`action`) a message action: regenerate, edit and resend, continue. */
+  private async startTurn(request: Input<'turns.start'>, context: ClientContext, action?: TurnAction): Promise<AppResult<CommandResponses['turns.start']>> {
     const { clientId } = context
     if (!this.runs.isConnected(clientId)) return fail('forbidden', 'This client cannot receive run events.')
     if (request.conversationId !== undefined) {
@@ -275,7 +291,7 @@ export class KeelAppService {
       env: this.env,
       keys: this.keys,
       tools: this.tools,
-      request: { conversationId: request.conversationId, text: request.text, provider: request.provider },
+      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action },
       io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,

@@ -34,6 +34,11 @@ export const COMMAND_NAMES = [
   'mcp.acceptTools',
   'mcp.stderr',
   'elicitations.answer',
+  'turns.regenerate',
+  'turns.edit',
+  'turns.continue',
+  'messages.delete',
+  'messages.selectVersion',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

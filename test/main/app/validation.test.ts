@@ -50,6 +50,11 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'mcp.secret': [...common, { serverId: 'x', where: 'args', key: 'K', value: 'v' }, { serverId: 'x', where: 'env', key: '', value: 'v' }, { serverId: 'x', where: 'env', key: 'K' }],
     'mcp.acceptTools': [...common, { serverId: 'x' }, { serverId: 'x', tools: { t: 'nothex' } }],
     'mcp.stderr': [...common, {}, { serverId: 'x', lines: 5 }],
+    'turns.regenerate': [...common, {}, { conversationId }, { conversationId, messageId: '' }, { conversationId, messageId: 'm', text: 'x' }],
+    'turns.edit': [...common, { conversationId, messageId: 'm' }, { conversationId, messageId: 'm', text: '  ' }, { conversationId, messageId: 'm', text: 'x'.repeat(100_001) }],
+    'turns.continue': [...common, {}, { messageId: 'm' }, { conversationId, messageId: 'm', extra: 1 }],
+    'messages.delete': [...common, {}, { conversationId }, { conversationId, messageId: 7 }],
+    'messages.selectVersion': [...common, {}, { conversationId, messageId: 'x'.repeat(201) }, { conversationId, messageId: 'm', all: true }],
     'elicitations.answer': [...common, { elicitationId: 'e' }, { elicitationId: 'e', answer: { action: 'maybe' } }, { elicitationId: 'e', answer: { action: 'accept' } }, { elicitationId: 'e', answer: { action: 'accept', content: { a: { nested: true } } } }],
   }
 }

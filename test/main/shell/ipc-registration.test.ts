@@ -44,6 +44,11 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.acceptTools': { serverId: 'files', tools: { read_file: 'b'.repeat(64) } },
   'mcp.stderr': { serverId: 'files' },
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
+  'turns.regenerate': { conversationId: 'c1', messageId: 'm1' },
+  'turns.edit': { conversationId: 'c1', messageId: 'm1', text: 'again' },
+  'turns.continue': { conversationId: 'c1', messageId: 'm1' },
+  'messages.delete': { conversationId: 'c1', messageId: 'm1' },
+  'messages.selectVersion': { conversationId: 'c1', messageId: 'm1' },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown
