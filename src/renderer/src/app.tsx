@@ -9,6 +9,7 @@ import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
+import { MessageActionsScope } from './components/message-actions'
 import type { ApprovalDecision } from './components/tool-card'
 
 export function App({ store }: { store: ChatStore }) {
@@ -95,6 +96,7 @@ export function App({ store }: { store: ChatStore }) {
         ) : (
           <>
             <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
+            <MessageActionsScope store={store} state={state}>
             <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0}>
               {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
               {/* One keyed list, the live answer included: when it ends, its stored copy (same key) takes its place without a remount. */}
@@ -137,6 +139,7 @@ export function App({ store }: { store: ChatStore }) {
                 ),
               ]}
             </div>
+            </MessageActionsScope>
             <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
           </>
         )}
