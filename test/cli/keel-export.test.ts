@@ -201,7 +201,7 @@ describe('keel export (streamed)', () => {
       if (out.writableNeedDrain) writesWhileFull++
       return write(chunk)
     }) as typeof out.write
-    const getMessages = vi.spyOn(store.conversations, 'getMessages')
+    const getMessages = vi.spyOn(store.conversations, 'getAllMessages')
 
     let finished = false
     const done = writeExport(store, out).then(() => (finished = true))
