@@ -11,7 +11,9 @@ import { openStoreForCli } from './open-store'
 
 export const EXPORT_USAGE = `usage: keel export --db FILE
 
-Prints the whole store as one JSON object: conversations with their messages, every model call
+Prints the whole store as one JSON object: conversations with their messages (every version:
+each message names the one it follows, parentId, and each conversation the last message of the
+branch shown, currentLeafId), every model call
 (generations) with its usage, measurements, and the tool ledger. API keys are never in the store.
 Dates are ISO strings (null when the stored time is not a valid date; the raw epoch milliseconds
 are beside them: measurements' takenAt, the ledger's createdAt). Measurements also give the user's
@@ -23,13 +25,18 @@ A store that is not writable is read as it is (nothing is recovered or updated).
 const PAGE = 200
 
 
-/** One conversation of `keel export`: the stable shape. */
-export function exportedConversation(conversation: { id: string; title: string }, messages: Message[]) {
+/**
+ * One conversation of `keel export`: the stable shape. `messages` are every message of every branch
+ * in creation order; `parentId` and `currentLeafId` rebuild the tree and the branch shown.
+ */
+export function exportedConversation(conversation: { id: string; title: string }, messages: Message[], currentLeafId?: string) {
   return {
     id: conversation.id,
     title: conversation.title,
+    currentLeafId: currentLeafId ?? null,
     messages: messages.map((message) => ({
       id: message.id,
+      parentId: message.parentId ?? null,
       role: message.role,
       status: message.status,
       interruptReason: message.interruptReason ?? null,
@@ -121,7 +128,7 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
   yield [
     'conversations',
     (function* () {
-      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getMessages(conversation.id))
+      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id))
     })(),
   ]
   // A second pass over the conversations: holding their generations until the conversations are

@@ -18,6 +18,18 @@ export interface Conversation {
   updatedAt: number
 }
 
+/**
+ * Where a message stands among its versions (its siblings of the same role, oldest first): shown as
+ * "2 / 3" with "Previous version" / "Next version".
+ */
+export interface MessageVersions {
+  /** From 0. */
+  index: number
+  count: number
+  /** Every version's id, oldest first (this message's included). */
+  ids: string[]
+}
+
 export interface ConversationSummary extends Conversation {
   messageCount: number
   /** When the user pinned it (pinned conversations are listed on top); absent when not pinned. */
@@ -98,7 +110,12 @@ export interface Message {
   conversationId: string
   /** The turn it belongs to (every user and assistant message has one; `undefined` for system notes). */
   turnId: string | undefined
-  /** Position in the conversation, from 1. */
+  /**
+   * The message this one follows in the conversation's tree (`undefined` for a first message).
+   * Versions of a message (a regenerated answer, an edited question) are its siblings of the same role.
+   */
+  parentId?: string | undefined
+  /** Position in the conversation, from 1 (creation order, across every branch). */
   seq: number
   role: MessageRole
   status: MessageStatus

@@ -90,7 +90,7 @@ async function richStore(path: string): Promise<KeelStore> {
   return store
 }
 
-type Exported = { conversations: { messages: Record<string, unknown>[] }[]; measurements: Record<string, unknown>[]; ledger: Record<string, unknown>[] }
+type Exported = { conversations: { currentLeafId?: unknown; messages: Record<string, unknown>[] }[]; measurements: Record<string, unknown>[]; ledger: Record<string, unknown>[] }
 
 /**
  * The streamed export minus what was added since the oracle was frozen: the raw epoch fields beside
@@ -100,9 +100,9 @@ type Exported = { conversations: { messages: Record<string, unknown>[] }[]; meas
 function withoutRawDates(exported: Exported) {
   return {
     ...exported,
-    conversations: exported.conversations.map((c) => ({
+    conversations: exported.conversations.map(({ currentLeafId: _leaf, ...c }) => ({
       ...c,
-      messages: c.messages.map(({ reasoning: _r, notices: _n, notRunCalls: _c, ...m }) => ({
+      messages: c.messages.map(({ reasoning: _r, notices: _n, notRunCalls: _c, parentId: _p, ...m }) => ({
         ...m,
         toolCalls: (m.toolCalls as Record<string, unknown>[]).map(({ state: _s, ...call }) => call),
       })),
@@ -147,6 +147,29 @@ describe('keel export (streamed)', () => {
     expect(parsed.conversations.at(-1).messages.at(-1)).toMatchObject({ status: 'streaming', text: 'still arriving now' })
   })
 
+  it('exports every version: each message names the one it follows, the conversation the end of the branch shown', async () => {
+    const store = mustOpen(join(dir, 'keel.db'))
+    stores.push(store)
+    const { id } = store.conversations.createConversation({ title: 'versions' })
+    const q = store.conversations.startTurn({ conversationId: id, userText: 'Q' })
+    const answers = ['first', 'second'].map((text) => {
+      const writer = store.conversations.startAssistantMessage({ conversationId: id, turnId: q.turn.id, parentId: q.message.id })
+      writer.appendText(text)
+      writer.finalize({ status: 'complete' })
+      return writer.messageId
+    })
+    store.conversations.selectVersion(answers[0]!)
+    const out = collector()
+    await writeExport(store, out.stream)
+    const [conversation] = JSON.parse(out.text()).conversations
+    expect(conversation.currentLeafId).toBe(answers[0])
+    expect(conversation.messages.map((m: { id: string; parentId: string | null; text: string }) => [m.id, m.parentId, m.text])).toEqual([
+      [q.message.id, null, 'Q'],
+      [answers[0], q.message.id, 'first'],
+      [answers[1], q.message.id, 'second'],
+    ])
+  })
+
   it('writes an empty store as the in-memory export did', async () => {
     const store = mustOpen(join(dir, 'keel.db'))
     stores.push(store)
@@ -178,7 +201,7 @@ describe('keel export (streamed)', () => {
       if (out.writableNeedDrain) writesWhileFull++
       return write(chunk)
     }) as typeof out.write
-    const getMessages = vi.spyOn(store.conversations, 'getMessages')
+    const getMessages = vi.spyOn(store.conversations, 'getAllMessages')
 
     let finished = false
     const done = writeExport(store, out).then(() => (finished = true))

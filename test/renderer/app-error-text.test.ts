@@ -24,6 +24,8 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'mcp-server-not-found': { code: 'mcp-server-not-found' },
   'mcp-import-invalid': { code: 'mcp-import-invalid' },
   'mcp-consent-stale': { code: 'mcp-consent-stale' },
+  'message-not-found': { code: 'message-not-found' },
+  'message-action-not-applicable': { code: 'message-action-not-applicable' },
 }
 
 describe('appErrorText', () => {

@@ -1,5 +1,5 @@
 import type { Generation } from '../../shared/conversation'
-import type { ConversationView, UsageSummary } from '../../shared/ipc/app-contract'
+import type { AnswerModel, ConversationView, UsageSummary } from '../../shared/ipc/app-contract'
 import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '../../shared/pricing'
 import type { AttemptDiagnostic } from '../../shared/run-events'
 import type { Usage } from '../../shared/usage'
@@ -18,7 +18,8 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
   if (!conversation) return undefined
   const messages = store.conversations.getMessages(conversationId).map((message) => withDeferredEnd(store, message))
   const byMessage = new Map<string, Generation[]>()
-  const turnIds = new Set(messages.flatMap((m) => (m.role === 'assistant' && m.turnId ? [m.turnId] : [])))
+  // Every turn, not only the branch shown: the conversation's total counts every version's calls.
+  const turnIds = new Set(store.conversations.turnIdsInOrder(conversationId))
   for (const turnId of turnIds) {
     for (const generation of store.generations.listForTurn(turnId)) {
       if (!generation.messageId) continue
@@ -30,24 +31,36 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
   const perMessage: Record<string, UsageSummary> = {}
   const diagnostics: Record<string, AttemptDiagnostic[]> = {}
   const totals: UsageSummary[] = []
-  for (const message of messages) {
-    const generations = byMessage.get(message.id)
-    if (message.role !== 'assistant' || !generations) continue
-    const failed = generations.filter((g) => g.error !== undefined).sort((a, b) => a.round - b.round || a.attempt - b.attempt)
-    if (failed.length > 0) diagnostics[message.id] = failed.map(diagnosticOf)
+  const models: Record<string, AnswerModel> = {}
+  const shown = new Set(messages.map((m) => m.id))
+  for (const [messageId, generations] of byMessage) {
     const total = summarize(generations, prices)
-    perMessage[message.id] = total
     totals.push(total)
+    if (!shown.has(messageId)) continue
+    const ordered = [...generations].sort((a, b) => a.round - b.round || a.attempt - b.attempt)
+    const failed = ordered.filter((g) => g.error !== undefined)
+    if (failed.length > 0) diagnostics[messageId] = failed.map((g) => diagnosticOf(g, ordered[0]!.round))
+    perMessage[messageId] = total
+    const last = ordered.at(-1)!
+    models[messageId] = { provider: last.provider, providerName: PROVIDER_NAMES[last.provider], model: last.model, cutOffByLength: last.finishReason === 'length' }
   }
   const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
-  return { conversation, messages, usage: { perMessage, total }, diagnostics }
+  const allVersions = store.conversations.versionsOf(conversationId)
+  const versions = Object.fromEntries(messages.flatMap((m) => (allVersions[m.id] ? [[m.id, allVersions[m.id]!]] : [])))
+  return { conversation, messages, usage: { perMessage, total }, diagnostics, versions, models }
 }
 
-/** A failed model call as the live `diagnostics` event showed it. */
-function diagnosticOf(generation: Generation): AttemptDiagnostic {
+/**
+ * The wire APIs' usual names. OpenAI-compatible servers (Chat Completions) go unnamed here: the
+ * same API serves Ollama, LM Studio and many others.
+ */
+const PROVIDER_NAMES: Readonly<Record<string, string>> = { 'openai-responses': 'OpenAI', anthropic: 'Anthropic', gemini: 'Google Gemini', 'gemini-interactions': 'Google Gemini' }
+
+/** A failed model call as the live `diagnostics` event showed it (rounds from 1 within its answer: a regenerated one's go on in the turn). */
+function diagnosticOf(generation: Generation, firstRound: number): AttemptDiagnostic {
   const error = generation.error!
   return {
-    round: generation.round,
+    round: generation.round - firstRound + 1,
     attempt: generation.attempt,
     kind: error.kind as AttemptDiagnostic['kind'],
     status: error.status,

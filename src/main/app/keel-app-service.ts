@@ -24,6 +24,8 @@ import { buildConversationView } from './conversation-view'
 import type { KeyVault } from './key-vault'
 import { McpCommands } from './mcp-commands'
 import { SearchCommands } from './search-commands'
+import { MessageCommands } from './message-commands'
+import type { TurnAction } from '../harness/turn-recorder'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { checkProvider } from './provider-check'
 import { ProviderKeys, redactKeys } from './provider-keys'
@@ -80,6 +82,7 @@ export class KeelAppService {
   private readonly runs = new RunRegistry()
   private readonly mcp: McpCommands
   private readonly finding: SearchCommands
+  private readonly messages: MessageCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -90,6 +93,11 @@ export class KeelAppService {
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     this.finding = new SearchCommands(options.store)
+    this.messages = new MessageCommands(options.store, {
+      startRun: (conversationId, text, action, context) => this.startTurn({ conversationId, text }, context, action),
+      isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
+      view: (conversationId) => this.openConversation(conversationId),
+    })
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
   }
@@ -143,10 +151,7 @@ export class KeelAppService {
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
     'conversations.list': ({ limit, before, pinned }) => pinned ? this.finding.pinned() : ok(this.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
-    'conversations.open': ({ conversationId }) => {
-      const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
-      return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
-    },
+    'conversations.open': ({ conversationId }) => this.openConversation(conversationId),
     'conversations.rename': ({ conversationId, title }) => {
       if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
       return ok(this.store.conversations.getConversation(conversationId)!)
@@ -242,9 +247,20 @@ export class KeelAppService {
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
     'conversations.search': (request) => this.finding.search(request),
     'conversations.pin': (request) => this.finding.pin(request),
+    'turns.regenerate': (request, context) => this.messages.regenerate(request, context),
+    'turns.edit': (request, context) => this.messages.edit(request, context),
+    'turns.continue': (request, context) => this.messages.continue(request, context),
+    'messages.delete': (request) => this.messages.delete(request),
+    'messages.selectVersion': (request) => this.messages.selectVersion(request),
   }
 
-  private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {
+  private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
+    const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
+    return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+  }
+
+  /** A new question, or (`action`) a message action: regenerate, edit and resend, continue. */
+  private async startTurn(request: Input<'turns.start'>, context: ClientContext, action?: TurnAction): Promise<AppResult<CommandResponses['turns.start']>> {
     const { clientId } = context
     if (!this.runs.isConnected(clientId)) return fail('forbidden', 'This client cannot receive run events.')
     if (request.conversationId !== undefined) {
@@ -280,7 +296,7 @@ export class KeelAppService {
       env: this.env,
       keys: this.keys,
       tools: this.tools,
-      request: { conversationId: request.conversationId, text: request.text, provider: request.provider },
+      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action },
       io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,

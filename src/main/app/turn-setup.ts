@@ -7,6 +7,7 @@ import type { KeelStore } from '../db/keel-store'
 import type { Approver, Elicitor } from '../harness/approval'
 import type { RetryPolicy } from '../harness/retry-policy'
 import type { RunTurnOptions } from '../harness/run-turn'
+import type { TurnAction } from '../harness/turn-recorder'
 import { createStoreTurnRecorder } from '../harness/store-turn-recorder'
 import { streamModelRound, type FetchLike } from '../harness/stream-model-round'
 import { resolveConnection, resolveDefaultProvider } from '../providers/provider-config'
@@ -29,6 +30,8 @@ export interface TurnRequest {
   baseUrl?: string | undefined
   maxRounds?: number | undefined
   locale?: Locale | undefined
+  /** A message action (regenerate, edit and resend, continue) instead of a new question. */
+  action?: TurnAction | undefined
 }
 
 /** Where the turn's events and questions go; differs per transport (window, socket, terminal). */
@@ -87,6 +90,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const options: RunTurnOptions = {
     conversationId: request.conversationId,
     userText: wellFormed(request.text),
+    action: request.action,
     provider,
     connection,
     locale,

@@ -38,6 +38,8 @@ export interface AssistantMessageWriterOptions {
    * Tests pass a manual scheduler.
    */
   schedule?: (callback: () => void, delayMs: number) => () => void
+  /** The position of the first part written (a continued answer goes on after its stored parts). Default 0. */
+  firstPosition?: number
 }
 
 /** What the end of an answer keeps besides its status: Keel's notices shown with it, its thinking time. */
@@ -100,6 +102,7 @@ export class AssistantMessageWriter {
     this.flushIntervalMs = options.flushIntervalMs ?? 200
     this.flushChars = options.flushChars ?? 4096
     this.schedule = options.schedule ?? defaultSchedule
+    this.nextPosition = options.firstPosition ?? 0
     this.lastWriteAt = clock()
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3'
-import type { Conversation, ConversationSummary, Message, MessagePart, Turn } from '../../shared/conversation'
+import type { Conversation, ConversationSummary, Message, MessagePart, MessageVersions, Turn } from '../../shared/conversation'
 import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
@@ -106,14 +106,25 @@ export class ConversationStore {
    * Starts a turn: stores the turn and the user's message (status `complete`) in one transaction.
    * A regenerated answer does not start a new turn: it adds an assistant message to the same one.
    */
-  startTurn(input: { conversationId: string; userText: string; turnId?: string }): { turn: Turn; message: Message } {
+  startTurn(input: {
+    conversationId: string
+    userText: string
+    turnId?: string
+    /**
+     * The message the question follows: by default the end of the branch shown; an edited question
+     * names its original's parent (`null`: the original was the first message), so it becomes a
+     * version of it.
+     */
+    parentId?: string | null
+  }): { turn: Turn; message: Message } {
     const now = this.clock()
     const turn: Turn = { id: input.turnId ?? this.newId(), conversationId: input.conversationId, createdAt: now }
     const messageId = this.newId()
     this.db
       .transaction(() => {
         this.statements.insertTurn.run(turn.id, turn.conversationId, now)
-        this.insertMessage(messageId, turn.conversationId, turn.id, 'user', 'complete', now)
+        const parentId = input.parentId === undefined ? this.currentLeafId(turn.conversationId) : input.parentId
+        this.insertMessage(messageId, turn.conversationId, turn.id, 'user', 'complete', now, parentId ?? null)
         if (input.userText.length > 0) this.statements.insertPart.run(messageId, 0, 'text', wellFormed(input.userText), null)
       })
       .immediate()
@@ -130,13 +141,39 @@ export class ConversationStore {
    * crash always leaves a row to mark `interrupted`) and returns the writer that streams into it.
    */
   startAssistantMessage(
-    input: { conversationId: string; turnId: string },
+    input: {
+      conversationId: string
+      turnId: string
+      /** The question it answers: by default the end of the branch shown; a regenerated answer names its original's question. */
+      parentId?: string
+    },
     options?: AssistantMessageWriterOptions,
   ): AssistantMessageWriter {
     const now = this.clock()
     const messageId = this.newId()
-    this.db.transaction(() => this.insertMessage(messageId, input.conversationId, input.turnId, 'assistant', 'streaming', now)).immediate()
+    this.db
+      .transaction(() => {
+        const parentId = input.parentId ?? this.currentLeafId(input.conversationId)
+        this.insertMessage(messageId, input.conversationId, input.turnId, 'assistant', 'streaming', now, parentId ?? null)
+      })
+      .immediate()
     return new AssistantMessageWriter(this.db, this.writerStatements, this.clock, messageId, options)
+  }
+
+  /**
+   * Opens a stored answer again to write more into it ("Continue" after a length cut): status
+   * `streaming` again (its old end is cleared), new parts go after the stored ones. Returns
+   * `undefined` when there is no such finished assistant message.
+   */
+  resumeAssistantMessage(messageId: string, options?: AssistantMessageWriterOptions): AssistantMessageWriter | undefined {
+    const firstPosition = this.db
+      .transaction(() => {
+        if (this.statements.reopenMessage.run(this.clock(), messageId).changes !== 1) return undefined
+        return this.statements.nextPosition.get(messageId, messageId)?.next ?? 0
+      })
+      .immediate()
+    if (firstPosition === undefined) return undefined
+    return new AssistantMessageWriter(this.db, this.writerStatements, this.clock, messageId, { ...options, firstPosition })
   }
 
   /** Adds a complete message in one go (system notes, imported history, tests). */
@@ -150,7 +187,7 @@ export class ConversationStore {
     const messageId = this.newId()
     this.db
       .transaction(() => {
-        this.insertMessage(messageId, input.conversationId, input.turnId ?? null, input.role, 'complete', now)
+        this.insertMessage(messageId, input.conversationId, input.turnId ?? null, input.role, 'complete', now, this.currentLeafId(input.conversationId) ?? null)
         input.parts.forEach((part, position) => {
           if (part.type === 'text' || part.type === 'reasoning') this.statements.insertPart.run(messageId, position, part.type, wellFormed(part.text), null)
           else if (part.type === 'replay') this.statements.insertReplay.run(messageId, position, part.provider, JSON.stringify(part.item))
@@ -167,16 +204,95 @@ export class ConversationStore {
     return toMessage(row, this.statements.selectPartsOfMessage.all(id, id).map(toMessagePart))
   }
 
-  /** A conversation's messages in order, each with its parts. Two queries, whatever the length. */
+  /**
+   * The conversation as the user sees it and the model is sent it: the messages on the path from
+   * the first message to the current leaf, in order, each with its parts. Other versions (earlier
+   * answers, the branch before an edit) are in {@link getAllMessages}.
+   */
   getMessages(conversationId: string): Message[] {
-    const rows = this.statements.selectMessages.all(conversationId)
-    const partsByMessage = new Map<string, MessagePart[]>()
-    for (const partRow of this.statements.selectPartsOfConversation.all(conversationId, conversationId)) {
-      let parts = partsByMessage.get(partRow.message_id)
-      if (!parts) partsByMessage.set(partRow.message_id, (parts = []))
-      parts.push(toMessagePart(partRow))
+    const leaf = this.currentLeafId(conversationId)
+    return leaf === undefined ? [] : this.getPath(leaf)
+  }
+
+  /** The messages from the first one down to `messageId` (included), in order. */
+  getPath(messageId: string): Message[] {
+    return withParts(this.statements.selectPath.all(messageId), this.statements.selectPartsOfPath.all(messageId))
+  }
+
+  /** Every message of the conversation, every branch, in creation order (the export). */
+  getAllMessages(conversationId: string): Message[] {
+    return withParts(this.statements.selectMessages.all(conversationId), this.statements.selectPartsOfConversation.all(conversationId, conversationId))
+  }
+
+  /** The last message of the branch shown (`undefined` for an empty conversation). */
+  currentLeafId(conversationId: string): string | undefined {
+    return this.statements.selectLeaf.get(conversationId, conversationId)?.id
+  }
+
+  /** For every message of the conversation: its place among its versions (siblings of the same role). */
+  versionsOf(conversationId: string): Record<string, MessageVersions> {
+    const groups = new Map<string, string[]>()
+    const keyOf = new Map<string, string>()
+    for (const row of this.statements.selectTree.all(conversationId)) {
+      const key = `${row.parent_id ?? ''}\u0000${row.role}`
+      const ids = groups.get(key) ?? []
+      ids.push(row.id)
+      groups.set(key, ids)
+      keyOf.set(row.id, key)
     }
-    return rows.map((row) => toMessage(row, partsByMessage.get(row.id) ?? []))
+    const versions: Record<string, MessageVersions> = {}
+    for (const [id, key] of keyOf) {
+      const ids = groups.get(key)!
+      versions[id] = { index: ids.indexOf(id), count: ids.length, ids }
+    }
+    return versions
+  }
+
+  /**
+   * Shows another version of a message: the branch shown becomes that version and, below it, the
+   * newest message under it (where the user last was in that branch). Returns false when there is
+   * no such message.
+   */
+  selectVersion(messageId: string): boolean {
+    return this.db
+      .transaction(() => {
+        const message = this.statements.selectMessage.get(messageId)
+        if (!message) return false
+        const leaf = this.statements.selectNewestUnder.get(messageId)?.id ?? messageId
+        this.statements.setLeaf.run(leaf, message.conversation_id)
+        return true
+      })
+      .immediate()
+  }
+
+  /**
+   * Deletes one message; a question goes with its answers (every version). What followed them is
+   * kept and now follows the deleted message's parent, so no branch is cut off. When the branch
+   * shown ended in a deleted message, it now ends at the newest message under that parent. The
+   * answers' tool parts go with them; model calls stay (their usage was spent) and the idempotency
+   * ledger stays (a write is never repeated). Returns the deleted ids, or `undefined` when there was
+   * no such message.
+   */
+  deleteMessage(messageId: string): { conversationId: string; deleted: string[] } | undefined {
+    return this.db
+      .transaction(() => {
+        const message = this.statements.selectMessage.get(messageId)
+        if (!message) return undefined
+        const conversationId = message.conversation_id
+        const children = (id: string) => this.statements.selectChildren.all(id)
+        const removed = [message.id, ...(message.role === 'user' ? children(message.id).filter((c) => c.role === 'assistant').map((c) => c.id) : [])]
+        const removing = new Set(removed)
+        const parentId = message.parent_id ?? null
+        for (const id of removed) for (const child of children(id)) if (!removing.has(child.id)) this.statements.setParent.run(parentId, child.id)
+        const leaf = this.currentLeafId(conversationId)
+        for (const id of [...removed].reverse()) this.statements.deleteMessage.run(id)
+        if (leaf === undefined || removing.has(leaf)) {
+          const next = parentId === null ? this.statements.selectNewest.get(conversationId)?.id : (this.statements.selectNewestUnder.get(parentId)?.id ?? parentId)
+          this.statements.setLeaf.run(next ?? null, conversationId)
+        }
+        return { conversationId, deleted: removed }
+      })
+      .immediate()
   }
 
   private insertMessage(
@@ -186,10 +302,13 @@ export class ConversationStore {
     role: Message['role'],
     status: 'streaming' | 'complete',
     now: number,
+    parentId: string | null,
   ): void {
-    const result = this.statements.insertMessage.run(id, conversationId, turnId, conversationId, role, status, now, now)
+    const result = this.statements.insertMessage.run(id, conversationId, turnId, parentId, conversationId, role, status, now, now)
     if (result.changes !== 1) throw new Error(`could not add a message to conversation ${conversationId}`)
     this.statements.touchConversation.run(now, conversationId)
+    // A new message is the end of the branch shown.
+    this.statements.setLeaf.run(id, conversationId)
   }
 
   private mustGetMessage(id: string): Message {
@@ -198,6 +317,26 @@ export class ConversationStore {
     return message
   }
 }
+
+function withParts(rows: readonly MessageRow[], partRows: readonly MessagePartRow[]): Message[] {
+  const partsByMessage = new Map<string, MessagePart[]>()
+  for (const partRow of partRows) {
+    let parts = partsByMessage.get(partRow.message_id)
+    if (!parts) partsByMessage.set(partRow.message_id, (parts = []))
+    parts.push(toMessagePart(partRow))
+  }
+  return rows.map((row) => toMessage(row, partsByMessage.get(row.id) ?? []))
+}
+
+/** The ids from a message (the one parameter) up to the first message of its branch. */
+const PATH_CTE = `WITH RECURSIVE path(id, parent_id) AS (
+  SELECT id, parent_id FROM messages WHERE id = ?
+  UNION ALL SELECT m.id, m.parent_id FROM messages m JOIN path ON m.id = path.parent_id)`
+
+/** The ids of a message (the one parameter) and everything under it. */
+const SUBTREE_CTE = `WITH RECURSIVE sub(id) AS (
+  SELECT id FROM messages WHERE id = ?
+  UNION ALL SELECT m.id FROM messages m JOIN sub ON m.parent_id = sub.id)`
 
 function toConversation(row: ConversationRow): Conversation {
   return { id: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at }
@@ -233,9 +372,36 @@ function prepare(db: Database.Database) {
     insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
     selectTurn: db.prepare<[string], { id: string; conversation_id: string; created_at: number }>('SELECT * FROM turns WHERE id = ?'),
     // The seq is allocated in the same statement (the caller's transaction holds the write lock).
-    insertMessage: db.prepare<[string, string, string | null, string, string, string, number, number]>(
-      `INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at)
-       VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE conversation_id = ?), ?, ?, ?, ?)`,
+    insertMessage: db.prepare<[string, string, string | null, string | null, string, string, string, number, number]>(
+      `INSERT INTO messages (id, conversation_id, turn_id, parent_id, seq, role, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE conversation_id = ?), ?, ?, ?, ?)`,
+    ),
+    // The stored leaf when it is still a message of this conversation, else its newest message.
+    selectLeaf: db.prepare<[string, string], { id: string }>(
+      `SELECT coalesce(
+         (SELECT m.id FROM conversations c JOIN messages m ON m.id = c.current_leaf_id AND m.conversation_id = c.id WHERE c.id = ?),
+         (SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1)) AS id WHERE id IS NOT NULL`,
+    ),
+    setLeaf: db.prepare<[string | null, string]>('UPDATE conversations SET current_leaf_id = ? WHERE id = ?'),
+    setParent: db.prepare<[string | null, string]>('UPDATE messages SET parent_id = ? WHERE id = ?'),
+    selectPath: db.prepare<[string], MessageRow>(`${PATH_CTE} SELECT m.* FROM messages m JOIN path ON path.id = m.id ORDER BY m.seq`),
+    selectPartsOfPath: db.prepare<[string], MessagePartRow>(
+      `${PATH_CTE} SELECT * FROM (
+         SELECT ${PART_COLUMNS_SQL}, NULL AS provider, m.seq AS seq FROM path JOIN messages m ON m.id = path.id JOIN message_parts p ON p.message_id = m.id
+         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM path JOIN messages m ON m.id = path.id JOIN message_replay_items r ON r.message_id = m.id)
+       ORDER BY seq, position`,
+    ),
+    // A message's descendants were all written after it: the newest one has no children (a leaf).
+    selectNewestUnder: db.prepare<[string], { id: string }>(`${SUBTREE_CTE} SELECT m.id FROM messages m JOIN sub ON sub.id = m.id ORDER BY m.seq DESC LIMIT 1`),
+    selectNewest: db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1'),
+    selectTree: db.prepare<[string], { id: string; parent_id: string | null; role: string }>('SELECT id, parent_id, role FROM messages WHERE conversation_id = ? ORDER BY seq'),
+    selectChildren: db.prepare<[string], { id: string; role: string }>('SELECT id, role FROM messages WHERE parent_id = ? ORDER BY seq'),
+    deleteMessage: db.prepare<[string]>('DELETE FROM messages WHERE id = ?'),
+    reopenMessage: db.prepare<[number, string]>(
+      `UPDATE messages SET status = 'streaming', interrupt_reason = NULL, error_json = NULL, updated_at = ? WHERE id = ? AND role = 'assistant' AND status <> 'streaming'`,
+    ),
+    nextPosition: db.prepare<[string, string], { next: number }>(
+      `SELECT coalesce(max(position), -1) + 1 AS next FROM (SELECT position FROM message_parts WHERE message_id = ? UNION ALL SELECT position FROM message_replay_items WHERE message_id = ?)`,
     ),
     selectMessage: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?'),
     selectMessages: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq'),

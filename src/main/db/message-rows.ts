@@ -8,6 +8,8 @@ export interface MessageRow {
   id: string
   conversation_id: string
   turn_id: string | null
+  /** Migration 0100: the message this one follows (`NULL` for a conversation's first messages). */
+  parent_id?: string | null
   seq: number
   role: MessageRole
   status: MessageStatus
@@ -56,6 +58,7 @@ export function toMessage(row: MessageRow, parts: MessagePart[]): Message {
     id: row.id,
     conversationId: row.conversation_id,
     turnId: row.turn_id ?? undefined,
+    parentId: row.parent_id ?? undefined,
     seq: row.seq,
     role: row.role,
     status: row.status,

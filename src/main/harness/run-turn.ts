@@ -14,7 +14,7 @@ import type { RetryPolicy } from './retry-policy'
 import { MAX_TOOL_CALLS_PER_ROUND, streamRoundWithRetries } from './stream-round-with-retries'
 import type { FetchLike } from './stream-model-round'
 import { createTurnContext, setCallState, showNotice, type StreamRound, type TurnContext } from './turn-context'
-import type { TurnRecorder } from './turn-recorder'
+import type { TurnAction, TurnRecorder } from './turn-recorder'
 import { TurnStorageError } from './turn-storage-error'
 
 export { MAX_TOOL_CALLS_PER_ROUND } from './stream-round-with-retries'
@@ -25,6 +25,8 @@ export const DEFAULT_MAX_ROUNDS: number = SETTING_DEFINITIONS.maxToolRounds.defa
 export interface RunTurnOptions {
   conversationId?: string | undefined
   userText: string
+  /** Regenerate, edit and resend, or continue a stored message instead of asking a new question. */
+  action?: TurnAction | undefined
   provider: ProviderId
   connection: ProviderConnection
   locale: Locale
@@ -84,7 +86,7 @@ export interface RunTurnResult {
 export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const now = options.now ?? Date.now
   const startedAt = now()
-  const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText })
+  const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText, action: options.action })
   const context = createTurnContext(options, begun, startedAt)
   context.emit({
     type: 'run-start',

@@ -9,7 +9,7 @@ import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-mes
 import type { KeelStore } from '../db/keel-store'
 import { toolResultForModel } from '../tools/tool-result-for-model'
 import { deferFinalization, retryDeferredFinalizations } from './deferred-finalizations'
-import type { TurnRecorder } from './turn-recorder'
+import type { TurnAction, TurnRecorder } from './turn-recorder'
 import { TurnStorageError, storing } from './turn-storage-error'
 
 /** A mistake the caller can fix (e.g. `--conversation` naming a conversation that does not exist). */
@@ -20,6 +20,17 @@ export class UnknownConversationError extends Error {
 /** Said to the model in place of an interrupted answer's missing end, so it never mistakes it for a whole one. */
 const INTERRUPTED_MARK = '\n\n[This answer was interrupted before it finished.]'
 
+/**
+ * Asked of the model after its own partial answer ("Continue"): a plain user message works with
+ * every provider (a trailing assistant message is a prefill only some of them honour).
+ */
+export const CONTINUE_PROMPT = 'Your previous answer was cut off by the length limit. Continue it exactly where it stopped, without repeating anything already written and without any preamble.'
+
+/** A message action names a message that cannot take it (the caller checks first: a bug or a race). */
+export class MessageActionError extends Error {
+  override readonly name = 'MessageActionError'
+}
+
 type ToolCallPart = Extract<MessagePart, { type: 'tool-call' }>
 type ToolResultPart = Extract<MessagePart, { type: 'tool-result' }>
 
@@ -28,6 +39,8 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
   let writer: AssistantMessageWriter | undefined
   let turnId = ''
   let messageId = ''
+  // Regenerated and continued answers add model calls to a turn that has some: their rounds go on from there.
+  let roundOffset = 0
 
   const mustWriter = (): AssistantMessageWriter => {
     if (!writer) throw new Error('TurnRecorder: begin() was not called')
@@ -35,13 +48,21 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
   }
 
   return {
-    begin({ conversationId, userText }) {
+    begin({ conversationId, userText, action }) {
       // Ends a full disk kept from being written go first (writes work again if this one does).
       retryDeferredFinalizations(store)
       let conversation = conversationId ? store.conversations.getConversation(conversationId) : undefined
       if (conversationId && !conversation) throw new UnknownConversationError(`no conversation with id ${conversationId}`)
       conversation ??= storing(() => store.conversations.createConversation({ title: titleFrom(userText) }))
       const id = conversation.id
+      if (action) {
+        const begun = beginAction(store, id, userText, action)
+        writer = begun.writer
+        turnId = begun.turnId
+        messageId = writer.messageId
+        roundOffset = Math.max(0, ...store.generations.listForTurn(turnId).map((g) => g.round))
+        return { conversationId: id, turnId, messageId, history: begun.history }
+      }
       const earlier = store.conversations.getMessages(id)
       const started = storing(() => store.conversations.startTurn({ conversationId: id, userText }))
       turnId = started.turn.id
@@ -88,7 +109,7 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       )
     },
     startGeneration({ round, attempt, provider, model }) {
-      return storing(() => store.generations.start({ turnId, messageId, round, attempt, provider, model }).id)
+      return storing(() => store.generations.start({ turnId, messageId, round: round + roundOffset, attempt, provider, model }).id)
     },
     finishGeneration(id, input) {
       const error = input.result?.error
@@ -128,6 +149,38 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       }
     },
   }
+}
+
+/** Opens the answer a message action writes, and the history the model is sent for it. */
+function beginAction(store: KeelStore, conversationId: string, userText: string, action: TurnAction): { writer: AssistantMessageWriter; turnId: string; history: HistoryMessage[] } {
+  const target = store.conversations.getMessage(action.messageId)
+  if (!target || target.conversationId !== conversationId) throw new MessageActionError(`no message ${action.messageId} in conversation ${conversationId}`)
+  if (action.kind === 'edit') {
+    if (target.role !== 'user') throw new MessageActionError('only a question can be edited')
+    const parentId = target.parentId ?? null
+    const history = historyFromMessages(store, parentId === null ? [] : store.conversations.getPath(parentId))
+    const started = storing(() => store.conversations.startTurn({ conversationId, userText, parentId }))
+    const writer = storing(() => store.conversations.startAssistantMessage({ conversationId, turnId: started.turn.id, parentId: started.message.id }))
+    history.push({ role: 'user', text: userText })
+    return { writer, turnId: started.turn.id, history }
+  }
+  if (target.role !== 'assistant' || !target.turnId || target.status === 'streaming') throw new MessageActionError('only a finished answer can be regenerated or continued')
+  const turnId = target.turnId
+  if (action.kind === 'regenerate') {
+    const question = target.parentId ? store.conversations.getMessage(target.parentId) : undefined
+    if (!question || question.role !== 'user') throw new MessageActionError('this answer has no question to answer again')
+    // The question as it is stored, once: it is not added again.
+    const history = historyFromMessages(store, store.conversations.getPath(question.id))
+    const writer = storing(() => store.conversations.startAssistantMessage({ conversationId, turnId, parentId: question.id }))
+    return { writer, turnId, history }
+  }
+  // Continue: the partial answer is the model's own words (not marked as interrupted), then the request to go on.
+  const path = store.conversations.getPath(target.id).map((m) => (m.id === target.id ? { ...m, status: 'complete' as const, interruptReason: undefined } : m))
+  const history = historyFromMessages(store, path)
+  history.push({ role: 'user', text: CONTINUE_PROMPT })
+  const writer = storing(() => store.conversations.resumeAssistantMessage(target.id))
+  if (!writer) throw new MessageActionError('this answer cannot be continued')
+  return { writer, turnId, history }
 }
 
 function throwIfFailed(result: { ok: true } | { ok: false; error: StorageError }): void {

@@ -7,12 +7,27 @@ import type { ReplayItem, TurnResult } from '../../shared/turn-result'
 import type { Usage } from '../../shared/usage'
 
 /**
+ * A turn that is not a plain new question (the message actions):
+ * - `regenerate`: answers the question of assistant message `messageId` again, as a new version of
+ *   that answer in the *same* turn (so the idempotency ledger knows the writes the first one made);
+ *   the question is neither stored nor sent twice.
+ * - `edit`: the user message `messageId` edited and sent again: a new question (new turn) beside it,
+ *   as its version; the history is what came before the original.
+ * - `continue`: assistant message `messageId` was cut off by the length limit; the model is sent it
+ *   as its own partial answer and asked to go on; the new text is added to the same message.
+ */
+export type TurnAction =
+  | { kind: 'regenerate'; messageId: string }
+  | { kind: 'edit'; messageId: string }
+  | { kind: 'continue'; messageId: string }
+
+/**
  * What the harness persists while a turn runs. The store implements it (`store-turn-recorder.ts`);
  * every method is synchronous (SQLite transactions never await).
  */
 export interface TurnRecorder {
   /** Stores the user's message, opens a turn and a `streaming` assistant message; returns the history to send. */
-  begin(input: { conversationId: string | undefined; userText: string }): {
+  begin(input: { conversationId: string | undefined; userText: string; action?: TurnAction | undefined }): {
     conversationId: string
     turnId: string
     messageId: string

@@ -9,6 +9,7 @@ import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
+import { MessageActionsScope } from './components/message-actions'
 import type { ApprovalDecision } from './components/tool-card'
 import type { SearchTarget } from './components/search-box'
 import { ShortcutsHelp } from './components/shortcuts-help'
@@ -235,6 +236,7 @@ export function App({ store }: { store: ChatStore }) {
         ) : (
           <>
             <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
+            <MessageActionsScope store={store} state={state}>
             <MessageList
               state={state}
               store={store}
@@ -248,6 +250,7 @@ export function App({ store }: { store: ChatStore }) {
               onElicitation={onElicitation}
               onRetry={onRetry}
             />
+            </MessageActionsScope>
             <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
           </>
         )}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Conversation, ConversationSummary, Message } from '../conversation'
+import type { Conversation, ConversationSummary, Message, MessageVersions } from '../conversation'
 import { LOCALES } from '../locale'
 import type { CostTotal, ModelPrice } from '../pricing'
 import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
@@ -153,6 +153,19 @@ export const COMMAND_SCHEMAS = {
   }),
   /** Pins a conversation on top of the list, or unpins it. */
   'conversations.pin': z.strictObject({ conversationId: id, pinned: z.boolean() }),
+  /**
+   * Answers the question of an answer again: a new version of that answer, in place (the question
+   * is not repeated). Also the Retry of a failed answer. Its events arrive like a turn's.
+   */
+  'turns.regenerate': z.strictObject({ conversationId: id, messageId: id }),
+  /** A question edited and sent again: the conversation goes on from there; the old branch stays a version. */
+  'turns.edit': z.strictObject({ conversationId: id, messageId: id, text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS) }),
+  /** Goes on with an answer the length limit cut off; the new text is added to the same answer. */
+  'turns.continue': z.strictObject({ conversationId: id, messageId: id }),
+  /** Deletes one message (a question with its answers); what followed is kept. Answers the conversation as it is now. */
+  'messages.delete': z.strictObject({ conversationId: id, messageId: id }),
+  /** Shows another version of a message (and the branch under it). Answers the conversation as it is now. */
+  'messages.selectVersion': z.strictObject({ conversationId: id, messageId: id }),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -198,6 +211,21 @@ export interface ConversationView {
   usage: { perMessage: Record<string, UsageSummary>; total: UsageSummary }
   /** Per assistant message: every failed model call, as the live diagnostics showed it. */
   diagnostics: Record<string, AttemptDiagnostic[]>
+  /** Per message shown: its place among its versions (a regenerated answer, an edited question). */
+  versions?: Record<string, MessageVersions>
+  /** Per answer shown: the model that wrote it (its last model call). */
+  models?: Record<string, AnswerModel>
+}
+
+/** Who wrote an answer. */
+export interface AnswerModel {
+  /** The provider's id as configured. */
+  provider: string
+  /** How people call it ("Anthropic"), when Keel knows. */
+  providerName: string | undefined
+  model: string
+  /** Its last model call stopped at the length limit: it can be continued. */
+  cutOffByLength: boolean
 }
 
 /** Summed usage of some model calls; `cost` is `null` when none of them has a configured price. */
@@ -241,6 +269,11 @@ export interface CommandResponses {
   'conversations.search': SearchPage
   /** The pinned conversations after the change (most recently pinned first). */
   'conversations.pin': ConversationSummary[]
+  'turns.regenerate': { runId: string }
+  'turns.edit': { runId: string }
+  'turns.continue': { runId: string }
+  'messages.delete': ConversationView
+  'messages.selectVersion': ConversationView
 }
 
 /** A tool as the window sees it (no schema). */

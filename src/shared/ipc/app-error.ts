@@ -28,6 +28,10 @@ export type AppErrorDetail =
   | { code: 'mcp-import-invalid' }
   /** What the server runs changed after the consent view was shown: it must be looked at again. */
   | { code: 'mcp-consent-stale' }
+  /** The message was deleted (another window) or never existed. */
+  | { code: 'message-not-found' }
+  /** A message action that does not fit that message (e.g. continuing an answer that is not the last). */
+  | { code: 'message-action-not-applicable' }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

@@ -36,6 +36,11 @@ export const COMMAND_NAMES = [
   'elicitations.answer',
   'conversations.search',
   'conversations.pin',
+  'turns.regenerate',
+  'turns.edit',
+  'turns.continue',
+  'messages.delete',
+  'messages.selectVersion',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

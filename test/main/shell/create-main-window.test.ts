@@ -129,6 +129,10 @@ describe('createMainWindow', () => {
       expect(session.permissionCheckHandler!(window.webContents, permission, 'file://', {})).toBe(false)
     }
     expect(session.devicePermissionHandler!({ deviceType: 'usb' })).toBe(false)
+    // The one exception: "Copy" writes text to the clipboard (reading it stays denied above).
+    const callback = vi.fn()
+    session.permissionRequestHandler!(window.webContents, 'clipboard-sanitized-write', callback, {})
+    expect(callback).toHaveBeenCalledExactlyOnceWith(true)
   })
 })
 

@@ -46,6 +46,11 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
   'conversations.search': { query: 'weight' },
   'conversations.pin': { conversationId: 'c1', pinned: true },
+  'turns.regenerate': { conversationId: 'c1', messageId: 'm1' },
+  'turns.edit': { conversationId: 'c1', messageId: 'm1', text: 'again' },
+  'turns.continue': { conversationId: 'c1', messageId: 'm1' },
+  'messages.delete': { conversationId: 'c1', messageId: 'm1' },
+  'messages.selectVersion': { conversationId: 'c1', messageId: 'm1' },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown

@@ -7,13 +7,13 @@ import type { AttemptDiagnostic } from '../../../shared/run-events'
 import { cardStateOf, cardSummaryOf, storedOutcomeOf } from '../../../shared/tool-card'
 import type { UsageSummary } from '../../../shared/ipc/app-contract'
 import { reasonKey, type Translate } from '../i18n/messages'
-import { userTextOf } from '../state/chat-store'
 import type { LiveRun, NoticeView, ToolCard } from '../state/run-reducer'
 import { formatUsage } from '../lib/format-usage'
 import { Markdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 import { ElicitationForm } from './elicitation-form'
+import { MessageActions, UserMessageContent } from './message-actions'
 import type { ElicitationAnswer } from '../state/chat-store'
 
 /** Stored parts as render blocks: text, and one card per call (its result folded in). */
@@ -79,7 +79,7 @@ function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interr
 export const UserMessage = memo(function UserMessage({ message, t }: { message: Message; t: Translate }) {
   return (
     <article className="message user" data-testid="message-user" data-message-id={message.id} aria-label={t('you')}>
-      <p className="user-text">{userTextOf(message)}</p>
+      <UserMessageContent message={message} t={t} />
     </article>
   )
 })
@@ -136,6 +136,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, provid
       <Notices notices={notices} t={t} onRetry={onRetry} />
       <Diagnostics items={items} t={t} />
       {usage && <p className="usage">{formatUsage(t, usage)}</p>}
+      <MessageActions message={message} t={t} />
     </article>
   )
 }
@@ -202,6 +203,7 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, t
       <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} />
       <Diagnostics items={diagnosticItems(run.diagnostics)} t={t} />
       {false /* the stored answer's usage slot */}
+      {false /* the stored answer's actions slot */}
     </article>
   )
 }

@@ -39,6 +39,8 @@ export interface ChatState {
   unknownActions: UnknownAction[]
   /** The last command that failed (shown with its typed detail, in the UI language). */
   error: AppError | undefined
+  /** A message action (regenerate, edit, continue) is being started in this conversation. */
+  actionStarting?: string | undefined
 }
 
 /** What the user answers a server's request for input. */
@@ -91,6 +93,8 @@ export class ChatStore {
   private dirty = false
   private viewRequest = 0
   private unsubscribe: (() => void) | undefined
+  /** The answer being continued: its run starts with the stored text, the continuation follows it. */
+  private continuing: { messageId: string; text: string; reasoning: string } | undefined
 
   constructor(
     private readonly api: KeelApi,
@@ -174,7 +178,7 @@ export class ChatStore {
     const reload = new Set<string>()
     const ended: LiveRun[] = []
     for (const [runId, events] of byRun) {
-      const before = runs[runId] ?? initialRun(runId)
+      const before = runs[runId] ?? this.firstRun(runId, events)
       const run = reduceRunEvents(before, events)
       runs[runId] = run
       if (run.conversationId && before.conversationId === undefined) {
@@ -192,6 +196,16 @@ export class ChatStore {
     this.set({ runs, currentId })
     for (const conversationId of reload) void this.refresh(conversationId)
     for (const run of ended) void this.settle(run)
+  }
+
+  /** A run's first state: empty, or for a continued answer, the answer as stored so far. */
+  private firstRun(runId: string, events: readonly RunEvent[]): LiveRun {
+    const run = initialRun(runId)
+    const continuing = this.continuing
+    const start = events.find((e) => e.type === 'run-start')
+    if (!continuing || start?.type !== 'run-start' || start.messageId !== continuing.messageId) return run
+    this.continuing = undefined
+    return { ...run, segments: continuing.text ? [{ kind: 'text', text: continuing.text }] : [], reasoning: continuing.reasoning }
   }
 
   /**
@@ -284,7 +298,7 @@ export class ChatStore {
 
   isBusy(state: ChatState = this.state): boolean {
     const run = this.currentRun(state)
-    return (run !== undefined && run.status === 'running') || this.isStartingHere(state)
+    return (run !== undefined && run.status === 'running') || this.isStartingHere(state) || (state.actionStarting !== undefined && state.actionStarting === state.currentId)
   }
 
   /** The message being started belongs to what is showing (the open conversation, or this very draft). */
@@ -321,11 +335,63 @@ export class ChatStore {
     if (run && run.status === 'running') await this.api['turns.stop']({ runId: run.runId })
   }
 
-  /** Sends the user's last text in the open conversation again. */
+  /**
+   * Retry of a failed or cut answer: the same question answered again in place (a new version of
+   * the answer), never the question sent again as a new message.
+   */
   readonly retry = async (): Promise<void> => {
-    const messages = this.state.view?.messages ?? []
-    const lastUser = [...messages].reverse().find((m) => m.role === 'user')
-    if (lastUser) await this.send(userTextOf(lastUser))
+    const run = this.currentRun()
+    const lastAnswer = [...(this.state.view?.messages ?? [])].reverse().find((m) => m.role === 'assistant')
+    const messageId = run && run.status !== 'running' && run.messageId ? run.messageId : lastAnswer?.id
+    if (messageId) await this.regenerate(messageId)
+  }
+
+  /** Answers a question again: a new version of the answer `messageId`, in its place. */
+  readonly regenerate = (messageId: string): Promise<boolean> => this.startAction((conversationId) => this.api['turns.regenerate']({ conversationId, messageId }))
+
+  /** A question edited and sent again; the conversation goes on from it (the old branch stays a version). */
+  readonly editAndResend = (messageId: string, text: string): Promise<boolean> => {
+    const trimmed = text.trim()
+    if (trimmed === '') return Promise.resolve(false)
+    return this.startAction((conversationId) => this.api['turns.edit']({ conversationId, messageId, text: trimmed }))
+  }
+
+  /** Goes on with an answer the length limit cut off, shown as one answer while it streams. */
+  readonly continueAnswer = (messageId: string): Promise<boolean> => {
+    const message = this.state.view?.messages.find((m) => m.id === messageId)
+    if (message) this.continuing = { messageId, text: userTextOf(message), reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join('') }
+    return this.startAction((conversationId) => this.api['turns.continue']({ conversationId, messageId }))
+  }
+
+  /** Deletes a message (a question with its answers). */
+  readonly deleteMessage = (messageId: string): Promise<boolean> => this.changeTree((conversationId) => this.api['messages.delete']({ conversationId, messageId }))
+
+  /** Shows another version of a message ("Previous version" / "Next version"). */
+  readonly selectVersion = (messageId: string): Promise<boolean> => this.changeTree((conversationId) => this.api['messages.selectVersion']({ conversationId, messageId }))
+
+  private async startAction(start: (conversationId: string) => Promise<AppResult<{ runId: string }>>): Promise<boolean> {
+    const conversationId = this.state.currentId
+    if (conversationId === undefined || this.isBusy()) return false
+    this.set({ actionStarting: conversationId, error: undefined })
+    const result = await start(conversationId)
+    this.set({ actionStarting: undefined })
+    if (!result.ok) {
+      this.continuing = undefined
+      this.set({ error: result.error })
+      return false
+    }
+    return true
+  }
+
+  private async changeTree(change: (conversationId: string) => Promise<AppResult<ConversationView>>): Promise<boolean> {
+    const conversationId = this.state.currentId
+    if (conversationId === undefined || this.isBusy()) return false
+    const request = ++this.viewRequest
+    const result = await change(conversationId)
+    if (this.fail(result) || !result.ok) return false
+    if (request === this.viewRequest && this.state.currentId === conversationId) this.set({ view: result.value, error: undefined })
+    void this.reloadConversations()
+    return true
   }
 
   readonly answerApproval = async (approvalId: string, decision: 'approve' | 'deny' | 'always'): Promise<void> => {

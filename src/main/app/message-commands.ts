@@ -1,0 +1,81 @@
+// The message actions: `turns.regenerate`, `turns.edit`, `turns.continue` (each starts a run like
+// `turns.start`, as a message action of the harness) and `messages.delete`, `messages.selectVersion`
+// (changes to the message tree, answered with the conversation as it is now).
+import type { CommandRequest, CommandResponses, ConversationView } from '../../shared/ipc/app-contract'
+import type { AppResult } from '../../shared/ipc/app-error'
+import type { Message } from '../../shared/conversation'
+import type { KeelStore } from '../db/keel-store'
+import type { TurnAction } from '../harness/turn-recorder'
+import type { ClientContext } from './keel-app-service'
+import { fail, ok } from './app-result'
+
+type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandResponses[C]>> | AppResult<CommandResponses[C]>
+
+/** What the commands need from the service: start a run, know a busy conversation, build the view. */
+export interface MessageCommandHost {
+  startRun(conversationId: string, text: string, action: TurnAction, context: ClientContext): Promise<AppResult<{ runId: string }>>
+  isConversationBusy(conversationId: string): boolean
+  view(conversationId: string): AppResult<ConversationView>
+}
+
+const conversationNotFound = () => fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+const messageNotFound = () => fail('not-found', 'This message does not exist (any more).', { detail: { code: 'message-not-found' } })
+const busy = () => fail('busy', 'An answer is being written in this conversation: stop it first.', { detail: { code: 'conversation-busy' } })
+const notApplicable = (message: string) => fail('validation', message, { detail: { code: 'message-action-not-applicable' } })
+
+export class MessageCommands {
+  constructor(
+    private readonly store: KeelStore,
+    private readonly host: MessageCommandHost,
+  ) {}
+
+  regenerate({ conversationId, messageId }: CommandRequest<'turns.regenerate'>, context: ClientContext): Result<'turns.regenerate'> {
+    const found = this.find(conversationId, messageId)
+    if (!found.ok) return found
+    const message = found.value
+    if (message.role !== 'assistant' || message.status === 'streaming') return notApplicable('Only a finished answer can be regenerated.')
+    const question = message.parentId ? this.store.conversations.getMessage(message.parentId) : undefined
+    if (!question || question.role !== 'user') return notApplicable('This answer has no question to answer again.')
+    return this.host.startRun(conversationId, '', { kind: 'regenerate', messageId }, context)
+  }
+
+  edit({ conversationId, messageId, text }: CommandRequest<'turns.edit'>, context: ClientContext): Result<'turns.edit'> {
+    const found = this.find(conversationId, messageId)
+    if (!found.ok) return found
+    if (found.value.role !== 'user') return notApplicable('Only your own messages can be edited.')
+    return this.host.startRun(conversationId, text, { kind: 'edit', messageId }, context)
+  }
+
+  continue({ conversationId, messageId }: CommandRequest<'turns.continue'>, context: ClientContext): Result<'turns.continue'> {
+    const found = this.find(conversationId, messageId)
+    if (!found.ok) return found
+    const message = found.value
+    if (message.role !== 'assistant' || message.status === 'streaming') return notApplicable('Only a finished answer can be continued.')
+    // Going on from the middle of a conversation would leave what followed answering the shorter text.
+    if (this.store.conversations.currentLeafId(conversationId) !== messageId) return notApplicable('Only the last answer can be continued.')
+    return this.host.startRun(conversationId, '', { kind: 'continue', messageId }, context)
+  }
+
+  delete({ conversationId, messageId }: CommandRequest<'messages.delete'>): Result<'messages.delete'> {
+    const found = this.find(conversationId, messageId)
+    if (!found.ok) return found
+    this.store.conversations.deleteMessage(messageId)
+    return this.host.view(conversationId)
+  }
+
+  selectVersion({ conversationId, messageId }: CommandRequest<'messages.selectVersion'>): Result<'messages.selectVersion'> {
+    const found = this.find(conversationId, messageId)
+    if (!found.ok) return found
+    this.store.conversations.selectVersion(messageId)
+    return this.host.view(conversationId)
+  }
+
+  /** The message, in that conversation, with no answer being written there (the tree must not move under a run). */
+  private find(conversationId: string, messageId: string): AppResult<Message> {
+    if (!this.store.conversations.getConversation(conversationId)) return conversationNotFound()
+    const message = this.store.conversations.getMessage(messageId)
+    if (!message || message.conversationId !== conversationId) return messageNotFound()
+    if (this.host.isConversationBusy(conversationId)) return busy()
+    return ok(message)
+  }
+}
