@@ -7,6 +7,17 @@ import { PROVIDER_IDS } from './provider-id'
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES
 
+/** The window's colours: follow the OS (`system`, the default), or always light or dark. */
+export const THEMES = ['system', 'light', 'dark'] as const
+export type Theme = (typeof THEMES)[number]
+
+/**
+ * The interface language as chosen: a language, or `system` (never chosen: follow the OS or
+ * browser language). Stored values from before (`en`, `pt-BR`, `es`) stay valid choices.
+ */
+export const LANGUAGE_CHOICES = ['system', ...LOCALES] as const
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number]
+
 /** Per tool: ask before every write, or run without asking (reads never ask). */
 export const TOOL_PERMISSIONS = ['ask', 'always-allow'] as const
 
@@ -30,7 +41,9 @@ export const providerSettingsSchema = z.strictObject({
  * A value that fails its schema on read is reported as a corrupt setting; other settings are unaffected.
  */
 export const SETTING_DEFINITIONS = {
-  language: { schema: z.enum(LANGUAGES), defaultValue: 'en' },
+  /** `system` until the user picks a language: the window follows the OS/browser language, the core the turn's. */
+  language: { schema: z.enum(LANGUAGE_CHOICES), defaultValue: 'system' },
+  theme: { schema: z.enum(THEMES), defaultValue: 'system' },
   /** Tool rounds allowed in one turn before it ends with a clear message. */
   maxToolRounds: { schema: z.number().int().min(1).max(50), defaultValue: 8 },
   /** How long one turn may take in all (rounds, retries and waits); past it the answer is stopped with a clear message. */

@@ -10,10 +10,12 @@ import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
 import type { ApprovalDecision } from './components/tool-card'
+import { useTheme } from './lib/use-theme'
 
 export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
+  useTheme(state.settings?.theme ?? 'system')
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)
@@ -112,6 +114,7 @@ export function App({ store }: { store: ChatStore }) {
                       onRetry={message.id === lastId && !busy ? onRetry : undefined}
                       titleOf={store.toolTitle}
                       providerOf={store.toolProvider}
+                      effectOf={store.toolEffect}
                       onAnswer={onAnswer}
                       onCancelRetry={onStop}
                     />
@@ -129,6 +132,8 @@ export function App({ store }: { store: ChatStore }) {
                     t={t}
                     titleOf={store.toolTitle}
                     providerOf={store.toolProvider}
+                    effectOf={store.toolEffect}
+                    onAnswerAll={store.answerAll}
                     onAnswer={onAnswer}
                     onElicitation={onElicitation}
                     onCancelRetry={onStop}
