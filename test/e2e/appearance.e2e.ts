@@ -30,6 +30,8 @@ test.beforeEach(async () => {
 })
 
 test('dark mode follows the OS, passes axe on the main states, and the setting overrides it', async ({ page }) => {
+  // Five axe runs on a shared machine.
+  test.setTimeout(240_000)
   await page.emulateMedia({ colorScheme: 'dark' })
   await openApp(page)
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
@@ -133,15 +135,15 @@ test('a delete approval names the row; Approve all answers every queued write', 
 test('Always allow shows in Settings at once', async ({ page }) => {
   await openApp(page)
   await openSettings(page)
-  await page.getByLabel('Record measurement').selectOption('ask')
+  await page.getByLabel('Record measurement', { exact: true }).selectOption('ask')
   await closeSettings(page)
   await enqueue({ type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } }] }, { type: 'turn', text: 'Done.' })
   await send(page, '70 kg')
   await page.getByTestId('tool-card').getByRole('button', { name: 'Always allow this tool' }).click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Done.')
   await openSettings(page)
-  await expect(page.getByLabel('Record measurement')).toHaveValue('always-allow')
-  await page.getByLabel('Record measurement').selectOption('ask')
+  await expect(page.getByLabel('Record measurement', { exact: true })).toHaveValue('always-allow')
+  await page.getByLabel('Record measurement', { exact: true }).selectOption('ask')
   await closeSettings(page)
 })
 
