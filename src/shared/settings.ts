@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGE_CHOICES, THEMES } from './appearance-choices'
 import { LOCALES } from './locale'
 import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
@@ -7,16 +8,7 @@ import { PROVIDER_IDS } from './provider-id'
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES
 
-/** The window's colours: follow the OS (`system`, the default), or always light or dark. */
-export const THEMES = ['system', 'light', 'dark'] as const
-export type Theme = (typeof THEMES)[number]
-
-/**
- * The interface language as chosen: a language, or `system` (never chosen: follow the OS or
- * browser language). Stored values from before (`en`, `pt-BR`, `es`) stay valid choices.
- */
-export const LANGUAGE_CHOICES = ['system', ...LOCALES] as const
-export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number]
+export { LANGUAGE_CHOICES, THEMES, type LanguageChoice, type Theme } from './appearance-choices'
 
 /** Per tool: ask before every write, or run without asking (reads never ask). */
 export const TOOL_PERMISSIONS = ['ask', 'always-allow'] as const

@@ -3,7 +3,7 @@
 import type { SettingsView } from '../../../shared/ipc/app-contract'
 import type { Locale } from '../../../shared/locale'
 import { pickLocale } from '../../../shared/locale-pick'
-import type { Theme } from '../../../shared/settings'
+import type { Theme } from '../../../shared/appearance-choices'
 
 export type ResolvedTheme = 'light' | 'dark'
 
@@ -15,6 +15,8 @@ export function resolveTheme(choice: Theme, osPrefersDark: boolean): ResolvedThe
 
 /** The window's language: the user's choice, or (never chosen) the browser's preferred languages. */
 export function windowLocale(settings: Pick<SettingsView, 'language' | 'languageChoice'>, browserLanguages: readonly string[] | undefined): Locale {
+  // A core from before the choice existed sends no `languageChoice`: its language stands.
+  if (settings.languageChoice === undefined) return settings.language
   if (settings.languageChoice !== 'system') return settings.languageChoice
   return browserLanguages && browserLanguages.length > 0 ? pickLocale(browserLanguages) : settings.language
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { Theme } from '../../../shared/settings'
+import type { Theme } from '../../../shared/appearance-choices'
 import { resolveTheme } from './appearance'
 
 /**
