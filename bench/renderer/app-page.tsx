@@ -34,6 +34,8 @@ const emit = (event: RunEvent): void => {
 const usage = { inputTokens: 10, outputTokens: 50_000, reasoningTokens: undefined, cachedInputTokens: undefined }
 const settings: SettingsView = {
   language: 'en',
+  languageChoice: 'en',
+  theme: 'system',
   defaultProvider: 'anthropic',
   maxToolRounds: 8,
   turnTimeoutSeconds: 900,

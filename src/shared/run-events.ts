@@ -5,6 +5,8 @@ import type { StreamEvent } from './stream-events'
 import type { InterruptReason } from './conversation'
 import type { ToolCallState } from './tool-call-state'
 import type { Usage } from './usage'
+import type { JsonValue } from './json-value'
+import type { ToolPreview } from './tool-preview'
 
 export type { InterruptReason } from './conversation'
 export type { ToolCallState } from './tool-call-state'
@@ -22,7 +24,8 @@ export type RunEvent =
   /** A normalized provider event, forwarded as it arrived (a `text-delta` may carry a paragraph break between rounds). */
   | { type: 'stream'; round: number; event: StreamEvent }
   | { type: 'retry-scheduled'; attempt: number; delayMs: number; reason: ProviderErrorKind; message: string }
-  | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string }
+  /** `output`: a finished call's result, for the card's readable summary (the raw JSON stays behind a disclosure). */
+  | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string; output?: JsonValue }
   | {
       type: 'approval-request'
       approvalId: string
@@ -35,6 +38,8 @@ export type RunEvent =
       hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
       /** False: no "always allow" for this one (it may delete or overwrite); the card offers only allow and deny. */
       allowAlways?: boolean
+      /** What the call would act on (the row a delete removes), looked up before asking; Keel's own tools only. */
+      preview?: ToolPreview
     }
   /**
    * A tool's server asks the user for input while a call runs (MCP elicitation): a form of flat

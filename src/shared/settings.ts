@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGE_CHOICES, THEMES } from './appearance-choices'
 import { LOCALES } from './locale'
 import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
@@ -6,6 +7,8 @@ import { PROVIDER_IDS } from './provider-id'
 
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES
+
+export { LANGUAGE_CHOICES, THEMES, type LanguageChoice, type Theme } from './appearance-choices'
 
 /** Per tool: ask before every write, or run without asking (reads never ask). */
 export const TOOL_PERMISSIONS = ['ask', 'always-allow'] as const
@@ -30,7 +33,9 @@ export const providerSettingsSchema = z.strictObject({
  * A value that fails its schema on read is reported as a corrupt setting; other settings are unaffected.
  */
 export const SETTING_DEFINITIONS = {
-  language: { schema: z.enum(LANGUAGES), defaultValue: 'en' },
+  /** `system` until the user picks a language: the window follows the OS/browser language, the core the turn's. */
+  language: { schema: z.enum(LANGUAGE_CHOICES), defaultValue: 'system' },
+  theme: { schema: z.enum(THEMES), defaultValue: 'system' },
   /** Tool rounds allowed in one turn before it ends with a clear message. */
   maxToolRounds: { schema: z.number().int().min(1).max(50), defaultValue: 8 },
   /** How long one turn may take in all (rounds, retries and waits); past it the answer is stopped with a clear message. */

@@ -1,4 +1,5 @@
 import type { CommandRequest, SettingsView } from '../../shared/ipc/app-contract'
+import { localeFromEnv } from '../../shared/locale-pick'
 import { priceFor } from '../../shared/pricing'
 import { PROVIDER_IDS } from '../../shared/provider-id'
 import { SETTING_DEFINITIONS, SETTING_KEYS, type SettingKey, type SettingValue } from '../../shared/settings'
@@ -37,7 +38,9 @@ export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys
   const settings = readSettings(store)
   const { values } = settings
   return {
-    language: values.language,
+    language: values.language === 'system' ? localeFromEnv(env) : values.language,
+    languageChoice: values.language,
+    theme: values.theme,
     defaultProvider: resolveDefaultProvider(env, values.activeProvider ?? undefined),
     maxToolRounds: values.maxToolRounds,
     turnTimeoutSeconds: values.turnTimeoutSeconds,
@@ -61,6 +64,7 @@ export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'se
   const current = readSettings(store).values
   const writes: [SettingKey, unknown][] = []
   if (update.language !== undefined) writes.push(['language', update.language])
+  if (update.theme !== undefined) writes.push(['theme', update.theme])
   if (update.defaultProvider !== undefined) writes.push(['activeProvider', update.defaultProvider])
   if (update.maxToolRounds !== undefined) writes.push(['maxToolRounds', update.maxToolRounds])
   if (update.turnTimeoutSeconds !== undefined) writes.push(['turnTimeoutSeconds', update.turnTimeoutSeconds])

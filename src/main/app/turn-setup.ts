@@ -1,5 +1,6 @@
 import { datePreamble, systemPrompt } from '../../shared/date-preamble'
 import type { Locale } from '../../shared/locale'
+import { localeFromEnv } from '../../shared/locale-pick'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent } from '../../shared/run-events'
@@ -85,7 +86,8 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const secrets = [...new Set([...keys.all(), connection.apiKey].filter((key) => key.length > 0))]
   const forms = keyForms(secrets)
   const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, permission]) => (permission === 'always-allow' ? [tool] : [])))
-  const locale = request.locale ?? settings.language
+  // The window sends its language (it may follow the browser's); else the saved choice, or the OS's.
+  const locale = request.locale ?? (settings.language === 'system' ? localeFromEnv(env) : settings.language)
   const timeZone = resolveUserTimeZone(env)
   const options: RunTurnOptions = {
     conversationId: request.conversationId,

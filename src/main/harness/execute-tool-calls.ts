@@ -8,6 +8,9 @@ import { toolResultMessage } from '../tools/tool-result-for-model'
 import { expandParallelWrapper } from './expand-parallel-wrapper'
 import { setCallState, type TurnContext } from './turn-context'
 
+/** A result larger than this is not sent to the window's live card (the stored answer has it whole). */
+const MAX_CARD_OUTPUT_CHARS = 16_000
+
 export interface ExecutedCalls {
   /** One result per call, in the calls' order, under each call's id: exactly what the model is sent next. */
   results: HistoryToolResult[]
@@ -56,7 +59,11 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
     results.push(result)
     context.recorder.recordToolResult(result, outcome)
     const summary = cardSummaryOf(outcome)
-    setCallState(context, call, cardStateOf(outcome), { argumentsText: call.argumentsText, ...(summary !== undefined ? { summary } : {}) })
+    setCallState(context, call, cardStateOf(outcome), {
+      argumentsText: call.argumentsText,
+      ...(summary !== undefined ? { summary } : {}),
+      ...(outcome.status === 'succeeded' && JSON.stringify(outcome.output).length <= MAX_CARD_OUTPUT_CHARS ? { output: outcome.output } : {}),
+    })
   }
   return { results, invalidTwice, hadFailure }
 }
@@ -94,6 +101,7 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
       title: tool.title,
       ...(tool.provider ? { provider: tool.provider } : {}),
       ...(tool.hints ? { hints: tool.hints } : {}),
+      ...(prepared.preview ? { preview: prepared.preview } : {}),
       allowAlways,
     })
     const decision = await context.approver({ approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey, allowAlways }, context.signal)

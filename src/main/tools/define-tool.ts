@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { JsonValue } from '../../shared/json-value'
 import type { ToolFailure } from '../../shared/tool-outcome'
+import type { ToolPreview } from '../../shared/tool-preview'
 
 /** What a handler returns: its output, or a typed failure (for writes, its writes are then undone). */
 export type HandlerResult<Output extends JsonValue = JsonValue> = { ok: true; output: Output } | { ok: false; failure: ToolFailure }
@@ -50,6 +51,8 @@ export interface ReadToolDefinition<Schema extends z.ZodType = z.ZodType> extend
 export interface LocalWriteToolDefinition<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
   effect: 'local'
   handler(input: z.output<Schema>, context: WriteToolContext): HandlerResult
+  /** Read-only: what the call would act on, shown on its approval card (see `Tool.preview`). */
+  preview?(input: z.output<Schema>): ToolPreview
 }
 
 export type ToolDefinition<Schema extends z.ZodType = z.ZodType> = ReadToolDefinition<Schema> | LocalWriteToolDefinition<Schema>

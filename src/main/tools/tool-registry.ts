@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import { MAX_ARGUMENT_DEPTH, TOO_DEEP_ARGUMENTS_TEXT, jsonTextExceedsDepth, valueExceedsDepth } from '../../shared/json-depth'
 import type { JsonValue } from '../../shared/json-value'
+import type { ToolPreview } from '../../shared/tool-preview'
 import {
   kindOfEffect,
   type ToolArgumentIssue,
@@ -35,6 +36,8 @@ export interface PreparedToolCall {
   /** For tools with an effect: the key of the logical action. */
   idempotencyKey: string | undefined
   alreadyRecorded: LedgerEntry | undefined
+  /** What a write would act on (read-only look-up), for its approval card; only tools that give one. */
+  preview?: ToolPreview | undefined
 }
 
 export type PrepareResult = PreparedToolCall | Extract<ToolCallOutcome, { status: 'invalid-arguments' | 'unknown-tool' }>
@@ -149,6 +152,15 @@ function descriptorOf(tool: Tool): ToolDescriptor {
   }
 }
 
+/** A preview is a courtesy to the user: when the look-up fails, the card simply shows the arguments. */
+function previewOf(preview: (input: unknown) => ToolPreview, input: unknown): ToolPreview | undefined {
+  try {
+    return preview(input)
+  } catch {
+    return undefined
+  }
+}
+
 function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): ToolSet {
   const descriptors = new Map([...tools].map(([name, tool]) => [name, descriptorOf(tool)]))
 
@@ -190,7 +202,8 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
         alreadyRecorded = undefined
       }
     }
-    return { status: 'ready', request, tool: descriptors.get(tool.name)!, input: validated.value, idempotencyKey, alreadyRecorded }
+    const preview = tool.effect !== 'none' && tool.preview && !alreadyRecorded ? previewOf(tool.preview, validated.value) : undefined
+    return { status: 'ready', request, tool: descriptors.get(tool.name)!, input: validated.value, idempotencyKey, alreadyRecorded, ...(preview ? { preview } : {}) }
   }
 
   async function executeToolCall(request: ToolCallRequest, options: ExecuteOptions = {}): Promise<ToolCallOutcome> {

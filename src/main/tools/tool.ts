@@ -1,5 +1,6 @@
 import type { Locale } from '../../shared/locale'
 import type { JsonValue } from '../../shared/json-value'
+import type { ToolPreview } from '../../shared/tool-preview'
 import type { ToolArgumentIssue, ToolEffect, ToolFailure, ToolResultPart } from '../../shared/tool-outcome'
 
 export type { ToolEffect } from '../../shared/tool-outcome'
@@ -90,6 +91,11 @@ interface ToolBase {
   hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined } | undefined
   /** The longest a call may run in all before its outcome is given up as unknown (default: the registry's). */
   maxTimeoutMs?: number | undefined
+  /**
+   * Looks up (read-only, never writes) what a call with these validated arguments would act on, to
+   * show it when the user is asked ("Weight 71.8 kg, 10 Nov 2026", not `{"id": 3}`). Keel's own tools only.
+   */
+  preview?: ((input: unknown) => ToolPreview) | undefined
 }
 
 /**

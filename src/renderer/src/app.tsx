@@ -16,10 +16,12 @@ import { ShortcutsHelp } from './components/shortcuts-help'
 import { useFocusTrap } from './lib/use-focus-trap'
 import { focusComposer, useMediaQuery, useWindowKeys } from './lib/window-keys'
 import type { ShortcutAction } from './lib/shortcuts'
+import { useTheme } from './lib/use-theme'
 
 export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
+  useTheme(state.settings?.theme ?? 'system')
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)

@@ -5,7 +5,7 @@ import type { CostTotal, ModelPrice } from '../pricing'
 import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
 import { PROVIDER_IDS, type ProviderId } from '../provider-id'
 import type { AttemptDiagnostic, RunEvent } from '../run-events'
-import { TOOL_PERMISSIONS, modelPriceSchema } from '../settings'
+import { LANGUAGE_CHOICES, THEMES, TOOL_PERMISSIONS, modelPriceSchema, type LanguageChoice, type Theme } from '../settings'
 import type { JsonValue } from '../json-value'
 import type { ToolDescriptor } from '../tool-outcome'
 import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../mcp'
@@ -43,13 +43,17 @@ export const COMMAND_SCHEMAS = {
     conversationId: id.optional(),
     text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS),
     provider: providerId.optional(),
+    /** The window's language (it may follow the browser's): the turn's notices and date preamble use it. */
+    locale: z.enum(LOCALES).optional(),
   }),
   /** The stop button. */
   'turns.stop': z.strictObject({ runId: id }),
   'approvals.answer': z.strictObject({ approvalId: id, decision: z.enum(['approve', 'deny', 'always']) }),
   'settings.get': z.strictObject({}),
   'settings.update': z.strictObject({
-    language: z.enum(LOCALES).optional(),
+    /** A language, or `system`: follow the OS/browser language (the default until the user picks one). */
+    language: z.enum(LANGUAGE_CHOICES).optional(),
+    theme: z.enum(THEMES).optional(),
     defaultProvider: providerId.optional(),
     maxToolRounds: z.number().int().min(1).max(50).optional(),
     turnTimeoutSeconds: z.number().int().min(10).max(86_400).optional(),
@@ -189,7 +193,12 @@ export interface ProviderSettingsView {
 }
 
 export interface SettingsView {
+  /** The language in effect: the saved choice, or (choice `system`) the OS language as the core sees it. */
   language: (typeof LOCALES)[number]
+  /** What the user chose: a language, or `system` (the window then follows the browser/OS language). */
+  languageChoice: LanguageChoice
+  /** System (follow the OS), light or dark. */
+  theme: Theme
   defaultProvider: ProviderId
   maxToolRounds: number
   /** How long one turn may take in all, in seconds. */

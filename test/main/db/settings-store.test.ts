@@ -6,11 +6,11 @@ const { open } = useTempStores()
 describe('SettingsStore', () => {
   it('returns defaults until a value is stored, then the stored value', () => {
     const { store } = open()
-    expect(store.settings.get('language')).toEqual({ ok: true, value: 'en', isDefault: true })
+    expect(store.settings.get('language')).toEqual({ ok: true, value: 'system', isDefault: true })
     expect(store.settings.set('language', 'pt-BR')).toEqual({ ok: true })
     expect(store.settings.get('language')).toEqual({ ok: true, value: 'pt-BR', isDefault: false })
     store.settings.reset('language')
-    expect(store.settings.get('language')).toEqual({ ok: true, value: 'en', isDefault: true })
+    expect(store.settings.get('language')).toEqual({ ok: true, value: 'system', isDefault: true })
   })
 
   it('validates on write: an invalid value or unknown key gives a typed error and writes nothing', () => {

@@ -16,6 +16,10 @@ export function createDeleteMeasurementTool(deps: { measurements: MeasurementSto
     description:
       'Delete one recorded measurement by its id. Find the id with list_measurements or get_measurement first; never guess an id.',
     inputSchema: deleteMeasurementSchema,
+    preview(input) {
+      const row = deps.measurements.get(input.id)
+      return row ? { status: 'found', value: measurementView(row) } : { status: 'missing' }
+    },
     handler(input, context) {
       const deleted = deps.measurements.softDelete(input.id, { deletedByLedgerId: context.ledgerEntryId })
       if (!deleted) {

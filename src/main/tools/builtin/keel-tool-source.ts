@@ -16,7 +16,13 @@ export function builtinTool(definition: ToolDefinition): Tool {
     source: BUILTIN_SOURCE,
   }
   if (definition.effect === 'local') {
-    return { ...base, effect: 'local', runLocal: (input, context) => definition.handler(input as never, context) }
+    const preview = definition.preview
+    return {
+      ...base,
+      effect: 'local',
+      runLocal: (input, context) => definition.handler(input as never, context),
+      ...(preview ? { preview: (input: unknown) => preview(input as never) } : {}),
+    }
   }
   return { ...base, effect: 'none', call: (input, context) => definition.handler(input as never, context) }
 }

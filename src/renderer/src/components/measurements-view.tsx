@@ -5,7 +5,7 @@ import type { Locale } from '../../../shared/locale'
 import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
 import { kindKey, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
-import { chartPoints, displayUnitOf, scaleChart } from '../lib/measurement-chart'
+import { LABEL_GAP, chartPoints, displayUnitOf, scaleChart, yAxisGutter } from '../lib/measurement-chart'
 import { formatChartDay, formatTakenAt } from '../lib/measurement-dates'
 
 const CHART = { width: 640, height: 220, padding: 28 }
@@ -19,7 +19,12 @@ function formatDate(locale: Locale, t: Translate, m: Pick<Measurement, 'takenAt'
 const formatNumber = (locale: Locale, value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
 
 function Chart({ measurements, kind, locale, t }: { measurements: Measurement[]; kind: MeasurementKind; locale: Locale; t: Translate }) {
-  const scaled = scaleChart(chartPoints(measurements, kind), CHART)
+  const points = chartPoints(measurements, kind)
+  if (points.length === 0) return null
+  // The value labels get a gutter as wide as the widest of them (the highest and lowest values).
+  const values = points.map((p) => p.value)
+  const left = yAxisGutter([formatNumber(locale, Math.max(...values)), formatNumber(locale, Math.min(...values))], CHART.padding)
+  const scaled = scaleChart(points, { ...CHART, left })
   if (!scaled.range) return null
   const unit = displayUnitOf(kind)
   const first = scaled.points[0]!.point
@@ -42,14 +47,14 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
     <figure className="measurement-chart">
       <figcaption>{t('chartTitle', { kind: t(kindKey(kind)), unit })}</figcaption>
       <svg role="img" aria-label={summary} viewBox={`0 0 ${width} ${height}`} data-testid="measurement-chart">
-        <line className="axis" x1={padding} y1={height - padding} x2={width - padding} y2={height - padding} />
-        <line className="axis" x1={padding} y1={padding} x2={padding} y2={height - padding} />
+        <line className="axis" x1={left} y1={height - padding} x2={width - padding} y2={height - padding} />
+        <line className="axis" x1={left} y1={padding} x2={left} y2={height - padding} />
         {ticks.map((tick) => (
-          <text key={tick.value} className="tick" x={padding - 4} y={tick.y} textAnchor="end" dominantBaseline="middle" aria-hidden="true">
+          <text key={tick.value} className="tick tick-y" data-testid="chart-value-label" x={left - LABEL_GAP} y={tick.y} textAnchor="end" dominantBaseline="middle" aria-hidden="true">
             {formatNumber(locale, tick.value)}
           </text>
         ))}
-        <text className="tick" x={padding} y={height - padding + 16} textAnchor="start" aria-hidden="true">
+        <text className="tick" x={left} y={height - padding + 16} textAnchor="start" aria-hidden="true">
           {formatChartDay(locale, first)}
         </text>
         {scaled.range.to !== scaled.range.from && (

@@ -87,6 +87,7 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
                     onRetry={message.id === lastId && !busy ? onRetry : undefined}
                     titleOf={store.toolTitle}
                     providerOf={store.toolProvider}
+                    effectOf={store.toolEffect}
                     onAnswer={onAnswer}
                     onCancelRetry={onStop}
                   />
@@ -104,8 +105,10 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
                   t={t}
                   titleOf={store.toolTitle}
                   providerOf={store.toolProvider}
+                    effectOf={store.toolEffect}
                   onAnswer={onAnswer}
                   onElicitation={onElicitation}
+                    onAnswerAll={store.answerAll}
                   onCancelRetry={onStop}
                   onRetry={onRetry}
                 />

@@ -14,6 +14,8 @@ import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 import { ElicitationForm } from './elicitation-form'
 import { MessageActions, UserMessageContent } from './message-actions'
+import { ApprovalBatch } from './approval-batch'
+import type { ToolEffect } from '../../../shared/tool-outcome'
 import type { ElicitationAnswer } from '../state/chat-store'
 
 /** Stored parts as render blocks: text, and one card per call (its result folded in). */
@@ -40,6 +42,7 @@ export function blocksOf(parts: MessagePart[]): Block[] {
           state: outcome ? cardStateOf(outcome) : 'not-run',
           argumentsText: part.argumentsText,
           summary: outcome ? cardSummaryOf(outcome) : undefined,
+          output: outcome?.status === 'succeeded' ? outcome.output : undefined,
           approvalId: undefined,
           images: outcome?.status === 'succeeded' && 'parts' in outcome ? outcome.parts?.flatMap((p) => (p.type === 'image' ? [{ mimeType: p.mimeType, data: p.data }] : [])) : undefined,
         },
@@ -87,10 +90,16 @@ export const UserMessage = memo(function UserMessage({ message, t }: { message: 
 /** A tool's title in the window's language (undefined: the tool is not known, its name is shown). */
 type TitleOf = ToolTitleOf
 
+/** What a tool does (from `tools.list`). */
+export type EffectOf = (name: string) => ToolEffect | undefined
+/** "Approve all" / "Deny all" for the writes of one round. */
+export type OnAnswerAll = (runId: string, callIds: string[], decision: 'approve' | 'deny') => void
+
 /** Who provides a tool (an MCP server's name), if not Keel. */
 export type ProviderOf = (name: string) => string | undefined
 
 interface StoredAnswerProps {
+  effectOf?: EffectOf | undefined
   titleOf: TitleOf | undefined
   providerOf: ProviderOf | undefined
   message: Message
@@ -105,7 +114,7 @@ interface StoredAnswerProps {
  * one: the same cards, the notices it showed (stored as ids and values, worded here in the current
  * language), the same Retry, the same per-attempt diagnostics.
  */
-function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf }: StoredAnswerProps) {
+function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf, effectOf }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
@@ -121,7 +130,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, provid
         block.kind === 'text' ? (
           <Markdown key={index} text={block.text} />
         ) : (
-          <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} provider={providerOf?.(block.card.name)} />
+          <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} provider={providerOf?.(block.card.name)} effect={effectOf?.(block.card.name)} />
         ),
       )}
       {false /* the live answer's requests for input */}
@@ -142,6 +151,8 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, provid
 }
 
 interface LiveAnswerProps {
+  effectOf?: EffectOf | undefined
+  onAnswerAll?: OnAnswerAll | undefined
   titleOf: TitleOf | undefined
   providerOf: ProviderOf | undefined
   run: LiveRun
@@ -153,7 +164,7 @@ interface LiveAnswerProps {
 }
 
 /** The answer being written now (plain function, not a component: see {@link Answer}). */
-function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, titleOf, providerOf }: LiveAnswerProps) {
+function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, titleOf, providerOf, effectOf, onAnswerAll }: LiveAnswerProps) {
   const running = run.status === 'running'
   // Busy hides changes from screen readers until it clears: never while the user must answer.
   const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval') || run.elicitations.length > 0
@@ -178,10 +189,12 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, t
             t={t}
             title={titleOf?.(run.tools[segment.callId]!.name, t.locale ?? 'en')}
             provider={providerOf?.(run.tools[segment.callId]!.name)}
+            effect={effectOf?.(run.tools[segment.callId]!.name)}
             onAnswer={onAnswer}
           />
         ),
       )}
+      {onAnswerAll && effectOf && <ApprovalBatch run={run} t={t} effectOf={effectOf} onAnswerAll={onAnswerAll} />}
       {run.elicitations.length > 0 && onElicitation && (
         <div className="elicitations">
           {run.elicitations.map((request) => (
@@ -227,7 +240,13 @@ export const Answer = memo(function Answer({
   onElicitation,
   titleOf,
   providerOf,
+  effectOf,
+  onAnswerAll,
 }: {
+  /** What each tool does (from `tools.list`): queued calls say whether they will ask. */
+  effectOf?: EffectOf | undefined
+  /** "Approve all" / "Deny all" (live answers only). */
+  onAnswerAll?: OnAnswerAll | undefined
   /** Tool titles in the window's language (from `tools.list`). */
   titleOf?: TitleOf | undefined
   /** Who provides each tool (from `tools.list`). */
@@ -245,7 +264,7 @@ export const Answer = memo(function Answer({
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
   onCancelRetry: () => void
 }) {
-  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), titleOf, providerOf })
-  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf })
+  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), titleOf, providerOf, effectOf, onAnswerAll })
+  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf, effectOf })
   return null
 })

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import type { KeelApi, ProviderSettingsView, SettingsView, ToolInfo } from '../../../shared/ipc/app-contract'
-import { LOCALES, type Locale } from '../../../shared/locale'
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
 import type { AppError } from '../../../shared/ipc/app-error'
-import { LANGUAGE_NAMES, type Translate } from '../i18n/messages'
+import type { Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { keyStatusText } from '../lib/key-status-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
+import { AppearanceSettings } from './appearance-settings'
 import { McpServersPanel } from './mcp-servers-panel'
 
 /** Write tools that ask before running (reads never ask). */
@@ -187,7 +187,8 @@ export function SettingsPanel({
   /** Every tool (from `tools.list`): those with an effect ask first unless allowed for good. */
   tools: ToolInfo[]
 }) {
-  const locale = settings.language
+  // The window's language (it may follow the browser's): tool titles in it.
+  const locale = t.locale ?? settings.language
   const tools = toolInfos.filter((tool) => tool.effect !== 'none')
   const [allowPlainText, setAllowPlainText] = useState(false)
   const panel = useRef<HTMLElement>(null)
@@ -214,16 +215,7 @@ export function SettingsPanel({
           {t('closeSettings')}
         </button>
       </header>
-      <div className="row">
-        <label htmlFor="settings-language">{t('language')}</label>
-        <select id="settings-language" value={settings.language} onChange={(e) => void onUpdate({ language: e.target.value as Locale })}>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale}>
-              {LANGUAGE_NAMES[locale]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <AppearanceSettings settings={settings} t={t} onUpdate={onUpdate} />
       <div className="row">
         <label htmlFor="settings-provider">{t('defaultProvider')}</label>
         <select id="settings-provider" value={settings.defaultProvider} onChange={(e) => void onUpdate({ defaultProvider: e.target.value as ProviderId })}>

@@ -2,11 +2,14 @@ import { memo } from 'react'
 import type { Translate } from '../i18n/messages'
 import { stateKey } from '../i18n/messages'
 import type { ToolCard } from '../state/run-reducer'
+import type { ToolEffect } from '../../../shared/tool-outcome'
+import { argumentsLine, resultLine } from '../lib/tool-summaries'
 import { HintBadges } from './mcp-badges'
+import '../styles/appearance.css'
 
 export type ApprovalDecision = 'approve' | 'deny' | 'always'
 
-function prettyArguments(text: string): string {
+function prettyJson(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2)
   } catch {
@@ -14,11 +17,21 @@ function prettyArguments(text: string): string {
   }
 }
 
+/** States after which nothing more happens to a call: its card folds to one line (the user can open it). */
+const FINISHED = new Set(['done', 'repeated', 'failed', 'invalid', 'denied', 'not-run', 'cancelled'])
+
+/** The card's state label: a complete call waiting behind another one is not a draft. */
+function stateLabel(card: ToolCard, t: Translate, effect: ToolEffect | undefined): string {
+  if (card.state === 'preparing' && card.queued) return effect === 'none' ? t('appearance.queuedRead') : t('appearance.queued')
+  return t(stateKey(card.state))
+}
+
 export const ToolCardView = memo(function ToolCardView({
   card,
   t,
   title,
   provider,
+  effect,
   onAnswer,
 }: {
   card: ToolCard
@@ -27,22 +40,34 @@ export const ToolCardView = memo(function ToolCardView({
   title?: string | undefined
   /** Who provides the tool (an MCP server), when the card itself does not say (a stored answer). */
   provider?: string | undefined
+  /** What the tool does (from `tools.list`): says whether a queued call will ask. */
+  effect?: ToolEffect | undefined
   onAnswer?: (approvalId: string, decision: ApprovalDecision) => void
 }) {
-  const draft = card.state === 'preparing'
+  const draft = card.state === 'preparing' && !card.queued
   // The title in the window's language first (Keel's own tools are translated); then the approval request's.
   const name = title ?? card.title ?? card.name
   const from = card.provider ?? provider
   const progress = card.state === 'running' ? card.progress : undefined
-  const argumentsText = draft ? card.argumentsText : prettyArguments(card.argumentsText)
-  return (
-    <section className={`tool-card state-${card.state}`} data-testid="tool-card" data-state={card.state} aria-label={`${name}: ${t(stateKey(card.state))}`}>
-      <header>
-        <span className="tool-name">{name}</span>
-        <span className="tool-state" data-testid="tool-state">
-          {t(stateKey(card.state))}
-        </span>
-      </header>
+  const label = stateLabel(card, t, effect)
+  // Keel's own tools read as one line each; the JSON stays behind "Raw data". A server's tool shows its arguments whole.
+  const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview)
+  const outcomeLine = card.state === 'done' || card.state === 'repeated' ? resultLine(card.name, card.output, t) : undefined
+  const summaryLine = card.summary && card.state === 'invalid' ? t('appearance.invalidWhy', { message: card.summary }) : card.summary
+  const rawResult = card.output !== undefined ? JSON.stringify(card.output, null, 2) : undefined
+  const finished = FINISHED.has(card.state)
+  // The one line a folded card shows: what it did, else why it failed (the user is told why, defect 14), else what it was asked to do.
+  const headLine = finished ? (outcomeLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
+  const head = (
+    <>
+      <span className="tool-name">{name}</span>
+      <span className="tool-state" data-testid="tool-state">
+        {label}
+      </span>
+    </>
+  )
+  const body = (
+    <>
       {from && <p className="tool-provider">{t('toolFromServer', { server: from })}</p>}
       <HintBadges hints={card.hints} t={t} />
       {draft && <p className="tool-draft">{t('toolDraft')}</p>}
@@ -53,24 +78,49 @@ export const ToolCardView = memo(function ToolCardView({
         </div>
       )}
       {card.state === 'unknown' && <p className="tool-unknown">{from ? t('toolOutcomeUnknownServer', { server: from }) : t('toolOutcomeUnknown')}</p>}
+      {argsLine !== undefined && headLine !== argsLine && (
+        <p className={`tool-line${card.preview?.status === 'missing' ? ' tool-line-warning' : ''}`} data-testid="tool-arguments-line">
+          {argsLine}
+        </p>
+      )}
       {card.argumentsText !== '' &&
+        argsLine === undefined &&
         (from ? (
           // A server's tool: every argument in full, open by default, folded only if the user wants.
           <details className="tool-arguments" open>
             <summary className="tool-label">{t('toolArguments')}</summary>
-            <pre>{argumentsText}</pre>
+            <pre>{prettyJson(card.argumentsText)}</pre>
           </details>
         ) : (
           <div className="tool-arguments">
             <span className="tool-label">{t('toolArguments')}</span>
-            <pre>{argumentsText}</pre>
+            <pre>{draft ? card.argumentsText : prettyJson(card.argumentsText)}</pre>
           </div>
         ))}
-      {card.summary && (
-        <div className="tool-summary">
-          <span className="tool-label">{t('toolResult')}</span>
-          <p>{card.summary}</p>
-        </div>
+      {headLine !== undefined && (headLine === outcomeLine || headLine === summaryLine) ? null : outcomeLine !== undefined ? (
+        <p className="tool-line tool-result-line" data-testid="tool-result-line">
+          {outcomeLine}
+        </p>
+      ) : (
+        summaryLine && (
+          <div className="tool-summary">
+            <span className="tool-label">{t('toolResult')}</span>
+            <p>{summaryLine}</p>
+          </div>
+        )
+      )}
+      {argsLine !== undefined && (
+        <details className="tool-raw" data-testid="tool-raw">
+          <summary className="tool-label">{t('appearance.rawData')}</summary>
+          <span className="tool-label">{t('toolArguments')}</span>
+          <pre>{prettyJson(card.argumentsText)}</pre>
+          {(rawResult ?? card.summary) && (
+            <>
+              <span className="tool-label">{t('toolResult')}</span>
+              <pre>{rawResult ?? card.summary}</pre>
+            </>
+          )}
+        </details>
       )}
       {card.images && card.images.length > 0 && (
         <div className="tool-images">
@@ -95,6 +145,29 @@ export const ToolCardView = memo(function ToolCardView({
             </button>
           )}
         </div>
+      )}
+    </>
+  )
+  return (
+    <section className={`tool-card state-${card.state}${card.queued ? ' queued' : ''}`} data-testid="tool-card" data-state={card.state} aria-label={`${name}: ${label}`}>
+      {finished ? (
+        // A finished call is one line (its title, state and what it did); the rest opens on demand.
+        <details className="tool-card-fold" data-testid="tool-card-fold">
+          <summary className="tool-card-head">
+            {head}
+            {headLine !== undefined && (
+              <span className="tool-card-line" data-testid="tool-card-line">
+                {headLine}
+              </span>
+            )}
+          </summary>
+          {body}
+        </details>
+      ) : (
+        <>
+          <header>{head}</header>
+          {body}
+        </>
       )}
     </section>
   )

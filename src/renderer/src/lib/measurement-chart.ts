@@ -47,6 +47,31 @@ export interface ChartBox {
   width: number
   height: number
   padding: number
+  /** The left gutter, where the value labels sit (default: `padding`); see {@link yAxisGutter}. */
+  left?: number | undefined
+}
+
+/** The value labels' font size (styles.css `.measurement-chart .tick`). */
+export const TICK_FONT_PX = 11
+
+/**
+ * An upper bound of a label's width in px: digits, separators and signs of system-ui at `fontPx`
+ * are at most ~0.62 em wide (measured across the OS fonts; no DOM needed, so it is testable).
+ */
+export function labelWidth(text: string, fontPx: number = TICK_FONT_PX): number {
+  return Math.ceil(text.length * fontPx * 0.62)
+}
+
+/** The gap between a value label and the axis. */
+export const LABEL_GAP = 4
+
+/**
+ * The left gutter the value labels need: the widest one, the gap to the axis and a margin, never
+ * less than `minimum` (a fixed 28 px clipped "72.57" to "2.57", defect 6).
+ */
+export function yAxisGutter(labels: readonly string[], minimum: number): number {
+  const widest = Math.max(0, ...labels.map((label) => labelWidth(label)))
+  return Math.max(minimum, widest + LABEL_GAP + 4)
 }
 
 export interface ScaledChart {
@@ -71,9 +96,10 @@ export function scaleChart(points: readonly ChartPoint[], box: ChartBox): Scaled
   const maxValue = Math.max(...values)
   const from = Math.min(...times)
   const to = Math.max(...times)
-  const innerW = box.width - 2 * box.padding
+  const left = box.left ?? box.padding
+  const innerW = box.width - left - box.padding
   const innerH = box.height - 2 * box.padding
-  const x = (t: number) => round(to === from ? box.padding + innerW / 2 : box.padding + ((t - from) / (to - from)) * innerW)
+  const x = (t: number) => round(to === from ? left + innerW / 2 : left + ((t - from) / (to - from)) * innerW)
   const y = (v: number) => round(maxValue === minValue ? box.padding + innerH / 2 : box.padding + (1 - (v - minValue) / (maxValue - minValue)) * innerH)
   const scaled = points.map((point) => ({ x: x(point.takenAt), y: y(point.value), point }))
   const path = scaled.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' ')

@@ -8,6 +8,7 @@ import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import { titlesOf } from '../../../shared/fallback-messages'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
+import { browserLanguages, windowLocale } from '../lib/appearance'
 import { dismissElicitation, initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
 
 export interface ChatState {
@@ -140,7 +141,7 @@ export class ChatStore {
   readonly start = async (): Promise<void> => {
     this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
     const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true), this.reloadTools(), this.reloadUnknownActions(), this.reloadPinned()])
-    if (settings.ok) this.set({ settings: settings.value, locale: settings.value.language })
+    if (settings.ok) this.set({ settings: settings.value, locale: windowLocale(settings.value, browserLanguages()) })
     else this.fail(settings)
     this.set({ ready: true })
   }
@@ -194,6 +195,7 @@ export class ChatStore {
       if (run.status !== 'running' && before.status === 'running') ended.push(run)
     }
     this.set({ runs, currentId })
+    if (this.batchAnswers.size > 0) this.answerBatched()
     for (const conversationId of reload) void this.refresh(conversationId)
     for (const run of ended) void this.settle(run)
   }
@@ -244,6 +246,9 @@ export class ChatStore {
 
   /** A tool's title in the window's language (its name when the tool is not known). */
   readonly toolTitle = (name: string, locale: Locale = this.state.locale): string | undefined => titlesOf(this.state.tools)(name, locale)
+
+  /** What a tool does (`none`: a read that never asks). */
+  readonly toolEffect = (name: string): ToolInfo['effect'] | undefined => this.state.tools.find((tool) => tool.name === name)?.effect
 
   /** Who provides a tool (an MCP server's name), when it is not one of Keel's own. */
   readonly toolProvider = (name: string): string | undefined => this.state.tools.find((tool) => tool.name === name)?.provider
@@ -322,7 +327,7 @@ export class ChatStore {
     if (trimmed === '' || this.isBusy()) return false
     const conversationId = this.state.currentId
     this.set({ starting: { conversationId, text: trimmed, ...(conversationId === undefined ? { draft: this.state.draft } : {}) }, error: undefined })
-    const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}) })
+    const result = await this.api['turns.start']({ text: trimmed, locale: this.state.locale, ...(conversationId ? { conversationId } : {}) })
     if (!result.ok) {
       this.set({ starting: undefined, error: result.error })
       return false
@@ -395,7 +400,44 @@ export class ChatStore {
   }
 
   readonly answerApproval = async (approvalId: string, decision: 'approve' | 'deny' | 'always'): Promise<void> => {
-    this.fail(await this.api['approvals.answer']({ approvalId, decision }))
+    const result = await this.api['approvals.answer']({ approvalId, decision })
+    if (this.fail(result)) return
+    // "Always allow" changed a setting: Settings shows it at once (defect 7).
+    if (decision === 'always' && result.ok && result.value.answered) await this.reloadSettings()
+  }
+
+  /** Calls of a run the user answered all at once ("Approve all"): each request of theirs is answered as it arrives. */
+  private readonly batchAnswers = new Map<string, { callIds: Set<string>; decision: 'approve' | 'deny'; answered: Set<string> }>()
+
+  /**
+   * "Approve all" / "Deny all" for the writes of one round. Each call still gets its own approval
+   * request and its own answer through `approvals.answer` (the core claims each in the ledger on
+   * its own); the store answers each request of these calls when it arrives, the first one now.
+   */
+  readonly answerAll = (runId: string, callIds: string[], decision: 'approve' | 'deny'): void => {
+    this.batchAnswers.set(runId, { callIds: new Set(callIds), decision, answered: new Set() })
+    this.answerBatched()
+  }
+
+  private answerBatched(): void {
+    for (const [runId, batch] of this.batchAnswers) {
+      const run = this.state.runs[runId]
+      if (!run || run.status !== 'running') {
+        this.batchAnswers.delete(runId)
+        continue
+      }
+      for (const callId of batch.callIds) {
+        const card = run.tools[callId]
+        if (!card || card.state !== 'awaiting-approval' || !card.approvalId || batch.answered.has(card.approvalId)) continue
+        batch.answered.add(card.approvalId)
+        void this.answerApproval(card.approvalId, batch.decision)
+      }
+    }
+  }
+
+  private async reloadSettings(): Promise<void> {
+    const settings = await this.api['settings.get']({})
+    if (settings.ok) this.setSettings(settings.value)
   }
 
   /**
@@ -475,7 +517,7 @@ export class ChatStore {
   /** New settings from the panel. A changed price changes the costs shown: the open conversation is reloaded. */
   readonly setSettings = (settings: SettingsView): void => {
     const pricesChanged = pricesOf(this.state.settings) !== pricesOf(settings)
-    this.set({ settings, locale: settings.language })
+    this.set({ settings, locale: windowLocale(settings, browserLanguages()) })
     const current = this.state.currentId
     if (pricesChanged && current !== undefined && this.state.view?.conversation.id === current) void this.loadView(current)
   }

@@ -3,6 +3,8 @@
 import type { InterruptReason, RunEvent, RunStatus } from '../../../shared/run-events'
 import type { ToolCallState } from '../../../shared/tool-call-state'
 import type { Usage } from '../../../shared/usage'
+import type { JsonValue } from '../../../shared/json-value'
+import type { ToolPreview } from '../../../shared/tool-preview'
 
 export interface ToolCard {
   callId: string
@@ -21,6 +23,12 @@ export interface ToolCard {
   title?: string | undefined
   provider?: string | undefined
   hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined } | undefined
+  /** A finished call's result (for the readable summary; the raw JSON sits behind a disclosure). */
+  output?: JsonValue | undefined
+  /** What the call would act on (a delete's row), from the approval request. */
+  preview?: ToolPreview | undefined
+  /** Still `preparing` although its round ended: it waits for the calls before it (an approval). */
+  queued?: boolean | undefined
 }
 
 /** A tool's server asks the user for input while its call runs (MCP elicitation); gone once answered or when the run ends. */
@@ -112,6 +120,19 @@ function upsertCard(run: LiveRun, callId: string, name: string, patch: Partial<T
   return { ...run, segments, tools: { ...run.tools, [callId]: card } }
 }
 
+/**
+ * A call of a round is being handled (asked about, run, finished): that round's stream has ended,
+ * so every other card still `preparing` is a complete call waiting its turn, not a draft (calls
+ * of a next round only start streaming after this round's calls are all handled).
+ */
+function markQueued(run: LiveRun, handledCallId: string): LiveRun {
+  const waiting = Object.values(run.tools).filter((card) => card.callId !== handledCallId && card.state === 'preparing' && !card.queued)
+  if (waiting.length === 0) return run
+  const tools = { ...run.tools }
+  for (const card of waiting) tools[card.callId] = { ...card, queued: true }
+  return { ...run, tools }
+}
+
 /** States in which a call may still be waiting on its server. */
 const LIVE_STATES: ReadonlySet<ToolCallState> = new Set(['preparing', 'awaiting-approval', 'running'])
 
@@ -144,8 +165,11 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
       const patch: Partial<ToolCard> = { state: event.state, name: event.name }
       if (event.argumentsText !== undefined) patch.argumentsText = event.argumentsText
       if (event.summary !== undefined) patch.summary = event.summary
+      if (event.output !== undefined) patch.output = event.output
       if (event.state !== 'awaiting-approval') patch.approvalId = undefined
-      const next = upsertCard(run, event.callId, event.name, patch)
+      if (event.state !== 'preparing') patch.queued = undefined
+      const upserted = upsertCard(run, event.callId, event.name, patch)
+      const next = event.state === 'preparing' ? upserted : markQueued(upserted, event.callId)
       // A call that ended can no longer use what its server asked for.
       if (!LIVE_STATES.has(event.state) && run.elicitations.some((e) => e.callId === event.callId)) {
         return { ...next, elicitations: next.elicitations.filter((e) => e.callId !== event.callId) }
@@ -159,7 +183,8 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
       if (event.title !== undefined) patch.title = event.title
       if (event.provider !== undefined) patch.provider = event.provider
       if (event.hints !== undefined) patch.hints = event.hints
-      return upsertCard(run, event.callId, event.name, patch)
+      if (event.preview !== undefined) patch.preview = event.preview
+      return markQueued(upsertCard(run, event.callId, event.name, patch), event.callId)
     }
     case 'elicitation-request': {
       if (run.elicitations.some((e) => e.elicitationId === event.elicitationId)) return run
