@@ -36,6 +36,7 @@ const usage = { inputTokens: 10, outputTokens: 50_000, reasoningTokens: undefine
 const settings: SettingsView = {
   language: 'en',
   defaultProvider: 'anthropic',
+  firstRun: null,
   maxToolRounds: 8,
   turnTimeoutSeconds: 900,
   toolPermissions: {},

@@ -1,4 +1,5 @@
 import type { MeasurementKind } from '../measurement'
+import type { ProviderNotReadyReason } from '../provider-profiles'
 
 /**
  * What exactly went wrong, for the errors a person can meet in the UI: the window words them in
@@ -28,6 +29,8 @@ export type AppErrorDetail =
   | { code: 'mcp-import-invalid' }
   /** What the server runs changed after the consent view was shown: it must be looked at again. */
   | { code: 'mcp-consent-stale' }
+  /** The provider chosen cannot answer (no key for one that needs it, no such provider): nothing was sent. */
+  | { code: 'provider-not-ready'; provider: string; reason: ProviderNotReadyReason }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the
