@@ -100,7 +100,8 @@ export class ProviderCommands {
       ...(name ? { name } : {}),
       ...(request.baseUrl ? { baseUrl: request.baseUrl } : {}),
       ...(request.model ? { model: request.model } : {}),
-      ...(request.keyRequired !== undefined ? { keyRequired: request.keyRequired } : previous?.keyRequired !== undefined ? { keyRequired: previous.keyRequired } : {}),
+      // Saved explicitly: an OpenRouter profile pointed at another address still needs its key.
+      keyRequired: request.keyRequired ?? previous?.keyRequired ?? preset.needsKey,
       ...(request.models ? { models: [...new Set(request.models)] } : previous?.models ? { models: previous.models } : {}),
     }
     // The key first: a key the vault refuses leaves the profile as it was.

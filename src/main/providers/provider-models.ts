@@ -66,7 +66,8 @@ export function parseModelPage(api: ProviderId, body: unknown): Page | undefined
     case 'gemini':
     case 'gemini-interactions': {
       const parsed = geminiList.safeParse(body)
-      if (!parsed.success) return undefined
+      // An account with no models answers `{}`; an error document is not an empty list.
+      if (!parsed.success || (parsed.data.models === undefined && Object.keys(parsed.data).length > 0)) return undefined
       const models = (parsed.data.models ?? [])
         // Embedding and other models cannot answer a chat: only those that generate content are offered.
         .filter((model) => model.supportedGenerationMethods === undefined || model.supportedGenerationMethods.some((method) => /generateContent|interactions/i.test(method)))
