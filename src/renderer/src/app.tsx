@@ -7,6 +7,7 @@ import { Answer, UserMessage } from './components/messages'
 import { appErrorText } from './lib/app-error-text'
 import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
+import { FirstRunCard } from './components/first-run'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
 import type { ApprovalDecision } from './components/tool-card'
@@ -38,6 +39,20 @@ export function App({ store }: { store: ChatStore }) {
   const onStop = useCallback(() => void store.stop(), [store])
   const onElicitation = useCallback((runId: string, elicitationId: string, answer: ElicitationAnswer) => void store.answerElicitation(runId, elicitationId, answer), [store])
   const onRetry = useCallback(() => void store.retry(), [store])
+  // First run (or no key for the default provider): the composer never sends what cannot succeed; the card says why.
+  const [setupBlocked, setSetupBlocked] = useState(false)
+  const [connectedName, setConnectedName] = useState<string | undefined>()
+  const firstRun = state.settings?.firstRun ?? null
+  const onSend = useCallback(
+    async (text: string) => {
+      if (store.getSnapshot().settings?.firstRun) {
+        setSetupBlocked(true)
+        return false
+      }
+      return store.send(text)
+    },
+    [store],
+  )
 
   const messages = (state.view?.messages ?? []).filter((m) => m.id !== run?.messageId && m.role !== 'system')
   const lastId = messages[messages.length - 1]?.id
@@ -96,7 +111,26 @@ export function App({ store }: { store: ChatStore }) {
           <>
             <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
             <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0}>
-              {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
+              {state.ready && state.settings && firstRun && (messages.length === 0 || setupBlocked) && (
+                <FirstRunCard
+                  settings={state.settings}
+                  api={store.keel}
+                  t={t}
+                  blocked={setupBlocked}
+                  allowPlainTextStorage={false}
+                  onConnected={(next, name) => {
+                    store.setSettings(next)
+                    setSetupBlocked(false)
+                    if (name) setConnectedName(name)
+                  }}
+                />
+              )}
+              {state.ready && !firstRun && connectedName && messages.length === 0 && (
+                <p className="connected-now" role="status">
+                  {t('providers.firstRun.readyNow', { name: connectedName })}
+                </p>
+              )}
+              {state.ready && !firstRun && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
               {/* One keyed list, the live answer included: when it ends, its stored copy (same key) takes its place without a remount. */}
               {[
                 ...messages.map((message) =>
@@ -137,7 +171,7 @@ export function App({ store }: { store: ChatStore }) {
                 ),
               ]}
             </div>
-            <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
+            <Composer busy={busy} t={t} onSend={onSend} onStop={onStop} />
           </>
         )}
       </main>
