@@ -243,8 +243,20 @@ export function ProviderForm({
           onChange={(e) => setApiKey(e.target.value)}
           onBlur={() => apiKey.trim() && void loadModels()}
         />
-        <p className="field-note" id={`${id}-key-note`}>
-          {profile?.key.set ? `${t('apiKey')}: ${keyStatusText(t, profile.key)}. ` : ''}
+        {profile?.key.set && profile.key.source === 'saved' && (
+          <button
+            type="button"
+            onClick={async () => {
+              const result = await api['keys.clear']({ provider: profile.id })
+              if (!result.ok) return showStatus({ ok: false, text: appErrorText(t, result.error) })
+              onSaved(result.value, profile.id)
+            }}
+          >
+            {t('clearKey')}
+          </button>
+        )}
+        <p className="field-note" id={`${id}-key-note`} data-testid="provider-key-status">
+          {profile && (profile.key.set || keyRequired) ? `${t('apiKey')}: ${keyStatusText(t, profile.key)}. ` : ''}
           {keyRequired ? (defaults.keyUrl ? t('providers.keyWhere', { url: defaults.keyUrl }) : '') : preset === 'custom' ? t('providers.keyOptional') : t('providers.keyNotNeeded')}
         </p>
       </div>
