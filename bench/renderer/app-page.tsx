@@ -37,6 +37,7 @@ const settings: SettingsView = {
   languageChoice: 'en',
   theme: 'system',
   defaultProvider: 'anthropic',
+  firstRun: null,
   maxToolRounds: 8,
   turnTimeoutSeconds: 900,
   toolPermissions: {},

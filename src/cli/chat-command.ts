@@ -1,12 +1,13 @@
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { MAX_MESSAGE_CHARS } from '../shared/ipc/channels'
 import type { Locale } from '../shared/locale'
 import { isLocale } from '../shared/locale'
-import { PROVIDER_IDS, isProviderId, type ProviderId } from '../shared/provider-id'
+import { IMPLICIT_PROFILE_IDS, isProfileIdSyntax } from '../shared/provider-profiles'
 import type { RunEvent } from '../shared/run-events'
 import { createMemoryKeyVault } from '../main/app/key-vault'
 import { ProviderKeys } from '../main/app/provider-keys'
-import { prepareTurn } from '../main/app/turn-setup'
+import { prepareTurn, resolveTurnProfile } from '../main/app/turn-setup'
 import { defaultDatabasePath } from '../main/data-dir'
 import { approveAll, type Approver } from '../main/harness/approval'
 import { runTurn } from '../main/harness/run-turn'
@@ -18,7 +19,7 @@ import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
 import { terminalApprover } from './terminal-approver'
 
-export const CHAT_USAGE = `usage: keel chat [--provider <${PROVIDER_IDS.join('|')}>] [--model M] [--base-url URL]
+export const CHAT_USAGE = `usage: keel chat [--provider <${IMPLICIT_PROFILE_IDS.join('|')}|custom-N>] [--model M] [--base-url URL]
                  [--db FILE] [--conversation ID] [--lang en|pt-BR|es] [--yes] [--json]
                  [--mcp-config FILE] "message"
 
@@ -30,7 +31,10 @@ Runs one user turn with the real harness, tools and store, streaming the answer 
   --mcp-config    MCP servers for this run, as Claude Desktop's config writes them ("mcpServers")
                   or VS Code's ("servers"); KEEL_MCP_CONFIG works too. Servers saved in Keel's
                   settings run as well (those the user agreed to run).
-Exit: 0 completed, 1 failed or interrupted, 2 usage error, 130 stopped with Ctrl-C (the partial
+  --provider      a provider set up in Keel's settings (its id), or one of the built-in ids; without
+                  it, the default provider. A provider that needs a key and has none is not called.
+Exit: 0 completed, 1 failed or interrupted, 2 usage error or no provider ready (one line on stderr,
+nothing sent), 130 stopped with Ctrl-C (the partial
 answer is saved as interrupted). Environment: ${providerEnvironmentVariables().join(', ')}.`
 
 export interface ChatIo {
@@ -74,8 +78,8 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
   const message = parsed.positionals.join(' ').trim()
   if (message.length === 0) throw new CliUsageError(`missing the message\n${CHAT_USAGE}`)
   if (message.length > MAX_MESSAGE_CHARS) throw new CliUsageError(`the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_CHARS}`)
-  if (flags.provider !== undefined && !isProviderId(flags.provider)) {
-    throw new CliUsageError(`unknown provider "${flags.provider}" (expected one of: ${PROVIDER_IDS.join(', ')})`)
+  if (flags.provider !== undefined && !isProfileIdSyntax(flags.provider)) {
+    throw new CliUsageError(`unknown provider "${flags.provider}" (expected one of: ${IMPLICIT_PROFILE_IDS.join(', ')}, or a provider id from Keel's settings)`)
   }
   if (flags.lang !== undefined && !isLocale(flags.lang)) throw new CliUsageError(`--lang must be en, pt-BR or es, got "${flags.lang}"`)
   if (flags['base-url'] !== undefined && !/^https?:\/\//.test(flags['base-url'])) {
@@ -87,9 +91,19 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 50) throw new CliUsageError('--max-rounds must be an integer from 1 to 50')
   }
 
-  const store = openStoreForCli(flags.db ?? defaultDatabasePath(io.env), { create: true })
+  const dbPath = flags.db ?? defaultDatabasePath(io.env)
+  // A provider id no settings can hold (no store yet): said before a store is created for nothing.
+  if (flags.provider !== undefined && !IMPLICIT_PROFILE_IDS.includes(flags.provider) && !existsSync(dbPath)) {
+    throw new CliUsageError(`unknown provider "${flags.provider}" (expected one of: ${IMPLICIT_PROFILE_IDS.join(', ')}, or a provider id from Keel's settings)`)
+  }
+  const store = openStoreForCli(dbPath, { create: true })
   const cleanups: Array<() => Promise<void>> = []
   try {
+    // The CLI has no OS keyring: its keys come from the environment (MCP secrets from --mcp-config).
+    const keys = new ProviderKeys(io.env, createMemoryKeyVault())
+    // First run, or a provider without the key it needs: one line, exit 2, nothing sent or stored.
+    const ready = resolveTurnProfile({ store, env: io.env, keys, request: { provider: flags.provider, model: flags.model, baseUrl: flags['base-url'] } })
+    if (!ready.ok) throw new CliUsageError(ready.error.message)
     const approver: Approver = flags.yes ? approveAll : terminalApprover(io.stdin, io.stderr)
     const controller = new AbortController()
     let interrupted = false
@@ -98,8 +112,6 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
       controller.abort(new Error('stopped by the user'))
     })
     // The same setup as the app's: settings, connection, grants and key scrubbing on every output.
-    // The CLI has no OS keyring: its keys come from the environment (MCP secrets from --mcp-config).
-    const keys = new ProviderKeys(io.env, createMemoryKeyVault())
     const { openMcpForCli } = await import('./mcp-command')
     const mcp = await openMcpForCli(store, { stdout: io.stdout, stderr: io.stderr, env: io.env }, flags['mcp-config'], keys)
     const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
@@ -112,7 +124,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
       request: {
         conversationId: flags.conversation,
         text: message,
-        provider: flags.provider as ProviderId | undefined,
+        provider: flags.provider,
         model: flags.model,
         baseUrl: flags['base-url'],
         maxRounds,

@@ -3,7 +3,7 @@ import { LANGUAGE_CHOICES, THEMES } from './appearance-choices'
 import { LOCALES } from './locale'
 import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
-import { PROVIDER_IDS } from './provider-id'
+import { PRESET_IDS, isProfileIdSyntax } from './provider-profiles'
 
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES
@@ -22,10 +22,21 @@ export const modelPriceSchema = z.strictObject({
   cachedInputPerMillion: pricePerMillion.optional(),
 }) satisfies z.ZodType<ModelPrice>
 
-/** Non-secret provider settings. API keys are never here: they live encrypted outside the database. */
+/** A provider profile's id (`provider-profiles.ts`): the five wire ids, preset ids, `custom-<n>`. */
+export const providerProfileIdSchema = z.string().refine(isProfileIdSyntax, { error: 'A provider id is 1–40 lower-case letters, digits or dashes.' })
+
+/**
+ * Non-secret settings of one provider profile. API keys are never here: they live encrypted outside
+ * the database. Settings saved before profiles (`{ baseUrl, model }` under a wire id) are valid as
+ * they are: every field added since is optional.
+ */
 export const providerSettingsSchema = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   model: z.string().trim().min(1).optional(),
+  name: z.string().trim().min(1).max(80).optional(),
+  preset: z.enum(PRESET_IDS).optional(),
+  keyRequired: z.boolean().optional(),
+  models: z.array(z.string().trim().min(1).max(200)).max(2000).optional(),
 })
 
 /**
@@ -41,10 +52,12 @@ export const SETTING_DEFINITIONS = {
   /** How long one turn may take in all (rounds, retries and waits); past it the answer is stopped with a clear message. */
   turnTimeoutSeconds: { schema: z.number().int().min(10).max(86_400), defaultValue: 900 },
   toolPermissions: { schema: z.record(z.string().min(1), z.enum(TOOL_PERMISSIONS)), defaultValue: {} },
-  activeProvider: { schema: z.enum(PROVIDER_IDS).nullable(), defaultValue: null },
-  providers: { schema: z.partialRecord(z.enum(PROVIDER_IDS), providerSettingsSchema), defaultValue: {} },
-  /** Prices the user entered, per provider and model name (USD per million tokens); none by default. */
-  modelPrices: { schema: z.partialRecord(z.enum(PROVIDER_IDS), z.record(z.string().min(1).max(200), modelPriceSchema)), defaultValue: {} },
+  /** The default provider profile (a wire id in settings saved before profiles: still valid). */
+  activeProvider: { schema: providerProfileIdSchema.nullable(), defaultValue: null },
+  /** Provider profiles by id, in the order they were added. */
+  providers: { schema: z.record(providerProfileIdSchema, providerSettingsSchema), defaultValue: {} },
+  /** Prices the user entered, per provider profile and model name (USD per million tokens); none by default. */
+  modelPrices: { schema: z.record(providerProfileIdSchema, z.record(z.string().min(1).max(200), modelPriceSchema)), defaultValue: {} },
   /** MCP servers (no secret values: every env value and header is in the key vault; see mcp-server-schema.ts). */
   mcpServers: { schema: mcpServerListSchema, defaultValue: [] },
 } as const

@@ -134,7 +134,7 @@ test('axe: the settings panel', async ({ page }) => {
   await openApp(page)
   await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible()
-  await expect(page.getByRole('group', { name: 'anthropic', exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Providers' }).getByTestId('provider-anthropic')).toBeVisible()
   await expectNoViolations(page, 'settings panel')
 })
 

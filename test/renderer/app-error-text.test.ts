@@ -26,6 +26,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'mcp-consent-stale': { code: 'mcp-consent-stale' },
   'message-not-found': { code: 'message-not-found' },
   'message-action-not-applicable': { code: 'message-action-not-applicable' },
+  'provider-not-ready': { code: 'provider-not-ready', provider: 'openai-responses', reason: 'no-key' },
 }
 
 describe('appErrorText', () => {

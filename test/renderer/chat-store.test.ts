@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConversationView, KeelApi, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
+import type { ConversationView, KeelApi, ProviderSettingsView, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
 import { DEFAULT_CONVERSATION_PAGE } from '../../src/shared/ipc/channels'
 import type { RunEvent } from '../../src/shared/run-events'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
@@ -118,7 +118,21 @@ describe('ChatStore', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(store.getSnapshot().view?.conversation.id).toBe('c1')
     const base = store.getSnapshot().settings!
-    const provider = { id: 'anthropic' as const, baseUrl: 'http://x', model: 'm', key: { set: false as const }, price: null }
+    const provider: ProviderSettingsView = {
+      id: 'anthropic',
+      name: 'Anthropic',
+      named: false,
+      preset: 'anthropic',
+      api: 'anthropic',
+      baseUrl: 'http://x',
+      model: 'm',
+      models: ['m'],
+      key: { set: false },
+      keyRequired: false,
+      configured: true,
+      ready: true,
+      price: null,
+    }
     const opens = () => calls.filter((c) => c === 'open').length
 
     store.setSettings({ ...base, providers: [provider] })

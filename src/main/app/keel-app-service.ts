@@ -4,15 +4,12 @@ import { COMMAND_SCHEMAS, type CommandResponses } from '../../shared/ipc/app-con
 import { DEFAULT_CONVERSATION_PAGE, type CommandName } from '../../shared/ipc/channels'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { MEASUREMENT_KINDS, type MeasurementKind } from '../../shared/measurement'
-import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
 import type { RetryPolicy } from '../harness/retry-policy'
 import { retryDeferredFinalizations } from '../harness/deferred-finalizations'
 import { runTurn } from '../harness/run-turn'
 import type { FetchLike } from '../harness/stream-model-round'
-import { resolveConnection } from '../providers/provider-config'
-import type { ProviderConnection } from '../providers/provider-request'
 import type { McpFileServer } from '../mcp/mcp-config-file'
 import type { McpConnectionOptions } from '../mcp/mcp-connection'
 import type { McpHub } from '../mcp/mcp-hub'
@@ -27,11 +24,11 @@ import { SearchCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
-import { checkProvider } from './provider-check'
+import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
 import { ProviderKeys, redactKeys } from './provider-keys'
-import { prepareTurn } from './turn-setup'
+import { ProviderNotReadyError, prepareTurn } from './turn-setup'
 import { RunRegistry, type EventSink } from './run-registry'
-import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow, storedProviderSettings } from './settings-view'
+import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow } from './settings-view'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -83,6 +80,7 @@ export class KeelAppService {
   private readonly mcp: McpCommands
   private readonly finding: SearchCommands
   private readonly messages: MessageCommands
+  private readonly providers: ProviderCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -98,6 +96,7 @@ export class KeelAppService {
       isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
       view: (conversationId) => this.openConversation(conversationId),
     })
+    this.providers = new ProviderCommands(options.store, options.env, this.keys, { fetch: options.fetch, timeoutMs: options.providerCheckTimeoutMs })
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
   }
@@ -127,6 +126,8 @@ export class KeelAppService {
       const result = await handler(parsed.data, context)
       return redactKeys(result, this.keys.all())
     } catch (error) {
+      // No provider that can answer (none set up, or no key for one that needs it): turn setup refused it before anything was stored or sent.
+      if (error instanceof ProviderNotReadyError) return fail('validation', error.message, { owner: 'user', detail: { code: 'provider-not-ready', provider: error.provider, reason: error.reason } })
       return redactKeys(failureFromThrown(error), this.keys.all())
     }
   }
@@ -143,10 +144,6 @@ export class KeelAppService {
     await this.whenIdle()
     retryDeferredFinalizations(this.store)
     await this.tools.close()
-  }
-
-  private connectionFor(provider: ProviderId): ProviderConnection {
-    return resolveConnection(provider, { env: this.env, settings: storedProviderSettings(readSettings(this.store), this.keys, provider) })
   }
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
@@ -183,6 +180,8 @@ export class KeelAppService {
       const known = new Set(this.tools.list().map((tool) => tool.grantKey))
       const unknown = Object.keys(update.toolPermissions ?? {}).filter((tool) => !known.has(tool))
       if (unknown.length > 0) return fail('validation', `No tool is named ${unknown.slice(0, 3).map((name) => `'${name}'`).join(', ')}${unknown.length > 3 ? ` (and ${unknown.length - 3} more)` : ''}.`)
+      const unknownProfile = [update.defaultProvider, update.provider?.id, update.price?.provider].find((id) => id !== undefined && !this.providers.isKnown(id))
+      if (unknownProfile !== undefined) return unknownProvider(unknownProfile)
       try {
         applySettingsUpdate(this.store, update)
       } catch (error) {
@@ -192,8 +191,8 @@ export class KeelAppService {
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'keys.set': async ({ provider, key, allowPlainTextStorage }) => {
-      // An HTTP header carries the key: one line of visible ASCII (a pasted newline or space is a mistake, and fetch would refuse it).
-      if (!/^[\x21-\x7e]+$/.test(key)) return fail('validation', 'A key is one line of visible characters, without spaces or line breaks.', { owner: 'user', detail: { code: 'invalid-key' } })
+      if (!this.providers.isKnown(provider)) return unknownProvider(provider)
+      if (!isValidKeyText(key)) return invalidKey()
       const saved = await this.keys.vault.set(provider, key, { allowPlainTextStorage })
       if (!saved.ok) return saved.reason === 'plain-text-not-allowed'
         ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
@@ -201,12 +200,15 @@ export class KeelAppService {
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'keys.clear': async ({ provider }) => {
+      if (!this.providers.isKnown(provider)) return unknownProvider(provider)
       const cleared = await this.keys.vault.clear(provider)
       if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
-    'providers.test': async ({ provider }) =>
-      ok(await checkProvider(provider, this.connectionFor(provider), { fetch: this.options.fetch, timeoutMs: this.options.providerCheckTimeoutMs })),
+    'providers.test': (request) => this.providers.test(request),
+    'providers.models': (request) => this.providers.models(request),
+    'providers.save': (request) => this.providers.save(request),
+    'providers.remove': (request) => this.providers.remove(request),
     'measurements.list': ({ kind, from, to, limit }) => {
       if (kind !== undefined && !(MEASUREMENT_KINDS as readonly string[]).includes(kind)) {
         return fail('validation', `Invalid request: kind: expected one of ${MEASUREMENT_KINDS.join(', ')}`)

@@ -1,5 +1,5 @@
 import type { KeyStorageMode, ProviderSettingsView } from '../../shared/ipc/app-contract'
-import { isProviderId, type ProviderId } from '../../shared/provider-id'
+import { isProfileIdSyntax, type ProviderProfileId } from '../../shared/provider-profiles'
 
 /** What the UI may learn about a key: whether one is set, where it comes from and its {@link keyEnding}. Never the key. */
 export type KeyStatus = ProviderSettingsView['key']
@@ -13,8 +13,8 @@ export type KeyVaultResult = { ok: true } | { ok: false; reason: 'plain-text-not
  */
 export type McpSecretId = `mcp:${string}`
 
-/** What the vault keeps a value under: a provider's API key, or an MCP server's secret. */
-export type VaultEntryId = ProviderId | McpSecretId
+/** What the vault keeps a value under: a provider profile's API key (under its id), or an MCP server's secret. */
+export type VaultEntryId = ProviderProfileId | McpSecretId
 
 const MCP_SECRET_ID = /^mcp:[a-z0-9_-]{1,40}:(?:env|headers):[^\u0000]{1,200}$/
 
@@ -24,7 +24,7 @@ export function isMcpSecretId(id: string): id is McpSecretId {
 
 /** An id the vault accepts (files written by another version may hold others: they are ignored). */
 export function isVaultEntryId(id: string): id is VaultEntryId {
-  return isProviderId(id) || isMcpSecretId(id)
+  return isProfileIdSyntax(id) || isMcpSecretId(id)
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TurnRecorder } from '../harness/turn-recorder'
-import { PROVIDER_IDS, type ProviderId } from '../../shared/provider-id'
-import { PROVIDER_DEFAULTS } from '../providers/provider-config'
+import { IMPLICIT_PROFILE_IDS, isProfileIdSyntax, type ProviderProfileId } from '../../shared/provider-profiles'
+import { profileKeyVariable } from '../providers/provider-config'
 import { isMcpSecretId, keyEnding, type KeyStatus, type KeyVault } from './key-vault'
 import { MIN_REDACTED_KEY_LENGTH, keyForms, redactText, redactValue } from './key-redaction'
 
@@ -20,17 +20,18 @@ export class ProviderKeys {
 
   private readonly sessionSecrets = new Set<string>()
 
-  private fromEnvironment(provider: ProviderId): string | undefined {
-    const value = this.env[PROVIDER_DEFAULTS[provider].keyVariable]?.trim()
+  private fromEnvironment(provider: ProviderProfileId): string | undefined {
+    const variable = profileKeyVariable(provider)
+    const value = variable ? this.env[variable]?.trim() : undefined
     return value ? value : undefined
   }
 
-  /** The saved key (the environment's wins when {@link resolveConnection} is given both). */
-  saved(provider: ProviderId): string | undefined {
+  /** The saved key of a profile (the environment's wins when {@link resolveProfile} is given both). */
+  saved(provider: ProviderProfileId): string | undefined {
     return this.vault.get(provider)
   }
 
-  status(provider: ProviderId): KeyStatus {
+  status(provider: ProviderProfileId): KeyStatus {
     const env = this.fromEnvironment(provider)
     if (env) return { set: true, endsWith: keyEnding(env), source: 'environment' }
     const saved = this.vault.get(provider)
@@ -55,11 +56,9 @@ export class ProviderKeys {
     const add = (key: string | undefined) => {
       if (key && key.length >= MIN_REDACTED_KEY_LENGTH) keys.add(key)
     }
-    for (const provider of PROVIDER_IDS) {
-      add(this.fromEnvironment(provider))
-      add(this.vault.get(provider))
-    }
-    for (const id of this.vault.ids()) if (isMcpSecretId(id)) add(this.vault.get(id))
+    for (const provider of IMPLICIT_PROFILE_IDS) add(this.fromEnvironment(provider))
+    // Every saved provider key (any profile) and MCP server secret.
+    for (const id of this.vault.ids()) if (isMcpSecretId(id) || isProfileIdSyntax(id)) add(this.vault.get(id))
     for (const secret of this.sessionSecrets) keys.add(secret)
     return [...keys]
   }

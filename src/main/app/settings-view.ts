@@ -1,11 +1,11 @@
 import type { CommandRequest, SettingsView } from '../../shared/ipc/app-contract'
 import { localeFromEnv } from '../../shared/locale-pick'
 import { priceFor } from '../../shared/pricing'
-import { PROVIDER_IDS } from '../../shared/provider-id'
+import type { ProviderProfileId } from '../../shared/provider-profiles'
 import { SETTING_DEFINITIONS, SETTING_KEYS, type SettingKey, type SettingValue } from '../../shared/settings'
 import type { KeelStore } from '../db/keel-store'
 import type { SettingRead } from '../db/settings-store'
-import { resolveConnection, resolveDefaultProvider, type StoredProviderSettings } from '../providers/provider-config'
+import { knownProfileIds, notReadyReason, resolveDefaultProvider, resolveProfile, type ResolvedProfile, type StoredProviderSettings } from '../providers/provider-config'
 import type { ProviderKeys } from './provider-keys'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -30,26 +30,68 @@ export function readSettings(store: KeelStore): EffectiveSettings {
 }
 
 /** The connection settings of one provider as saved, with the vault's key (env overrides apply in resolveConnection). */
-export function storedProviderSettings(settings: EffectiveSettings, keys: ProviderKeys, provider: (typeof PROVIDER_IDS)[number]): StoredProviderSettings {
-  return { ...settings.values.providers[provider], apiKey: keys.saved(provider) }
+export function storedProviderSettings(settings: EffectiveSettings, keys: ProviderKeys, provider: ProviderProfileId): StoredProviderSettings {
+  const stored = Object.hasOwn(settings.values.providers, provider) ? settings.values.providers[provider] : undefined
+  return { baseUrl: stored?.baseUrl, model: stored?.model, apiKey: keys.saved(provider) }
+}
+
+/** Resolves one profile from the saved settings, the vault's key and the environment (`undefined`: no such profile). */
+export function resolveSavedProfile(settings: EffectiveSettings, keys: ProviderKeys, env: Env, id: ProviderProfileId, overrides?: StoredProviderSettings): ResolvedProfile | undefined {
+  return resolveProfile(id, { saved: settings.values.providers, savedKey: keys.saved(id), env, overrides })
+}
+
+/** The default provider profile (env, saved, else the first one set up and ready). */
+export function defaultProfileId(settings: EffectiveSettings, keys: ProviderKeys, env: Env): ProviderProfileId {
+  return resolveDefaultProvider(env, settings.values.activeProvider ?? undefined, {
+    profiles: settings.values.providers,
+    isReadyAndConfigured: (id) => {
+      const profile = resolveSavedProfile(settings, keys, env, id)
+      return profile !== undefined && profile.configured && notReadyReason(profile) === undefined
+    },
+  })
 }
 
 export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys): SettingsView {
   const settings = readSettings(store)
   const { values } = settings
+  const defaultProvider = defaultProfileId(settings, keys, env)
+  const providers = knownProfileIds(values.providers).flatMap((id) => {
+    const profile = resolveSavedProfile(settings, keys, env, id)
+    if (!profile) return []
+    const stored = Object.hasOwn(values.providers, id) ? values.providers[id] : undefined
+    const { baseUrl, model } = profile.connection
+    const reason = notReadyReason(profile)
+    // The key is resolved with the connection only to be dropped here: the view carries its status.
+    return [
+      {
+        id,
+        name: profile.name,
+        named: stored?.name !== undefined,
+        preset: profile.preset,
+        api: profile.api,
+        baseUrl,
+        model,
+        models: [...new Set([...(stored?.models ?? []), ...(model ? [model] : [])])],
+        key: keys.status(id),
+        keyRequired: profile.keyRequired,
+        configured: profile.configured,
+        ready: reason === undefined,
+        ...(reason ? { notReady: reason } : {}),
+        price: priceFor(values.modelPrices, id, model) ?? null,
+      },
+    ]
+  })
+  const chosen = providers.find((provider) => provider.id === defaultProvider)
   return {
     language: values.language === 'system' ? localeFromEnv(env) : values.language,
     languageChoice: values.language,
     theme: values.theme,
-    defaultProvider: resolveDefaultProvider(env, values.activeProvider ?? undefined),
+    defaultProvider,
+    firstRun: !chosen ? { provider: defaultProvider, reason: 'unknown-provider' } : chosen.notReady ? { provider: defaultProvider, reason: chosen.notReady } : null,
     maxToolRounds: values.maxToolRounds,
     turnTimeoutSeconds: values.turnTimeoutSeconds,
     toolPermissions: { ...values.toolPermissions },
-    providers: PROVIDER_IDS.map((id) => {
-      // The key is resolved with the connection only to be dropped here: the view carries its status.
-      const { baseUrl, model } = resolveConnection(id, { env, settings: values.providers[id] })
-      return { id, baseUrl, model, key: keys.status(id), price: priceFor(values.modelPrices, id, model) ?? null }
-    }),
+    providers,
     keyStorage: keys.vault.storage,
     corruptSettings: [...settings.corrupt],
   }
@@ -71,7 +113,7 @@ export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'se
   if (update.toolPermissions !== undefined) writes.push(['toolPermissions', { ...current.toolPermissions, ...update.toolPermissions }])
   if (update.provider !== undefined) {
     const { id, baseUrl, model } = update.provider
-    const next: StoredProviderSettings = { ...current.providers[id] }
+    const next = { ...(Object.hasOwn(current.providers, id) ? current.providers[id] : {}) }
     if (baseUrl === null) delete next.baseUrl
     else if (baseUrl !== undefined) next.baseUrl = baseUrl
     if (model === null) delete next.model
@@ -80,7 +122,7 @@ export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'se
   }
   if (update.price !== undefined) {
     const { provider, model, price } = update.price
-    const models = { ...current.modelPrices[provider] }
+    const models = { ...(Object.hasOwn(current.modelPrices, provider) ? current.modelPrices[provider] : {}) }
     if (price === null) delete models[model]
     else models[model] = price
     writes.push(['modelPrices', { ...current.modelPrices, [provider]: models }])

@@ -3,6 +3,7 @@ import type { Locale } from '../../shared/locale'
 import { localeFromEnv } from '../../shared/locale-pick'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { ProviderId } from '../../shared/provider-id'
+import { PROVIDER_PRESETS, type ProviderNotReadyReason, type ProviderProfileId } from '../../shared/provider-profiles'
 import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
 import type { Approver, Elicitor } from '../harness/approval'
@@ -11,12 +12,12 @@ import type { RunTurnOptions } from '../harness/run-turn'
 import type { TurnAction } from '../harness/turn-recorder'
 import { createStoreTurnRecorder } from '../harness/store-turn-recorder'
 import { streamModelRound, type FetchLike } from '../harness/stream-model-round'
-import { resolveConnection, resolveDefaultProvider } from '../providers/provider-config'
+import { notReadyReason, profileKeyVariable, type ResolvedProfile } from '../providers/provider-config'
 import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolRegistry } from '../tools/tool-registry'
 import { keyForms, redactValue, redactingFetch, sanitizingStreamRound } from './key-redaction'
 import { redactingRecorder, type ProviderKeys } from './provider-keys'
-import { readSettings, storedProviderSettings } from './settings-view'
+import { defaultProfileId, readSettings, resolveSavedProfile } from './settings-view'
 import { resolveUserTimeZone } from './user-time-zone'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -25,7 +26,8 @@ type Env = Readonly<Record<string, string | undefined>>
 export interface TurnRequest {
   conversationId?: string | undefined
   text: string
-  provider?: ProviderId | undefined
+  /** A provider profile id (a wire id, `ollama`, `custom-2`, …); absent: the default provider. */
+  provider?: ProviderProfileId | undefined
   /** `keel chat --model` / `--base-url`: win over the environment and the saved settings. */
   model?: string | undefined
   baseUrl?: string | undefined
@@ -61,8 +63,60 @@ export interface TurnSetupInput {
 
 export interface PreparedTurn {
   options: RunTurnOptions
+  /** The wire API the turn speaks. */
   provider: ProviderId
+  /** The profile it was sent to. */
+  profileId: ProviderProfileId
   connection: ProviderConnection
+}
+
+/**
+ * A turn that must not be sent: no such provider, or one that needs a key and has none (nothing
+ * reaches the network). The window offers setup; the CLI says it in one line and exits 2.
+ */
+export class ProviderNotReadyError extends Error {
+  override readonly name = 'ProviderNotReadyError'
+  constructor(
+    readonly provider: ProviderProfileId,
+    readonly reason: ProviderNotReadyReason,
+    readonly profileName: string | undefined,
+    readonly keyVariable: string | undefined,
+  ) {
+    super(notReadyMessage(provider, reason, profileName, keyVariable))
+  }
+}
+
+function notReadyMessage(provider: string, reason: ProviderNotReadyReason, name: string | undefined, keyVariable: string | undefined): string {
+  const who = name ? `${name} (${provider})` : `"${provider}"`
+  switch (reason) {
+    case 'unknown-provider':
+      return `unknown provider "${provider}": set one up in Settings, or name another with --provider (nothing was sent)`
+    case 'no-key':
+      return `${who} needs an API key and none is set: ${keyVariable ? `set ${keyVariable}, or ` : ''}save one in Settings (nothing was sent)`
+    case 'no-base-url':
+      return `${who} has no server address: set its base URL in Settings (nothing was sent)`
+    case 'no-model':
+      return `${who} has no model chosen: pick one in Settings, or name one with --model (nothing was sent)`
+  }
+}
+
+/**
+ * The profile a turn would go to, or why it cannot (checked before anything is sent or stored).
+ * `request.provider` absent: the default provider.
+ */
+export function resolveTurnProfile(
+  input: Pick<TurnSetupInput, 'store' | 'env' | 'keys'> & { request: Pick<TurnRequest, 'provider' | 'model' | 'baseUrl'> },
+): { ok: true; profile: ResolvedProfile } | { ok: false; error: ProviderNotReadyError } {
+  const settings = readSettings(input.store)
+  const id = input.request.provider ?? defaultProfileId(settings, input.keys, input.env)
+  const profile = resolveSavedProfile(settings, input.keys, input.env, id, { model: input.request.model, baseUrl: input.request.baseUrl })
+  if (!profile) return { ok: false, error: new ProviderNotReadyError(id, 'unknown-provider', undefined, undefined) }
+  const reason = notReadyReason(profile)
+  if (reason) {
+    const stored = Object.hasOwn(settings.values.providers, id) ? settings.values.providers[id] : undefined
+    return { ok: false, error: new ProviderNotReadyError(id, reason, profile.name, profileKeyVariable(id, stored) ?? PROVIDER_PRESETS[profile.preset].keyVariable) }
+  }
+  return { ok: true, profile }
 }
 
 /**
@@ -73,16 +127,16 @@ export interface PreparedTurn {
  * key), every run event, and everything the recorder stores. The system prompt begins with the
  * date preamble (today, in the user's time zone, in the turn's language); the tools read and write
  * dates in that same zone.
+ *
+ * Throws {@link ProviderNotReadyError} (before anything is stored or sent) when the provider does
+ * not exist or needs a key it does not have: no keyless request ever reaches such a provider.
  */
 export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const { store, env, keys, request, io } = input
   const settings = readSettings(store).values
-  const provider = request.provider ?? resolveDefaultProvider(env, settings.activeProvider ?? undefined)
-  const connection = resolveConnection(provider, {
-    env,
-    settings: storedProviderSettings(readSettings(store), keys, provider),
-    overrides: { model: request.model, baseUrl: request.baseUrl },
-  })
+  const resolved = resolveTurnProfile(input)
+  if (!resolved.ok) throw resolved.error
+  const { connection, api: provider, id: profileId } = resolved.profile
   const secrets = [...new Set([...keys.all(), connection.apiKey].filter((key) => key.length > 0))]
   const forms = keyForms(secrets)
   const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, permission]) => (permission === 'always-allow' ? [tool] : [])))
@@ -115,7 +169,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     retryPolicy: input.retryPolicy,
     runId: io.runId,
   }
-  return { options, provider, connection }
+  return { options, provider, profileId, connection }
 }
 
 function positiveNumber(text: string | undefined): number | undefined {

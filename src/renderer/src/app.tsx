@@ -7,6 +7,7 @@ import { MessageList } from './components/message-list'
 import { appErrorText } from './lib/app-error-text'
 import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
+import { FirstRunCard } from './components/first-run'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
 import { MessageActionsScope } from './components/message-actions'
@@ -136,6 +137,20 @@ export function App({ store }: { store: ChatStore }) {
   const onStop = useCallback(() => void store.stop(), [store])
   const onElicitation = useCallback((runId: string, elicitationId: string, answer: ElicitationAnswer) => void store.answerElicitation(runId, elicitationId, answer), [store])
   const onRetry = useCallback(() => void store.retry(), [store])
+  // First run (or no key for the default provider): the composer never sends what cannot succeed; the card says why.
+  const [setupBlocked, setSetupBlocked] = useState(false)
+  const [connectedName, setConnectedName] = useState<string | undefined>()
+  const firstRun = state.settings?.firstRun ?? null
+  const onSend = useCallback(
+    async (text: string) => {
+      if (store.getSnapshot().settings?.firstRun) {
+        setSetupBlocked(true)
+        return false
+      }
+      return store.send(text)
+    },
+    [store],
+  )
 
   const messages = (state.view?.messages ?? []).filter((m) => m.id !== run?.messageId && m.role !== 'system')
   // Only in the conversation (or the very new-conversation draft) it was sent from (defect 13).
@@ -251,9 +266,33 @@ export function App({ store }: { store: ChatStore }) {
               onStop={onStop}
               onElicitation={onElicitation}
               onRetry={onRetry}
+              hideEmpty={firstRun !== null}
+              intro={
+                <>
+              {state.ready && state.settings && firstRun && (messages.length === 0 || setupBlocked) && (
+                <FirstRunCard
+                  settings={state.settings}
+                  api={store.keel}
+                  t={t}
+                  blocked={setupBlocked}
+                  allowPlainTextStorage={false}
+                  onConnected={(next, name) => {
+                    store.setSettings(next)
+                    setSetupBlocked(false)
+                    if (name) setConnectedName(name)
+                  }}
+                />
+              )}
+              {state.ready && !firstRun && connectedName && messages.length === 0 && (
+                <p className="connected-now" role="status">
+                  {t('providers.firstRun.readyNow', { name: connectedName })}
+                </p>
+              )}
+                </>
+              }
             />
             </MessageActionsScope>
-            <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
+            <Composer busy={busy} t={t} onSend={onSend} onStop={onStop} />
           </>
         )}
       </main>

@@ -3,9 +3,10 @@ import type { Conversation, ConversationSummary, Message, MessageVersions } from
 import { LOCALES } from '../locale'
 import type { CostTotal, ModelPrice } from '../pricing'
 import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
-import { PROVIDER_IDS, type ProviderId } from '../provider-id'
+import type { ProviderId } from '../provider-id'
+import { PRESET_IDS, type PresetId, type ProviderNotReadyReason } from '../provider-profiles'
 import type { AttemptDiagnostic, RunEvent } from '../run-events'
-import { LANGUAGE_CHOICES, THEMES, TOOL_PERMISSIONS, modelPriceSchema, type LanguageChoice, type Theme } from '../settings'
+import { LANGUAGE_CHOICES, THEMES, TOOL_PERMISSIONS, modelPriceSchema, providerProfileIdSchema, type LanguageChoice, type Theme } from '../settings'
 import type { JsonValue } from '../json-value'
 import type { ToolDescriptor } from '../tool-outcome'
 import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../mcp'
@@ -22,7 +23,25 @@ import { MAX_CONVERSATION_PAGE, MAX_MESSAGE_CHARS, type CommandName } from './ch
  * values only from there, and only types from here).
  */
 const id = z.string().min(1).max(200)
-const providerId = z.enum(PROVIDER_IDS)
+/** A provider profile id (a wire id, a preset's id, `custom-<n>`); the core refuses ids no profile has. */
+const providerId = providerProfileIdSchema
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000)
+/**
+ * What the provider form shows, not yet saved: Test connection and the model list use it. The key
+ * typed goes one way (it is used for the request and never sent back); absent fields fall back
+ * to the saved profile's.
+ */
+const providerDraft = z.strictObject({
+  preset: z.enum(PRESET_IDS).optional(),
+  baseUrl: httpUrl.optional(),
+  model: z.string().trim().max(200).optional(),
+  apiKey: z.string().trim().min(1).max(1000).optional(),
+  keyRequired: z.boolean().optional(),
+})
+/** A saved profile (`provider`), a form's draft of a new one (`draft.preset`), or a saved one edited. */
+const providerTarget = z
+  .strictObject({ provider: providerId.optional(), draft: providerDraft.optional() })
+  .refine((value) => value.provider !== undefined || value.draft?.preset !== undefined, { error: 'Name a provider, or a preset in the draft.' })
 
 export const COMMAND_SCHEMAS = {
   /**
@@ -71,7 +90,26 @@ export const COMMAND_SCHEMAS = {
   /** Write-only: the key is never sent back, only "set, ends in …abcd". */
   'keys.set': z.strictObject({ provider: providerId, key: z.string().trim().min(1).max(1000), allowPlainTextStorage: z.boolean().optional() }),
   'keys.clear': z.strictObject({ provider: providerId }),
-  'providers.test': z.strictObject({ provider: providerId }),
+  /** Test connection: reachable, key accepted, model present (the models endpoint first; else one tiny request). */
+  'providers.test': providerTarget,
+  /** The models the server lists (OpenAI-compatible `GET /models`, Anthropic's and Gemini's own). */
+  'providers.models': providerTarget,
+  /** Adds (no `id`: a new profile from `preset`) or changes a provider profile; a key given goes to the key vault. */
+  'providers.save': z.strictObject({
+    id: providerId.optional(),
+    preset: z.enum(PRESET_IDS),
+    name: z.string().trim().min(1).max(80).optional(),
+    baseUrl: httpUrl.optional(),
+    model: z.string().trim().min(1).max(200).optional(),
+    keyRequired: z.boolean().optional(),
+    models: z.array(z.string().trim().min(1).max(200)).max(2000).optional(),
+    apiKey: z.string().trim().min(1).max(1000).optional(),
+    allowPlainTextStorage: z.boolean().optional(),
+    /** Make it the default provider (the first one saved always is, when the default cannot answer). */
+    makeDefault: z.boolean().optional(),
+  }),
+  /** Forgets a profile's settings and key (a preset or wire id stays listed, unconfigured). */
+  'providers.remove': z.strictObject({ id: providerId }),
   'measurements.list': z.strictObject({
     kind: z.string().min(1).max(50).optional(),
     from: z.number().int().min(-8.64e15).max(8.64e15).optional(),
@@ -182,15 +220,54 @@ export type CommandRequest<C extends CommandName> = z.input<(typeof COMMAND_SCHE
 /** How a key is kept: encrypted by the OS keyring, or (Linux without a keyring) only after the user opts in. */
 export type KeyStorageMode = 'os-encrypted' | 'plain-text-opt-in' | 'memory-only'
 
+/**
+ * One provider profile as the window sees it (Settings, the first-run card, the composer's model
+ * picker). `name` is the user's name, else the preset's English name (`named: false`: the window
+ * shows the preset's name in its own language).
+ */
 export interface ProviderSettingsView {
-  id: ProviderId
+  id: string
+  name: string
+  named: boolean
+  preset: PresetId
+  /** The wire API it speaks. */
+  api: ProviderId
   baseUrl: string
   model: string
+  /** Models known for it: what the server listed when it was saved, and `model`. */
+  models: string[]
   /** Never the key itself. */
   key: { set: false } | { set: true; endsWith: string; source: 'saved' | 'environment' }
+  /** Requests are refused (nothing is sent) while no key is set. */
+  keyRequired: boolean
+  /** Saved, or given a key or URL by the environment: listed as set up. */
+  configured: boolean
+  /** A turn can be sent (`notReady` says why not). */
+  ready: boolean
+  notReady?: ProviderNotReadyReason
   /** The price the user entered for `model`, or `null` (then no cost is shown for it). */
   price: ModelPrice | null
 }
+
+/** A model a server lists. */
+export interface ProviderModel {
+  id: string
+  /** The server's display name, where it gives one. */
+  name?: string
+}
+
+/** Why a model list could not be had: nothing listening, the key refused, no such endpoint, an answer that is not a list, no key to send. */
+export type ProviderListFailure = 'unreachable' | 'key-rejected' | 'no-models-endpoint' | 'bad-response' | 'timeout' | 'no-key' | 'server-error'
+
+export type ProviderModelsResult = { ok: true; models: ProviderModel[] } | { ok: false; kind: ProviderListFailure; message: string; status?: number }
+
+/**
+ * What Test connection found. `keyAccepted`: `'not-needed'` when no key was sent and none is
+ * required. `via`: the models endpoint, or (a server without one) a tiny generation request.
+ */
+export type ProviderCheckResult =
+  | { ok: true; latencyMs: number; model: string; reachable: true; keyAccepted: boolean | 'not-needed'; modelPresent: true; via: 'models' | 'generation'; models: ProviderModel[] }
+  | { ok: false; kind: string; message: string; reachable?: boolean; keyAccepted?: boolean | 'not-needed'; modelPresent?: boolean; models?: ProviderModel[]; status?: number }
 
 export interface SettingsView {
   /** The language in effect: the saved choice, or (choice `system`) the OS language as the core sees it. */
@@ -199,7 +276,10 @@ export interface SettingsView {
   languageChoice: LanguageChoice
   /** System (follow the OS), light or dark. */
   theme: Theme
-  defaultProvider: ProviderId
+  /** The default provider profile's id. */
+  defaultProvider: string
+  /** Set when the default provider cannot answer (first run: nothing set up, or no key): the window offers setup instead of sending. */
+  firstRun: { provider: string; reason: ProviderNotReadyReason } | null
   maxToolRounds: number
   /** How long one turn may take in all, in seconds. */
   turnTimeoutSeconds: number
@@ -257,7 +337,10 @@ export interface CommandResponses {
   'settings.update': SettingsView
   'keys.set': SettingsView
   'keys.clear': SettingsView
-  'providers.test': { ok: true; latencyMs: number; model: string } | { ok: false; kind: string; message: string }
+  'providers.test': ProviderCheckResult
+  'providers.models': ProviderModelsResult
+  'providers.save': { id: string; settings: SettingsView }
+  'providers.remove': SettingsView
   'measurements.list': Measurement[]
   'measurements.update': Measurement
   'measurements.delete': { deleted: true }

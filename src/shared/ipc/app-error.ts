@@ -1,4 +1,5 @@
 import type { MeasurementKind } from '../measurement'
+import type { ProviderNotReadyReason } from '../provider-profiles'
 
 /**
  * What exactly went wrong, for the errors a person can meet in the UI: the window words them in
@@ -32,6 +33,8 @@ export type AppErrorDetail =
   | { code: 'message-not-found' }
   /** A message action that does not fit that message (e.g. continuing an answer that is not the last). */
   | { code: 'message-action-not-applicable' }
+  /** The provider chosen cannot answer (no key for one that needs it, no such provider): nothing was sent. */
+  | { code: 'provider-not-ready'; provider: string; reason: ProviderNotReadyReason }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

@@ -29,9 +29,11 @@ describe('keys', () => {
     world.server.enqueue({ type: 'turn', text: 'Hello.' })
     await a.value('turns.start', { text: 'hi', provider: 'anthropic' })
     await world.service.whenIdle()
-    world.server.enqueue({ type: 'http-error', status: 401, body: { error: { message: `nope ${SAVED}` } } })
+    // Test connection reads the models endpoint first: a rejected key there, echoed back, is scrubbed too.
+    world.server.setModels({ status: 401, body: { error: { message: `nope ${SAVED}` } } })
     const check = await a.value('providers.test', { provider: 'anthropic' })
-    expect(check).toMatchObject({ ok: false, kind: 'authentication' })
+    expect(check).toMatchObject({ ok: false, kind: 'key-rejected', reachable: true, keyAccepted: false })
+    expect(world.server.modelRequests[0]!.headers['x-api-key']).toBe(SAVED)
     expect(world.server.requests[0]!.headers['x-api-key']).toBe(SAVED)
     expect(world.server.requests[1]!.headers.authorization).toBe(`Bearer ${FROM_ENV}`)
     expect(a.envelopes.some((e) => e.event.type === 'diagnostics')).toBe(true)
@@ -234,18 +236,23 @@ describe('measurements from the UI', () => {
 })
 
 describe('providers.test', () => {
-  it('answers ok with latency, or the typed error kind', async () => {
+  it('reads the models endpoint first (no generation), falls back to one tiny request where there is none, or the typed error kind', async () => {
     world = await startAppWorld()
     const a = world.client('a')
-    world.server.enqueue({ type: 'turn', text: 'OK' })
     const good = await a.value('providers.test', { provider: 'gemini' })
-    expect(good).toMatchObject({ ok: true, model: 'sim-model' })
+    expect(good).toMatchObject({ ok: true, model: 'sim-model', reachable: true, keyAccepted: 'not-needed', modelPresent: true, via: 'models' })
+    expect(world.server.modelRequests.map((r) => r.provider)).toEqual(['gemini'])
+    expect(world.server.requests).toHaveLength(0)
+    // A server without a models endpoint: one real request tells reachable and model present.
+    world.server.setModels({ status: 404 })
+    world.server.enqueue({ type: 'turn', text: 'OK' })
+    expect(await a.value('providers.test', { provider: 'gemini' })).toMatchObject({ ok: true, via: 'generation' })
     expect(world.server.requests[0]!.provider).toBe('gemini')
     world.server.enqueue({ type: 'http-error', status: 404 })
-    expect(await a.value('providers.test', { provider: 'openai-responses' })).toMatchObject({ ok: false })
+    expect(await a.value('providers.test', { provider: 'openai-responses' })).toMatchObject({ ok: false, kind: 'model-missing', reachable: true, modelPresent: false })
     world.server.enqueue({ type: 'turn', text: 'OK', faults: { headersDelayMs: 10_000 } })
     const slow = await a.value('providers.test', { provider: 'anthropic' })
-    expect(slow).toMatchObject({ ok: false, kind: 'timeout' })
+    expect(slow).toMatchObject({ ok: false, kind: 'timeout', reachable: false })
     expect(countRows(world.store, 'generations')).toBe(0)
   })
 })

@@ -202,7 +202,7 @@ describe('safeStorage key vault', () => {
       const encrypted = (await safeStorage.encryptStringAsync(TOKEN)).toString('base64')
       mkdirSync(join(filePath, '..'), { recursive: true })
       const entry = { encrypted, storage: 'os-encrypted' }
-      writeFileSync(filePath, JSON.stringify({ version: 1, keys: { 'mcp:ok:env:A': entry, 'mcp:Bad Id:env:A': entry, 'mcp:ok:cookies:A': entry, mistral: entry } }))
+      writeFileSync(filePath, JSON.stringify({ version: 1, keys: { 'mcp:ok:env:A': entry, 'mcp:Bad Id:env:A': entry, 'mcp:ok:cookies:A': entry, 'Not a provider id': entry } }))
       const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
       expect(vault.ids()).toEqual(['mcp:ok:env:A'])
       expect(vault.loadProblems).toEqual(Array(3).fill('A saved key entry was not understood and was ignored.'))

@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http'
 import { parseScript } from './script-schema'
 import { sendJson } from './send-json'
+import type { ModelsScript } from './models-route'
 import type { SimulatedProvider } from './server'
 
 /**
  * `/_sim/*`, for tests in another process than the server (the CLI enables it):
  * `POST /_sim/enqueue` (a response, an array, or `{responses}`), `GET /_sim/requests`,
- * `GET /_sim/state` (`{queued, requests, aborted, unrouted}`), `POST /_sim/reset`.
+ * `GET /_sim/state` (`{queued, requests, aborted, unrouted, modelRequests}`), `POST /_sim/reset`,
+ * `POST /_sim/models` (`{ids}` or `{status, body?}`: what `GET …/models` answers), `GET /_sim/model-requests`.
  */
 export function handleControlRoute(res: ServerResponse, method: string, path: string, rawBody: string, provider: SimulatedProvider): void {
   const route = `${method} ${path}`
@@ -21,7 +23,14 @@ export function handleControlRoute(res: ServerResponse, method: string, path: st
         sendJson(res, 200, provider.requests)
         return
       case 'GET /_sim/state':
-        sendJson(res, 200, { queued: provider.queued, requests: provider.requests.length, aborted: provider.aborted, unrouted: provider.unrouted })
+        sendJson(res, 200, { queued: provider.queued, requests: provider.requests.length, aborted: provider.aborted, unrouted: provider.unrouted, modelRequests: provider.modelRequests.length })
+        return
+      case 'POST /_sim/models':
+        provider.setModels(JSON.parse(rawBody) as ModelsScript)
+        sendJson(res, 200, { ok: true })
+        return
+      case 'GET /_sim/model-requests':
+        sendJson(res, 200, provider.modelRequests)
         return
       case 'POST /_sim/reset':
         provider.reset()

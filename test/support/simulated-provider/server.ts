@@ -8,6 +8,7 @@ import { RENDERERS } from './renderers'
 import { sendJson } from './send-json'
 import { flattenHeaders, parseJsonOrText, readBody, RequestLog, type WaitOptions } from './request-log'
 import { basePathFor, matchRoute, type MatchedRoute } from './routes'
+import { DEFAULT_MODEL_IDS, matchModelsRoute, renderModels, type ModelListRequest, type ModelsScript } from './models-route'
 import { pause, serveStream, type ResponseChannel } from './serve-stream'
 import type { RecordedRequest, RespondHook, ScriptedHttpError, ScriptedResponse, ScriptedTurn, SimulatedProviderOptions } from './types'
 import { planWrites } from './write-plan'
@@ -32,7 +33,11 @@ export interface SimulatedProvider {
   waitForAborted(n: number, options?: WaitOptions): Promise<void>
   /** Requests to paths no provider serves (answered 404). */
   readonly unrouted: readonly { method: string; path: string }[]
-  /** Empties the queue and the logs and restarts generated ids (`…sim1…`); keeps the `respond` hook. */
+  /** What every `GET {base}/models` answers (default: {@link DEFAULT_MODEL_IDS}); not part of the turn queue. */
+  setModels(script: ModelsScript): void
+  /** Every models-list request, in arrival order (kept apart from `requests`, which are generation requests). */
+  readonly modelRequests: readonly ModelListRequest[]
+  /** Empties the queue and the logs, restores the default model list and restarts generated ids (`…sim1…`); keeps the `respond` hook. */
   reset(): void
   /** Destroys every open connection (stalled streams included) and stops listening. */
   close(): Promise<void>
@@ -52,6 +57,8 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
   const clock = options.clock ?? Date.now
   let turnNumber = 0
   let closing = false
+  let models: ModelsScript = { ids: [...DEFAULT_MODEL_IDS] }
+  const modelRequests: ModelListRequest[] = []
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -73,6 +80,13 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
     const rawBody = await readBody(req)
     if (options.controlRoutes && path.startsWith('/_sim/')) {
       handleControlRoute(res, method, path, rawBody, provider)
+      return
+    }
+    const modelsOf = matchModelsRoute(method, path)
+    if (modelsOf) {
+      modelRequests.push({ provider: modelsOf, path, query: Object.fromEntries(url.searchParams), headers: flattenHeaders(req) })
+      const answer = renderModels(modelsOf, models, url.searchParams)
+      sendJson(res, answer.status, answer.body)
       return
     }
     const route = matchRoute(method, path, url.searchParams)
@@ -209,7 +223,13 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
     },
     waitForAborted: (n, waitOptions) => log.waitForAborted(n, waitOptions),
     unrouted,
+    setModels: (script) => {
+      models = 'ids' in script ? { ids: [...script.ids] } : script
+    },
+    modelRequests,
     reset: () => {
+      models = { ids: [...DEFAULT_MODEL_IDS] }
+      modelRequests.length = 0
       turnNumber = 0
       queue.length = 0
       unrouted.length = 0

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { Message } from '../../../shared/conversation'
 import type { Translate } from '../i18n/messages'
 import type { ChatState, ChatStore, ElicitationAnswer } from '../state/chat-store'
@@ -23,6 +23,9 @@ interface MessageListProps {
   onStop: () => void
   onElicitation: (runId: string, elicitationId: string, answer: ElicitationAnswer) => void
   onRetry: () => void
+  /** Shown above the messages (the first-run setup card); `hideEmpty` hides the empty-chat hint for it. */
+  intro?: ReactNode
+  hideEmpty?: boolean
 }
 
 /** The approval the user must answer now, if any (the newest one of the live answer). */
@@ -43,7 +46,7 @@ function isTyping(element: Element | null): boolean {
  * the end ({@link useFollowScroll}), with "Jump to latest" when they are not. Sending scrolls to
  * the end; a new pending approval is scrolled into view and its Approve button focused.
  */
-export function MessageList({ state, store, t, messages, run, busy, showStarting, onAnswer, onStop, onElicitation, onRetry }: MessageListProps) {
+export function MessageList({ state, store, t, messages, run, busy, showStarting, onAnswer, onStop, onElicitation, onRetry, intro, hideEmpty }: MessageListProps) {
   const { scrollerRef, contentRef, atBottom, toBottom } = useFollowScroll(state.currentId)
   const lastId = messages[messages.length - 1]?.id
 
@@ -71,7 +74,8 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
       <div className="message-list">
         <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0} ref={scrollerRef}>
           <div className="message-list-content" ref={contentRef}>
-            {state.ready && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
+            {intro}
+            {state.ready && !hideEmpty && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
             {/* One keyed list, the live answer included: when it ends, its stored copy (same key) takes its place without a remount. */}
             {[
               ...messages.map((message) =>

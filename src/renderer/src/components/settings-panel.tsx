@@ -1,140 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import type { KeelApi, ProviderSettingsView, SettingsView, ToolInfo } from '../../../shared/ipc/app-contract'
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/provider-id'
-import type { AppError } from '../../../shared/ipc/app-error'
+import type { KeelApi, SettingsView, ToolInfo } from '../../../shared/ipc/app-contract'
 import type { Translate } from '../i18n/messages'
-import { appErrorText } from '../lib/app-error-text'
-import { keyStatusText } from '../lib/key-status-text'
-import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
 import { AppearanceSettings } from './appearance-settings'
 import { McpServersPanel } from './mcp-servers-panel'
-
-/** Write tools that ask before running (reads never ask). */
-
-function ProviderSection({
-  provider,
-  api,
-  t,
-  onSettings,
-  allowPlainTextStorage,
-}: {
-  provider: ProviderSettingsView
-  api: KeelApi
-  t: Translate
-  onSettings: (s: SettingsView) => void
-  /** The user ticked "store keys without encryption" (only offered where there is no keyring). */
-  allowPlainTextStorage: boolean
-}) {
-  const [key, setKey] = useState('')
-  const [baseUrl, setBaseUrl] = useState(provider.baseUrl)
-  const [model, setModel] = useState(provider.model)
-  const [price, setPrice] = useState<PriceFields>(() => priceFieldsOf(provider.price))
-  // Only a price the user typed is written: a model change alone must not carry the old model's price over.
-  const [priceEdited, setPriceEdited] = useState(false)
-  const [status, setStatus] = useState('')
-  const show = (result: { ok: true; value: SettingsView } | { ok: false; error: AppError }) => {
-    if (result.ok) {
-      onSettings(result.value)
-      setStatus('')
-    } else setStatus(appErrorText(t, result.error))
-  }
-  const prefix = `provider-${provider.id}`
-  return (
-    <fieldset className="provider" aria-label={provider.id}>
-      <legend>{provider.id}</legend>
-      <p className="key-status" data-testid={`${prefix}-key-status`}>
-        {t('apiKey')}: {keyStatusText(t, provider.key)}
-      </p>
-      <div className="row">
-        <label htmlFor={`${prefix}-key`}>{t('apiKey')}</label>
-        <input id={`${prefix}-key`} type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
-        <button
-          type="button"
-          disabled={key.trim() === ''}
-          onClick={async () => {
-            const result = await api['keys.set']({ provider: provider.id, key: key.trim(), ...(allowPlainTextStorage && { allowPlainTextStorage: true }) })
-            show(result)
-            // A refused key stays in the field, so ticking the opt-in and saving again is enough.
-            if (result.ok) setKey('')
-          }}
-        >
-          {t('saveKey')}
-        </button>
-        {provider.key.set && provider.key.source === 'saved' && (
-          <button type="button" onClick={async () => show(await api['keys.clear']({ provider: provider.id }))}>
-            {t('clearKey')}
-          </button>
-        )}
-      </div>
-      <div className="row">
-        <label htmlFor={`${prefix}-url`}>{t('baseUrl')}</label>
-        <input id={`${prefix}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
-      </div>
-      <div className="row">
-        <label htmlFor={`${prefix}-model`}>{t('model')}</label>
-        <input id={`${prefix}-model`} value={model} onChange={(e) => setModel(e.target.value)} />
-      </div>
-      <fieldset className="price">
-        <legend>{t('priceTitle', { model: model.trim() || provider.model })}</legend>
-        {(['input', 'output', 'cachedInput'] as const).map((field) => (
-          <div className="row" key={field}>
-            <label htmlFor={`${prefix}-price-${field}`}>{t(field === 'input' ? 'priceInput' : field === 'output' ? 'priceOutput' : 'priceCachedInput')}</label>
-            <input
-              id={`${prefix}-price-${field}`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={price[field]}
-              onChange={(e) => {
-                setPrice({ ...price, [field]: e.target.value })
-                setPriceEdited(true)
-              }}
-            />
-          </div>
-        ))}
-      </fieldset>
-      <div className="row">
-        <button
-          type="button"
-          onClick={async () => {
-            const parsedPrice = priceEdited ? parsePriceFields(price) : undefined
-            if (parsedPrice && !parsedPrice.ok) return setStatus(t(parsedPrice.error))
-            const saved = await api['settings.update']({ provider: { id: provider.id, baseUrl: baseUrl.trim() || null, model: model.trim() || null } })
-            if (!saved.ok) return show(saved)
-            // The price belongs to the model now in effect (a cleared field means the default model).
-            const current = saved.value.providers.find((p) => p.id === provider.id)
-            if (!current) return show(saved)
-            if (!parsedPrice || samePrice(current.price, parsedPrice.price)) {
-              setPrice(priceFieldsOf(current.price))
-              setPriceEdited(false)
-              return show(saved)
-            }
-            const priced = await api['settings.update']({ price: { provider: provider.id, model: current.model, price: parsedPrice.price } })
-            if (priced.ok) setPriceEdited(false)
-            show(priced)
-          }}
-        >
-          {t('saveProvider')}
-        </button>
-        <button
-          type="button"
-          onClick={async () => {
-            const result = await api['providers.test']({ provider: provider.id })
-            if (!result.ok) setStatus(t('connectionFailed', { message: result.error.message }))
-            else if (result.value.ok) setStatus(t('connectionOk', { model: result.value.model, ms: result.value.latencyMs }))
-            else setStatus(t('connectionFailed', { message: result.value.message }))
-          }}
-        >
-          {t('testConnection')}
-        </button>
-      </div>
-      {status && (
-        <p role="status" className="provider-status">
-          {status}
-        </p>
-      )}
-    </fieldset>
-  )
-}
+import { ProviderSettings } from './provider-settings'
 
 /**
  * How saved keys are kept, said before the user types one: nothing to say with a real keyring;
@@ -216,16 +85,6 @@ export function SettingsPanel({
         </button>
       </header>
       <AppearanceSettings settings={settings} t={t} onUpdate={onUpdate} />
-      <div className="row">
-        <label htmlFor="settings-provider">{t('defaultProvider')}</label>
-        <select id="settings-provider" value={settings.defaultProvider} onChange={(e) => void onUpdate({ defaultProvider: e.target.value as ProviderId })}>
-          {PROVIDER_IDS.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-        </select>
-      </div>
       <h3>{t('toolPermissions')}</h3>
       {tools.map(({ name, title, titles, grantKey, provider }) => (
         <div className="row" key={grantKey}>
@@ -241,16 +100,14 @@ export function SettingsPanel({
         </div>
       ))}
       <KeyStorageNotice mode={settings.keyStorage} t={t} allowPlainText={allowPlainText} onAllowPlainText={setAllowPlainText} />
-      {settings.providers.map((provider) => (
-        <ProviderSection
-          key={provider.id}
-          provider={provider}
-          api={api}
-          t={t}
-          onSettings={onSettings}
-          allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
-        />
-      ))}
+      <ProviderSettings
+        settings={settings}
+        api={api}
+        t={t}
+        onSettings={onSettings}
+        onUpdate={onUpdate}
+        allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
+      />
       <McpServersPanel api={api} t={t} allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText} />
     </section>
   )

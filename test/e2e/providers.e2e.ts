@@ -1,0 +1,135 @@
+// Getting connected in minute one, as a new user: Keel started with an empty database and no
+// provider key anywhere. The window says no provider is set up and offers setup instead of sending;
+// the Ollama preset, pointed at the simulated provider's OpenAI-compatible route, loads the server's
+// models; Test connection (before Save) reports reachable + model present; Save confirms; chat works.
+// Its own browser-mode server (the suite's shared one has an Anthropic key in its environment).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { ChildProcess } from 'node:child_process'
+import { expect, test, type Page } from './fixtures'
+import { startProcess, stop } from './global-setup'
+import { enqueue, resetSim, send, simRequests, simUrl } from './sim'
+
+test.skip(({ keelMode }) => keelMode !== 'browser', 'browser mode only: this spec starts its own server on an empty database')
+
+let web: { child: ChildProcess; url: string } | undefined
+let dir = ''
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'keel-e2e-providers-'))
+  const started = await startProcess(
+    resolve('node_modules', '.bin', 'tsx'),
+    ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build'],
+    // No provider key, address or default from anywhere: a first run.
+    { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', OPENROUTER_API_KEY: '', KEEL_DEFAULT_PROVIDER: '', KEEL_ANTHROPIC_BASE_URL: '' },
+    /Keel is running at (http:\/\/\S+)/,
+    'start-web (providers)',
+  )
+  web = { child: started.child, url: started.match[1]! }
+})
+
+test.afterAll(async () => {
+  if (web) await stop(web.child)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+test.beforeEach(async () => {
+  await resetSim()
+})
+
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
+  expect(results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe violations in "${state}"`).toEqual([])
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/providers-${name}.png`, fullPage: true })
+
+test('first run: setup instead of sending, Ollama preset, models from the server, Test connection before Save, Save, chat', async ({ page }) => {
+  await page.goto(web!.url)
+  const card = page.getByRole('region', { name: 'Connect an AI provider to start' })
+  await expect(card).toBeVisible()
+  await expect(card).toContainText('Ollama and LM Studio run on your computer and need no key')
+
+  // Enter does not send what cannot succeed: the card says so, and no provider hears anything.
+  await send(page, 'Hello! What can you do?')
+  await expect(card.getByRole('alert')).toHaveText('Set up a provider first: nothing was sent.')
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello! What can you do?')
+  expect(await simRequests()).toEqual([])
+  await expectNoViolations(page, 'first run')
+  await shot(page, 'first-run')
+
+  await card.getByRole('button', { name: /^Ollama/ }).click()
+  const form = page.getByRole('form', { name: 'New provider: Ollama' })
+  const baseUrl = form.getByRole('textbox', { name: 'Base URL' })
+  await expect(baseUrl).toHaveValue('http://127.0.0.1:11434/v1')
+  await baseUrl.fill(`${simUrl()}/openai-chat/v1`)
+  // The server's models load by themselves; the first one fills the empty model field.
+  await expect(form.getByText('2 models from the server.')).toBeVisible()
+  const model = form.getByRole('combobox', { name: 'Model' })
+  await expect(model).toHaveValue('sim-model')
+
+  await form.getByRole('button', { name: 'Test connection' }).click()
+  const status = form.getByTestId('provider-form-status')
+  await expect(status).toContainText('Reachable')
+  await expect(status).toContainText('No key needed')
+  await expect(status).toContainText('Model “sim-model” is available')
+  await expect(status).toBeInViewport()
+  // Checked through the models endpoint: nothing was generated.
+  expect(await simRequests()).toEqual([])
+  await expectNoViolations(page, 'provider form, tested')
+  await shot(page, 'form-tested')
+
+  // A model the server does not have is said as such.
+  await model.fill('llama3.2')
+  await form.getByRole('button', { name: 'Test connection' }).click()
+  await expect(status).toContainText('The server does not have the model “llama3.2”.')
+  await model.fill('sim-model')
+
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Ollama is ready. Ask anything.' })).toBeVisible()
+  await expect(card).toBeHidden()
+  await shot(page, 'saved')
+
+  await enqueue({ type: 'turn', text: 'Hello from the local model.' })
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await expect(page.getByText('Hello from the local model.')).toBeVisible()
+  const requests = (await simRequests()) as { provider: string; model: string; headers: Record<string, string> }[]
+  expect(requests.map((r) => [r.provider, r.model])).toEqual([['openai-chat', 'sim-model']])
+  expect(requests[0]!.headers.authorization).toBeUndefined()
+
+  // Settings names it as people do, as the default; editing it and saving says "Saved." by the button.
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const item = page.getByTestId('provider-ollama')
+  await expect(item).toContainText('Ollama')
+  await expect(item).toContainText('Default')
+  await expect(item).toContainText('Ready')
+  await expect(page.getByRole('combobox', { name: 'Default provider' }).locator('option:checked')).toHaveText('Ollama')
+  await item.getByRole('button', { name: 'Edit Ollama' }).click()
+  const edit = page.getByRole('form', { name: 'Edit Ollama' })
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(edit.getByTestId('provider-form-status')).toHaveText('Saved.')
+  await expect(edit.getByTestId('provider-form-status')).toBeInViewport()
+  await expectNoViolations(page, 'settings, provider form')
+  await shot(page, 'settings')
+})
+
+test('a typed key is used by Test connection before Save, and never shown back', async ({ page }) => {
+  await page.goto(web!.url)
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const providers = page.getByRole('region', { name: 'Providers' })
+  await providers.getByRole('button', { name: 'Add provider' }).click()
+  await providers.getByTestId('preset-custom').click()
+  const form = page.getByRole('form', { name: 'New provider: Other OpenAI-compatible server' })
+  await form.getByRole('textbox', { name: 'Name' }).fill('Lab server')
+  await form.getByRole('textbox', { name: 'Base URL' }).fill(`${simUrl()}/openai-chat/v1`)
+  await form.getByRole('textbox', { name: 'API key' }).fill('sk-lab-typed-0123456789')
+  await form.getByRole('combobox', { name: 'Model' }).fill('sim-model-large')
+  await form.getByRole('button', { name: 'Test connection' }).click()
+  const status = form.getByTestId('provider-form-status')
+  await expect(status).toContainText('Key accepted')
+  await expect(status).toContainText('Model “sim-model-large” is available')
+  await expect(page.locator('body')).not.toContainText('sk-lab-typed-0123456789')
+})
