@@ -3,6 +3,7 @@ import { LOCALES } from './locale'
 import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
 import { PROVIDER_IDS } from './provider-id'
+import { conversationDefaultsSchema } from './conversation-settings'
 
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES
@@ -42,6 +43,8 @@ export const SETTING_DEFINITIONS = {
   modelPrices: { schema: z.partialRecord(z.enum(PROVIDER_IDS), z.record(z.string().min(1).max(200), modelPriceSchema)), defaultValue: {} },
   /** MCP servers (no secret values: every env value and header is in the key vault; see mcp-server-schema.ts). */
   mcpServers: { schema: mcpServerListSchema, defaultValue: [] },
+  /** What a new conversation starts with: a provider and model, a system prompt (unset: the default provider's model, none). */
+  conversationDefaults: { schema: conversationDefaultsSchema, defaultValue: {} },
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS

@@ -24,6 +24,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'mcp-server-not-found': { code: 'mcp-server-not-found' },
   'mcp-import-invalid': { code: 'mcp-import-invalid' },
   'mcp-consent-stale': { code: 'mcp-consent-stale' },
+  'import-invalid': { code: 'import-invalid', where: 'conversation.messages.0.role' },
 }
 
 describe('appErrorText', () => {

@@ -23,6 +23,7 @@ import { fail, failureFromThrown, ok, validationFailure } from './app-result'
 import { buildConversationView } from './conversation-view'
 import type { KeyVault } from './key-vault'
 import { McpCommands } from './mcp-commands'
+import { ConversationCommands } from './conversation-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { checkProvider } from './provider-check'
 import { ProviderKeys, redactKeys } from './provider-keys'
@@ -78,6 +79,7 @@ export class KeelAppService {
   private readonly tools: ToolRegistry
   private readonly runs = new RunRegistry()
   private readonly mcp: McpCommands
+  private readonly conversationCommands: ConversationCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -86,6 +88,7 @@ export class KeelAppService {
     this.keys = new ProviderKeys(options.env, options.vault)
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
+    this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
@@ -237,6 +240,11 @@ export class KeelAppService {
     'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
     'mcp.stderr': (request) => this.mcp.stderr(request),
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
+    'conversations.settings': (request) => this.conversationCommands.get(request),
+    'conversations.settingsUpdate': (request) => this.conversationCommands.update(request),
+    'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
+    'conversations.export': (request) => this.conversationCommands.export(request),
+    'conversations.import': (request) => this.conversationCommands.import(request),
   }
 
   private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {
@@ -261,6 +269,8 @@ export class KeelAppService {
     // Events arrive here already scrubbed of every key (prepareTurn).
     const deliver = (event: RunEvent) => {
       if (event.type === 'run-start') {
+        // A conversation this turn created keeps the settings chosen for it and the model it was started with.
+        if (request.conversationId === undefined) this.conversationCommands.adopt(event.conversationId, request.settings, { provider: prepared.provider, model: prepared.connection.model })
         started = { conversationId: event.conversationId, messageId: event.messageId }
         const run = this.runs.get(runId)
         if (run) run.conversationId = event.conversationId
@@ -270,17 +280,18 @@ export class KeelAppService {
     }
     // The elicitor emits through the turn's own (key-scrubbing) event path, known once the turn is set up.
     let emit: (event: RunEvent) => void = deliver
-    const { options } = prepareTurn({
+    const prepared = prepareTurn({
       store: this.store,
       env: this.env,
       keys: this.keys,
       tools: this.tools,
-      request: { conversationId: request.conversationId, text: request.text, provider: request.provider },
+      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, ...this.conversationCommands.turnSettings(request.conversationId, request.settings, request.provider) },
       io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,
       retryPolicy: this.options.retryPolicy,
     })
+    const { options } = prepared
     emit = options.onEvent
     this.runs.add({ runId, clientId, conversationId: request.conversationId, controller, done })
     // runTurn stores the user's message and emits run-start synchronously, before its first await.

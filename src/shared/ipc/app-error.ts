@@ -28,6 +28,8 @@ export type AppErrorDetail =
   | { code: 'mcp-import-invalid' }
   /** What the server runs changed after the consent view was shown: it must be looked at again. */
   | { code: 'mcp-consent-stale' }
+  /** An imported conversation file that failed validation (nothing was imported): where, and why (English). */
+  | { code: 'import-invalid'; where: string }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

@@ -51,6 +51,11 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'mcp.acceptTools': [...common, { serverId: 'x' }, { serverId: 'x', tools: { t: 'nothex' } }],
     'mcp.stderr': [...common, {}, { serverId: 'x', lines: 5 }],
     'elicitations.answer': [...common, { elicitationId: 'e' }, { elicitationId: 'e', answer: { action: 'maybe' } }, { elicitationId: 'e', answer: { action: 'accept' } }, { elicitationId: 'e', answer: { action: 'accept', content: { a: { nested: true } } } }],
+    'conversations.settings': [...common, { conversationId: '' }, { conversationId, extra: 1 }],
+    'conversations.settingsUpdate': [...common, { conversationId }, { conversationId, patch: { temperature: 2.5 } }, { conversationId, patch: { maxOutputTokens: 0 } }, { conversationId, patch: { maxOutputTokens: 1.5 } }, { conversationId, patch: { model: 'm' } }, { conversationId, patch: { provider: 'anthropic', model: null } }, { conversationId, patch: { system: 'x'.repeat(20_001) } }, { conversationId, patch: { top_p: 1 } }],
+    'conversations.settingsDefaults': [...common, {}, { patch: { provider: 'anthropic' } }, { patch: { temperature: 1 } }],
+    'conversations.export': [...common, { conversationId }, { conversationId, format: 'pdf' }, { conversationId, format: 'json', locale: 'fr' }],
+    'conversations.import': [...common, {}, { text: '' }, { text: 'x'.repeat(1_900_001) }],
   }
 }
 

@@ -44,6 +44,11 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.acceptTools': { serverId: 'files', tools: { read_file: 'b'.repeat(64) } },
   'mcp.stderr': { serverId: 'files' },
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
+  'conversations.settings': { conversationId: 'c1' },
+  'conversations.settingsUpdate': { conversationId: 'c1', patch: { temperature: 0.4 } },
+  'conversations.settingsDefaults': { patch: { system: 'Be brief.' } },
+  'conversations.export': { conversationId: 'c1', format: 'markdown' },
+  'conversations.import': { text: '{}' },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown
