@@ -9,12 +9,18 @@ import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
+import { ConversationMenu, ConversationSettingsPanel } from './components/conversation-settings'
+import { ModelPicker } from './components/model-picker'
+import { ConversationSettingsStore } from './state/conversation-settings-store'
 import type { ApprovalDecision } from './components/tool-card'
 
 export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const conversationSettings = useMemo(() => new ConversationSettingsStore(store), [store])
+  useEffect(() => () => conversationSettings.dispose(), [conversationSettings])
+  const [conversationSettingsOpen, setConversationSettingsOpen] = useState(false)
   const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)
   const run = store.currentRun(state)
@@ -78,6 +84,7 @@ export function App({ store }: { store: ChatStore }) {
               {t('backToChat')}
             </button>
           )}
+          <ConversationMenu api={store.keel} conversationId={state.currentId} locale={state.locale} t={t} onOpenSettings={() => setConversationSettingsOpen(true)} onImported={(id) => void store.refreshAfterImport(id)} />
           <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
             {t('settings')}
           </button>
@@ -137,7 +144,8 @@ export function App({ store }: { store: ChatStore }) {
                 ),
               ]}
             </div>
-            <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} />
+            {conversationSettingsOpen && <ConversationSettingsPanel store={conversationSettings} t={t} onClose={() => setConversationSettingsOpen(false)} />}
+            <Composer busy={busy} t={t} onSend={store.send} onStop={onStop} picker={<ModelPicker store={conversationSettings} settings={state.settings} t={t} />} />
           </>
         )}
       </main>

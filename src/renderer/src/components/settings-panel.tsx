@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { keyStatusText } from '../lib/key-status-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
+import { ConversationDefaultsSection } from './conversation-settings'
 import { McpServersPanel } from './mcp-servers-panel'
 
 /** Write tools that ask before running (reads never ask). */
@@ -234,6 +235,7 @@ export function SettingsPanel({
           ))}
         </select>
       </div>
+      <ConversationDefaultsSection api={api} settings={settings} t={t} />
       <h3>{t('toolPermissions')}</h3>
       {tools.map(({ name, title, titles, grantKey, provider }) => (
         <div className="row" key={grantKey}>

@@ -270,12 +270,15 @@ export class ChatStore {
     return (run !== undefined && run.status === 'running') || (state.starting !== undefined && state.starting.conversationId === state.currentId)
   }
 
+  /** More fields for `turns.start` (the conversation settings chosen before a new conversation's first message). */
+  startExtras: (conversationId: string | undefined) => Partial<CommandRequest<'turns.start'>> = () => ({})
+
   readonly send = async (text: string): Promise<boolean> => {
     const trimmed = text.trim()
     if (trimmed === '' || this.isBusy()) return false
     const conversationId = this.state.currentId
     this.set({ starting: { conversationId, text: trimmed }, error: undefined })
-    const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}) })
+    const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}), ...this.startExtras(conversationId) })
     if (!result.ok) {
       this.set({ starting: undefined, error: result.error })
       return false
@@ -349,6 +352,12 @@ export class ChatStore {
   }
 
   readonly clearError = (): void => this.set({ error: undefined })
+
+  /** After an import: the list again, and the imported conversation opened. */
+  readonly refreshAfterImport = async (conversationId: string | undefined): Promise<void> => {
+    await this.reloadConversations()
+    if (conversationId !== undefined) await this.select(conversationId)
+  }
 
   get keel(): KeelApi {
     return this.api
