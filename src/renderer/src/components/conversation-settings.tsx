@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { MAX_OUTPUT_TOKENS_LIMIT, MAX_TEMPERATURE } from '../../../shared/conversation-settings'
+import { MAX_OUTPUT_TOKENS_LIMIT, MAX_TEMPERATURE } from '../../../shared/conversation-settings-limits'
 import type { ConversationSettingsView, KeelApi, SettingsView } from '../../../shared/ipc/app-contract'
 import { MAX_IMPORT_CHARS } from '../../../shared/ipc/channels'
 import type { Locale } from '../../../shared/locale'
