@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util'
-import { fallbackMessage } from '../shared/fallback-messages'
-import { callsNotRun, legacyNotice } from '../shared/legacy-notice'
-import { cardStateOf, storedOutcomeOf } from '../shared/tool-card'
 import type { KeelStore } from '../main/db/keel-store'
 import type { LedgerEntry } from '../main/ledger/tool-ledger'
-import type { Generation, Message } from '../shared/conversation'
+import { exportedConversation, exportedGeneration } from '../main/export/conversation-json'
 import { isoStringOrNull, takenAtText, type Measurement } from '../shared/measurement'
 import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
+
+// One conversation's shape is shared with the window's Export (src/main/export).
+export { exportedConversation, exportedGeneration }
 
 export const EXPORT_USAGE = `usage: keel export --db FILE
 
@@ -24,66 +24,6 @@ A store that is not writable is read as it is (nothing is recovered or updated).
 /** Conversations (and ledger entries) are read this many at a time. */
 const PAGE = 200
 
-
-/**
- * One conversation of `keel export`: the stable shape. `messages` are every message of every branch
- * in creation order; `parentId` and `currentLeafId` rebuild the tree and the branch shown.
- */
-export function exportedConversation(conversation: { id: string; title: string }, messages: Message[], currentLeafId?: string) {
-  return {
-    id: conversation.id,
-    title: conversation.title,
-    currentLeafId: currentLeafId ?? null,
-    messages: messages.map((message) => ({
-      id: message.id,
-      parentId: message.parentId ?? null,
-      role: message.role,
-      status: message.status,
-      interruptReason: message.interruptReason ?? null,
-      text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
-      ...(message.role === 'assistant'
-        ? {
-            reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join(''),
-            // The notice the user saw with the answer (an older answer's is derived as the window does).
-            notices: [...message.notices, ...(legacyNotice(message) ? [legacyNotice(message)!] : [])].map((n) => ({ id: n.id, text: fallbackMessage('en', n.id, n.values) })),
-            notRunCalls: callsNotRun(message),
-          }
-        : {}),
-      toolCalls: message.parts.flatMap((p) => {
-        if (p.type !== 'tool-call') return []
-        const result = message.parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
-        const outcome = result?.type === 'tool-result' ? storedOutcomeOf(result) : undefined
-        return [
-          {
-            callId: p.callId,
-            name: p.toolName,
-            arguments: p.arguments ?? null,
-            argumentsText: p.argumentsText,
-            state: outcome ? cardStateOf(outcome) : 'not-run',
-            result: outcome ?? null,
-          },
-        ]
-      }),
-    })),
-  }
-}
-
-export function exportedGeneration(g: Generation) {
-  return {
-    turnId: g.turnId,
-    round: g.round,
-    attempt: g.attempt,
-    provider: g.provider,
-    model: g.model,
-    outcome: g.outcome,
-    finishReason: g.finishReason ?? null,
-    usage: {
-      inputTokens: g.usage.inputTokens ?? null,
-      outputTokens: g.usage.outputTokens ?? null,
-      estimated: g.usageSource === undefined ? null : g.usageSource === 'estimated',
-    },
-  }
-}
 
 export function exportedMeasurement(m: Measurement) {
   return {

@@ -4,6 +4,7 @@ import { LOCALES } from './locale'
 import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
 import { PRESET_IDS, isProfileIdSyntax } from './provider-profiles'
+import { conversationDefaultsSchema } from './conversation-settings'
 
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES
@@ -60,6 +61,8 @@ export const SETTING_DEFINITIONS = {
   modelPrices: { schema: z.record(providerProfileIdSchema, z.record(z.string().min(1).max(200), modelPriceSchema)), defaultValue: {} },
   /** MCP servers (no secret values: every env value and header is in the key vault; see mcp-server-schema.ts). */
   mcpServers: { schema: mcpServerListSchema, defaultValue: [] },
+  /** What a new conversation starts with: a provider and model, a system prompt (unset: the default provider's model, none). */
+  conversationDefaults: { schema: conversationDefaultsSchema, defaultValue: {} },
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS

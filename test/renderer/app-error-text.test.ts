@@ -27,6 +27,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'message-not-found': { code: 'message-not-found' },
   'message-action-not-applicable': { code: 'message-action-not-applicable' },
   'provider-not-ready': { code: 'provider-not-ready', provider: 'openai-responses', reason: 'no-key' },
+  'import-invalid': { code: 'import-invalid', where: 'conversation.messages.0.role' },
 }
 
 describe('appErrorText', () => {

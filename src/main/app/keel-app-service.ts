@@ -23,6 +23,7 @@ import { McpCommands } from './mcp-commands'
 import { SearchCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
+import { ConversationCommands } from './conversation-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
 import { ProviderKeys, redactKeys } from './provider-keys'
@@ -81,6 +82,7 @@ export class KeelAppService {
   private readonly finding: SearchCommands
   private readonly messages: MessageCommands
   private readonly providers: ProviderCommands
+  private readonly conversationCommands: ConversationCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -89,6 +91,7 @@ export class KeelAppService {
     this.keys = new ProviderKeys(options.env, options.vault)
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
+    this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
@@ -254,6 +257,11 @@ export class KeelAppService {
     'turns.continue': (request, context) => this.messages.continue(request, context),
     'messages.delete': (request) => this.messages.delete(request),
     'messages.selectVersion': (request) => this.messages.selectVersion(request),
+    'conversations.settings': (request) => this.conversationCommands.get(request),
+    'conversations.settingsUpdate': (request) => this.conversationCommands.update(request),
+    'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
+    'conversations.export': (request) => this.conversationCommands.export(request),
+    'conversations.import': (request) => this.conversationCommands.import(request),
   }
 
   private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
@@ -284,6 +292,8 @@ export class KeelAppService {
     // Events arrive here already scrubbed of every key (prepareTurn).
     const deliver = (event: RunEvent) => {
       if (event.type === 'run-start') {
+        // A conversation this turn created keeps the settings chosen for it and the model it was started with.
+        if (request.conversationId === undefined) this.conversationCommands.adopt(event.conversationId, request.settings, { provider: prepared.provider, model: prepared.connection.model })
         started = { conversationId: event.conversationId, messageId: event.messageId }
         const run = this.runs.get(runId)
         if (run) run.conversationId = event.conversationId
@@ -293,17 +303,18 @@ export class KeelAppService {
     }
     // The elicitor emits through the turn's own (key-scrubbing) event path, known once the turn is set up.
     let emit: (event: RunEvent) => void = deliver
-    const { options } = prepareTurn({
+    const prepared = prepareTurn({
       store: this.store,
       env: this.env,
       keys: this.keys,
       tools: this.tools,
-      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action, locale: request.locale },
+      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action, locale: request.locale, ...this.conversationCommands.turnSettings(request.conversationId, request.settings, request.provider) },
       io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,
       retryPolicy: this.options.retryPolicy,
     })
+    const { options } = prepared
     emit = options.onEvent
     this.runs.add({ runId, clientId, conversationId: request.conversationId, controller, done })
     // runTurn stores the user's message and emits run-start synchronously, before its first await.

@@ -35,6 +35,11 @@ export interface TurnRequest {
   locale?: Locale | undefined
   /** A message action (regenerate, edit and resend, continue) instead of a new question. */
   action?: TurnAction | undefined
+  /** The conversation's own system prompt: sent after Keel's date preamble, never instead of it. */
+  system?: string | undefined
+  /** The conversation's output cap and temperature (unset: the provider's defaults). */
+  maxOutputTokens?: number | undefined
+  temperature?: number | undefined
 }
 
 /** Where the turn's events and questions go; differs per transport (window, socket, terminal). */
@@ -151,7 +156,9 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     connection,
     locale,
     // The store's clock is the tools' clock: "today" in the preamble is the day the tools see.
-    system: systemPrompt(datePreamble({ now: store.clock(), timeZone, locale })),
+    system: systemPrompt(datePreamble({ now: store.clock(), timeZone, locale }), request.system),
+    maxOutputTokens: request.maxOutputTokens,
+    temperature: request.temperature,
     timeZone,
     signal: io.signal,
     approver: io.approver,

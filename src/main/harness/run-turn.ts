@@ -54,7 +54,9 @@ export interface RunTurnOptions {
   /** The whole turn must be over this long after it started (rounds, retries and waits included); unset: no limit. */
   turnTimeoutMs?: number
   retryPolicy?: RetryPolicy
-  maxOutputTokens?: number
+  maxOutputTokens?: number | undefined
+  /** The conversation's temperature (unset: the provider's default). */
+  temperature?: number | undefined
   runId?: string
   /**
    * One model round (default `streamModelRound`, over HTTP). The turn setup wraps it to

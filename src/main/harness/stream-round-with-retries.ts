@@ -35,6 +35,7 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       history: progress.history,
       tools: context.toolDefinitions,
       maxOutputTokens: context.maxOutputTokens,
+      temperature: context.temperature,
     })
     let needsBreak = round > 1 && progress.shownText.length > 0 && !progress.shownText.endsWith('\n\n')
     let outputText = ''

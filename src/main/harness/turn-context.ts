@@ -47,6 +47,7 @@ export interface TurnContext {
   readonly deadlineAt: number | undefined
   readonly turnTimeoutMs: number | undefined
   readonly maxOutputTokens: number | undefined
+  readonly temperature: number | undefined
   readonly turn: { conversationId: string; turnId: string; messageId: string }
   readonly emit: (event: RunEvent) => void
   readonly progress: TurnProgress
@@ -118,6 +119,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
     deadlineAt: options.turnTimeoutMs === undefined ? undefined : startedAt + options.turnTimeoutMs,
     turnTimeoutMs: options.turnTimeoutMs,
     maxOutputTokens: options.maxOutputTokens,
+    temperature: options.temperature,
     turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
     emit: options.onEvent,
     progress: { history: [...begun.history], shownText: '', notices: [], invalidStreak: new Map(), previousRoundHadToolFailure: false, reasoningMs: 0, reasoningSince: undefined },

@@ -23,6 +23,8 @@ export interface BuildRequestInput {
   tools: readonly ProviderToolDefinition[]
   /** Output-token cap; Anthropic requires one. */
   maxOutputTokens: number | undefined
+  /** Sampling temperature (0–2; Anthropic's cap of 1 is applied by its builder); unset: the provider's default, nothing sent. */
+  temperature?: number | undefined
 }
 
 /** A streaming HTTP request, ready for `fetch`. */

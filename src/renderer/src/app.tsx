@@ -11,6 +11,9 @@ import { FirstRunCard } from './components/first-run'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
 import { MessageActionsScope } from './components/message-actions'
+import { ConversationMenu, ConversationSettingsPanel } from './components/conversation-settings'
+import { ModelPicker } from './components/model-picker'
+import { ConversationSettingsStore } from './state/conversation-settings-store'
 import type { ApprovalDecision } from './components/tool-card'
 import type { SearchTarget } from './components/search-box'
 import { ShortcutsHelp } from './components/shortcuts-help'
@@ -24,6 +27,9 @@ export function App({ store }: { store: ChatStore }) {
   const t = useMemo(() => translator(state.locale), [state.locale])
   useTheme(state.settings?.theme ?? 'system')
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const conversationSettings = useMemo(() => new ConversationSettingsStore(store), [store])
+  useEffect(() => () => conversationSettings.dispose(), [conversationSettings])
+  const [conversationSettingsOpen, setConversationSettingsOpen] = useState(false)
   const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)
   const run = store.currentRun(state)
@@ -233,6 +239,7 @@ export function App({ store }: { store: ChatStore }) {
               {t('backToChat')}
             </button>
           )}
+          <ConversationMenu api={store.keel} conversationId={state.currentId} locale={state.locale} t={t} onOpenSettings={() => setConversationSettingsOpen(true)} onImported={(id) => void store.refreshAfterImport(id)} />
           <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
             {t('settings')}
           </button>
@@ -292,7 +299,8 @@ export function App({ store }: { store: ChatStore }) {
               }
             />
             </MessageActionsScope>
-            <Composer busy={busy} t={t} onSend={onSend} onStop={onStop} />
+            {conversationSettingsOpen && <ConversationSettingsPanel store={conversationSettings} t={t} onClose={() => setConversationSettingsOpen(false)} />}
+            <Composer busy={busy} t={t} onSend={onSend} onStop={onStop} picker={<ModelPicker store={conversationSettings} settings={state.settings} t={t} />} />
           </>
         )}
       </main>

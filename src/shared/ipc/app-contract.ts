@@ -13,7 +13,8 @@ import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '..
 import type { Usage } from '../usage'
 import { MAX_SEARCH_QUERY_CHARS, type SearchPage } from '../search'
 import type { AppResult } from './app-error'
-import { MAX_CONVERSATION_PAGE, MAX_MESSAGE_CHARS, type CommandName } from './channels'
+import { MAX_CONVERSATION_PAGE, MAX_IMPORT_CHARS, MAX_MESSAGE_CHARS, type CommandName } from './channels'
+import { conversationDefaultsPatchSchema, conversationSettingsPatchSchema, conversationSettingsSchema, type ConversationDefaults, type ConversationSettings } from '../conversation-settings'
 
 /**
  * The one interface between the UI and the core. Two transports carry it: Electron IPC (the app;
@@ -64,6 +65,8 @@ export const COMMAND_SCHEMAS = {
     provider: providerId.optional(),
     /** The window's language (it may follow the browser's): the turn's notices and date preamble use it. */
     locale: z.enum(LOCALES).optional(),
+    /** A new conversation's settings, chosen before its first message (kept with it once it exists). */
+    settings: conversationSettingsSchema.optional(),
   }),
   /** The stop button. */
   'turns.stop': z.strictObject({ runId: id }),
@@ -208,6 +211,16 @@ export const COMMAND_SCHEMAS = {
   'messages.delete': z.strictObject({ conversationId: id, messageId: id }),
   /** Shows another version of a message (and the branch under it). Answers the conversation as it is now. */
   'messages.selectVersion': z.strictObject({ conversationId: id, messageId: id }),
+  /** A conversation's settings with their defaults; without an id, what a new conversation would start with. */
+  'conversations.settings': z.strictObject({ conversationId: id.optional() }),
+  /** Changes a conversation's settings (applies from its next answer). */
+  'conversations.settingsUpdate': z.strictObject({ conversationId: id, patch: conversationSettingsPatchSchema }),
+  /** Changes the defaults for new conversations (Settings): the model and the system prompt. */
+  'conversations.settingsDefaults': z.strictObject({ patch: conversationDefaultsPatchSchema }),
+  /** One conversation as a file: Markdown (to read) or JSON (to import again), words in `locale`. */
+  'conversations.export': z.strictObject({ conversationId: id, format: z.enum(['markdown', 'json']), locale: z.enum(LOCALES).optional() }),
+  /** A JSON export (the window's, or `keel export`'s whole store) added to this store; ids already here are skipped. */
+  'conversations.import': z.strictObject({ text: z.string().min(1).max(MAX_IMPORT_CHARS) }),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -366,6 +379,25 @@ export interface CommandResponses {
   'turns.continue': { runId: string }
   'messages.delete': ConversationView
   'messages.selectVersion': ConversationView
+  'conversations.settings': ConversationSettingsView
+  'conversations.settingsUpdate': ConversationSettingsView
+  'conversations.settingsDefaults': ConversationSettingsView
+  'conversations.export': { fileName: string; mimeType: string; text: string }
+  'conversations.import': { imported: { id: string; title: string; messages: number }[]; skipped: { id: string; title: string }[] }
+}
+
+/** A conversation's settings as the window shows them: its own, the defaults behind them, and what a turn uses now. */
+export interface ConversationSettingsView {
+  /** `null`: a conversation not started yet (the defaults a new one takes). */
+  conversationId: string | null
+  /** What this conversation set itself (unset fields take the defaults). */
+  own: ConversationSettings
+  /** The defaults for new conversations as saved in Settings. */
+  saved: ConversationDefaults
+  /** What an unset field falls back to: the default provider and model, the default prompt, the provider's own limits. */
+  defaults: { provider: string; model: string; system: string; maxOutputTokens: number | null; temperature: number; maxTemperature: number }
+  /** What the next answer uses (`null`: nothing is sent, the provider decides). */
+  effective: { provider: string; model: string; system: string; maxOutputTokens: number | null; temperature: number | null }
 }
 
 /** A tool as the window sees it (no schema). */

@@ -35,6 +35,8 @@ export type AppErrorDetail =
   | { code: 'message-action-not-applicable' }
   /** The provider chosen cannot answer (no key for one that needs it, no such provider): nothing was sent. */
   | { code: 'provider-not-ready'; provider: string; reason: ProviderNotReadyReason }
+  /** An imported conversation file that failed validation (nothing was imported): where, and why (English). */
+  | { code: 'import-invalid'; where: string }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

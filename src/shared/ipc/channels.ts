@@ -44,6 +44,11 @@ export const COMMAND_NAMES = [
   'turns.continue',
   'messages.delete',
   'messages.selectVersion',
+  'conversations.settings',
+  'conversations.settingsUpdate',
+  'conversations.settingsDefaults',
+  'conversations.export',
+  'conversations.import',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]
@@ -59,6 +64,9 @@ export const RUN_EVENT_CHANNEL = 'keel:run-event'
 /** The largest page of `conversations.list`, and its default. */
 export const MAX_CONVERSATION_PAGE = 500
 export const DEFAULT_CONVERSATION_PAGE = 200
+
+/** The largest conversation file the window imports (characters; the browser-mode socket carries up to 2 MiB). */
+export const MAX_IMPORT_CHARS = 1_900_000
 
 /** The longest message a user can send (characters, after trimming); the composer says so before sending. */
 export const MAX_MESSAGE_CHARS = 100_000

@@ -61,6 +61,11 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'elicitations.answer': [...common, { elicitationId: 'e' }, { elicitationId: 'e', answer: { action: 'maybe' } }, { elicitationId: 'e', answer: { action: 'accept' } }, { elicitationId: 'e', answer: { action: 'accept', content: { a: { nested: true } } } }],
     'conversations.search': [...common, {}, { query: 7 }, { query: 'x'.repeat(501) }, { query: 'a', limit: 0 }, { query: 'a', limit: 101 }, { query: 'a', cursor: '-1' }, { query: 'a', cursor: 'abc' }, { query: 'a', extra: 1 }],
     'conversations.pin': [...common, {}, { conversationId }, { conversationId, pinned: 'yes' }, { conversationId: '', pinned: true }, { conversationId, pinned: true, extra: 1 }],
+    'conversations.settings': [...common, { conversationId: '' }, { conversationId, extra: 1 }],
+    'conversations.settingsUpdate': [...common, { conversationId }, { conversationId, patch: { temperature: 2.5 } }, { conversationId, patch: { maxOutputTokens: 0 } }, { conversationId, patch: { maxOutputTokens: 1.5 } }, { conversationId, patch: { model: 'm' } }, { conversationId, patch: { provider: 'anthropic', model: null } }, { conversationId, patch: { system: 'x'.repeat(20_001) } }, { conversationId, patch: { top_p: 1 } }],
+    'conversations.settingsDefaults': [...common, {}, { patch: { provider: 'anthropic' } }, { patch: { temperature: 1 } }],
+    'conversations.export': [...common, { conversationId }, { conversationId, format: 'pdf' }, { conversationId, format: 'json', locale: 'fr' }],
+    'conversations.import': [...common, {}, { text: '' }, { text: 'x'.repeat(1_900_001) }],
   }
 }
 

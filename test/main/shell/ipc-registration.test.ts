@@ -54,6 +54,11 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'turns.continue': { conversationId: 'c1', messageId: 'm1' },
   'messages.delete': { conversationId: 'c1', messageId: 'm1' },
   'messages.selectVersion': { conversationId: 'c1', messageId: 'm1' },
+  'conversations.settings': { conversationId: 'c1' },
+  'conversations.settingsUpdate': { conversationId: 'c1', patch: { temperature: 0.4 } },
+  'conversations.settingsDefaults': { patch: { system: 'Be brief.' } },
+  'conversations.export': { conversationId: 'c1', format: 'markdown' },
+  'conversations.import': { text: '{}' },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown

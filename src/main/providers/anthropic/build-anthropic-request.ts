@@ -61,6 +61,8 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
     stream: true,
   }
   if (input.system) body.system = input.system
+  // The Messages API takes 0–1; a conversation's higher value (set for another provider) is lowered to 1.
+  if (input.temperature !== undefined) body.temperature = Math.min(input.temperature, 1)
   if (input.tools.length > 0) {
     body.tools = input.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }))
   }

@@ -50,7 +50,10 @@ export function buildGeminiInteractionsRequest(input: BuildRequestInput): Provid
   }
   const body: Record<string, unknown> = { model: input.connection.model, input: steps, stream: true, store: false }
   if (input.system) body.system_instruction = input.system
-  if (input.maxOutputTokens !== undefined) body.generation_config = { max_output_tokens: input.maxOutputTokens }
+  const generation: Record<string, unknown> = {}
+  if (input.maxOutputTokens !== undefined) generation.max_output_tokens = input.maxOutputTokens
+  if (input.temperature !== undefined) generation.temperature = input.temperature
+  if (Object.keys(generation).length > 0) body.generation_config = generation
   if (input.tools.length > 0) {
     body.tools = input.tools.map((tool) => ({
       type: 'function',

@@ -64,7 +64,10 @@ export function buildGeminiRequest(input: BuildRequestInput): ProviderRequest {
   }
   const body: Record<string, unknown> = { contents }
   if (input.system) body.systemInstruction = { parts: [{ text: input.system }] }
-  if (input.maxOutputTokens !== undefined) body.generationConfig = { maxOutputTokens: input.maxOutputTokens }
+  const generationConfig: Record<string, unknown> = {}
+  if (input.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = input.maxOutputTokens
+  if (input.temperature !== undefined) generationConfig.temperature = input.temperature
+  if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig
   if (input.tools.length > 0) {
     body.tools = [
       {

@@ -53,6 +53,7 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
     stream_options: { include_usage: true },
   }
   if (input.maxOutputTokens !== undefined) body.max_completion_tokens = input.maxOutputTokens
+  if (input.temperature !== undefined) body.temperature = input.temperature
   if (input.tools.length > 0) {
     body.tools = input.tools.map((tool) => ({
       type: 'function',

@@ -53,6 +53,7 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
   }
   if (input.system) body.instructions = input.system
   if (input.maxOutputTokens !== undefined) body.max_output_tokens = input.maxOutputTokens
+  if (input.temperature !== undefined) body.temperature = input.temperature
   if (input.tools.length > 0) {
     body.tools = input.tools.map((tool) => ({
       type: 'function',

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { MAX_MESSAGE_CHARS } from '../../../shared/ipc/channels'
 import type { Translate } from '../i18n/messages'
 
 /** Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops). */
-export function Composer({ busy, t, onSend, onStop }: { busy: boolean; t: Translate; onSend: (text: string) => Promise<boolean>; onStop: () => void }) {
+export function Composer({ busy, t, onSend, onStop, picker }: { busy: boolean; t: Translate; onSend: (text: string) => Promise<boolean>; onStop: () => void; picker?: ReactNode }) {
   const [text, setText] = useState('')
   const id = useId()
   // Said before sending (and nothing is sent or lost): the core would refuse it with an English error.
@@ -48,6 +48,7 @@ export function Composer({ busy, t, onSend, onStop }: { busy: boolean; t: Transl
           {t('messageTooLong', { length: text.trim().length, max: MAX_MESSAGE_CHARS })}
         </p>
       )}
+      {picker}
       <button type="submit" className={busy ? 'stop' : 'primary'}>
         {busy ? t('stop') : t('send')}
       </button>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { KeelApi, SettingsView, ToolInfo } from '../../../shared/ipc/app-contract'
 import type { Translate } from '../i18n/messages'
 import { AppearanceSettings } from './appearance-settings'
+import { ConversationDefaultsSection } from './conversation-settings'
 import { McpServersPanel } from './mcp-servers-panel'
 import { ProviderSettings } from './provider-settings'
 
@@ -85,6 +86,7 @@ export function SettingsPanel({
         </button>
       </header>
       <AppearanceSettings settings={settings} t={t} onUpdate={onUpdate} />
+      <ConversationDefaultsSection api={api} settings={settings} t={t} />
       <h3>{t('toolPermissions')}</h3>
       {tools.map(({ name, title, titles, grantKey, provider }) => (
         <div className="row" key={grantKey}>

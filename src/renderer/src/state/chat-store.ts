@@ -322,12 +322,15 @@ export class ChatStore {
     return ids
   }
 
+  /** More fields for `turns.start` (the conversation settings chosen before a new conversation's first message). */
+  startExtras: (conversationId: string | undefined) => Partial<CommandRequest<'turns.start'>> = () => ({})
+
   readonly send = async (text: string): Promise<boolean> => {
     const trimmed = text.trim()
     if (trimmed === '' || this.isBusy()) return false
     const conversationId = this.state.currentId
     this.set({ starting: { conversationId, text: trimmed, ...(conversationId === undefined ? { draft: this.state.draft } : {}) }, error: undefined })
-    const result = await this.api['turns.start']({ text: trimmed, locale: this.state.locale, ...(conversationId ? { conversationId } : {}) })
+    const result = await this.api['turns.start']({ text: trimmed, locale: this.state.locale, ...(conversationId ? { conversationId } : {}), ...this.startExtras(conversationId) })
     if (!result.ok) {
       this.set({ starting: undefined, error: result.error })
       return false
@@ -523,6 +526,12 @@ export class ChatStore {
   }
 
   readonly clearError = (): void => this.set({ error: undefined })
+
+  /** After an import: the list again, and the imported conversation opened. */
+  readonly refreshAfterImport = async (conversationId: string | undefined): Promise<void> => {
+    await this.reloadConversations()
+    if (conversationId !== undefined) await this.select(conversationId)
+  }
 
   get keel(): KeelApi {
     return this.api

@@ -1,0 +1,170 @@
+// The `conversations.settings*`, `conversations.export` and `conversations.import` commands, and the
+// conversation's settings a turn is started with (its provider and model, system prompt, output
+// cap and temperature). Provider ids are strings: a wire id or a configured profile's id; turning
+// one into a connection is the turn setup's job (S1), this module only passes the choice on.
+import type { CommandRequest, CommandResponses, ConversationSettingsView } from '../../shared/ipc/app-contract'
+import type { AppResult } from '../../shared/ipc/app-error'
+import { generationDefaultsFor, type ConversationDefaults, type ConversationSettings } from '../../shared/conversation-settings'
+import type { KeelStore } from '../db/keel-store'
+import { applyPatch, conversationSettingsOf } from '../db/conversation-settings-store'
+import { exportedConversation, exportedGeneration } from '../export/conversation-json'
+import { CONVERSATION_EXPORT_FORMAT, CONVERSATION_EXPORT_VERSION, importConversations, parseConversationImport } from '../export/conversation-import'
+import { conversationMarkdown } from '../export/conversation-markdown'
+import { fail, ok } from './app-result'
+import type { ProviderKeys } from './provider-keys'
+import { defaultProfileId, readSettings, resolveSavedProfile } from './settings-view'
+import type { TurnRequest } from './turn-setup'
+
+type Env = Readonly<Record<string, string | undefined>>
+type Result<C extends keyof CommandResponses> = AppResult<CommandResponses[C]>
+
+/** The setting that holds the defaults for new conversations (see settings.ts). */
+const DEFAULTS_KEY = 'conversationDefaults'
+
+const notFound = () => fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+
+/** What a turn takes from its conversation's settings (added to the TurnRequest). */
+export type TurnSettings = Pick<TurnRequest, 'provider' | 'model' | 'system' | 'maxOutputTokens' | 'temperature'>
+
+export class ConversationCommands {
+  constructor(
+    private readonly store: KeelStore,
+    private readonly env: Env,
+    private readonly keys: ProviderKeys,
+  ) {}
+
+  private get settings() {
+    return conversationSettingsOf(this.store)
+  }
+
+  /** The saved defaults for new conversations. */
+  private savedDefaults(): ConversationDefaults {
+    return readSettings(this.store).values[DEFAULTS_KEY]
+  }
+
+  /** The provider and model a new conversation starts with: the saved default, else the default provider and its model. */
+  defaultChoice(): { provider: string; model: string } {
+    const saved = this.savedDefaults()
+    if (saved.provider && saved.model) return { provider: saved.provider, model: saved.model }
+    const provider = defaultProfileId(readSettings(this.store), this.keys, this.env)
+    return { provider, model: this.modelOf(provider) }
+  }
+
+  /** A provider profile's configured model ('' for an unknown profile). */
+  private modelOf(provider: string): string {
+    return resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)?.connection.model ?? ''
+  }
+
+  view(conversationId: string | undefined, pending: ConversationSettings = {}): ConversationSettingsView {
+    const own = conversationId !== undefined ? this.settings.get(conversationId) : pending
+    const saved = this.savedDefaults()
+    const choice = this.defaultChoice()
+    const provider = own.provider ?? choice.provider
+    // Limits follow the wire API the profile speaks (an Ollama profile is Chat Completions).
+    const generation = generationDefaultsFor(resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)?.api ?? provider)
+    return {
+      conversationId: conversationId ?? null,
+      own,
+      saved,
+      defaults: { ...choice, system: saved.system ?? '', maxOutputTokens: generation.maxOutputTokens ?? null, temperature: generation.temperature, maxTemperature: generation.maxTemperature },
+      effective: {
+        provider,
+        model: own.model ?? choice.model,
+        system: own.system ?? saved.system ?? '',
+        maxOutputTokens: own.maxOutputTokens ?? generation.maxOutputTokens ?? null,
+        temperature: own.temperature ?? null,
+      },
+    }
+  }
+
+  get(request: CommandRequest<'conversations.settings'>): Result<'conversations.settings'> {
+    if (request.conversationId !== undefined && !this.store.conversations.getConversation(request.conversationId)) return notFound()
+    return ok(this.view(request.conversationId))
+  }
+
+  update(request: CommandRequest<'conversations.settingsUpdate'>): Result<'conversations.settingsUpdate'> {
+    if (!this.store.conversations.getConversation(request.conversationId)) return notFound()
+    this.settings.update(request.conversationId, request.patch)
+    return ok(this.view(request.conversationId))
+  }
+
+  updateDefaults(request: CommandRequest<'conversations.settingsDefaults'>): Result<'conversations.settingsDefaults'> {
+    const next = applyPatch(this.savedDefaults(), request.patch) as ConversationDefaults
+    if (next.system !== undefined && next.system.trim() === '') delete next.system
+    const written = this.store.settings.set(DEFAULTS_KEY, next)
+    if (!written.ok) return fail('validation', written.error.message)
+    return ok(this.view(undefined))
+  }
+
+  /**
+   * The fields a turn takes from its conversation: its own settings (or, for a conversation the turn
+   * creates, the ones chosen before the first message), then the saved defaults. An explicit provider
+   * in the request (the CLI's flag) wins, and then the conversation's model is not imposed on it.
+   */
+  turnSettings(conversationId: string | undefined, pending: ConversationSettings | undefined, explicitProvider: string | undefined): TurnSettings {
+    const own = conversationId !== undefined ? this.settings.get(conversationId) : (pending ?? {})
+    const saved = this.savedDefaults()
+    const chosen = own.provider && own.model ? { provider: own.provider, model: own.model } : saved.provider && saved.model ? { provider: saved.provider, model: saved.model } : undefined
+    const usable = chosen && (explicitProvider === undefined || explicitProvider === chosen.provider) ? chosen : undefined
+    return {
+      // A profile removed since it was chosen: the turn takes the default provider instead of failing.
+      ...(usable && resolveSavedProfile(readSettings(this.store), this.keys, this.env, usable.provider) ? { provider: usable.provider, model: usable.model } : {}),
+      ...(own.system ?? saved.system ? { system: own.system ?? saved.system } : {}),
+      ...(own.maxOutputTokens !== undefined ? { maxOutputTokens: own.maxOutputTokens } : {}),
+      ...(own.temperature !== undefined ? { temperature: own.temperature } : {}),
+    }
+  }
+
+  /**
+   * A turn created a conversation: it keeps what was chosen before its first message, and the
+   * provider and model that turn used (a later change of the default does not move it).
+   */
+  adopt(conversationId: string, pending: ConversationSettings | undefined, used: { provider: string; model: string }): void {
+    this.settings.set(conversationId, { ...pending, provider: pending?.provider ?? used.provider, model: pending?.model ?? used.model })
+  }
+
+  export(request: CommandRequest<'conversations.export'>): Result<'conversations.export'> {
+    const conversation = this.store.conversations.getConversation(request.conversationId)
+    if (!conversation) return notFound()
+    const messages = this.store.conversations.getMessages(conversation.id)
+    const generationsByTurn = new Map(this.store.conversations.turnIdsInOrder(conversation.id).map((turnId) => [turnId, this.store.generations.listForTurn(turnId)]))
+    const settings = this.settings.get(conversation.id)
+    const exportedAt = this.store.clock()
+    const base = fileNameOf(conversation.title, conversation.id)
+    if (request.format === 'markdown') {
+      const locale = request.locale ?? readSettings(this.store).values.language
+      return ok({ fileName: `${base}.md`, mimeType: 'text/markdown', text: conversationMarkdown({ conversation, messages, generationsByTurn, settings, locale, exportedAt }) })
+    }
+    const json = {
+      format: CONVERSATION_EXPORT_FORMAT,
+      version: CONVERSATION_EXPORT_VERSION,
+      exportedAt: new Date(exportedAt).toISOString(),
+      conversation: {
+        ...exportedConversation(conversation, messages),
+        createdAt: new Date(conversation.createdAt).toISOString(),
+        updatedAt: new Date(conversation.updatedAt).toISOString(),
+        settings,
+      },
+      generations: [...generationsByTurn.values()].flat().map(exportedGeneration),
+    }
+    return ok({ fileName: `${base}.json`, mimeType: 'application/json', text: `${JSON.stringify(json, null, 2)}\n` })
+  }
+
+  import(request: CommandRequest<'conversations.import'>): Result<'conversations.import'> {
+    const parsed = parseConversationImport(request.text)
+    if (!parsed.ok) return fail('validation', `${parsed.where}: ${parsed.message}`, { detail: { code: 'import-invalid', where: parsed.where } })
+    return ok(importConversations(this.store, parsed.conversations))
+  }
+}
+
+/** A file name from the title: letters, digits and dashes, never empty. */
+function fileNameOf(title: string, id: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+  return slug || `conversation-${id.slice(0, 8)}`
+}
