@@ -4,6 +4,7 @@
 // one into a connection is the turn setup's job (S1), this module only passes the choice on.
 import type { CommandRequest, CommandResponses, ConversationSettingsView } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
+import { localeFromEnv } from '../../shared/locale-pick'
 import { generationDefaultsFor, type ConversationDefaults, type ConversationSettings } from '../../shared/conversation-settings'
 import type { KeelStore } from '../db/keel-store'
 import { applyPatch, conversationSettingsOf } from '../db/conversation-settings-store'
@@ -132,7 +133,8 @@ export class ConversationCommands {
     const exportedAt = this.store.clock()
     const base = fileNameOf(conversation.title, conversation.id)
     if (request.format === 'markdown') {
-      const locale = request.locale ?? readSettings(this.store).values.language
+      const chosen = readSettings(this.store).values.language
+      const locale = request.locale ?? (chosen === 'system' ? localeFromEnv(this.env) : chosen)
       return ok({ fileName: `${base}.md`, mimeType: 'text/markdown', text: conversationMarkdown({ conversation, messages, generationsByTurn, settings, locale, exportedAt }) })
     }
     const json = {

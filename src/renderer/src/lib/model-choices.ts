@@ -17,16 +17,17 @@ const WIRE_NAMES: Readonly<Record<string, string>> = {
 }
 
 /**
- * The providers and models the Model picker offers, read from the settings view: the one place
- * that knows its shape. Today each provider has one model; named profiles (`name`, `models`) are
- * read when the view carries them.
+ * The providers and models the Model picker offers, read from the settings view: the providers set
+ * up (saved, or given a key or URL by the environment) and the default one, each with the models
+ * its server listed and its own model.
  */
 export function providerChoices(settings: SettingsView | undefined): ProviderChoice[] {
-  return (settings?.providers ?? []).map((provider) => {
-    const extra = provider as typeof provider & { name?: string; models?: readonly string[] }
-    const models = [...new Set([...(extra.models ?? []), provider.model].filter((m) => m.trim() !== ''))]
-    return { id: provider.id, name: extra.name ?? WIRE_NAMES[provider.id] ?? provider.id, models }
-  })
+  return (settings?.providers ?? [])
+    .filter((provider) => provider.configured || provider.id === settings?.defaultProvider)
+    .map((provider) => {
+      const models = [...new Set([provider.model, ...provider.models].filter((m) => m.trim() !== ''))]
+      return { id: provider.id, name: provider.name || (WIRE_NAMES[provider.id] ?? provider.id), models }
+    })
 }
 
 /** The provider's display name (its id when it is not configured any more). */
