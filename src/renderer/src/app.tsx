@@ -10,11 +10,13 @@ import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { UnknownActions } from './components/unknown-actions'
 import type { ApprovalDecision } from './components/tool-card'
+import { useOpenSettings } from './components/use-open-settings'
 
 export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const onOpenSettings = useOpenSettings(settingsOpen, setSettingsOpen)
   const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)
   const run = store.currentRun(state)
@@ -68,7 +70,7 @@ export function App({ store }: { store: ChatStore }) {
       <main className="chat">
         <header className="chat-header">
           <h1>{view === 'measurements' ? t('measurements') : title}</h1>
-          {view === 'chat' && total && messages.length > 0 && <span className="usage">{formatUsage(t, total, 'conversationUsage')}</span>}
+          {view === 'chat' && total && messages.length > 0 && formatUsage(t, total, 'conversationUsage') && <span className="usage">{formatUsage(t, total, 'conversationUsage')}</span>}
           {view === 'chat' ? (
             <button type="button" onClick={() => setView('measurements')}>
               {t('measurements')}
@@ -110,6 +112,7 @@ export function App({ store }: { store: ChatStore }) {
                       usage={state.view?.usage.perMessage[message.id]}
                       t={t}
                       onRetry={message.id === lastId && !busy ? onRetry : undefined}
+                      onOpenSettings={onOpenSettings}
                       titleOf={store.toolTitle}
                       providerOf={store.toolProvider}
                       onAnswer={onAnswer}
@@ -133,6 +136,7 @@ export function App({ store }: { store: ChatStore }) {
                     onElicitation={onElicitation}
                     onCancelRetry={onStop}
                     onRetry={onRetry}
+                    onOpenSettings={onOpenSettings}
                   />
                 ),
               ]}

@@ -3,6 +3,7 @@
 import type { InterruptReason, RunEvent, RunStatus } from '../../../shared/run-events'
 import type { ToolCallState } from '../../../shared/tool-call-state'
 import type { Usage } from '../../../shared/usage'
+import type { FallbackValues } from '../../../shared/fallback-messages'
 
 export interface ToolCard {
   callId: string
@@ -39,6 +40,8 @@ export type LiveSegment = { kind: 'text'; text: string } | { kind: 'tool'; callI
 export interface NoticeView {
   id: string
   text: string
+  /** What the message was filled with (provider, address, wait): its action is chosen from these. */
+  values?: FallbackValues | undefined
 }
 
 export interface DiagnosticView {
@@ -174,7 +177,7 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
     case 'retry-scheduled':
       return { ...run, retry: { attempt: event.attempt, delayMs: event.delayMs, message: event.message } }
     case 'notice':
-      return { ...run, notices: [...run.notices, { id: event.id, text: event.text }] }
+      return { ...run, notices: [...run.notices, { id: event.id, text: event.text, ...(event.values ? { values: event.values } : {}) }] }
     case 'diagnostics':
       return {
         ...run,
