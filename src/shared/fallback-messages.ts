@@ -20,6 +20,23 @@ export type FallbackMessageId =
   | 'storage-full'
   | 'storage-failed'
   | 'turn-timeout'
+  // Provider failures, one per cause (see error-notice.ts for which error gets which, and its action).
+  | 'unreachable'
+  | 'unreachable-address'
+  | 'connection-lost'
+  | 'key-missing'
+  | 'key-rejected'
+  | 'model-not-found'
+  | 'endpoint-not-found'
+  | 'rate-limited'
+  | 'rate-limited-wait'
+  | 'context-too-long'
+  | 'content-filtered'
+  | 'server-error'
+  | 'overloaded'
+  | 'provider-timeout'
+  | 'bad-request'
+  | 'length-limit'
 
 const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
   en: {
@@ -38,6 +55,22 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'storage-full': 'Your disk is full, so Keel could not save all of this answer. Free some space; what was saved is kept.',
     'storage-failed': 'Keel could not save this answer (a disk error). What was saved is kept; try again.',
     'turn-timeout': 'Keel stopped this answer: it took longer than the {seconds} s an answer may take (see Settings). Try again, or ask for less at once.',
+    unreachable: "Keel couldn't connect to {provider}. Is {provider} running at {host}?",
+    'unreachable-address': "Keel couldn't connect to the server at {host}. Is it running, and is the address in Settings right?",
+    'connection-lost': 'The connection to {provider} was lost before an answer arrived. Try again.',
+    'key-missing': '{provider} needs an API key, and none is set. Add it in Settings.',
+    'key-rejected': '{provider} rejected the API key. Check the key in Settings.',
+    'model-not-found': '{provider} doesn’t have the model “{model}”. Choose another model in Settings, or install it on the server.',
+    'endpoint-not-found': '{provider} answered “not found” at {host}. Check the server address in Settings.',
+    'rate-limited': '{provider} is limiting how many requests can be sent. Wait a moment, then try again.',
+    'rate-limited-wait': '{provider} is limiting how many requests can be sent. Wait {seconds} s, then try again.',
+    'context-too-long': 'This conversation is longer than the model can read at once. Start a new conversation, or choose a model with a larger context window in Settings.',
+    'content-filtered': '{provider}’s content filter blocked this request or its answer. Try rephrasing.',
+    'server-error': '{provider} had a problem on its side. Try again in a moment.',
+    overloaded: '{provider} is overloaded right now. Try again in a moment.',
+    'provider-timeout': '{provider} took too long to answer. Try again.',
+    'bad-request': '{provider} rejected the request.',
+    'length-limit': 'The answer reached the length limit.',
   },
   'pt-BR': {
     'no-answer': 'Não consegui obter uma resposta. Tente novamente.',
@@ -55,6 +88,22 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'storage-full': 'Seu disco está cheio, então o Keel não conseguiu salvar toda esta resposta. Libere espaço; o que foi salvo continua guardado.',
     'storage-failed': 'O Keel não conseguiu salvar esta resposta (erro de disco). O que foi salvo continua guardado; tente novamente.',
     'turn-timeout': 'O Keel interrompeu esta resposta: ela levou mais que os {seconds} s que uma resposta pode levar (veja as Configurações). Tente novamente ou peça menos de uma vez.',
+    unreachable: 'O Keel não conseguiu se conectar a {provider}. {provider} está rodando em {host}?',
+    'unreachable-address': 'O Keel não conseguiu se conectar ao servidor em {host}. Ele está rodando, e o endereço nas Configurações está certo?',
+    'connection-lost': 'A conexão com {provider} caiu antes de chegar uma resposta. Tente novamente.',
+    'key-missing': '{provider} precisa de uma chave de API, e nenhuma foi definida. Adicione-a nas Configurações.',
+    'key-rejected': '{provider} recusou a chave de API. Verifique a chave nas Configurações.',
+    'model-not-found': '{provider} não tem o modelo “{model}”. Escolha outro modelo nas Configurações ou instale-o no servidor.',
+    'endpoint-not-found': '{provider} respondeu “não encontrado” em {host}. Verifique o endereço do servidor nas Configurações.',
+    'rate-limited': '{provider} está limitando quantas solicitações podem ser enviadas. Aguarde um momento e tente novamente.',
+    'rate-limited-wait': '{provider} está limitando quantas solicitações podem ser enviadas. Aguarde {seconds} s e tente novamente.',
+    'context-too-long': 'Esta conversa é mais longa do que o modelo consegue ler de uma vez. Comece uma nova conversa ou escolha nas Configurações um modelo com uma janela de contexto maior.',
+    'content-filtered': 'O filtro de conteúdo de {provider} bloqueou este pedido ou a resposta. Tente reformular.',
+    'server-error': '{provider} teve um problema do lado dele. Tente novamente em instantes.',
+    overloaded: '{provider} está sobrecarregado agora. Tente novamente em instantes.',
+    'provider-timeout': '{provider} demorou demais para responder. Tente novamente.',
+    'bad-request': '{provider} recusou o pedido.',
+    'length-limit': 'A resposta atingiu o limite de tamanho.',
   },
   es: {
     'no-answer': 'No pude obtener una respuesta. Inténtalo de nuevo.',
@@ -72,6 +121,22 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'storage-full': 'Tu disco está lleno, así que Keel no pudo guardar toda esta respuesta. Libera espacio; lo que se guardó se conserva.',
     'storage-failed': 'Keel no pudo guardar esta respuesta (un error de disco). Lo que se guardó se conserva; inténtalo de nuevo.',
     'turn-timeout': 'Keel detuvo esta respuesta: tardó más de los {seconds} s que puede tardar una respuesta (ver Ajustes). Inténtalo de nuevo o pide menos a la vez.',
+    unreachable: 'Keel no pudo conectarse con {provider}. ¿Está {provider} en marcha en {host}?',
+    'unreachable-address': 'Keel no pudo conectarse con el servidor en {host}. ¿Está en marcha y es correcta la dirección en Ajustes?',
+    'connection-lost': 'Se perdió la conexión con {provider} antes de que llegara una respuesta. Inténtalo de nuevo.',
+    'key-missing': '{provider} necesita una clave de API y no hay ninguna. Añádela en Ajustes.',
+    'key-rejected': '{provider} rechazó la clave de API. Revisa la clave en Ajustes.',
+    'model-not-found': '{provider} no tiene el modelo “{model}”. Elige otro modelo en Ajustes o instálalo en el servidor.',
+    'endpoint-not-found': '{provider} respondió «no encontrado» en {host}. Revisa la dirección del servidor en Ajustes.',
+    'rate-limited': '{provider} está limitando cuántas solicitudes se pueden enviar. Espera un momento y vuelve a intentarlo.',
+    'rate-limited-wait': '{provider} está limitando cuántas solicitudes se pueden enviar. Espera {seconds} s y vuelve a intentarlo.',
+    'context-too-long': 'Esta conversación es más larga de lo que el modelo puede leer de una vez. Empieza una conversación nueva o elige en Ajustes un modelo con una ventana de contexto mayor.',
+    'content-filtered': 'El filtro de contenido de {provider} bloqueó esta petición o su respuesta. Prueba a reformularla.',
+    'server-error': '{provider} tuvo un problema de su lado. Inténtalo de nuevo en un momento.',
+    overloaded: '{provider} está sobrecargado ahora mismo. Inténtalo de nuevo en un momento.',
+    'provider-timeout': '{provider} tardó demasiado en responder. Inténtalo de nuevo.',
+    'bad-request': '{provider} rechazó la petición.',
+    'length-limit': 'La respuesta alcanzó el límite de longitud.',
   },
 }
 
@@ -92,6 +157,12 @@ const PLURALS: Record<Locale, Partial<Record<FallbackMessageId, string>>> = {
 }
 
 const LIST_JOIN: Record<Locale, string> = { en: ' and ', 'pt-BR': ' e ', es: ' y ' }
+
+/** The provider's own sentence, after Keel's ("Ollama says: “model … not found, try pulling it first”"). */
+const DETAIL: Record<Locale, string> = { en: ' {provider} says: “{detail}”', 'pt-BR': ' Resposta de {provider}: “{detail}”', es: ' Respuesta de {provider}: “{detail}”' }
+
+/** Longest provider sentence quoted in a message (the whole one stays in the diagnostics). */
+export const MAX_DETAIL_CHARS = 300
 
 /**
  * How a message names a tool ("the action “Record measurement” was not run"): its title, in the
@@ -118,6 +189,15 @@ export interface FallbackValues {
   seconds?: number
   max?: number
   count?: number
+  /** The provider's human name ("Ollama"), or its address when nothing names it. */
+  provider?: string
+  /** `host:port` the request went to. */
+  host?: string
+  model?: string
+  /** The provider's own sentence (one line, at most {@link MAX_DETAIL_CHARS}), quoted after Keel's. */
+  detail?: string
+  /** The profile whose settings fix it: the action opens `provider-settings-<providerId>`. */
+  providerId?: string
 }
 
 /**
@@ -143,6 +223,12 @@ export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: F
   if (values.seconds !== undefined) text = text.replace('{seconds}', String(values.seconds))
   if (values.max !== undefined) text = text.replace('{max}', String(values.max))
   if (values.count !== undefined) text = text.replace('{count}', String(values.count))
+  if (values.detail) text += DETAIL[locale]
+  // The provider's words go in last, so a brace in them is never taken for a placeholder.
+  const fill: [string, string | undefined][] = [['{provider}', values.provider], ['{host}', values.host], ['{model}', values.model]]
+  for (const [slot, value] of fill) if (value !== undefined) text = text.split(slot).join(value)
+  // A function replacer: `$&` or `$'` in the provider's words stay as written.
+  if (values.detail) text = text.replace('{detail}', () => values.detail!)
   return text
 }
 

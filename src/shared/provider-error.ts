@@ -7,10 +7,13 @@
  * - `server`: a provider-side failure (5xx, `api_error`, `server_error`); transient.
  * - `timeout`: the provider timed out the request (408; transient), or the round passed the caller's
  *   deadline (`retryable: false`: another attempt would pass it too).
- * - `invalid-request`: the request was rejected as malformed, too large, or for an unknown model.
+ * - `invalid-request`: the request was rejected as malformed (or the address answered "not found").
+ * - `model-not-found`: the server does not have (or does not serve) the requested model.
+ * - `context-too-long`: the conversation (or one message) is more than the model can read at once.
  * - `content-filter`: the provider refused the request for safety reasons.
  * - `provider`: an error the provider reported that fits none of the above.
- * - `network`: the connection failed, was reset, or stalled (no progress for too long); transient.
+ * - `network`: the connection was reset or stalled (no progress for too long); transient.
+ * - `unreachable`: no connection at all (refused, unknown host, no route): nothing reached the server.
  * - `truncated`: the stream ended before the provider's end-of-turn signal (reported for Google).
  * - `malformed`: the bytes were not the provider's protocol (corrupt JSON, not SSE, unknown body).
  */
@@ -22,9 +25,12 @@ export type ProviderErrorKind =
   | 'server'
   | 'timeout'
   | 'invalid-request'
+  | 'model-not-found'
+  | 'context-too-long'
   | 'content-filter'
   | 'provider'
   | 'network'
+  | 'unreachable'
   | 'truncated'
   | 'malformed'
 
@@ -42,7 +48,34 @@ export interface ProviderError {
   retryAfterMs: number | undefined
   /** Provider request id, for support tickets. */
   requestId: string | undefined
+  /**
+   * How long until the provider's limit resets, however long (a rate limit's `Retry-After`, the
+   * `x-ratelimit-reset-*` / `anthropic-ratelimit-*-reset` headers, Google's `RetryInfo.retryDelay`),
+   * in milliseconds: said to the user ("wait 30 s"). `retryAfterMs` is the part the harness honours.
+   */
+  waitMs?: number | undefined
+  /** The provider's own sentence about the failure, verbatim (shown where it helps: "try pulling it first"). */
+  providerMessage?: string | undefined
 }
+
+/** Every kind, for exhaustive tables and property tests. */
+export const PROVIDER_ERROR_KINDS: readonly ProviderErrorKind[] = [
+  'authentication',
+  'rate-limit',
+  'quota-exceeded',
+  'overloaded',
+  'server',
+  'timeout',
+  'invalid-request',
+  'model-not-found',
+  'context-too-long',
+  'content-filter',
+  'provider',
+  'network',
+  'unreachable',
+  'truncated',
+  'malformed',
+]
 
 /** Statuses worth another attempt: timeouts, conflicts, rate limits, server errors, Anthropic's 529. */
 export function isRetryableStatus(status: number): boolean {

@@ -28,7 +28,10 @@ describe('formatUsage', () => {
       'Conversation: 1200 in · 300 out · at least $0.006',
     )
     expect(formatUsage(translator('pt-BR'), { usage, estimated: false, cost: { usd: 0.006, complete: false } })).toMatch(/^1200 entrada · 300 saída · pelo menos US\$\s0,006$/)
-    expect(formatUsage(en, { usage: { ...usage, inputTokens: undefined }, estimated: true, cost: null })).toBe('? in · 300 out (estimated)')
+    // Only what is known: never "? in" (defect 18); nothing at all while nothing is known.
+    expect(formatUsage(en, { usage: { ...usage, inputTokens: undefined }, estimated: true, cost: null })).toBe('300 out (estimated)')
+    expect(formatUsage(en, { usage: { ...usage, outputTokens: undefined }, estimated: true, cost: null }, 'conversationUsage')).toBe('Conversation: 1200 in (estimated)')
+    expect(formatUsage(en, { usage: { ...usage, inputTokens: undefined, outputTokens: undefined }, estimated: true, cost: null }, 'conversationUsage')).toBe('')
   })
 })
 

@@ -33,7 +33,7 @@ describe('fallback messages', () => {
     expect(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['send_mail'] })).toBe('The answer was cut off; the action “send mail” was not run.')
     expect(fallbackMessage('es', 'retrying', { seconds: 3 })).toBe('Reintentando en 3 s…')
     for (const locale of LOCALES) {
-      for (const id of allFallbackMessageIds()) expect(fallbackMessage(locale, id, { actions: ['x'], seconds: 1, max: 8, count: 9 })).not.toMatch(/\{\w+\}/)
+      for (const id of allFallbackMessageIds()) expect(fallbackMessage(locale, id, { actions: ['x'], seconds: 1, max: 8, count: 9, provider: 'Ollama', host: 'h:1', model: 'm', detail: 'd' })).not.toMatch(/\{\w+\}/)
     }
   })
 })

@@ -1,3 +1,4 @@
+import { noticeForProviderError, type ProviderAbout } from '../../shared/error-notice'
 import type { NoticeRef } from '../../shared/fallback-messages'
 import type { InterruptReason, ToolCallState } from '../../shared/run-events'
 import type { TurnResult } from '../../shared/turn-result'
@@ -44,6 +45,8 @@ export interface RoundFacts {
   maxCallsPerRound: number
   /** The turn's overall limit, when it has one (said in the message when it is what ended the turn). */
   turnTimeoutMs?: number | undefined
+  /** Where the request went (named in a failure's message: "Is Ollama running at 127.0.0.1:11434?"). */
+  about?: ProviderAbout | undefined
 }
 
 const end = (ending: Omit<TurnEnding, 'kind'>): TurnEnding => ({ kind: 'end', ...ending })
@@ -66,12 +69,12 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
   const error = result.error
   const cutMidAnswer = error !== undefined && (error.kind === 'network' || error.kind === 'truncated') && (hasCalls || facts.outputForwarded)
   if (error && !cutMidAnswer) {
+    // One message per cause (error-notice.ts); an unexplained failure right after a failed action says so.
+    const classified = noticeForProviderError(error, facts.about ?? { providerId: result.provider, baseUrl: undefined, model: result.model ?? '', apiKeySet: true })
     const notice: NoticeRef =
       error.code === TURN_DEADLINE_CODE ? { id: 'turn-timeout', values: { seconds: Math.round((facts.turnTimeoutMs ?? 0) / 1000) } }
-      : error.kind === 'quota-exceeded' ? { id: 'quota-exceeded' }
-      : error.kind === 'authentication' ? { id: 'authentication' }
-      : facts.previousRoundHadToolFailure ? { id: 'tool-failed-no-answer' }
-      : { id: 'no-answer' }
+      : classified.id === 'no-answer' && facts.previousRoundHadToolFailure ? { id: 'tool-failed-no-answer' }
+      : classified
     const stored = { kind: error.kind, message: error.message }
     return facts.textShown
       ? end({ status: 'interrupted', interruptReason: error.kind === 'network' || error.kind === 'truncated' ? 'network' : 'provider-error', notice, error: stored, unrunCalls: hasCalls ? 'not-run' : undefined })
@@ -91,7 +94,8 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
     return end({
       status: 'interrupted',
       interruptReason: result.complete ? 'provider-error' : 'network',
-      notice: hasCalls ? { id: 'truncated-actions-not-run', values: { actions: calls.map((c) => c.name) } } : { id: 'truncated' },
+      // A length finish is the output limit, not a failure: the message says so (and Continue keys on it).
+      notice: hasCalls ? { id: 'truncated-actions-not-run', values: { actions: calls.map((c) => c.name) } } : result.finishReason === 'length' ? { id: 'length-limit' } : { id: 'truncated' },
       error: cutMidAnswer ? { kind: error.kind, message: error.message } : undefined,
       unrunCalls: hasCalls ? 'not-run' : undefined,
     })

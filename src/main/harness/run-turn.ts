@@ -160,6 +160,7 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
       previousRoundHadToolFailure: progress.previousRoundHadToolFailure,
       maxCallsPerRound: MAX_TOOL_CALLS_PER_ROUND,
       turnTimeoutMs: context.turnTimeoutMs,
+      about: { providerId: context.provider, baseUrl: context.connection.baseUrl, model: context.connection.model, apiKeySet: context.connection.apiKey.length > 0 },
     })
     const roundMessage = assistantRound(context, result)
     if (verdict.kind === 'end') {

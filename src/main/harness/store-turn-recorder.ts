@@ -195,7 +195,7 @@ function titleFrom(text: string): string {
 function generationOutcome(aborted: boolean, result: TurnResult | undefined): Exclude<GenerationOutcome, 'running' | 'app-crash'> {
   if (aborted) return 'user-stop'
   if (!result) return 'provider-error'
-  if (result.error) return result.error.kind === 'network' || result.error.kind === 'truncated' ? 'network' : 'provider-error'
+  if (result.error) return result.error.kind === 'network' || result.error.kind === 'truncated' || result.error.kind === 'unreachable' ? 'network' : 'provider-error'
   if (!result.complete || result.truncated) return 'truncated'
   return 'complete'
 }

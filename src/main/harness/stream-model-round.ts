@@ -144,6 +144,7 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
     if (options.signal.aborted) return undefined
     if (ending === 'stall') return progressed || !headersArrived ? stallError(stallMs, headersArrived) : networkError(`No answer began within ${seconds(firstProgressMs)} s (only keep-alives arrived); the request was aborted`)
     if (ending === 'deadline') return deadlineError(options.deadlineAt! - startedAt)
+    if (!headersArrived && NO_CONNECTION.has(causeCode(cause) ?? '')) return unreachableError(describe(cause), causeCode(cause))
     return networkError(describe(cause))
   }
   const nothingArrived = (error: ProviderError | undefined): RoundOutcome => {
@@ -216,6 +217,24 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
 function withError(result: TurnResult, error: ProviderError | undefined): TurnResult {
   if (!error || result.complete || (result.error && result.error.kind !== 'truncated')) return result
   return { ...result, error, truncated: true }
+}
+
+/** Connection errors that mean nothing reached the server (refused, unknown host, no route): it never saw the request. */
+const NO_CONNECTION: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT'])
+
+function unreachableError(message: string, code: string | undefined): ProviderError {
+  return { kind: 'unreachable', message, retryable: true, status: undefined, code, retryAfterMs: undefined, requestId: undefined }
+}
+
+/** The system error code under a `fetch failed` (undici puts it on `cause`, or on an AggregateError's errors). */
+function causeCode(cause: unknown): string | undefined {
+  const inner = cause instanceof Error ? (cause as Error & { cause?: unknown }).cause : undefined
+  if (inner && typeof inner === 'object') {
+    if ('code' in inner && typeof inner.code === 'string') return inner.code
+    const errors = (inner as { errors?: unknown }).errors
+    if (Array.isArray(errors)) for (const e of errors) if (e && typeof e === 'object' && 'code' in e && typeof e.code === 'string') return e.code
+  }
+  return undefined
 }
 
 function networkError(message: string): ProviderError {

@@ -1,7 +1,7 @@
 import { fallbackMessage } from '../../shared/fallback-messages'
 import { buildProviderRequest } from '../providers/provider-request-builders'
 import { cancellableSleep } from './cancellable-sleep'
-import { estimateUsage, isReportedUsage } from './estimate-usage'
+import { completeEstimate, estimateUsage, isReportedUsage, neverGenerated, NOT_BILLED } from './estimate-usage'
 import { nextRetryDelayMs } from './retry-policy'
 import type { RoundOutcome } from './stream-model-round'
 import { endReasoning, setCallState, type TurnContext } from './turn-context'
@@ -96,9 +96,11 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       })
     } finally {
       endReasoning(context)
-      // Usage is recorded once per attempt, however the attempt ended.
-      const reported = outcome !== undefined && isReportedUsage(outcome.result.usage)
-      const usage = reported && outcome ? outcome.result.usage : estimateUsage(request.body, outputText)
+      // Usage is recorded once per attempt, however the attempt ended. A call the provider turned
+      // away before generating anything (never connected; an HTTP error status) is not billed: 0, not an estimate.
+      const rejected = outcome !== undefined && neverGenerated(outcome)
+      const reported = rejected || (outcome !== undefined && isReportedUsage(outcome.result.usage))
+      const usage = rejected ? NOT_BILLED : reported && outcome ? outcome.result.usage : completeEstimate(outcome?.result.usage, estimateUsage(request.body, outputText))
       recorder.finishGeneration(generationId, {
         endedAt: context.now(),
         aborted: outcome?.aborted ?? signal.aborted,

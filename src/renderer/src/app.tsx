@@ -21,6 +21,7 @@ import { useFocusTrap } from './lib/use-focus-trap'
 import { focusComposer, useMediaQuery, useWindowKeys } from './lib/window-keys'
 import type { ShortcutAction } from './lib/shortcuts'
 import { useTheme } from './lib/use-theme'
+import { useOpenSettings } from './components/use-open-settings'
 
 export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
@@ -30,6 +31,7 @@ export function App({ store }: { store: ChatStore }) {
   const conversationSettings = useMemo(() => new ConversationSettingsStore(store), [store])
   useEffect(() => () => conversationSettings.dispose(), [conversationSettings])
   const [conversationSettingsOpen, setConversationSettingsOpen] = useState(false)
+  const onOpenSettings = useOpenSettings(settingsOpen, setSettingsOpen)
   const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)
   const run = store.currentRun(state)
@@ -229,7 +231,7 @@ export function App({ store }: { store: ChatStore }) {
             {t('finding.conversationsToggle')}
           </button>
           <h1>{view === 'measurements' ? t('measurements') : title}</h1>
-          {view === 'chat' && total && messages.length > 0 && <span className="usage">{formatUsage(t, total, 'conversationUsage')}</span>}
+          {view === 'chat' && total && messages.length > 0 && formatUsage(t, total, 'conversationUsage') && <span className="usage">{formatUsage(t, total, 'conversationUsage')}</span>}
           {view === 'chat' ? (
             <button type="button" onClick={() => setView('measurements')}>
               {t('measurements')}
@@ -273,6 +275,7 @@ export function App({ store }: { store: ChatStore }) {
               onStop={onStop}
               onElicitation={onElicitation}
               onRetry={onRetry}
+              onOpenSettings={onOpenSettings}
               hideEmpty={firstRun !== null}
               intro={
                 <>

@@ -243,7 +243,9 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
     const run = await chat(world, provider, 'Olá', { locale: 'pt-BR' })
     expect(run.status).toBe('failed')
     expect(world.server.requests).toHaveLength(3)
-    expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual(['Não consegui obter uma resposta. Tente novamente.'])
+    // The cause, in the user's language (not "try again" for everything: defect 2).
+    expect(eventsOf(run.events, 'notice').map((n) => n.id)).toEqual(['overloaded'])
+    expect(eventsOf(run.events, 'notice')[0]!.text).toMatch(/está sobrecarregado agora/)
     const message = world.store.conversations.getMessage(run.messageId)!
     expect(message.status).toBe('failed')
     expect(message.parts).toEqual([]) // the provider's words never become the assistant's text

@@ -53,7 +53,9 @@ describe('harness edge cases', () => {
     const run = await chat(world, 'openai-responses', 'Hola', { locale: 'es' })
     expect(run.status).toBe('failed')
     expect(world.server.requests).toHaveLength(1)
-    expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual([fallbackMessage('es', 'quota-exceeded')])
+    expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual([
+      fallbackMessage('es', 'quota-exceeded', { provider: 'OpenAI', detail: 'You exceeded your current quota' }),
+    ])
     expect(eventsOf(run.events, 'diagnostics')[0]).toMatchObject({ kind: 'quota-exceeded', status: 429, providerMessage: 'You exceeded your current quota' })
   })
 

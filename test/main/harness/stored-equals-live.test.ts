@@ -1,6 +1,7 @@
 // One owner per message: for every way a turn can end, the stored answer (reopened) says what the
 // live one said — the same notice, worded by the same function, in the window too — and what the
 // model was told about a call is what every later turn's history tells it.
+import { noticeAction } from '../../../src/shared/error-notice'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -116,7 +117,10 @@ describe.each(ENDINGS)('$name', (ending) => {
     // The window, reopening it, words the same notice and offers the same Retry.
     const html = renderToStaticMarkup(createElement(Answer, { message: stored, t: translator(locale), titleOf: titlesOf(builtinToolTitles()), onRetry: () => {}, onAnswer: () => {}, onCancelRetry: () => {} }))
     for (const text of live) expect(html).toContain(escapeHtml(text))
-    if (live.length > 0) expect(html).toContain(translator(locale)('retry'))
+    // Retry only where retrying can help (not after a rejected key, an empty account, an invalid call…).
+    const last = stored.notices[stored.notices.length - 1]
+    if (last && noticeAction(last).retry) expect(html).toContain(translator(locale)('retry'))
+    else expect(html).not.toContain('notice-retry')
   })
 })
 

@@ -68,6 +68,8 @@ describe('HTTP error bodies through the parser', () => {
       code: 'rate_limit_exceeded',
       retryAfterMs: 7000,
       requestId: 'req_abc',
+      waitMs: 7000,
+      providerMessage: 'Rate limit reached',
     })
     expect(result.finishReason).toBe('error')
   })

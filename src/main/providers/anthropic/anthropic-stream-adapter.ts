@@ -104,7 +104,9 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
           const message = asObject(payload.message)
           acc.responseId ??= asString(message?.id)
           acc.model ??= asString(message?.model)
-          readUsage(acc, asObject(message?.usage))
+          // While the message is open (`stop_reason: null`) its output count is a placeholder (often 1):
+          // only `message_delta` says how many were written. A message_start that is already whole counts.
+          readUsage(acc, asObject(message?.usage), { outputIsPlaceholder: !asString(message?.stop_reason) })
           readStartContent(message?.content)
           const stop = asString(message?.stop_reason)
           if (stop) stopReason = stop
@@ -195,15 +197,15 @@ function nothingRead(acc: TurnAccumulator): boolean {
 }
 
 /** Usage in `message_start` and the cumulative `message_delta` usage: the last numbers win. */
-function readUsage(acc: TurnAccumulator, usage: WireObject | undefined): void {
+function readUsage(acc: TurnAccumulator, usage: WireObject | undefined, options: { outputIsPlaceholder?: boolean } = {}): void {
   if (!usage) return
   const input = asNumber(usage.input_tokens)
   const cacheWrite = asNumber(usage.cache_creation_input_tokens)
   const cacheRead = asNumber(usage.cache_read_input_tokens)
   acc.mergeUsage({
     inputTokens: input === undefined ? undefined : sumKnown(input, cacheWrite, cacheRead),
-    outputTokens: asNumber(usage.output_tokens),
-    reasoningTokens: asNumber(asObject(usage.output_tokens_details)?.thinking_tokens),
+    outputTokens: options.outputIsPlaceholder ? undefined : asNumber(usage.output_tokens),
+    reasoningTokens: options.outputIsPlaceholder ? undefined : asNumber(asObject(usage.output_tokens_details)?.thinking_tokens),
     cachedInputTokens: cacheRead,
   })
 }

@@ -23,6 +23,8 @@ interface MessageListProps {
   onStop: () => void
   onElicitation: (runId: string, elicitationId: string, answer: ElicitationAnswer) => void
   onRetry: () => void
+  /** Opens Settings where a failure is fixed (the provider's form). */
+  onOpenSettings?: ((section?: string) => void) | undefined
   /** Shown above the messages (the first-run setup card); `hideEmpty` hides the empty-chat hint for it. */
   intro?: ReactNode
   hideEmpty?: boolean
@@ -46,7 +48,7 @@ function isTyping(element: Element | null): boolean {
  * the end ({@link useFollowScroll}), with "Jump to latest" when they are not. Sending scrolls to
  * the end; a new pending approval is scrolled into view and its Approve button focused.
  */
-export function MessageList({ state, store, t, messages, run, busy, showStarting, onAnswer, onStop, onElicitation, onRetry, intro, hideEmpty }: MessageListProps) {
+export function MessageList({ state, store, t, messages, run, busy, showStarting, onAnswer, onStop, onElicitation, onRetry, onOpenSettings, intro, hideEmpty }: MessageListProps) {
   const { scrollerRef, contentRef, atBottom, toBottom } = useFollowScroll(state.currentId)
   const lastId = messages[messages.length - 1]?.id
 
@@ -94,6 +96,7 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
                     effectOf={store.toolEffect}
                     onAnswer={onAnswer}
                     onCancelRetry={onStop}
+                    onOpenSettings={onOpenSettings}
                   />
                 ),
               ),
@@ -114,6 +117,7 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
                   onElicitation={onElicitation}
                     onAnswerAll={store.answerAll}
                   onCancelRetry={onStop}
+                    onOpenSettings={onOpenSettings}
                   onRetry={onRetry}
                 />
               ),

@@ -10,7 +10,8 @@ import { reasonKey, type Translate } from '../i18n/messages'
 import type { LiveRun, NoticeView, ToolCard } from '../state/run-reducer'
 import { formatUsage } from '../lib/format-usage'
 import { Markdown } from './markdown'
-import { Diagnostics, diagnosticItems, Notices } from './status'
+import { Diagnostics, diagnosticItems, Notices, type OpenSettings } from './status'
+import { endedAtLengthLimit } from '../../../shared/error-notice'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 import { ElicitationForm } from './elicitation-form'
 import { MessageActions, UserMessageContent } from './message-actions'
@@ -69,11 +70,12 @@ function Reasoning({ text, ms, thinking, t }: { text: string; ms: number | undef
   )
 }
 
-function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interruptReason'] }) {
+function InterruptedLabel({ t, reason, lengthLimit }: { t: Translate; reason: LiveRun['interruptReason']; lengthLimit?: boolean }) {
   return (
     <p className="interrupted" data-testid="interrupted">
       <strong>{t('interrupted')}</strong>
-      {reason ? ` — ${t(reasonKey(reason))}` : ''}
+      {/* A length cut is the output limit, not a failure (defect 10). */}
+      {lengthLimit ? ` — ${t('errors.reason.length-limit')}` : reason ? ` — ${t(reasonKey(reason))}` : ''}
     </p>
   )
 }
@@ -107,6 +109,7 @@ interface StoredAnswerProps {
   usage: UsageSummary | undefined
   t: Translate
   onRetry: (() => void) | undefined
+  onOpenSettings: OpenSettings | undefined
 }
 
 /**
@@ -114,13 +117,13 @@ interface StoredAnswerProps {
  * one: the same cards, the notices it showed (stored as ids and values, worded here in the current
  * language), the same Retry, the same per-attempt diagnostics.
  */
-function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf, effectOf }: StoredAnswerProps) {
+function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
   const legacy = legacyNotice(message)
-  const notices: NoticeView[] = [...message.notices, ...(legacy ? [legacy] : [])].map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values, titleOf) }))
-  const items = diagnosticItems(diagnostics ?? [])
+  const notices: NoticeView[] = [...message.notices, ...(legacy ? [legacy] : [])].map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values, titleOf), ...(n.values ? { values: n.values } : {}) }))
+  const items = diagnosticItems(diagnostics ?? [], t)
   if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (
     <article className={`message assistant status-${message.status}`} data-testid="message-assistant" data-message-id={message.id} aria-label={t('assistant')}>
@@ -136,15 +139,15 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, provid
       {false /* the live answer's requests for input */}
       {false /* the live answer's "writing" slot */}
       {false /* the live answer's retry slot */}
-      {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} />}
+      {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} lengthLimit={endedAtLengthLimit(message.notices)} />}
       {message.status === 'failed' && notices.length === 0 && (
         <p className="failed" data-testid="stored-notice">
           <strong>{t('failed')}</strong>
         </p>
       )}
-      <Notices notices={notices} t={t} onRetry={onRetry} />
+      <Notices notices={notices} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} />
       <Diagnostics items={items} t={t} />
-      {usage && <p className="usage">{formatUsage(t, usage)}</p>}
+      {usage && formatUsage(t, usage) && <p className="usage">{formatUsage(t, usage)}</p>}
       <MessageActions message={message} t={t} />
     </article>
   )
@@ -161,10 +164,11 @@ interface LiveAnswerProps {
   onElicitation: ((runId: string, elicitationId: string, answer: ElicitationAnswer) => void) | undefined
   onCancelRetry: () => void
   onRetry: () => void
+  onOpenSettings: OpenSettings | undefined
 }
 
 /** The answer being written now (plain function, not a component: see {@link Answer}). */
-function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, titleOf, providerOf, effectOf, onAnswerAll }: LiveAnswerProps) {
+function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll }: LiveAnswerProps) {
   const running = run.status === 'running'
   // Busy hides changes from screen readers until it clears: never while the user must answer.
   const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval') || run.elicitations.length > 0
@@ -211,10 +215,10 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, t
           </button>
         </p>
       )}
-      {run.status === 'interrupted' && <InterruptedLabel t={t} reason={run.interruptReason} />}
+      {run.status === 'interrupted' && <InterruptedLabel t={t} reason={run.interruptReason} lengthLimit={run.notices.some((n) => n.id === 'length-limit')} />}
       {false /* the stored answer's "failed" slot */}
-      <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} />
-      <Diagnostics items={diagnosticItems(run.diagnostics)} t={t} />
+      <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} onOpenSettings={onOpenSettings} />
+      <Diagnostics items={diagnosticItems(run.diagnostics, t)} t={t} />
       {false /* the stored answer's usage slot */}
       {false /* the stored answer's actions slot */}
     </article>
@@ -238,6 +242,7 @@ export const Answer = memo(function Answer({
   onAnswer,
   onCancelRetry,
   onElicitation,
+  onOpenSettings,
   titleOf,
   providerOf,
   effectOf,
@@ -247,6 +252,8 @@ export const Answer = memo(function Answer({
   effectOf?: EffectOf | undefined
   /** "Approve all" / "Deny all" (live answers only). */
   onAnswerAll?: OnAnswerAll | undefined
+  /** Opens Settings at the section that fixes a failure (the provider's form). */
+  onOpenSettings?: OpenSettings | undefined
   /** Tool titles in the window's language (from `tools.list`). */
   titleOf?: TitleOf | undefined
   /** Who provides each tool (from `tools.list`). */
@@ -264,7 +271,7 @@ export const Answer = memo(function Answer({
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
   onCancelRetry: () => void
 }) {
-  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), titleOf, providerOf, effectOf, onAnswerAll })
-  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, titleOf, providerOf, effectOf })
+  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll })
+  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf })
   return null
 })

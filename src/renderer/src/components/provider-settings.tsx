@@ -56,7 +56,7 @@ export function ProviderSettings({
         {configured
           .filter((p) => p.configured)
           .map((provider) => (
-            <li key={provider.id} className="provider-item" data-testid={`provider-${provider.id}`}>
+            <li key={provider.id} id={`provider-settings-${provider.id}`} className="provider-item" data-testid={`provider-${provider.id}`}>
               <div className="provider-summary">
                 <span className="provider-title">{providerLabel(t, provider)}</span>
                 {provider.id === settings.defaultProvider && <span className="badge">{t('providers.isDefault')}</span>}

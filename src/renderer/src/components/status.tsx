@@ -1,23 +1,73 @@
-import type { Translate } from '../i18n/messages'
+import { useEffect, useState } from 'react'
+import { noticeAction } from '../../../shared/error-notice'
+import { isFallbackMessageId } from '../../../shared/fallback-messages'
+import { PROVIDER_ERROR_KINDS, type ProviderErrorKind } from '../../../shared/provider-error'
+import type { MessageKey, Translate } from '../i18n/messages'
 import type { DiagnosticView, NoticeView } from '../state/run-reducer'
+import '../styles/errors.css'
 
-export function Notices({ notices, t, onRetry }: { notices: NoticeView[]; t: Translate; onRetry?: () => void }) {
+/** Opens Settings, at a section when given (`provider-settings-<providerId>`: the provider's form). */
+export type OpenSettings = (section?: string) => void
+
+/**
+ * Keel's messages, each with what the user can do about it (the same for a live and a stored
+ * answer: the action comes from the message's id and values): open the setting that fixes it,
+ * Retry where retrying can help, after the wait a rate limit asked for.
+ */
+export function Notices({ notices, t, onRetry, onOpenSettings }: { notices: NoticeView[]; t: Translate; onRetry?: (() => void) | undefined; onOpenSettings?: OpenSettings | undefined }) {
   if (notices.length === 0) return null
   return (
     <div className="notices">
       {notices.map((notice, index) => (
-        <div className="notice" role="status" key={`${notice.id}-${index}`} data-testid="notice">
+        <div className="notice" role="status" key={`${notice.id}-${index}`} data-testid="notice" data-notice-id={notice.id}>
           <span className="notice-author">{t('keelNotice')}</span>
           <p>{notice.text}</p>
-          {onRetry && index === notices.length - 1 && (
-            <button type="button" onClick={onRetry}>
-              {t('retry')}
-            </button>
-          )}
+          {index === notices.length - 1 && <NoticeActions notice={notice} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} />}
         </div>
       ))}
     </div>
   )
+}
+
+function NoticeActions({ notice, t, onRetry, onOpenSettings }: { notice: NoticeView; t: Translate; onRetry: (() => void) | undefined; onOpenSettings: OpenSettings | undefined }) {
+  // Notices of unknown ids (none today) keep the Retry they always had.
+  const action = isFallbackMessageId(notice.id) ? noticeAction({ id: notice.id, ...(notice.values ? { values: notice.values } : {}) }) : { retry: true, settings: undefined, waitSeconds: undefined }
+  const left = useCountdown(action.waitSeconds)
+  const provider = notice.values?.provider
+  const showSettings = action.settings !== undefined && onOpenSettings
+  const showRetry = action.retry && onRetry
+  if (!showSettings && !showRetry) return null
+  return (
+    <div className="notice-actions">
+      {showSettings && (
+        <button type="button" className="notice-settings" data-testid="notice-settings" onClick={() => onOpenSettings(action.settings || undefined)}>
+          {provider && action.settings ? t('errors.openProviderSettings', { provider }) : t('errors.openSettings')}
+        </button>
+      )}
+      {showRetry && (
+        <button type="button" onClick={onRetry} disabled={left > 0} data-testid="notice-retry">
+          {left > 0 ? t('errors.retryIn', { seconds: left }) : t('retry')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Seconds left of a wait, counting down from when the message was shown (0 when there is none). */
+function useCountdown(seconds: number | undefined): number {
+  const [left, setLeft] = useState(seconds ?? 0)
+  useEffect(() => {
+    if (!seconds) return
+    const until = Date.now() + seconds * 1000
+    setLeft(seconds)
+    const timer = setInterval(() => {
+      const rest = Math.max(0, Math.ceil((until - Date.now()) / 1000))
+      setLeft(rest)
+      if (rest === 0) clearInterval(timer)
+    }, 250)
+    return () => clearInterval(timer)
+  }, [seconds])
+  return left
 }
 
 export function Diagnostics({ items, t }: { items: { kind: string; text: string }[]; t: Translate }) {
@@ -36,10 +86,21 @@ export function Diagnostics({ items, t }: { items: { kind: string; text: string 
   )
 }
 
-export function diagnosticItems(list: DiagnosticView[]): { kind: string; text: string }[] {
+/** A failure's kind in the user's words ("Model not found"); a kind this window does not know stays as sent. */
+export function errorKindLabel(t: Translate, kind: string): string {
+  return (PROVIDER_ERROR_KINDS as readonly string[]).includes(kind) ? t(`errors.kind.${kind as ProviderErrorKind}` as MessageKey) : kind
+}
+
+/** Each failed attempt, in the user's language; the provider's own words stay as it said them. */
+export function diagnosticItems(list: DiagnosticView[], t: Translate): { kind: string; text: string }[] {
   return list.map((d) => ({
-    kind: d.kind,
-    text: [`round ${d.round}, attempt ${d.attempt}`, d.status !== undefined ? `HTTP ${d.status}` : '', d.requestId ? `request ${d.requestId}` : '', d.providerMessage]
+    kind: errorKindLabel(t, d.kind),
+    text: [
+      t('errors.attempt', { round: d.round, attempt: d.attempt }),
+      d.status !== undefined ? t('errors.http', { status: d.status }) : '',
+      d.requestId ? t('errors.request', { id: d.requestId }) : '',
+      d.providerMessage,
+    ]
       .filter(Boolean)
       .join(' · '),
   }))

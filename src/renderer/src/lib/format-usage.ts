@@ -19,10 +19,21 @@ export function formatCost(t: Translate, cost: CostTotal): string {
   return cost.complete ? amount : t('costAtLeast', { cost: amount })
 }
 
-/** "120 in · 40 out (estimated) · $0.0042": tokens always; cost only where a price is configured. */
+/**
+ * "120 in · 40 out (estimated) · $0.0042": the token counts that are known (never "?": while an
+ * answer streams its counts are not known yet, defect 18); cost only where a price is configured.
+ * Empty when nothing is known yet.
+ */
 export function formatUsage(t: Translate, summary: UsageSummary, key: 'usageTokens' | 'conversationUsage' = 'usageTokens'): string {
   const { usage } = summary
-  let text = t(key, { input: usage.inputTokens ?? '?', output: usage.outputTokens ?? '?' })
+  const input = usage.inputTokens
+  const output = usage.outputTokens
+  if (input === undefined && output === undefined) return ''
+  const conversation = key === 'conversationUsage'
+  let text =
+    input !== undefined && output !== undefined ? t(key, { input, output })
+    : input !== undefined ? t(conversation ? 'errors.conversationUsageIn' : 'errors.usageIn', { input })
+    : t(conversation ? 'errors.conversationUsageOut' : 'errors.usageOut', { output: output! })
   if (summary.estimated) text = `${text} (${t('usageEstimated')})`
   if (summary.cost) text = `${text} · ${formatCost(t, summary.cost)}`
   return text

@@ -5,6 +5,7 @@ import type { ToolCallState } from '../../../shared/tool-call-state'
 import type { Usage } from '../../../shared/usage'
 import type { JsonValue } from '../../../shared/json-value'
 import type { ToolPreview } from '../../../shared/tool-preview'
+import type { FallbackValues } from '../../../shared/fallback-messages'
 
 export interface ToolCard {
   callId: string
@@ -47,6 +48,8 @@ export type LiveSegment = { kind: 'text'; text: string } | { kind: 'tool'; callI
 export interface NoticeView {
   id: string
   text: string
+  /** What the message was filled with (provider, address, wait): its action is chosen from these. */
+  values?: FallbackValues | undefined
 }
 
 export interface DiagnosticView {
@@ -199,7 +202,7 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
     case 'retry-scheduled':
       return { ...run, retry: { attempt: event.attempt, delayMs: event.delayMs, message: event.message } }
     case 'notice':
-      return { ...run, notices: [...run.notices, { id: event.id, text: event.text }] }
+      return { ...run, notices: [...run.notices, { id: event.id, text: event.text, ...(event.values ? { values: event.values } : {}) }] }
     case 'diagnostics':
       return {
         ...run,
