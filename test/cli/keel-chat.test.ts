@@ -122,11 +122,11 @@ describe('keel chat / keel export', () => {
     expect(exported.measurements).toMatchObject([{ value: 72, measuredAt: '2024-04-30T18:30:00.000Z', takenAtOffsetMin: 330, measuredAtLocal: '2024-05-01' }])
   })
 
-  it('a provider that never recovers: exit 1 and the fallback in the chosen language', async () => {
+  it('a provider that never recovers: exit 1 and the classified message in the chosen language', async () => {
     server.enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
     const run = await keel(['chat', '--provider', 'anthropic', '--db', db, '--lang', 'es', 'Hola'], env)
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('No pude obtener una respuesta. Inténtalo de nuevo.')
+    expect(run.stdout).toContain('Anthropic tuvo un problema de su lado. Inténtalo de nuevo en un momento.')
     expect(run.stdout).not.toMatch(/api_error|500/)
   })
 

@@ -136,7 +136,7 @@ describe('cost', () => {
     const first = await a.value('turns.start', { text: 'one', provider: 'anthropic' })
     await world.service.whenIdle()
     const [summary] = await a.value('conversations.list', {})
-    // Second turn: a 500 (retried) and then an answer; the failed attempt counts, estimated.
+    // Second turn: a 500 (retried) and then an answer; the refused attempt never reached generation: it costs nothing.
     world.server.enqueue({ type: 'http-error', status: 500, body: { error: { message: 'boom' } } }, { type: 'turn', text: 'Two.', usage: { inputTokens: 100, outputTokens: 50 } })
     await a.value('turns.start', { conversationId: summary!.id, text: 'two', provider: 'openai-chat' })
     await world.service.whenIdle()
@@ -146,13 +146,13 @@ describe('cost', () => {
     expect(afterTwo.usage.perMessage[m1!.id]!.cost!.usd).toBeCloseTo(expected({ inputTokens: 1000, outputTokens: 200, cachedInputTokens: 400 }, anthropicPrice), 12)
     const secondGenerations = world.store.generations.listForTurn(m2!.turnId!)
     expect(secondGenerations.map((g) => [g.outcome, g.usageSource])).toEqual([
-      ['provider-error', 'estimated'],
+      ['provider-error', 'reported'],
       ['complete', 'reported'],
     ])
+    expect(secondGenerations[0]!.usage).toMatchObject({ inputTokens: 0, outputTokens: 0 })
     const second = afterTwo.usage.perMessage[m2!.id]!
-    expect(second).toMatchObject({ estimated: true, cost: { complete: true } })
-    expect(second.cost!.usd).toBeCloseTo(secondGenerations.reduce((sum, g) => sum + expected(g.usage as never, chatPrice), 0), 12)
-    expect(second.cost!.usd).toBeGreaterThan(expected({ inputTokens: 100, outputTokens: 50 }, chatPrice))
+    expect(second).toMatchObject({ estimated: false, cost: { complete: true } })
+    expect(second.cost!.usd).toBeCloseTo(expected({ inputTokens: 100, outputTokens: 50 }, chatPrice), 12)
     expect(afterTwo.usage.total.cost).toEqual({ usd: expect.closeTo(afterTwo.usage.perMessage[m1!.id]!.cost!.usd + second.cost!.usd, 12), complete: true })
 
     // Third turn on a model without a price: that message has no cost, the total is "at least".
