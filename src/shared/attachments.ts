@@ -21,6 +21,8 @@ export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number]
  * bytes is the most every provider takes (OpenAI allows 20 MB per image, Gemini 20 MB per request).
  */
 export const MAX_IMAGE_BYTES = (5 * 1024 * 1024 * 3) / 4
+/** The longest base64 text one file can be (an image at its limit; text files are smaller). */
+export const MAX_ATTACHMENT_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4
 /** One text file, in bytes (about 64k tokens: more would crowd out the conversation). */
 export const MAX_TEXT_FILE_BYTES = 256 * 1024
 /** Files on one message. */
@@ -42,7 +44,7 @@ export interface AttachmentInput {
 
 /** What a stored attachment is, without its bytes (the window asks for them with `attachments.get`). */
 export interface AttachmentInfo {
-  id: string
+  id: number
   name: string
   mimeType: AttachmentMimeType
   /** Bytes. */
@@ -110,13 +112,25 @@ export function base64DecodedSize(base64: string): number {
   return (base64.length / 4) * 3 - padding
 }
 
-/** Standard base64 with padding, nothing else (no line breaks, no data-URL prefix). */
-export const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+/**
+ * Standard base64 with padding, nothing else (no line breaks, no data-URL prefix). A loop, not a
+ * regular expression: a 5 MB string would take a backtracking regex's stack to its limit.
+ */
+export function isBase64(text: string): boolean {
+  if (text.length % 4 !== 0) return false
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0
+  for (let i = 0; i < text.length - padding; i++) {
+    const c = text.charCodeAt(i)
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47
+    if (!ok) return false
+  }
+  return true
+}
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const BASE64_VALUES = new Map([...BASE64_ALPHABET].map((char, i) => [char.charCodeAt(0), i]))
 
-/** Decodes standard base64 (check it with {@link BASE64_PATTERN} first). */
+/** Decodes standard base64 (check it with {@link isBase64} first). */
 export function decodeBase64(base64: string): Uint8Array {
   const bytes = new Uint8Array(base64DecodedSize(base64))
   let out = 0

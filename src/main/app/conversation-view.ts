@@ -40,7 +40,8 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
     totals.push(total)
   }
   const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
-  return { conversation, messages, usage: { perMessage, total }, diagnostics }
+  const attachments = Object.fromEntries(store.attachments.infoByMessage(conversationId))
+  return { conversation, messages, usage: { perMessage, total }, diagnostics, ...(Object.keys(attachments).length > 0 ? { attachments } : {}) }
 }
 
 /** A failed model call as the live `diagnostics` event showed it. */

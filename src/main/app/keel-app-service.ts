@@ -26,6 +26,8 @@ import { McpCommands } from './mcp-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { checkProvider } from './provider-check'
 import { ProviderKeys, redactKeys } from './provider-keys'
+import { getAttachment } from './attachment-commands'
+import { checkTurnAttachments } from './turn-attachments'
 import { prepareTurn } from './turn-setup'
 import { RunRegistry, type EventSink } from './run-registry'
 import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow, storedProviderSettings } from './settings-view'
@@ -237,6 +239,7 @@ export class KeelAppService {
     'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
     'mcp.stderr': (request) => this.mcp.stderr(request),
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
+    'attachments.get': ({ attachmentId }) => getAttachment(this.store, attachmentId),
   }
 
   private async startTurn(request: Input<'turns.start'>, context: ClientContext): Promise<AppResult<CommandResponses['turns.start']>> {
@@ -252,6 +255,8 @@ export class KeelAppService {
       const max = mine >= MAX_RUNS_PER_CLIENT ? MAX_RUNS_PER_CLIENT : MAX_RUNS
       return fail('busy', `${max} answers are already being written; wait for one to finish or stop it.`, { retryable: true, detail: { code: 'too-many-runs', max } })
     }
+    const files = checkTurnAttachments(request.attachments)
+    if (!files.ok) return files
     const runId = `run_${randomUUID()}`
     const controller = new AbortController()
     let started: { conversationId: string; messageId: string } | undefined
@@ -275,7 +280,7 @@ export class KeelAppService {
       env: this.env,
       keys: this.keys,
       tools: this.tools,
-      request: { conversationId: request.conversationId, text: request.text, provider: request.provider },
+      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, attachments: files.attachments },
       io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,

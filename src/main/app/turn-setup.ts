@@ -1,3 +1,4 @@
+import type { CheckedAttachment } from '../../shared/attachments'
 import { datePreamble, systemPrompt } from '../../shared/date-preamble'
 import type { Locale } from '../../shared/locale'
 import { wellFormed } from '../../shared/well-formed-text'
@@ -23,6 +24,8 @@ type Env = Readonly<Record<string, string | undefined>>
 export interface TurnRequest {
   conversationId?: string | undefined
   text: string
+  /** Files on the message, already checked ({@link checkTurnAttachments}). */
+  attachments?: readonly CheckedAttachment[] | undefined
   provider?: ProviderId | undefined
   /** `keel chat --model` / `--base-url`: win over the environment and the saved settings. */
   model?: string | undefined
@@ -87,6 +90,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const options: RunTurnOptions = {
     conversationId: request.conversationId,
     userText: wellFormed(request.text),
+    userAttachments: request.attachments,
     provider,
     connection,
     locale,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type { Conversation, ConversationSummary, Message, MessagePart, Turn } from '../../shared/conversation'
+import { insertAttachments, type NewAttachment } from './attachment-store'
 import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
@@ -106,7 +107,7 @@ export class ConversationStore {
    * Starts a turn: stores the turn and the user's message (status `complete`) in one transaction.
    * A regenerated answer does not start a new turn: it adds an assistant message to the same one.
    */
-  startTurn(input: { conversationId: string; userText: string; turnId?: string }): { turn: Turn; message: Message } {
+  startTurn(input: { conversationId: string; userText: string; turnId?: string; attachments?: readonly NewAttachment[] }): { turn: Turn; message: Message } {
     const now = this.clock()
     const turn: Turn = { id: input.turnId ?? this.newId(), conversationId: input.conversationId, createdAt: now }
     const messageId = this.newId()
@@ -115,6 +116,8 @@ export class ConversationStore {
         this.statements.insertTurn.run(turn.id, turn.conversationId, now)
         this.insertMessage(messageId, turn.conversationId, turn.id, 'user', 'complete', now)
         if (input.userText.length > 0) this.statements.insertPart.run(messageId, 0, 'text', wellFormed(input.userText), null)
+        // The files go with the message, in the same transaction.
+        if (input.attachments?.length) insertAttachments(this.db, messageId, input.attachments)
       })
       .immediate()
     return { turn, message: this.mustGetMessage(messageId) }

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
 import { ToolLedger } from '../ledger/tool-ledger'
 import { systemClock, type Clock } from './clock'
+import { AttachmentStore } from './attachment-store'
 import { ConversationStore } from './conversation-store'
 import { openDatabase, type OpenDatabaseOptions } from './database'
 import { GenerationStore } from './generation-store'
@@ -32,6 +33,8 @@ export interface KeelStore {
   readonly settings: SettingsStore
   /** The MCP tool definitions the user accepted. */
   readonly mcpPins: McpPinStore
+  /** The files users attached to their messages. */
+  readonly attachments: AttachmentStore
   /** What the previous run left unfinished and was settled at open. */
   readonly recovery: RecoveryReport
   close(): void
@@ -87,6 +90,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     ledger: new ToolLedger(db),
     settings: new SettingsStore(db, clock),
     mcpPins: new McpPinStore(db, clock),
+    attachments: new AttachmentStore(db),
     recovery,
     close: () => {
       if (db.open) db.close()

@@ -1,3 +1,4 @@
+import type { CheckedAttachment } from '../../shared/attachments'
 import type { HistoryAssistantMessage } from '../../shared/chat-history'
 import type { Locale } from '../../shared/locale'
 import type { ProviderId } from '../../shared/provider-id'
@@ -25,6 +26,8 @@ export const DEFAULT_MAX_ROUNDS: number = SETTING_DEFINITIONS.maxToolRounds.defa
 export interface RunTurnOptions {
   conversationId?: string | undefined
   userText: string
+  /** Files on the user's message, already checked (type, magic bytes, sizes). */
+  userAttachments?: readonly CheckedAttachment[] | undefined
   provider: ProviderId
   connection: ProviderConnection
   locale: Locale
@@ -84,7 +87,7 @@ export interface RunTurnResult {
 export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const now = options.now ?? Date.now
   const startedAt = now()
-  const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText })
+  const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText, attachments: options.userAttachments })
   const context = createTurnContext(options, begun, startedAt)
   context.emit({
     type: 'run-start',

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { attachmentsSchema } from '../attachment-schema'
+import type { AttachmentInfo } from '../attachments'
 import type { Conversation, ConversationSummary, Message } from '../conversation'
 import { LOCALES } from '../locale'
 import type { CostTotal, ModelPrice } from '../pricing'
@@ -36,11 +38,16 @@ export const COMMAND_SCHEMAS = {
   'conversations.rename': z.strictObject({ conversationId: id, title: z.string().trim().min(1).max(200) }),
   'conversations.delete': z.strictObject({ conversationId: id }),
   /** Starts a turn; its events arrive through the run-event subscription. */
-  'turns.start': z.strictObject({
-    conversationId: id.optional(),
-    text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS),
-    provider: providerId.optional(),
-  }),
+  'turns.start': z
+    .strictObject({
+      conversationId: id.optional(),
+      // May be empty when files are attached (the refinement below).
+      text: z.string().trim().max(MAX_MESSAGE_CHARS),
+      provider: providerId.optional(),
+      /** Images and text files on the message (types, sizes and count checked; magic bytes in the core). */
+      attachments: attachmentsSchema.optional(),
+    })
+    .refine((request) => request.text.length > 0 || (request.attachments?.length ?? 0) > 0, { message: 'A message needs text or a file', path: ['text'] }),
   /** The stop button. */
   'turns.stop': z.strictObject({ runId: id }),
   'approvals.answer': z.strictObject({ approvalId: id, decision: z.enum(['approve', 'deny', 'always']) }),
@@ -139,6 +146,8 @@ export const COMMAND_SCHEMAS = {
       z.strictObject({ action: z.literal('cancel') }),
     ]),
   }),
+  /** One stored file of a user's message, with its bytes (the window shows images from them: no file paths). */
+  'attachments.get': z.strictObject({ attachmentId: z.number().int().positive() }),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -184,6 +193,8 @@ export interface ConversationView {
   usage: { perMessage: Record<string, UsageSummary>; total: UsageSummary }
   /** Per assistant message: every failed model call, as the live diagnostics showed it. */
   diagnostics: Record<string, AttemptDiagnostic[]>
+  /** Per user message: the files attached to it, without their bytes (`attachments.get` has them). */
+  attachments?: Record<string, AttachmentInfo[]>
 }
 
 /** Summed usage of some model calls; `cost` is `null` when none of them has a configured price. */
@@ -224,6 +235,7 @@ export interface CommandResponses {
   'mcp.acceptTools': McpServerView
   'mcp.stderr': { text: string }
   'elicitations.answer': { answered: boolean }
+  'attachments.get': AttachmentInfo & { dataBase64: string }
 }
 
 /** A tool as the window sees it (no schema). */

@@ -1,3 +1,4 @@
+import type { AttachmentProblem } from '../attachments'
 import type { MeasurementKind } from '../measurement'
 
 /**
@@ -28,6 +29,8 @@ export type AppErrorDetail =
   | { code: 'mcp-import-invalid' }
   /** What the server runs changed after the consent view was shown: it must be looked at again. */
   | { code: 'mcp-consent-stale' }
+  /** A file the user attached cannot be sent (type, contents, size, count). */
+  | AttachmentProblem
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

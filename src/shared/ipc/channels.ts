@@ -34,6 +34,7 @@ export const COMMAND_NAMES = [
   'mcp.acceptTools',
   'mcp.stderr',
   'elicitations.answer',
+  'attachments.get',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

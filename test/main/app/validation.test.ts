@@ -51,6 +51,7 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'mcp.acceptTools': [...common, { serverId: 'x' }, { serverId: 'x', tools: { t: 'nothex' } }],
     'mcp.stderr': [...common, {}, { serverId: 'x', lines: 5 }],
     'elicitations.answer': [...common, { elicitationId: 'e' }, { elicitationId: 'e', answer: { action: 'maybe' } }, { elicitationId: 'e', answer: { action: 'accept' } }, { elicitationId: 'e', answer: { action: 'accept', content: { a: { nested: true } } } }],
+    'attachments.get': [...common, {}, { attachmentId: 0 }, { attachmentId: 1.5 }, { attachmentId: '1' }],
   }
 }
 

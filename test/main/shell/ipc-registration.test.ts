@@ -44,6 +44,7 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.acceptTools': { serverId: 'files', tools: { read_file: 'b'.repeat(64) } },
   'mcp.stderr': { serverId: 'files' },
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
+  'attachments.get': { attachmentId: 1 },
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown

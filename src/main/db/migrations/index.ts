@@ -7,10 +7,11 @@ import { migration0060 } from './0060-message-part-chunks'
 import { migration0070 } from './0070-answer-details'
 import { migration0080 } from './0080-measurement-offsets'
 import { migration0090 } from './0090-mcp-tool-pins'
+import { migration0130 } from './0130-message-attachments'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050, migration0060, migration0070, migration0080, migration0090]
+export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050, migration0060, migration0070, migration0080, migration0090, migration0130]
 
 /** The newest schema version this build knows. A file with a higher `user_version` is refused. */
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
