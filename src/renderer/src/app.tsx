@@ -101,7 +101,7 @@ export function App({ store }: { store: ChatStore }) {
               {[
                 ...messages.map((message) =>
                   message.role === 'user' ? (
-                    <UserMessage key={message.id} message={message} t={t} />
+                    <UserMessage key={message.id} message={message} t={t} attachments={state.view?.attachments?.[message.id]} loadAttachment={store.loadAttachment} />
                   ) : (
                     <Answer
                       key={message.id}

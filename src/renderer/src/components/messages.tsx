@@ -14,6 +14,8 @@ import { Markdown } from './markdown'
 import { Diagnostics, diagnosticItems, Notices } from './status'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 import { ElicitationForm } from './elicitation-form'
+import { SentAttachments, type AttachmentLoader } from './sent-attachments'
+import type { AttachmentInfo } from '../../../shared/attachments'
 import type { ElicitationAnswer } from '../state/chat-store'
 
 /** Stored parts as render blocks: text, and one card per call (its result folded in). */
@@ -76,10 +78,12 @@ function InterruptedLabel({ t, reason }: { t: Translate; reason: LiveRun['interr
 }
 
 /** A user's message. Memoized: streaming tokens elsewhere never re-render it. */
-export const UserMessage = memo(function UserMessage({ message, t }: { message: Message; t: Translate }) {
+export const UserMessage = memo(function UserMessage({ message, t, attachments, loadAttachment }: { message: Message; t: Translate; attachments?: AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined }) {
+  const text = userTextOf(message)
   return (
     <article className="message user" data-testid="message-user" aria-label={t('you')}>
-      <p className="user-text">{userTextOf(message)}</p>
+      {text.length > 0 && <p className="user-text">{text}</p>}
+      {attachments && attachments.length > 0 && <SentAttachments files={attachments} t={t} load={loadAttachment} />}
     </article>
   )
 })

@@ -1,6 +1,7 @@
 // The window's state outside React: conversations, the open conversation, live runs. RunEvents are
 // queued and reduced once per animation frame, so React sees at most one update per frame while
 // tokens stream (read through `useSyncExternalStore`).
+import type { AttachmentInput } from '../../../shared/attachments'
 import type { ConversationSummary, Message } from '../../../shared/conversation'
 import type { CommandRequest, ConversationView, KeelApi, RunEventEnvelope, SettingsView, ToolInfo, UnknownAction } from '../../../shared/ipc/app-contract'
 import { DEFAULT_CONVERSATION_PAGE } from '../../../shared/ipc/channels'
@@ -270,12 +271,12 @@ export class ChatStore {
     return (run !== undefined && run.status === 'running') || (state.starting !== undefined && state.starting.conversationId === state.currentId)
   }
 
-  readonly send = async (text: string): Promise<boolean> => {
+  readonly send = async (text: string, attachments?: AttachmentInput[]): Promise<boolean> => {
     const trimmed = text.trim()
-    if (trimmed === '' || this.isBusy()) return false
+    if ((trimmed === '' && !attachments?.length) || this.isBusy()) return false
     const conversationId = this.state.currentId
     this.set({ starting: { conversationId, text: trimmed }, error: undefined })
-    const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}) })
+    const result = await this.api['turns.start']({ text: trimmed, ...(conversationId ? { conversationId } : {}), ...(attachments?.length ? { attachments } : {}) })
     if (!result.ok) {
       this.set({ starting: undefined, error: result.error })
       return false
@@ -349,6 +350,18 @@ export class ChatStore {
   }
 
   readonly clearError = (): void => this.set({ error: undefined })
+
+  private readonly attachmentUrls = new Map<number, Promise<string | undefined>>()
+
+  /** A stored image as a data URL (fetched once per file: stored files never change). */
+  readonly loadAttachment = (attachmentId: number): Promise<string | undefined> => {
+    let url = this.attachmentUrls.get(attachmentId)
+    if (!url) {
+      url = this.api['attachments.get']({ attachmentId }).then((result) => (result.ok ? `data:${result.value.mimeType};base64,${result.value.dataBase64}` : undefined))
+      this.attachmentUrls.set(attachmentId, url)
+    }
+    return url
+  }
 
   get keel(): KeelApi {
     return this.api

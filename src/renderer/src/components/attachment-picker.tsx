@@ -1,0 +1,137 @@
+import { useCallback, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react'
+import type { AttachmentInput, AttachmentProblem } from '../../../shared/attachments'
+import type { Translate } from '../i18n/messages'
+import { attachmentLimitsText, attachmentProblemText, formatBytes } from '../lib/attachment-text'
+import { problemAdding, readAttachment, type PendingAttachment } from '../lib/read-attachment'
+import '../styles/attachments.css'
+
+/** The composer's files: added by picking, pasting or dropping; removed one by one; cleared when sent. */
+export function useAttachments() {
+  const [files, setFiles] = useState<PendingAttachment[]>([])
+  const [problem, setProblem] = useState<AttachmentProblem | undefined>(undefined)
+  const filesRef = useRef(files)
+  filesRef.current = files
+
+  const add = useCallback(async (list: readonly File[]) => {
+    let last: AttachmentProblem | undefined
+    for (const file of list) {
+      const read = await readAttachment(file)
+      if (!read.ok) {
+        last = read.problem
+        continue
+      }
+      const tooMuch = problemAdding(filesRef.current, read.attachment.size)
+      if (tooMuch) {
+        last = tooMuch
+        continue
+      }
+      filesRef.current = [...filesRef.current, read.attachment]
+      setFiles(filesRef.current)
+    }
+    setProblem(last)
+  }, [])
+
+  const remove = useCallback((key: string) => {
+    filesRef.current = filesRef.current.filter((file) => file.key !== key)
+    setFiles(filesRef.current)
+    setProblem(undefined)
+  }, [])
+
+  const clear = useCallback(() => {
+    filesRef.current = []
+    setFiles([])
+    setProblem(undefined)
+  }, [])
+
+  /** Pasted files (a screenshot) are attached; pasted text stays text. */
+  const onPaste = useCallback(
+    (event: ClipboardEvent) => {
+      const pasted = [...event.clipboardData.files]
+      if (pasted.length === 0) return
+      event.preventDefault()
+      void add(pasted)
+    },
+    [add],
+  )
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+  }, [])
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const dropped = [...event.dataTransfer.files]
+      if (dropped.length === 0) return
+      event.preventDefault()
+      void add(dropped)
+    },
+    [add],
+  )
+
+  /** What `turns.start` carries. */
+  const inputs = (): AttachmentInput[] => files.map(({ name, mimeType, dataBase64 }) => ({ name, mimeType, dataBase64 }))
+
+  return { files, problem, add, remove, clear, onPaste, onDragOver, onDrop, inputs, restore: (previous: PendingAttachment[]) => setFiles((filesRef.current = previous)) }
+}
+
+export type Attachments = ReturnType<typeof useAttachments>
+
+/** "Attach" (opens the file chooser), with the limits said beside it, up front. */
+export function AttachButton({ attachments, t, disabled }: { attachments: Attachments; t: Translate; disabled?: boolean }) {
+  const input = useRef<HTMLInputElement>(null)
+  const hintId = useId()
+  return (
+    <div className="attach">
+      <button type="button" className="attach-button" aria-describedby={hintId} disabled={disabled} onClick={() => input.current?.click()}>
+        <span aria-hidden="true">📎 </span>
+        {t('attachments.attach')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        data-testid="attach-input"
+        onChange={(event) => {
+          const chosen = [...(event.target.files ?? [])]
+          event.target.value = ''
+          void attachments.add(chosen)
+        }}
+      />
+      <span className="attachments-hint" id={hintId}>
+        {attachmentLimitsText(t)}
+      </span>
+    </div>
+  )
+}
+
+/** The files to be sent, each with a "Remove <name>" button; and why the last one was refused. */
+export function AttachmentChips({ attachments, t }: { attachments: Attachments; t: Translate }) {
+  return (
+    <>
+      {attachments.files.length > 0 && (
+        <ul className="attachment-chips" aria-label={t('attachments.list')}>
+          {attachments.files.map((file) => (
+            <li key={file.key} className="attachment-chip" data-testid="attachment-chip">
+              {file.previewUrl ? <img src={file.previewUrl} alt={file.name} className="attachment-thumb" /> : <span className="attachment-icon" aria-hidden="true">📄</span>}
+              <span className="attachment-name" title={file.name}>
+                {file.name}
+              </span>
+              <span className="attachment-size">{formatBytes(t, file.size)}</span>
+              <button type="button" className="attachment-remove" aria-label={t('attachments.remove', { name: file.name })} onClick={() => attachments.remove(file.key)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {attachments.problem && (
+        <p className="composer-error attachment-problem" role="alert">
+          {attachmentProblemText(t, attachments.problem)}
+        </p>
+      )}
+    </>
+  )
+}
