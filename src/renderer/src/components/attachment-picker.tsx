@@ -85,7 +85,7 @@ export function AttachButton({ attachments, t, disabled }: { attachments: Attach
   return (
     <div className="attach">
       <button type="button" className="attach-button" aria-describedby={hintId} disabled={disabled} onClick={() => input.current?.click()}>
-        <span aria-hidden="true">📎 </span>
+        <PaperclipIcon />
         {t('attachments.attach')}
       </button>
       <input
@@ -115,7 +115,7 @@ export function AttachmentChips({ attachments, t }: { attachments: Attachments; 
         <ul className="attachment-chips" aria-label={t('attachments.list')}>
           {attachments.files.map((file) => (
             <li key={file.key} className="attachment-chip" data-testid="attachment-chip">
-              {file.previewUrl ? <img src={file.previewUrl} alt={file.name} className="attachment-thumb" /> : <span className="attachment-icon" aria-hidden="true">📄</span>}
+              {file.previewUrl ? <img src={file.previewUrl} alt={file.name} className="attachment-thumb" /> : <FileIcon />}
               <span className="attachment-name" title={file.name}>
                 {file.name}
               </span>
@@ -133,5 +133,22 @@ export function AttachmentChips({ attachments, t }: { attachments: Attachments; 
         </p>
       )}
     </>
+  )
+}
+
+/** Drawn, not an emoji: the window may have no emoji font. */
+function PaperclipIcon() {
+  return (
+    <svg className="attachment-svg" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path d="M10.5 4.5 5.6 9.4a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4l-5 5a4.2 4.2 0 0 0 6 6l4.2-4.2" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+    </svg>
+  )
+}
+
+export function FileIcon() {
+  return (
+    <svg className="attachment-svg attachment-icon" viewBox="0 0 16 16" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M4 1.5h5.5L13 5v9.5H4z M9.5 1.5V5H13 M6 8h5 M6 10.5h5 M6 13h3" fill="none" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
+    </svg>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { isImageMimeType, type AttachmentInfo } from '../../../shared/attachments'
 import type { Translate } from '../i18n/messages'
 import { formatBytes } from '../lib/attachment-text'
+import { FileIcon } from './attachment-picker'
 import '../styles/attachments.css'
 
 /** Loads a stored image as a data URL (from `attachments.get`: bytes from the core, never a file path). */
@@ -13,7 +14,7 @@ export function SentAttachments({ files, t, load }: { files: readonly Attachment
     <ul className="attachment-chips sent" aria-label={t('attachments.sent')} data-testid="sent-attachments">
       {files.map((file) => (
         <li key={file.id} className="attachment-chip">
-          {isImageMimeType(file.mimeType) ? <StoredImage file={file} load={load} t={t} /> : <span className="attachment-icon" aria-hidden="true">📄</span>}
+          {isImageMimeType(file.mimeType) ? <StoredImage file={file} load={load} t={t} /> : <FileIcon />}
           <span className="attachment-name" title={file.name}>
             {file.name}
           </span>
