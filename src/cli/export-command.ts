@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { fallbackMessage } from '../shared/fallback-messages'
+import type { StoredAttachment } from '../main/db/attachment-store'
 import { callsNotRun, legacyNotice } from '../shared/legacy-notice'
 import { cardStateOf, storedOutcomeOf } from '../shared/tool-card'
 import type { KeelStore } from '../main/db/keel-store'
@@ -24,7 +25,7 @@ const PAGE = 200
 
 
 /** One conversation of `keel export`: the stable shape. */
-export function exportedConversation(conversation: { id: string; title: string }, messages: Message[]) {
+export function exportedConversation(conversation: { id: string; title: string }, messages: Message[], files?: ReadonlyMap<string, readonly StoredAttachment[]>) {
   return {
     id: conversation.id,
     title: conversation.title,
@@ -34,6 +35,10 @@ export function exportedConversation(conversation: { id: string; title: string }
       status: message.status,
       interruptReason: message.interruptReason ?? null,
       text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+      // A user's files, whole (base64), so nothing of the message is lost; only when there are any.
+      ...(files?.get(message.id)?.length
+        ? { attachments: files.get(message.id)!.map((file) => ({ name: file.name, mimeType: file.mimeType, size: file.size, dataBase64: file.bytes.toString('base64') })) }
+        : {}),
       ...(message.role === 'assistant'
         ? {
             reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join(''),
@@ -121,7 +126,7 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
   yield [
     'conversations',
     (function* () {
-      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getMessages(conversation.id))
+      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getMessages(conversation.id), store.attachments.withBytesByMessage(conversation.id))
     })(),
   ]
   // A second pass over the conversations: holding their generations until the conversations are
