@@ -20,6 +20,7 @@ export type FallbackMessageId =
   | 'storage-full'
   | 'storage-failed'
   | 'turn-timeout'
+  | 'images-not-supported'
 
 const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
   en: {
@@ -38,6 +39,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'storage-full': 'Your disk is full, so Keel could not save all of this answer. Free some space; what was saved is kept.',
     'storage-failed': 'Keel could not save this answer (a disk error). What was saved is kept; try again.',
     'turn-timeout': 'Keel stopped this answer: it took longer than the {seconds} s an answer may take (see Settings). Try again, or ask for less at once.',
+    'images-not-supported': 'This model does not accept images. Choose a model that can see images, or send the message without them.',
   },
   'pt-BR': {
     'no-answer': 'Não consegui obter uma resposta. Tente novamente.',
@@ -55,6 +57,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'storage-full': 'Seu disco está cheio, então o Keel não conseguiu salvar toda esta resposta. Libere espaço; o que foi salvo continua guardado.',
     'storage-failed': 'O Keel não conseguiu salvar esta resposta (erro de disco). O que foi salvo continua guardado; tente novamente.',
     'turn-timeout': 'O Keel interrompeu esta resposta: ela levou mais que os {seconds} s que uma resposta pode levar (veja as Configurações). Tente novamente ou peça menos de uma vez.',
+    'images-not-supported': 'Este modelo não aceita imagens. Escolha um modelo que consiga ver imagens ou envie a mensagem sem elas.',
   },
   es: {
     'no-answer': 'No pude obtener una respuesta. Inténtalo de nuevo.',
@@ -72,6 +75,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'storage-full': 'Tu disco está lleno, así que Keel no pudo guardar toda esta respuesta. Libera espacio; lo que se guardó se conserva.',
     'storage-failed': 'Keel no pudo guardar esta respuesta (un error de disco). Lo que se guardó se conserva; inténtalo de nuevo.',
     'turn-timeout': 'Keel detuvo esta respuesta: tardó más de los {seconds} s que puede tardar una respuesta (ver Ajustes). Inténtalo de nuevo o pide menos a la vez.',
+    'images-not-supported': 'Este modelo no acepta imágenes. Elige un modelo que pueda ver imágenes o envía el mensaje sin ellas.',
   },
 }
 

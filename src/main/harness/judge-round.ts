@@ -1,3 +1,4 @@
+import { isImageRefusal } from '../providers/image-refusal'
 import type { NoticeRef } from '../../shared/fallback-messages'
 import type { InterruptReason, ToolCallState } from '../../shared/run-events'
 import type { TurnResult } from '../../shared/turn-result'
@@ -32,6 +33,8 @@ export type RoundVerdict = TurnEnding | RunCalls
 /** What the decision needs to know about one streamed round and the turn so far. */
 export interface RoundFacts {
   result: TurnResult
+  /** The request carried a user's images (a refusal about images then means the model has no vision). */
+  imagesSent?: boolean
   /** The user's stop ended the round. */
   stopped: boolean
   /** Text, reasoning or a call of this round reached the user. */
@@ -70,6 +73,7 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
       error.code === TURN_DEADLINE_CODE ? { id: 'turn-timeout', values: { seconds: Math.round((facts.turnTimeoutMs ?? 0) / 1000) } }
       : error.kind === 'quota-exceeded' ? { id: 'quota-exceeded' }
       : error.kind === 'authentication' ? { id: 'authentication' }
+      : facts.imagesSent && isImageRefusal(error) ? { id: 'images-not-supported' }
       : facts.previousRoundHadToolFailure ? { id: 'tool-failed-no-answer' }
       : { id: 'no-answer' }
     const stored = { kind: error.kind, message: error.message }

@@ -9,6 +9,7 @@ import type { TurnResult } from '../../shared/turn-result'
 import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolSet } from '../tools/tool-registry'
 import type { Approver, Elicitor } from './approval'
+import { hasImages } from '../providers/user-message-parts'
 import { executeToolCalls } from './execute-tool-calls'
 import { judgeAfterCalls, judgeRound, judgeRoundLimit, type TurnEnding } from './judge-round'
 import type { RetryPolicy } from './retry-policy'
@@ -159,6 +160,7 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
       previousRoundHadToolFailure: progress.previousRoundHadToolFailure,
       maxCallsPerRound: MAX_TOOL_CALLS_PER_ROUND,
       turnTimeoutMs: context.turnTimeoutMs,
+      imagesSent: progress.history.some((message) => message.role === 'user' && hasImages(message)),
     })
     const roundMessage = assistantRound(context, result)
     if (verdict.kind === 'end') {

@@ -145,3 +145,24 @@ describe('refused before anything is stored or sent', () => {
     expect(world.server.requests).toHaveLength(0)
   })
 })
+
+describe('a model without vision', () => {
+  // OpenAI's answer to an image for a model that takes none (the same shape local servers use).
+  const refusal = { error: { message: 'Invalid content type. image_url is only supported by certain models.', type: 'invalid_request_error', param: 'messages.[0].content.[0].type', code: null } }
+
+  it('an image refused by the server says so (a typed notice, not "no answer")', async () => {
+    world.server.enqueue({ type: 'http-error', status: 400, body: refusal })
+    const { runId } = await client.value('turns.start', { text: 'What is this?', provider: 'openai-chat', attachments: [image] })
+    await client.waitFor((event) => isRunEnd(event) && client.events(runId).includes(event))
+    const notices = client.events(runId).flatMap((event) => (event.type === 'notice' ? [event.id] : []))
+    expect(notices).toEqual(['images-not-supported'])
+  })
+
+  it('the same refusal without images sent is not blamed on images', async () => {
+    world.server.enqueue({ type: 'http-error', status: 400, body: refusal })
+    const { runId } = await client.value('turns.start', { text: 'What is this?', provider: 'openai-chat' })
+    await client.waitFor((event) => isRunEnd(event) && client.events(runId).includes(event))
+    const notices = client.events(runId).flatMap((event) => (event.type === 'notice' ? [event.id] : []))
+    expect(notices).toEqual(['no-answer'])
+  })
+})
