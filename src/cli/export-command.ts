@@ -68,7 +68,7 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
   yield [
     'conversations',
     (function* () {
-      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id))
+      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id), store.attachments.withBytesByMessage(conversation.id))
     })(),
   ]
   // A second pass over the conversations: holding their generations until the conversations are

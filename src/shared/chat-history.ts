@@ -11,8 +11,19 @@ export type HistoryMessage = HistoryUserMessage | HistoryAssistantMessage | Hist
 
 export interface HistoryUserMessage {
   role: 'user'
+  /** May be empty when the message is only files. */
   text: string
+  /** Files the user attached, in the order they were attached (absent: none). */
+  attachments?: HistoryAttachment[]
 }
+
+/**
+ * A file on a user message, as every request builder sends it: an image as base64 in the provider's
+ * image part (like {@link ToolResultImage}); a text file as text (a fenced block with its name).
+ */
+export type HistoryAttachment =
+  | { kind: 'image'; name: string; mimeType: string; data: string }
+  | { kind: 'text'; name: string; text: string }
 
 export interface HistoryAssistantMessage {
   role: 'assistant'

@@ -37,6 +37,7 @@ export type FallbackMessageId =
   | 'provider-timeout'
   | 'bad-request'
   | 'length-limit'
+  | 'images-not-supported'
 
 const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
   en: {
@@ -71,6 +72,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'provider-timeout': '{provider} took too long to answer. Try again.',
     'bad-request': '{provider} rejected the request.',
     'length-limit': 'The answer reached the length limit.',
+    'images-not-supported': 'This model does not accept images. Choose a model that can see images, or send the message without them.',
   },
   'pt-BR': {
     'no-answer': 'Não consegui obter uma resposta. Tente novamente.',
@@ -104,6 +106,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'provider-timeout': '{provider} demorou demais para responder. Tente novamente.',
     'bad-request': '{provider} recusou o pedido.',
     'length-limit': 'A resposta atingiu o limite de tamanho.',
+    'images-not-supported': 'Este modelo não aceita imagens. Escolha um modelo que consiga ver imagens ou envie a mensagem sem elas.',
   },
   es: {
     'no-answer': 'No pude obtener una respuesta. Inténtalo de nuevo.',
@@ -137,6 +140,7 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'provider-timeout': '{provider} tardó demasiado en responder. Inténtalo de nuevo.',
     'bad-request': '{provider} rechazó la petición.',
     'length-limit': 'La respuesta alcanzó el límite de longitud.',
+    'images-not-supported': 'Este modelo no acepta imágenes. Elige un modelo que pueda ver imágenes o envía el mensaje sin ellas.',
   },
 }
 

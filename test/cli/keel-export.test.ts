@@ -170,6 +170,20 @@ describe('keel export (streamed)', () => {
     ])
   })
 
+  it('a user message with files carries them: name, type, size and the bytes in base64', async () => {
+    const store = mustOpen(join(dir, 'keel.db'))
+    stores.push(store)
+    const conversation = store.conversations.createConversation({ title: 'files' })
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAcCBlCwAAAABJRU5ErkJggg==', 'base64')
+    store.conversations.startTurn({ conversationId: conversation.id, userText: 'look', attachments: [{ name: 'dot.png', mimeType: 'image/png', bytes: new Uint8Array(png) }] })
+    store.conversations.startTurn({ conversationId: conversation.id, userText: 'no files' })
+    const out = collector()
+    await writeExport(store, out.stream)
+    const [withFile, withoutFile] = JSON.parse(out.text()).conversations[0].messages
+    expect(withFile.attachments).toEqual([{ name: 'dot.png', mimeType: 'image/png', size: png.length, dataBase64: png.toString('base64') }])
+    expect(withoutFile).not.toHaveProperty('attachments')
+  })
+
   it('writes an empty store as the in-memory export did', async () => {
     const store = mustOpen(join(dir, 'keel.db'))
     stores.push(store)

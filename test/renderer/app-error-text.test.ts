@@ -28,6 +28,14 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'message-action-not-applicable': { code: 'message-action-not-applicable' },
   'provider-not-ready': { code: 'provider-not-ready', provider: 'openai-responses', reason: 'no-key' },
   'import-invalid': { code: 'import-invalid', where: 'conversation.messages.0.role' },
+  'attachment-type': { code: 'attachment-type', name: 'a.pdf' },
+  'attachment-image-too-big': { code: 'attachment-image-too-big', name: 'big.png', size: 6_000_000, max: 3_932_160 },
+  'attachment-text-too-big': { code: 'attachment-text-too-big', name: 'big.log', size: 300_000, max: 262_144 },
+  'attachment-too-many': { code: 'attachment-too-many', count: 11, max: 10 },
+  'attachment-total-too-big': { code: 'attachment-total-too-big', size: 11_000_000, max: 10_485_760 },
+  'attachment-not-image': { code: 'attachment-not-image', name: 'fake.png', declared: 'image/png' },
+  'attachment-not-text': { code: 'attachment-not-text', name: 'a.bin' },
+  'attachment-empty': { code: 'attachment-empty', name: 'empty.txt' },
 }
 
 describe('appErrorText', () => {
@@ -49,6 +57,8 @@ describe('appErrorText', () => {
       '200 in is outside the plausible range for Height (15.7–98.4 in).',
     )
     expect(appErrorText(translator('es'), { message: '', detail: DETAILS['conversation-busy'] })).toMatch(/^Todavía se está escribiendo/)
+    expect(appErrorText(en, { message: '', detail: DETAILS['attachment-image-too-big'] })).toBe('big.png is too big (5.72 MB): images can be up to 3.75 MB.')
+    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['attachment-text-too-big'] })).toBe('big.log é grande demais (293 KB): arquivos de texto podem ter até 256 KB.')
   })
 
   it('without a detail, keeps the core message inside the localized "something went wrong"', () => {

@@ -47,7 +47,8 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
   const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
   const allVersions = store.conversations.versionsOf(conversationId)
   const versions = Object.fromEntries(messages.flatMap((m) => (allVersions[m.id] ? [[m.id, allVersions[m.id]!]] : [])))
-  return { conversation, messages, usage: { perMessage, total }, diagnostics, versions, models }
+  const attachments = Object.fromEntries(store.attachments.infoByMessage(conversationId))
+  return { conversation, messages, usage: { perMessage, total }, diagnostics, versions, models, ...(Object.keys(attachments).length > 0 ? { attachments } : {}) }
 }
 
 /**

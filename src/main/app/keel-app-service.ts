@@ -28,6 +28,8 @@ import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
 import { ProviderKeys, redactKeys } from './provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
+import { getAttachment } from './attachment-commands'
+import { checkTurnAttachments } from './turn-attachments'
 import { RunRegistry, type EventSink } from './run-registry'
 import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow } from './settings-view'
 
@@ -262,6 +264,7 @@ export class KeelAppService {
     'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
     'conversations.export': (request) => this.conversationCommands.export(request),
     'conversations.import': (request) => this.conversationCommands.import(request),
+    'attachments.get': ({ attachmentId }) => getAttachment(this.store, attachmentId),
   }
 
   private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
@@ -283,6 +286,8 @@ export class KeelAppService {
       const max = mine >= MAX_RUNS_PER_CLIENT ? MAX_RUNS_PER_CLIENT : MAX_RUNS
       return fail('busy', `${max} answers are already being written; wait for one to finish or stop it.`, { retryable: true, detail: { code: 'too-many-runs', max } })
     }
+    const files = checkTurnAttachments(request.attachments)
+    if (!files.ok) return files
     const runId = `run_${randomUUID()}`
     const controller = new AbortController()
     let started: { conversationId: string; messageId: string } | undefined
@@ -308,7 +313,7 @@ export class KeelAppService {
       env: this.env,
       keys: this.keys,
       tools: this.tools,
-      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action, locale: request.locale, ...this.conversationCommands.turnSettings(request.conversationId, request.settings, request.provider) },
+      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action, locale: request.locale, attachments: files.attachments, ...this.conversationCommands.turnSettings(request.conversationId, request.settings, request.provider) },
       io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,

@@ -1,3 +1,4 @@
+import type { CheckedAttachment } from '../../shared/attachments'
 import { datePreamble, systemPrompt } from '../../shared/date-preamble'
 import type { Locale } from '../../shared/locale'
 import { localeFromEnv } from '../../shared/locale-pick'
@@ -28,6 +29,8 @@ export interface TurnRequest {
   text: string
   /** A provider profile id (a wire id, `ollama`, `custom-2`, …); absent: the default provider. */
   provider?: ProviderProfileId | undefined
+  /** Files on the message, already checked ({@link checkTurnAttachments}). */
+  attachments?: readonly CheckedAttachment[] | undefined
   /** `keel chat --model` / `--base-url`: win over the environment and the saved settings. */
   model?: string | undefined
   baseUrl?: string | undefined
@@ -152,6 +155,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     conversationId: request.conversationId,
     userText: wellFormed(request.text),
     action: request.action,
+    userAttachments: request.attachments,
     provider,
     connection,
     locale,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type { Conversation, ConversationSummary, Message, MessagePart, MessageVersions, Turn } from '../../shared/conversation'
+import { insertAttachments, type NewAttachment } from './attachment-store'
 import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
@@ -116,6 +117,7 @@ export class ConversationStore {
      * version of it.
      */
     parentId?: string | null
+    attachments?: readonly NewAttachment[]
   }): { turn: Turn; message: Message } {
     const now = this.clock()
     const turn: Turn = { id: input.turnId ?? this.newId(), conversationId: input.conversationId, createdAt: now }
@@ -126,6 +128,8 @@ export class ConversationStore {
         const parentId = input.parentId === undefined ? this.currentLeafId(turn.conversationId) : input.parentId
         this.insertMessage(messageId, turn.conversationId, turn.id, 'user', 'complete', now, parentId ?? null)
         if (input.userText.length > 0) this.statements.insertPart.run(messageId, 0, 'text', wellFormed(input.userText), null)
+        // The files go with the message, in the same transaction.
+        if (input.attachments?.length) insertAttachments(this.db, messageId, input.attachments)
       })
       .immediate()
     return { turn, message: this.mustGetMessage(messageId) }

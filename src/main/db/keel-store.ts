@@ -4,6 +4,7 @@ import type { StorageError } from '../../shared/storage-error'
 import { ToolLedger } from '../ledger/tool-ledger'
 import { systemClock, type Clock } from './clock'
 import { ConversationSearch } from './conversation-search'
+import { AttachmentStore } from './attachment-store'
 import { ConversationStore } from './conversation-store'
 import { openDatabase, type OpenDatabaseOptions } from './database'
 import { GenerationStore } from './generation-store'
@@ -35,6 +36,8 @@ export interface KeelStore {
   readonly settings: SettingsStore
   /** The MCP tool definitions the user accepted. */
   readonly mcpPins: McpPinStore
+  /** The files users attached to their messages. */
+  readonly attachments: AttachmentStore
   /** What the previous run left unfinished and was settled at open. */
   readonly recovery: RecoveryReport
   close(): void
@@ -91,6 +94,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     ledger: new ToolLedger(db),
     settings: new SettingsStore(db, clock),
     mcpPins: new McpPinStore(db, clock),
+    attachments: new AttachmentStore(db),
     recovery,
     close: () => {
       if (db.open) db.close()

@@ -4,12 +4,13 @@ import { fallbackMessage } from '../../shared/fallback-messages'
 import { callsNotRun, legacyNotice } from '../../shared/legacy-notice'
 import { cardStateOf, storedOutcomeOf } from '../../shared/tool-card'
 import type { Generation, Message } from '../../shared/conversation'
+import type { StoredAttachment } from '../db/attachment-store'
 
 /**
  * One conversation of `keel export`: the stable shape. `messages` are every message of every branch
  * in creation order; `parentId` and `currentLeafId` rebuild the tree and the branch shown.
  */
-export function exportedConversation(conversation: { id: string; title: string }, messages: Message[], currentLeafId?: string) {
+export function exportedConversation(conversation: { id: string; title: string }, messages: Message[], currentLeafId?: string, files?: ReadonlyMap<string, readonly StoredAttachment[]>) {
   return {
     id: conversation.id,
     title: conversation.title,
@@ -21,6 +22,10 @@ export function exportedConversation(conversation: { id: string; title: string }
       status: message.status,
       interruptReason: message.interruptReason ?? null,
       text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+      // A user's files, whole (base64), so nothing of the message is lost; only when there are any.
+      ...(files?.get(message.id)?.length
+        ? { attachments: files.get(message.id)!.map((file) => ({ name: file.name, mimeType: file.mimeType, size: file.size, dataBase64: file.bytes.toString('base64') })) }
+        : {}),
       ...(message.role === 'assistant'
         ? {
             reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join(''),

@@ -1,4 +1,5 @@
 import { noticeForProviderError, type ProviderAbout } from '../../shared/error-notice'
+import { isImageRefusal } from '../providers/image-refusal'
 import type { NoticeRef } from '../../shared/fallback-messages'
 import type { InterruptReason, ToolCallState } from '../../shared/run-events'
 import type { TurnResult } from '../../shared/turn-result'
@@ -33,6 +34,8 @@ export type RoundVerdict = TurnEnding | RunCalls
 /** What the decision needs to know about one streamed round and the turn so far. */
 export interface RoundFacts {
   result: TurnResult
+  /** The request carried a user's images (a refusal about images then means the model has no vision). */
+  imagesSent?: boolean
   /** The user's stop ended the round. */
   stopped: boolean
   /** Text, reasoning or a call of this round reached the user. */
@@ -73,6 +76,7 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
     const classified = noticeForProviderError(error, facts.about ?? { providerId: result.provider, baseUrl: undefined, model: result.model ?? '', apiKeySet: true })
     const notice: NoticeRef =
       error.code === TURN_DEADLINE_CODE ? { id: 'turn-timeout', values: { seconds: Math.round((facts.turnTimeoutMs ?? 0) / 1000) } }
+      : facts.imagesSent && isImageRefusal(error) ? { id: 'images-not-supported' }
       : classified.id === 'no-answer' && facts.previousRoundHadToolFailure ? { id: 'tool-failed-no-answer' }
       : classified
     const stored = { kind: error.kind, message: error.message }

@@ -1,3 +1,4 @@
+import type { CheckedAttachment } from '../../shared/attachments'
 import type { HistoryAssistantMessage } from '../../shared/chat-history'
 import type { Locale } from '../../shared/locale'
 import type { ProviderId } from '../../shared/provider-id'
@@ -8,6 +9,7 @@ import type { TurnResult } from '../../shared/turn-result'
 import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolSet } from '../tools/tool-registry'
 import type { Approver, Elicitor } from './approval'
+import { hasImages } from '../providers/user-message-parts'
 import { executeToolCalls } from './execute-tool-calls'
 import { judgeAfterCalls, judgeRound, judgeRoundLimit, type TurnEnding } from './judge-round'
 import type { RetryPolicy } from './retry-policy'
@@ -27,6 +29,8 @@ export interface RunTurnOptions {
   userText: string
   /** Regenerate, edit and resend, or continue a stored message instead of asking a new question. */
   action?: TurnAction | undefined
+  /** Files on the user's message, already checked (type, magic bytes, sizes). */
+  userAttachments?: readonly CheckedAttachment[] | undefined
   provider: ProviderId
   connection: ProviderConnection
   locale: Locale
@@ -88,7 +92,7 @@ export interface RunTurnResult {
 export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const now = options.now ?? Date.now
   const startedAt = now()
-  const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText, action: options.action })
+  const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText, action: options.action, attachments: options.userAttachments })
   const context = createTurnContext(options, begun, startedAt)
   context.emit({
     type: 'run-start',
@@ -161,6 +165,7 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
       maxCallsPerRound: MAX_TOOL_CALLS_PER_ROUND,
       turnTimeoutMs: context.turnTimeoutMs,
       about: { providerId: context.provider, baseUrl: context.connection.baseUrl, model: context.connection.model, apiKeySet: context.connection.apiKey.length > 0 },
+      imagesSent: progress.history.some((message) => message.role === 'user' && hasImages(message)),
     })
     const roundMessage = assistantRound(context, result)
     if (verdict.kind === 'end') {

@@ -1,4 +1,6 @@
-import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult, ToolResultImage } from '../../shared/chat-history'
+import { checkAttachment, type CheckedAttachment } from '../../shared/attachments'
+import type { StoredAttachment } from '../db/attachment-store'
+import type { HistoryAssistantMessage, HistoryAttachment, HistoryMessage, HistoryToolResult, ToolResultImage } from '../../shared/chat-history'
 import type { GenerationOutcome, Message, MessageEnd, MessagePart } from '../../shared/conversation'
 import { isProviderId, type ProviderId } from '../../shared/provider-id'
 import type { StorageError } from '../../shared/storage-error'
@@ -48,7 +50,7 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
   }
 
   return {
-    begin({ conversationId, userText, action }) {
+    begin({ conversationId, userText, action, attachments }) {
       // Ends a full disk kept from being written go first (writes work again if this one does).
       retryDeferredFinalizations(store)
       let conversation = conversationId ? store.conversations.getConversation(conversationId) : undefined
@@ -64,12 +66,13 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
         return { conversationId: id, turnId, messageId, history: begun.history }
       }
       const earlier = store.conversations.getMessages(id)
-      const started = storing(() => store.conversations.startTurn({ conversationId: id, userText }))
+      const files = attachments ?? []
+      const started = storing(() => store.conversations.startTurn({ conversationId: id, userText, ...(files.length > 0 ? { attachments: files } : {}) }))
       turnId = started.turn.id
       writer = storing(() => store.conversations.startAssistantMessage({ conversationId: id, turnId }))
       messageId = writer.messageId
       const history = historyFromMessages(store, earlier)
-      history.push({ role: 'user', text: userText })
+      history.push({ role: 'user', text: userText, ...(files.length > 0 ? { attachments: files.map(historyAttachmentOf) } : {}) })
       return { conversationId: id, turnId, messageId, history }
     },
     appendText(delta) {
@@ -215,10 +218,14 @@ function sentOf(part: ToolResultPart): { content: string; isError: boolean; imag
  */
 export function historyFromMessages(store: KeelStore, messages: readonly Message[]): HistoryMessage[] {
   const history: HistoryMessage[] = []
+  const conversationId = messages[0]?.conversationId
+  // Earlier messages' files are sent again, as they were sent the first time.
+  const files = conversationId === undefined ? new Map<string, StoredAttachment[]>() : store.attachments.withBytesByMessage(conversationId)
   for (const message of messages) {
     if (message.role === 'user') {
       const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
-      history.push({ role: 'user', text })
+      const attachments = (files.get(message.id) ?? []).flatMap(storedHistoryAttachment)
+      history.push({ role: 'user', text, ...(attachments.length > 0 ? { attachments } : {}) })
       continue
     }
     if (message.role !== 'assistant' || message.status === 'streaming') continue
@@ -261,6 +268,17 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
     flush()
   }
   return history
+}
+
+/** A checked file as the request builders send it. */
+function historyAttachmentOf(file: CheckedAttachment): HistoryAttachment {
+  return file.kind === 'image' ? { kind: 'image', name: file.name, mimeType: file.mimeType, data: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length).toString('base64') } : { kind: 'text', name: file.name, text: file.text }
+}
+
+/** A stored file as the request builders send it (one that no longer passes the checks is left out, never sent as garbage). */
+function storedHistoryAttachment(file: StoredAttachment): HistoryAttachment[] {
+  const checked = checkAttachment(file.name, file.mimeType, file.bytes)
+  return checked.ok ? [historyAttachmentOf(checked.attachment)] : []
 }
 
 function providerOfMessage(store: KeelStore, message: Message): ProviderId {

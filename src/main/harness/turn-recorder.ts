@@ -1,3 +1,4 @@
+import type { CheckedAttachment } from '../../shared/attachments'
 import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult } from '../../shared/chat-history'
 import type { ProviderId } from '../../shared/provider-id'
 import type { NoticeRef } from '../../shared/fallback-messages'
@@ -27,7 +28,7 @@ export type TurnAction =
  */
 export interface TurnRecorder {
   /** Stores the user's message, opens a turn and a `streaming` assistant message; returns the history to send. */
-  begin(input: { conversationId: string | undefined; userText: string; action?: TurnAction | undefined }): {
+  begin(input: { conversationId: string | undefined; userText: string; action?: TurnAction | undefined; attachments?: readonly CheckedAttachment[] | undefined }): {
     conversationId: string
     turnId: string
     messageId: string

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { MAX_ATTACHMENTS_TOTAL_BYTES } from '../../shared/attachments'
 import type { CommandName } from '../../shared/ipc/channels'
 import { WEB_SOCKET_PROTOCOL, type WebServerMessage } from '../../shared/ipc/web-socket-protocol'
 import { fail } from '../app/app-result'
@@ -12,7 +13,11 @@ import { STATIC_SECURITY_HEADERS, lookupStaticFile } from './static-files'
 
 /** Browser mode listens on the IPv4 loopback only, never on another interface. */
 export const WEB_HOST = '127.0.0.1'
-const MAX_MESSAGE_BYTES = 2 * 1024 * 1024
+/**
+ * One WebSocket message: a message's files at their limit (base64 adds a third) plus 2 MiB for the
+ * rest (was 2 MiB flat, too small for one image). Electron IPC has no such cap to raise.
+ */
+const MAX_MESSAGE_BYTES = Math.ceil((MAX_ATTACHMENTS_TOTAL_BYTES * 4) / 3) + 2 * 1024 * 1024
 
 export interface WebServerOptions {
   service: KeelAppService

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { translator } from './i18n/messages'
+import type { AttachmentInput } from '../../shared/attachments'
 import type { ChatStore, ElicitationAnswer } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
@@ -150,12 +151,12 @@ export function App({ store }: { store: ChatStore }) {
   const [connectedName, setConnectedName] = useState<string | undefined>()
   const firstRun = state.settings?.firstRun ?? null
   const onSend = useCallback(
-    async (text: string) => {
+    async (text: string, attachments?: AttachmentInput[]) => {
       if (store.getSnapshot().settings?.firstRun) {
         setSetupBlocked(true)
         return false
       }
-      return store.send(text)
+      return store.send(text, attachments)
     },
     [store],
   )

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import type { Conversation, ConversationSummary, Message, MessageVersions } from '../conversation'
+import { attachmentsSchema } from '../attachment-schema'
+import type { AttachmentInfo } from '../attachments'
 import { LOCALES } from '../locale'
 import type { CostTotal, ModelPrice } from '../pricing'
 import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
@@ -59,15 +61,20 @@ export const COMMAND_SCHEMAS = {
   'conversations.rename': z.strictObject({ conversationId: id, title: z.string().trim().min(1).max(200) }),
   'conversations.delete': z.strictObject({ conversationId: id }),
   /** Starts a turn; its events arrive through the run-event subscription. */
-  'turns.start': z.strictObject({
-    conversationId: id.optional(),
-    text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS),
-    provider: providerId.optional(),
-    /** The window's language (it may follow the browser's): the turn's notices and date preamble use it. */
-    locale: z.enum(LOCALES).optional(),
-    /** A new conversation's settings, chosen before its first message (kept with it once it exists). */
-    settings: conversationSettingsSchema.optional(),
-  }),
+  'turns.start': z
+    .strictObject({
+      conversationId: id.optional(),
+      // May be empty when files are attached (the refinement below).
+      text: z.string().trim().max(MAX_MESSAGE_CHARS),
+      provider: providerId.optional(),
+      /** Images and text files on the message (types, sizes and count checked; magic bytes in the core). */
+      attachments: attachmentsSchema.optional(),
+      /** The window's language (it may follow the browser's): the turn's notices and date preamble use it. */
+      locale: z.enum(LOCALES).optional(),
+      /** A new conversation's settings, chosen before its first message (kept with it once it exists). */
+      settings: conversationSettingsSchema.optional(),
+    })
+    .refine((request) => request.text.length > 0 || (request.attachments?.length ?? 0) > 0, { message: 'A message needs text or a file', path: ['text'] }),
   /** The stop button. */
   'turns.stop': z.strictObject({ runId: id }),
   'approvals.answer': z.strictObject({ approvalId: id, decision: z.enum(['approve', 'deny', 'always']) }),
@@ -221,6 +228,8 @@ export const COMMAND_SCHEMAS = {
   'conversations.export': z.strictObject({ conversationId: id, format: z.enum(['markdown', 'json']), locale: z.enum(LOCALES).optional() }),
   /** A JSON export (the window's, or `keel export`'s whole store) added to this store; ids already here are skipped. */
   'conversations.import': z.strictObject({ text: z.string().min(1).max(MAX_IMPORT_CHARS) }),
+  /** One stored file of a user's message, with its bytes (the window shows images from them: no file paths). */
+  'attachments.get': z.strictObject({ attachmentId: z.number().int().positive() }),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -317,6 +326,8 @@ export interface ConversationView {
   versions?: Record<string, MessageVersions>
   /** Per answer shown: the model that wrote it (its last model call). */
   models?: Record<string, AnswerModel>
+  /** Per user message: the files attached to it, without their bytes (`attachments.get` has them). */
+  attachments?: Record<string, AttachmentInfo[]>
 }
 
 /** Who wrote an answer. */
@@ -384,6 +395,7 @@ export interface CommandResponses {
   'conversations.settingsDefaults': ConversationSettingsView
   'conversations.export': { fileName: string; mimeType: string; text: string }
   'conversations.import': { imported: { id: string; title: string; messages: number }[]; skipped: { id: string; title: string }[] }
+  'attachments.get': AttachmentInfo & { dataBase64: string }
 }
 
 /** A conversation's settings as the window shows them: its own, the defaults behind them, and what a turn uses now. */

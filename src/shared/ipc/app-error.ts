@@ -1,3 +1,4 @@
+import type { AttachmentProblem } from '../attachments'
 import type { MeasurementKind } from '../measurement'
 import type { ProviderNotReadyReason } from '../provider-profiles'
 
@@ -37,6 +38,8 @@ export type AppErrorDetail =
   | { code: 'provider-not-ready'; provider: string; reason: ProviderNotReadyReason }
   /** An imported conversation file that failed validation (nothing was imported): where, and why (English). */
   | { code: 'import-invalid'; where: string }
+  /** A file the user attached cannot be sent (type, contents, size, count). */
+  | AttachmentProblem
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

@@ -49,6 +49,7 @@ export const COMMAND_NAMES = [
   'conversations.settingsDefaults',
   'conversations.export',
   'conversations.import',
+  'attachments.get',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

@@ -66,6 +66,7 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'conversations.settingsDefaults': [...common, {}, { patch: { provider: 'anthropic' } }, { patch: { temperature: 1 } }],
     'conversations.export': [...common, { conversationId }, { conversationId, format: 'pdf' }, { conversationId, format: 'json', locale: 'fr' }],
     'conversations.import': [...common, {}, { text: '' }, { text: 'x'.repeat(1_900_001) }],
+    'attachments.get': [...common, {}, { attachmentId: 0 }, { attachmentId: 1.5 }, { attachmentId: '1' }],
   }
 }
 

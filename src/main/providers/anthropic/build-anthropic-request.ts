@@ -1,4 +1,5 @@
 import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import { userMessageParts } from '../user-message-parts'
 
 export const ANTHROPIC_VERSION = '2023-06-01'
 const DEFAULT_MAX_TOKENS = 8192
@@ -21,7 +22,7 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        push('user', [{ type: 'text', text: message.text }])
+        push('user', userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } } : { type: 'text', text: part.text })))
         break
       case 'assistant': {
         const blocks: Record<string, unknown>[] = []

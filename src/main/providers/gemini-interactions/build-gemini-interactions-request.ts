@@ -1,4 +1,5 @@
 import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import { userMessageParts } from '../user-message-parts'
 
 /** The schema revision whose stream shape the parser reads ("steps"). */
 export const INTERACTIONS_API_REVISION = '2026-05-20'
@@ -14,7 +15,10 @@ export function buildGeminiInteractionsRequest(input: BuildRequestInput): Provid
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        steps.push({ type: 'user_input', content: [{ type: 'text', text: message.text }] })
+        steps.push({
+          type: 'user_input',
+          content: userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'image', data: part.data, mime_type: part.mimeType } : { type: 'text', text: part.text })),
+        })
         break
       case 'assistant':
         if (message.provider === 'gemini-interactions') {

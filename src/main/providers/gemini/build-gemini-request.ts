@@ -1,4 +1,5 @@
 import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import { userMessageParts } from '../user-message-parts'
 
 /**
  * streamGenerateContent request (`alt=sse`): a function's result goes back as a `functionResponse`
@@ -18,7 +19,7 @@ export function buildGeminiRequest(input: BuildRequestInput): ProviderRequest {
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        push('user', [{ text: message.text }])
+        push('user', userMessageParts(message).map((part) => (part.type === 'image' ? { inlineData: { mimeType: part.mimeType, data: part.data } } : { text: part.text })))
         break
       case 'assistant': {
         const ownRound = message.provider === 'gemini'

@@ -1,5 +1,6 @@
 import { bearer } from '../openai-responses/build-openai-responses-request'
 import { joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import { dataUrl, hasImages, userMessageParts } from '../user-message-parts'
 
 /**
  * Chat Completions request: tool results as `role: "tool"` messages under `tool_call_id`; usage is
@@ -12,7 +13,13 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        messages.push({ role: 'user', content: message.text })
+        // Plain string content unless there is an image: strict OpenAI-compatible servers take only strings.
+        messages.push({
+          role: 'user',
+          content: hasImages(message)
+            ? userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'image_url', image_url: { url: dataUrl(part) } } : { type: 'text', text: part.text }))
+            : userMessageParts(message).map((part) => (part.type === 'text' ? part.text : '')).join('\n\n'),
+        })
         break
       case 'assistant': {
         const entry: Record<string, unknown> = { role: 'assistant', content: message.text.length > 0 ? message.text : null }

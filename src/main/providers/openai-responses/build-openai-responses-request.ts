@@ -1,4 +1,5 @@
 import { joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import { dataUrl, userMessageParts } from '../user-message-parts'
 
 /**
  * Responses request: history as input items, tool results as `function_call_output` under the
@@ -11,7 +12,7 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        items.push({ role: 'user', content: [{ type: 'input_text', text: message.text }] })
+        items.push({ role: 'user', content: userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'input_image', image_url: dataUrl(part) } : { type: 'input_text', text: part.text })) })
         break
       case 'assistant':
         if (message.provider === 'openai-responses') {

@@ -1,24 +1,32 @@
 import { useId, useState, type ReactNode } from 'react'
+import type { AttachmentInput } from '../../../shared/attachments'
 import { MAX_MESSAGE_CHARS } from '../../../shared/ipc/channels'
 import type { Translate } from '../i18n/messages'
+import { AttachButton, AttachmentChips, useAttachments } from './attachment-picker'
 
 /** Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops). */
-export function Composer({ busy, t, onSend, onStop, picker }: { busy: boolean; t: Translate; onSend: (text: string) => Promise<boolean>; onStop: () => void; picker?: ReactNode }) {
+export function Composer({ busy, t, onSend, onStop, picker }: { busy: boolean; t: Translate; onSend: (text: string, attachments?: AttachmentInput[]) => Promise<boolean>; onStop: () => void; picker?: ReactNode }) {
   const [text, setText] = useState('')
   const id = useId()
+  const attachments = useAttachments()
   // Said before sending (and nothing is sent or lost): the core would refuse it with an English error.
   const tooLong = text.trim().length > MAX_MESSAGE_CHARS
   const send = () => {
-    if (busy || text.trim() === '' || tooLong) return
+    if (busy || (text.trim() === '' && attachments.files.length === 0) || tooLong) return
     const sent = text
+    const files = attachments.files
     setText('')
-    void onSend(sent).then((ok) => {
+    attachments.clear()
+    void onSend(sent, files.length > 0 ? attachments.inputs() : undefined).then((ok) => {
       if (!ok) setText((current) => (current === '' ? sent : current))
+      if (!ok && files.length > 0) attachments.restore(files)
     })
   }
   return (
     <form
       className="composer"
+      onDragOver={attachments.onDragOver}
+      onDrop={attachments.onDrop}
       onSubmit={(event) => {
         event.preventDefault()
         if (busy) onStop()
@@ -36,6 +44,7 @@ export function Composer({ busy, t, onSend, onStop, picker }: { busy: boolean; t
         aria-invalid={tooLong}
         aria-describedby={tooLong ? `${id}-too-long` : undefined}
         onChange={(event) => setText(event.target.value)}
+        onPaste={attachments.onPaste}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault()
@@ -52,6 +61,8 @@ export function Composer({ busy, t, onSend, onStop, picker }: { busy: boolean; t
       <button type="submit" className={busy ? 'stop' : 'primary'}>
         {busy ? t('stop') : t('send')}
       </button>
+      <AttachmentChips attachments={attachments} t={t} />
+      <AttachButton attachments={attachments} t={t} />
     </form>
   )
 }

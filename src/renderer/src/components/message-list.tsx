@@ -82,7 +82,7 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
             {[
               ...messages.map((message) =>
                 message.role === 'user' ? (
-                  <UserMessage key={message.id} message={message} t={t} />
+                  <UserMessage key={message.id} message={message} t={t} attachments={state.view?.attachments?.[message.id]} loadAttachment={store.loadAttachment} />
                 ) : (
                   <Answer
                     key={message.id}

@@ -17,6 +17,8 @@ import { ElicitationForm } from './elicitation-form'
 import { MessageActions, UserMessageContent } from './message-actions'
 import { ApprovalBatch } from './approval-batch'
 import type { ToolEffect } from '../../../shared/tool-outcome'
+import { SentAttachments, type AttachmentLoader } from './sent-attachments'
+import type { AttachmentInfo } from '../../../shared/attachments'
 import type { ElicitationAnswer } from '../state/chat-store'
 
 /** Stored parts as render blocks: text, and one card per call (its result folded in). */
@@ -81,10 +83,11 @@ function InterruptedLabel({ t, reason, lengthLimit }: { t: Translate; reason: Li
 }
 
 /** A user's message. Memoized: streaming tokens elsewhere never re-render it. */
-export const UserMessage = memo(function UserMessage({ message, t }: { message: Message; t: Translate }) {
+export const UserMessage = memo(function UserMessage({ message, t, attachments, loadAttachment }: { message: Message; t: Translate; attachments?: AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined }) {
   return (
     <article className="message user" data-testid="message-user" data-message-id={message.id} aria-label={t('you')}>
       <UserMessageContent message={message} t={t} />
+      {attachments && attachments.length > 0 && <SentAttachments files={attachments} t={t} load={loadAttachment} />}
     </article>
   )
 })

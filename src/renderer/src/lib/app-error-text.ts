@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/ipc/app-error'
 import { kindKey, type Translate } from '../i18n/messages'
+import { attachmentProblemText, isAttachmentProblem } from './attachment-text'
 
 /**
  * What the window says about a failed command, in the user's language: the core's typed detail
@@ -9,6 +10,7 @@ import { kindKey, type Translate } from '../i18n/messages'
 export function appErrorText(t: Translate, error: Pick<AppError, 'message' | 'detail'>): string {
   const detail = error.detail
   if (!detail) return t('loadError', { message: error.message })
+  if (isAttachmentProblem(detail)) return attachmentProblemText(t, detail)
   switch (detail.code) {
     case 'unit-not-for-kind':
       return t('error.unit-not-for-kind', { unit: detail.unit, kind: t(kindKey(detail.kind)), units: detail.units.join(', ') })

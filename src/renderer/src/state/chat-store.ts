@@ -1,6 +1,7 @@
 // The window's state outside React: conversations, the open conversation, live runs. RunEvents are
 // queued and reduced once per animation frame, so React sees at most one update per frame while
 // tokens stream (read through `useSyncExternalStore`).
+import type { AttachmentInput } from '../../../shared/attachments'
 import type { ConversationSummary, Message } from '../../../shared/conversation'
 import type { CommandRequest, ConversationView, KeelApi, RunEventEnvelope, SettingsView, ToolInfo, UnknownAction } from '../../../shared/ipc/app-contract'
 import { DEFAULT_CONVERSATION_PAGE } from '../../../shared/ipc/channels'
@@ -325,12 +326,12 @@ export class ChatStore {
   /** More fields for `turns.start` (the conversation settings chosen before a new conversation's first message). */
   startExtras: (conversationId: string | undefined) => Partial<CommandRequest<'turns.start'>> = () => ({})
 
-  readonly send = async (text: string): Promise<boolean> => {
+  readonly send = async (text: string, attachments?: AttachmentInput[]): Promise<boolean> => {
     const trimmed = text.trim()
-    if (trimmed === '' || this.isBusy()) return false
+    if ((trimmed === '' && !attachments?.length) || this.isBusy()) return false
     const conversationId = this.state.currentId
     this.set({ starting: { conversationId, text: trimmed, ...(conversationId === undefined ? { draft: this.state.draft } : {}) }, error: undefined })
-    const result = await this.api['turns.start']({ text: trimmed, locale: this.state.locale, ...(conversationId ? { conversationId } : {}), ...this.startExtras(conversationId) })
+    const result = await this.api['turns.start']({ text: trimmed, locale: this.state.locale, ...(conversationId ? { conversationId } : {}), ...this.startExtras(conversationId), ...(attachments?.length ? { attachments } : {}) })
     if (!result.ok) {
       this.set({ starting: undefined, error: result.error })
       return false
@@ -531,6 +532,18 @@ export class ChatStore {
   readonly refreshAfterImport = async (conversationId: string | undefined): Promise<void> => {
     await this.reloadConversations()
     if (conversationId !== undefined) await this.select(conversationId)
+  }
+
+  private readonly attachmentUrls = new Map<number, Promise<string | undefined>>()
+
+  /** A stored image as a data URL (fetched once per file: stored files never change). */
+  readonly loadAttachment = (attachmentId: number): Promise<string | undefined> => {
+    let url = this.attachmentUrls.get(attachmentId)
+    if (!url) {
+      url = this.api['attachments.get']({ attachmentId }).then((result) => (result.ok ? `data:${result.value.mimeType};base64,${result.value.dataBase64}` : undefined))
+      this.attachmentUrls.set(attachmentId, url)
+    }
+    return url
   }
 
   get keel(): KeelApi {
