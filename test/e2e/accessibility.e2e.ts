@@ -117,7 +117,7 @@ test('axe: a provider failure with the fallback notice, Retry and diagnostics', 
   await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
   await openApp(page)
   await send(page, 'This will fail')
-  await expect(page.getByTestId('notice')).toContainText("I couldn't get an answer. Try again.")
+  await expect(page.getByTestId('notice')).toContainText('Anthropic had a problem on its side. Try again in a moment.')
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
   await expectNoViolations(page, 'provider failure, diagnostics closed')
 

@@ -79,10 +79,13 @@ test('the Model picker and the conversation settings reach the request; export a
   // Deleted, then imported: it is back, with its settings.
   const title = page.getByRole('heading', { level: 1 })
   await expect(title).toHaveText('Hello there')
-  // Delete it (the sidebar's Delete on the open conversation asks first), then import the file.
-  page.once('dialog', (dialog) => void dialog.accept())
-  await page.getByRole('navigation').getByRole('button', { name: 'Delete' }).click()
-  await expect(title).toHaveText('New conversation')
+  // Delete it from its menu in the sidebar (asked inline), then import the file.
+  const item = page.getByRole('navigation').getByTestId('conversation-item').filter({ hasText: 'Hello there' })
+  await item.getByRole('button', { name: 'Conversation actions' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('navigation').getByRole('group').getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('navigation').getByTestId('conversation-item').filter({ hasText: 'Hello there' })).toHaveCount(0)
+  await expect(title).not.toHaveText('Hello there')
   await page.getByLabel('Conversation file (JSON)').setInputFiles(jsonPath)
   await expect(page.getByText(/Imported “Hello there” \(2 messages\)\./)).toBeVisible()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Arr, ahoy.')
