@@ -7,6 +7,7 @@ import type { Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { downloadConversation } from '../lib/conversation-files'
 import { choiceValue, parseChoice, providerChoices } from '../lib/model-choices'
+import { ProviderModelOptions } from './model-picker'
 import type { ConversationSettingsStore } from '../state/conversation-settings-store'
 import '../styles/conversation-settings.css'
 
@@ -250,15 +251,7 @@ export function ConversationDefaultsSection({ api, settings, t }: { api: KeelApi
       >
         <option value="">{t('convset.defaultProviderModel', { model: settings.providers.find((p) => p.id === settings.defaultProvider)?.model ?? '' })}</option>
         {saved !== '' && !choices.some((c) => c.models.some((m) => choiceValue(c.id, m) === saved)) && <option value={saved}>{view.saved.model}</option>}
-        {choices.map((choice) => (
-          <optgroup key={choice.id} label={choice.name}>
-            {choice.models.map((model) => (
-              <option key={model} value={choiceValue(choice.id, model)}>
-                {choice.name} · {model}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <ProviderModelOptions choices={choices} />
       </select>
       <label htmlFor={`${id}-system`}>{t('convset.defaultSystemPrompt')}</label>
       <textarea id={`${id}-system`} rows={3} maxLength={20_000} value={system} aria-describedby={`${id}-hint`} onChange={(e) => setSystem(e.target.value)} />

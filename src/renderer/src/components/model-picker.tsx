@@ -1,7 +1,7 @@
 import { useId, useState, useSyncExternalStore } from 'react'
 import type { SettingsView } from '../../../shared/ipc/app-contract'
 import type { Translate } from '../i18n/messages'
-import { choiceValue, parseChoice, providerChoices, providerName } from '../lib/model-choices'
+import { choiceValue, parseChoice, providerChoices, providerName, type ProviderChoice } from '../lib/model-choices'
 import type { ConversationSettingsStore } from '../state/conversation-settings-store'
 import '../styles/conversation-settings.css'
 
@@ -47,15 +47,7 @@ export function ModelPicker({ store, settings, t }: { store: ConversationSetting
             {providerName(choices, current.provider)} · {current.model}
           </option>
         )}
-        {choices.map((choice) => (
-          <optgroup key={choice.id} label={choice.name}>
-            {choice.models.map((model) => (
-              <option key={model} value={choiceValue(choice.id, model)}>
-                {choice.name} · {model}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <ProviderModelOptions choices={choices} />
         <option value={OTHER}>{t('convset.otherModel')}</option>
       </select>
       {other && (
@@ -85,5 +77,22 @@ export function ModelPicker({ store, settings, t }: { store: ConversationSetting
         {said}
       </span>
     </div>
+  )
+}
+
+/** One group of options per provider, one option per model: the Model picker's list, and Settings' default model. */
+export function ProviderModelOptions({ choices }: { choices: readonly ProviderChoice[] }) {
+  return (
+    <>
+      {choices.map((choice) => (
+        <optgroup key={choice.id} label={choice.name}>
+          {choice.models.map((model) => (
+            <option key={model} value={choiceValue(choice.id, model)}>
+              {choice.name} · {model}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
   )
 }
