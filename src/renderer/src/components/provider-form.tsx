@@ -92,6 +92,9 @@ export function ProviderForm({
   const [price, setPrice] = useState<PriceFields>(() => priceFieldsOf(profile?.price ?? null))
   const [priceEdited, setPriceEdited] = useState(false)
   const statusRef = useRef<HTMLDivElement>(null)
+  // Once the user has put the caret in the Model field, a list arriving never writes into it
+  // (filling it under their typing turned "sim-model-large" into "sim-modelsim-model-large").
+  const modelTouched = useRef(false)
   const keyIsSet = profile?.key.set === true
   const needsKeyNow = keyRequired && apiKey.trim() === '' && !keyIsSet
   const urlValid = isHttpUrl(baseUrl)
@@ -119,7 +122,7 @@ export function ProviderForm({
     setModels({ state: 'loaded', models: listed })
     // An empty model field takes the first model the server offers (the user can type another).
     const first = listed[0]
-    if (first) setModel((current) => (current.trim() === '' ? first.id : current))
+    if (first && !modelTouched.current) setModel((current) => (current.trim() === '' ? first.id : current))
   }
 
   // The list loads as soon as there is an address to ask (and a key, where one is needed), and again when it changes.
@@ -269,7 +272,7 @@ export function ProviderForm({
       )}
       <div className="row">
         <label htmlFor={`${id}-model`}>{t('model')}</label>
-        <input id={`${id}-model`} list={`${id}-models`} value={model} autoComplete="off" aria-describedby={`${id}-models-note`} onChange={(e) => setModel(e.target.value)} />
+        <input id={`${id}-model`} list={`${id}-models`} value={model} autoComplete="off" aria-describedby={`${id}-models-note`} onFocus={() => (modelTouched.current = true)} onChange={(e) => setModel(e.target.value)} />
         <datalist id={`${id}-models`}>
           {models.state === 'loaded' && models.models.map((m) => <option key={m.id} value={m.id} label={m.name} />)}
         </datalist>
