@@ -40,8 +40,8 @@ function fakeApi(snapshots: RunSnapshot[], duringAttach: RunEventEnvelope[] = []
       return conversationId === 'gone' ? Promise.resolve({ ok: false as const, error: { kind: 'not-found', message: 'gone', owner: 'user', retryable: false } }) : ok(view(conversationId))
     },
     'runs.attach': () => {
-      // Live events the core sent while it answered: some are in the snapshot too.
-      for (const envelope of duringAttach) listener?.(envelope)
+      // Live events the core sent while it answered (each once): some are in the snapshot too.
+      for (const envelope of duringAttach.splice(0)) listener?.(envelope)
       return ok({ runs: snapshots })
     },
   } as unknown as KeelApi
@@ -96,5 +96,15 @@ describe('ChatStore after a reload', () => {
     expect(reloaded.getSnapshot().currentId).toBeUndefined()
     expect(reloaded.getSnapshot().error).toBeUndefined()
     expect(storage.items['keel.openConversation']).toBeUndefined()
+  })
+})
+
+describe('ChatStore started twice (StrictMode runs effects twice)', () => {
+  it('takes over each live run once, with every event after its snapshot', async () => {
+    const { api, emit } = fakeApi([{ runId: 'r1', conversationId: 'c1', seq: 2, events: [start, text('Hi')] }], [{ runId: 'r1', seq: 3, event: text(' there') }])
+    const store = new ChatStore(api, (flush) => flush(), sessionConversationMemory(memoryStorage({ 'keel.openConversation': 'c1' })))
+    await Promise.all([store.start(), store.start()])
+    emit({ runId: 'r1', seq: 4, event: text('!') })
+    expect(liveText(store.currentRun()!)).toBe('Hi there!')
   })
 })

@@ -163,10 +163,11 @@ export class ChatStore {
   private async attachRuns(): Promise<void> {
     // API doubles of tests that predate the command have no `runs.attach`.
     if (typeof this.api['runs.attach'] !== 'function') return
-    this.held = []
+    // Its own list: a second start (React's StrictMode runs effects twice) holds in another one.
+    const held: RunEventEnvelope[] = []
+    this.held = held
     const attached = await this.api['runs.attach']({})
-    const held = this.held
-    this.held = undefined
+    if (this.held === held) this.held = undefined
     if (attached.ok && attached.value.runs.length > 0) {
       const runs = { ...this.state.runs }
       const ended: LiveRun[] = []
