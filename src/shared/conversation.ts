@@ -58,8 +58,12 @@ export type MessageRole = 'user' | 'assistant' | 'system'
  */
 export type MessageStatus = 'streaming' | 'complete' | 'interrupted' | 'failed'
 
-/** Why an answer stopped early: the user pressed stop, the connection broke, the provider failed, the app died. */
-export type InterruptReason = 'user-stop' | 'network' | 'provider-error' | 'app-crash'
+/**
+ * Why an answer stopped early: the user pressed stop, the connection broke, the provider failed, the
+ * app died, or (`window-closed`) no window was left to show it (closed, or gone while the answer
+ * waited for the user's approval): never labelled as a stop by the user.
+ */
+export type InterruptReason = 'user-stop' | 'network' | 'provider-error' | 'app-crash' | 'window-closed'
 
 /** The error stored with a `failed` message: diagnostics only, never shown as the assistant's words. */
 export interface MessageError {

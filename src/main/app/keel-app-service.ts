@@ -30,7 +30,7 @@ import { ProviderKeys, redactKeys } from './provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
 import { getAttachment } from './attachment-commands'
 import { checkTurnAttachments } from './turn-attachments'
-import { RunRegistry, type EventSink } from './run-registry'
+import { RunRegistry, type Departure, type EventSink } from './run-registry'
 import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow } from './settings-view'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -56,6 +56,8 @@ export interface KeelAppServiceOptions {
   toolCallTimeoutMs?: number
   /** MCP: servers from `--mcp-config`/`KEEL_MCP_CONFIG`, the login shell's PATH, connection tuning (tests). */
   mcp?: { fileServers?: readonly McpFileServer[]; loginPath?: string | undefined; connection?: McpConnectionOptions | undefined }
+  /** How long a run no window watches may wait for the user's answer before it stops (default 2 minutes; tests). */
+  unattendedMs?: number
 }
 
 /**
@@ -72,14 +74,14 @@ type Handler<C extends CommandName> = (request: Input<C>, context: ClientContext
  * The core behind the app's one interface, independent of the transport (Electron IPC or the
  * browser-mode WebSocket). Every command's payload is checked against its zod schema before its
  * handler runs; every answer is an {@link AppResult} (plain data, never a thrown error, never a key).
- * Run events go only to the client that started the run (register it with {@link connect}).
+ * Run events go only to the clients watching the run: the one that started it, and any that attached (`runs.attach`; register each with {@link connect}).
  */
 export class KeelAppService {
   private readonly store: KeelStore
   private readonly env: Env
   private readonly keys: ProviderKeys
   private readonly tools: ToolRegistry
-  private readonly runs = new RunRegistry()
+  private readonly runs: RunRegistry
   private readonly mcp: McpCommands
   private readonly finding: SearchCommands
   private readonly messages: MessageCommands
@@ -89,6 +91,7 @@ export class KeelAppService {
 
   constructor(private readonly options: KeelAppServiceOptions) {
     this.store = options.store
+    this.runs = new RunRegistry({ unattendedMs: options.unattendedMs })
     this.env = options.env
     this.keys = new ProviderKeys(options.env, options.vault)
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
@@ -116,9 +119,14 @@ export class KeelAppService {
     this.runs.connect(clientId, sink)
   }
 
-  /** The window or socket went away: its runs are stopped and their pending approvals denied. Returns how many runs were stopped. */
-  disconnect(clientId: string): number {
-    return this.runs.disconnect(clientId)
+  /**
+   * The window or socket went away. `closed` (default: a window closed): the runs only it watched
+   * stop, interrupted as "the window was closed", their pending approvals denied. `may-return` (a
+   * browser-mode socket: a page reloading): they go on for a window that attaches (`runs.attach`).
+   * Returns how many runs were stopped.
+   */
+  disconnect(clientId: string, departure: Departure = 'closed'): number {
+    return this.runs.disconnect(clientId, departure)
   }
 
   async handle<C extends CommandName>(command: C, rawPayload: unknown, context: ClientContext): Promise<AppResult<CommandResponses[C]>> {
@@ -166,7 +174,7 @@ export class KeelAppService {
     'turns.start': (request, context) => this.startTurn(request, context),
     'turns.stop': ({ runId }, context) => {
       const run = this.runs.get(runId)
-      if (!run || run.clientId !== context.clientId) return ok({ stopped: false })
+      if (!run || !this.runs.isWatching(runId, context.clientId)) return ok({ stopped: false })
       run.controller.abort(new Error('stopped by the user'))
       return ok({ stopped: true })
     },
@@ -265,6 +273,7 @@ export class KeelAppService {
     'conversations.export': (request) => this.conversationCommands.export(request),
     'conversations.import': (request) => this.conversationCommands.import(request),
     'attachments.get': ({ attachmentId }) => getAttachment(this.store, attachmentId),
+    'runs.attach': (_request, context) => this.runs.isConnected(context.clientId) ? ok({ runs: this.runs.attach(context.clientId) }) : fail('forbidden', 'This client cannot receive run events.'),
   }
 
   private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
@@ -304,7 +313,7 @@ export class KeelAppService {
         if (run) run.conversationId = event.conversationId
       }
       if (event.type === 'run-end') ended = true
-      this.runs.deliver(clientId, { runId, event })
+      this.runs.publish(runId, event)
     }
     // The elicitor emits through the turn's own (key-scrubbing) event path, known once the turn is set up.
     let emit: (event: RunEvent) => void = deliver
@@ -314,7 +323,7 @@ export class KeelAppService {
       keys: this.keys,
       tools: this.tools,
       request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action, locale: request.locale, attachments: files.attachments, ...this.conversationCommands.turnSettings(request.conversationId, request.settings, request.provider) },
-      io: { signal: controller.signal, approver: this.runs.approverFor(runId, clientId), elicit: this.runs.elicitorFor(runId, clientId, (event) => emit(event)), onEvent: deliver, runId },
+      io: { signal: controller.signal, approver: this.runs.approverFor(runId), elicit: this.runs.elicitorFor(runId, (event) => emit(event)), onEvent: deliver, runId },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,
       retryPolicy: this.options.retryPolicy,

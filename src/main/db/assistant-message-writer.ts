@@ -6,7 +6,7 @@ import type { NoticeRef } from '../../shared/fallback-messages'
 import type { ProviderId } from '../../shared/provider-id'
 import type { ReplayItem } from '../../shared/turn-result'
 import type { Clock } from './clock'
-import { partDataJson } from './message-rows'
+import { partDataJson, storedInterrupt } from './message-rows'
 import { storageErrorOf } from './sqlite-error'
 
 /**
@@ -63,7 +63,7 @@ export interface MessageWriterStatements {
   compactMessage: (messageId: string) => void
   touchMessage: Database.Statement<[number, string]>
   insertReplay: Database.Statement<[string, number, string, string]>
-  finishMessage: Database.Statement<[string, string | null, string | null, string | null, number | null, number, string]>
+  finishMessage: Database.Statement<[string, string | null, string | null, string | null, string | null, number | null, number, string]>
   readMessage: (id: string) => Message | undefined
 }
 
@@ -172,7 +172,8 @@ export class AssistantMessageWriter {
         this.statements.compactMessage(this.messageId)
         this.statements.finishMessage.run(
           end.status,
-          end.status === 'interrupted' ? end.reason : null,
+          end.status === 'interrupted' ? storedInterrupt(end.reason).reason : null,
+          end.status === 'interrupted' ? storedInterrupt(end.reason).detail : null,
           end.status === 'failed' ? JSON.stringify(end.error) : null,
           details.notices && details.notices.length > 0 ? JSON.stringify(details.notices) : null,
           details.reasoningMs ?? null,

@@ -402,7 +402,7 @@ function prepare(db: Database.Database) {
     selectChildren: db.prepare<[string], { id: string; role: string }>('SELECT id, role FROM messages WHERE parent_id = ? ORDER BY seq'),
     deleteMessage: db.prepare<[string]>('DELETE FROM messages WHERE id = ?'),
     reopenMessage: db.prepare<[number, string]>(
-      `UPDATE messages SET status = 'streaming', interrupt_reason = NULL, error_json = NULL, updated_at = ? WHERE id = ? AND role = 'assistant' AND status <> 'streaming'`,
+      `UPDATE messages SET status = 'streaming', interrupt_reason = NULL, interrupt_detail = NULL, error_json = NULL, updated_at = ? WHERE id = ? AND role = 'assistant' AND status <> 'streaming'`,
     ),
     nextPosition: db.prepare<[string, string], { next: number }>(
       `SELECT coalesce(max(position), -1) + 1 AS next FROM (SELECT position FROM message_parts WHERE message_id = ? UNION ALL SELECT position FROM message_replay_items WHERE message_id = ?)`,
@@ -426,8 +426,8 @@ function prepare(db: Database.Database) {
       'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
     ),
     touchMessage: db.prepare<[number, string]>('UPDATE messages SET updated_at = ? WHERE id = ?'),
-    finishMessage: db.prepare<[string, string | null, string | null, string | null, number | null, number, string]>(
-      `UPDATE messages SET status = ?, interrupt_reason = ?, error_json = ?, notices_json = ?, reasoning_ms = ?, updated_at = ? WHERE id = ? AND status = 'streaming'`,
+    finishMessage: db.prepare<[string, string | null, string | null, string | null, string | null, number | null, number, string]>(
+      `UPDATE messages SET status = ?, interrupt_reason = ?, interrupt_detail = ?, error_json = ?, notices_json = ?, reasoning_ms = ?, updated_at = ? WHERE id = ? AND status = 'streaming'`,
     ),
     insertReplay: db.prepare<[string, number, string, string]>('INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)'),
   }

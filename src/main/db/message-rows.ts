@@ -13,7 +13,9 @@ export interface MessageRow {
   seq: number
   role: MessageRole
   status: MessageStatus
-  interrupt_reason: InterruptReason | null
+  interrupt_reason: StoredInterruptReason | null
+  /** Migration 0180: a finer reason (`window-closed`), stored with `interrupt_reason = 'network'`. */
+  interrupt_detail?: 'window-closed' | null
   error_json: string | null
   /** Migration 0070: Keel's notices shown with the answer (JSON array of {id, values}). */
   notices_json: string | null
@@ -62,7 +64,7 @@ export function toMessage(row: MessageRow, parts: MessagePart[]): Message {
     seq: row.seq,
     role: row.role,
     status: row.status,
-    interruptReason: row.interrupt_reason ?? undefined,
+    interruptReason: row.interrupt_detail ?? row.interrupt_reason ?? undefined,
     error: row.error_json === null ? undefined : (JSON.parse(row.error_json) as MessageError),
     parts,
     notices: row.notices_json === null || row.notices_json === undefined ? [] : noticesOf(row.notices_json),
@@ -70,4 +72,12 @@ export function toMessage(row: MessageRow, parts: MessagePart[]): Message {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
+}
+
+/** The reasons the `interrupt_reason` column accepts (migration 0010); newer ones go in `interrupt_detail`. */
+export type StoredInterruptReason = Exclude<InterruptReason, 'window-closed'>
+
+/** How an interrupt reason is stored: `interrupt_reason` and `interrupt_detail` (migration 0180). */
+export function storedInterrupt(reason: InterruptReason): { reason: StoredInterruptReason; detail: 'window-closed' | null } {
+  return reason === 'window-closed' ? { reason: 'network', detail: 'window-closed' } : { reason, detail: null }
 }

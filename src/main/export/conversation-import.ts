@@ -7,6 +7,7 @@ import type { ConversationSettings } from '../../shared/conversation-settings'
 import type { MessagePart } from '../../shared/conversation'
 import type { KeelStore } from '../db/keel-store'
 import { conversationSettingsOf } from '../db/conversation-settings-store'
+import { storedInterrupt } from '../db/message-rows'
 
 /** The `format` of the window's export (a whole-store `keel export` has none: it has `conversations`). */
 export const CONVERSATION_EXPORT_FORMAT = 'keel-conversation'
@@ -18,7 +19,7 @@ const MAX_IMPORTED_MESSAGES = 100_000
 const importedMessage = z.object({
   role: z.enum(['user', 'assistant', 'system']),
   status: z.enum(['streaming', 'complete', 'interrupted', 'failed']).optional(),
-  interruptReason: z.enum(['user-stop', 'network', 'provider-error', 'app-crash']).nullable().optional(),
+  interruptReason: z.enum(['user-stop', 'network', 'provider-error', 'app-crash', 'window-closed']).nullable().optional(),
   text: z.string().max(1_000_000),
   reasoning: z.string().max(1_000_000).optional(),
   toolCalls: z.array(z.unknown()).optional(),
@@ -102,7 +103,7 @@ export function importConversations(store: KeelStore, conversations: readonly Im
           if (message.text) parts.push({ type: 'text', text: message.text })
           const added = store.conversations.addMessage({ conversationId: conversation.id, ...(message.role === 'assistant' && turnId ? { turnId } : {}), role: message.role, parts })
           // A streaming answer in the file was cut off where it was exported: it is interrupted here.
-          if (message.status === 'interrupted' || message.status === 'streaming') markStatus.run('interrupted', message.interruptReason ?? 'app-crash', null, added.id)
+          if (message.status === 'interrupted' || message.status === 'streaming') markStatus.run('interrupted', storedInterrupt(message.interruptReason ?? 'app-crash').reason, null, added.id)
           else if (message.status === 'failed') markStatus.run('failed', null, JSON.stringify({ kind: 'imported', message: 'This answer had failed where it was exported.' }), added.id)
         }
         if (conversation.settings && Object.keys(conversation.settings).length > 0) settings.set(conversation.id, conversation.settings as ConversationSettings)

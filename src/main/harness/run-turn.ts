@@ -18,6 +18,7 @@ import type { FetchLike } from './stream-model-round'
 import { createTurnContext, setCallState, showNotice, type StreamRound, type TurnContext } from './turn-context'
 import type { TurnAction, TurnRecorder } from './turn-recorder'
 import { TurnStorageError } from './turn-storage-error'
+import { stopReasonOf } from './stop-cause'
 
 export { MAX_TOOL_CALLS_PER_ROUND } from './stream-round-with-retries'
 
@@ -125,6 +126,8 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
       ending = storageEnding(error)
     }
   }
+  // A stop Keel made because no window was left is not the user's stop (labelled apart).
+  if (ending.interruptReason === 'user-stop') ending = { ...ending, interruptReason: stopReasonOf(options.signal) }
   if (ending.notice) showNotice(context, ending.notice)
   try {
     const { notices, reasoningMs } = context.progress

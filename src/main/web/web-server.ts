@@ -131,14 +131,15 @@ export async function startWebServer(options: WebServerOptions): Promise<KeelWeb
   }
 }
 
-/** One authenticated socket = one client of the app service (its runs stop when it closes). */
+/** One authenticated socket = one client of the app service (its runs go on unwatched when it closes). */
 function serveSocket(ws: WebSocket, service: KeelAppService): void {
   const clientId = `web_${randomUUID()}`
   const send = (message: WebServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
   }
   service.connect(clientId, (envelope) => send({ type: 'run-event', envelope }))
-  ws.on('close', () => service.disconnect(clientId))
+  // A page reloading closes its socket: its answers go on for the page that comes back (`runs.attach`).
+  ws.on('close', () => service.disconnect(clientId, 'may-return'))
   ws.on('error', () => ws.terminate())
   ws.on('message', (data: RawData, isBinary: boolean) => {
     let message: unknown

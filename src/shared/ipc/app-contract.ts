@@ -230,6 +230,8 @@ export const COMMAND_SCHEMAS = {
   'conversations.import': z.strictObject({ text: z.string().min(1).max(MAX_IMPORT_CHARS) }),
   /** One stored file of a user's message, with its bytes (the window shows images from them: no file paths). */
   'attachments.get': z.strictObject({ attachmentId: z.number().int().positive() }),
+  /** A window (re)opening: it watches every live run from now on and gets each one's events so far. */
+  'runs.attach': z.strictObject({}),
 } as const
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
@@ -396,6 +398,7 @@ export interface CommandResponses {
   'conversations.export': { fileName: string; mimeType: string; text: string }
   'conversations.import': { imported: { id: string; title: string; messages: number }[]; skipped: { id: string; title: string }[] }
   'attachments.get': AttachmentInfo & { dataBase64: string }
+  'runs.attach': { runs: RunSnapshot[] }
 }
 
 /** A conversation's settings as the window shows them: its own, the defaults behind them, and what a turn uses now. */
@@ -427,10 +430,26 @@ export interface UnknownAction {
   startedAt: number
 }
 
-/** A run event tagged with its run, as pushed to the window (or socket) that started the run. */
+/** A run event tagged with its run, as pushed to the windows (or sockets) watching the run. */
 export interface RunEventEnvelope {
   runId: string
+  /**
+   * The event's number in its run (from 1): a window that attached with a {@link RunSnapshot} up to
+   * `seq` N ignores envelopes numbered N or less (they are in the snapshot).
+   */
+  seq?: number
   event: RunEvent
+}
+
+/**
+ * A live run as `runs.attach` gives it to a window that (re)opens: its events so far, in order
+ * (consecutive deltas merged: reduce them as live ones), up to and including number `seq`.
+ */
+export interface RunSnapshot {
+  runId: string
+  conversationId: string | undefined
+  seq: number
+  events: RunEvent[]
 }
 
 /** The API the renderer sees (`window.keel` in Electron; a WebSocket client in browser mode). */

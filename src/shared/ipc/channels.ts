@@ -50,6 +50,7 @@ export const COMMAND_NAMES = [
   'conversations.export',
   'conversations.import',
   'attachments.get',
+  'runs.attach',
 ] as const
 
 export type CommandName = (typeof COMMAND_NAMES)[number]

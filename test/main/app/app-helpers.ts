@@ -46,7 +46,7 @@ export interface AppWorld {
   close(): Promise<void>
 }
 
-export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[]; mcp?: KeelAppServiceOptions['mcp'] } = {}): Promise<AppWorld> {
+export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[]; mcp?: KeelAppServiceOptions['mcp']; unattendedMs?: number } = {}): Promise<AppWorld> {
   const server = await startSimulatedProvider()
   const dir = mkdtempSync(join(tmpdir(), 'keel-app-'))
   const dbPath = join(dir, 'keel.db')
@@ -63,6 +63,7 @@ export async function startAppWorld(options: { env?: Env; vault?: KeyVault; tool
     providerCheckTimeoutMs: 3_000,
     ...(options.toolSources ? { toolSources: options.toolSources } : {}),
     ...(options.mcp ? { mcp: options.mcp } : {}),
+    ...(options.unattendedMs !== undefined ? { unattendedMs: options.unattendedMs } : {}),
   })
   return {
     server,

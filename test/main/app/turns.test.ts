@@ -159,7 +159,7 @@ describe('turns through the app service', () => {
   })
 
   describe('when the client goes away', () => {
-    it('its run waiting for an approval is stopped and the approval denied', async () => {
+    it('its run waiting for an approval is stopped (the window was closed, not stopped by the user) and the approval denied', async () => {
       const a = world.client('a')
       const b = world.client('b')
       world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: weight }] })
@@ -174,7 +174,7 @@ describe('turns through the app service', () => {
       const [messageA] = world.store.conversations.getMessages(
         (a.events(runA.runId).find((e) => e.type === 'run-start') as { conversationId: string }).conversationId,
       ).filter((m) => m.role === 'assistant')
-      expect(messageA).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop' })
+      expect(messageA).toMatchObject({ status: 'interrupted', interruptReason: 'window-closed' })
       // Nothing more reached the gone client after it left; B's run was not affected.
       expect(a.events(runA.runId).some(isRunEnd)).toBe(false)
       expect(b.events(runB.runId).find(isRunEnd)).toMatchObject({ status: 'completed' })

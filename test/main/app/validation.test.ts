@@ -67,6 +67,7 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'conversations.export': [...common, { conversationId }, { conversationId, format: 'pdf' }, { conversationId, format: 'json', locale: 'fr' }],
     'conversations.import': [...common, {}, { text: '' }, { text: 'x'.repeat(1_900_001) }],
     'attachments.get': [...common, {}, { attachmentId: 0 }, { attachmentId: 1.5 }, { attachmentId: '1' }],
+    'runs.attach': [...common, { since: 3 }],
   }
 }
 

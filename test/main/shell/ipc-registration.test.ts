@@ -60,6 +60,7 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'conversations.export': { conversationId: 'c1', format: 'markdown' },
   'conversations.import': { text: '{}' },
   'attachments.get': { attachmentId: 1 },
+  'runs.attach': {},
 }
 
 type Handler = (request: unknown, context: { clientId: string }) => unknown

@@ -277,18 +277,31 @@ describe('browser mode', () => {
     expect(replies).toContainEqual({ id: 3, result: expect.objectContaining({ ok: true }) })
   })
 
-  it('closing the socket stops its run', async () => {
+  it('closing the socket (a page reloading) does not stop its run: the next socket attaches and follows it to the end', async () => {
     const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin })
     if (opened.outcome !== 'open') throw new Error('not opened')
     const ws = opened.ws
-    world.server.enqueue({ type: 'turn', text: 'one two three four five six', faults: { stallAfterEvents: 2 } })
+    world.server.enqueue({ type: 'turn', text: 'one two three four five six seven eight', faults: { delayMs: 40 } })
     const gotStream = new Promise<void>((resolve) => ws.on('message', (data) => String(data).includes('"stream"') && resolve()))
     ws.send(JSON.stringify({ id: 'a', command: 'turns.start', payload: { text: 'Count slowly' } }))
     await gotStream
     ws.close()
     await new Promise((r) => setTimeout(r, 50))
+
+    const api = createWebApiClient({ token: web.token, url: `ws://127.0.0.1:${web.port}/ws`, createSocket: (url, protocols) => new WebSocket(url, protocols, { origin: web.origin }) as unknown as WebSocketLike })
+    const envelopes: RunEventEnvelope[] = []
+    const ended = new Promise<void>((resolve) => api.onRunEvent((envelope) => {
+      envelopes.push(envelope)
+      if (envelope.event.type === 'run-end') resolve()
+    }))
+    const attached = await api['runs.attach']({})
+    if (!attached.ok) throw new Error(attached.error.message)
+    expect(attached.value.runs).toHaveLength(1)
+    await ended
     await world.service.whenIdle()
+    api.close()
+    expect(envelopes.at(-1)?.event).toMatchObject({ type: 'run-end', status: 'completed' })
     const row = world.store.db.prepare(`SELECT status, interrupt_reason FROM messages WHERE role = 'assistant' ORDER BY created_at DESC, rowid DESC LIMIT 1`).get()
-    expect(row).toEqual({ status: 'interrupted', interrupt_reason: 'user-stop' })
+    expect(row).toEqual({ status: 'complete', interrupt_reason: null })
   })
 })

@@ -12,6 +12,7 @@ import { readingMessages } from './features/reading-messages'
 import { findingMessages } from './features/finding-messages'
 import { appearanceMessages } from './features/appearance-messages'
 import { attachmentsMessages } from './features/attachments-messages'
+import { reloadMessages } from './features/reload-messages'
 
 const baseEn = {
   appTitle: 'Keel',
@@ -294,6 +295,7 @@ const en = {
   ...findingMessages['en'],
   ...appearanceMessages['en'],
   ...attachmentsMessages['en'],
+  ...reloadMessages['en'],
 }
 
 export type MessageKey = keyof typeof en
@@ -580,6 +582,7 @@ const ptBR: Dictionary = {
   ...findingMessages['pt-BR'],
   ...appearanceMessages['pt-BR'],
   ...attachmentsMessages['pt-BR'],
+  ...reloadMessages['pt-BR'],
 }
 
 const baseEs: BaseDictionary = {
@@ -862,6 +865,7 @@ const es: Dictionary = {
   ...findingMessages['es'],
   ...appearanceMessages['es'],
   ...attachmentsMessages['es'],
+  ...reloadMessages['es'],
 }
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es }

@@ -11,6 +11,7 @@ import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
 import { browserLanguages, windowLocale } from '../lib/appearance'
 import { dismissElicitation, initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
+import { sessionConversationMemory, type ConversationMemory } from './open-conversation-memory'
 
 export interface ChatState {
   ready: boolean
@@ -97,10 +98,16 @@ export class ChatStore {
   private unsubscribe: (() => void) | undefined
   /** The answer being continued: its run starts with the stored text, the continuation follows it. */
   private continuing: { messageId: string; text: string; reasoning: string } | undefined
+  /** Runs taken over from the core (`runs.attach`): events numbered up to this are in their snapshot. */
+  private readonly attachedUpTo = new Map<string, number>()
+  /** Events that arrived while `runs.attach` was answering: applied after the snapshots, minus what they hold. */
+  private held: RunEventEnvelope[] | undefined
 
   constructor(
     private readonly api: KeelApi,
     private readonly schedule: Scheduler = frameScheduler,
+    /** Which conversation was open (a reload reopens it). */
+    private readonly memory: ConversationMemory = sessionConversationMemory(),
   ) {}
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -116,6 +123,7 @@ export class ChatStore {
    * change came from tokens, a reply to a command or both.
    */
   private set(patch: Partial<ChatState>): void {
+    if ('currentId' in patch && patch.currentId !== this.state.currentId) this.memory.write(patch.currentId)
     this.state = { ...this.state, ...patch }
     this.dirty = true
     this.scheduleFlush()
@@ -141,10 +149,50 @@ export class ChatStore {
 
   readonly start = async (): Promise<void> => {
     this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
-    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true), this.reloadTools(), this.reloadUnknownActions(), this.reloadPinned()])
+    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true), this.reloadTools(), this.reloadUnknownActions(), this.reloadPinned(), this.attachRuns(), this.reopen()])
     if (settings.ok) this.set({ settings: settings.value, locale: windowLocale(settings.value, browserLanguages()) })
     else this.fail(settings)
     this.set({ ready: true })
+  }
+
+  /**
+   * The answers being written now (after a reload, the ones this window showed): each shown as far
+   * as it got, then followed live. Events that arrive meanwhile wait, and those the snapshot already
+   * holds (numbered up to its `seq`) are skipped: none lost, none twice.
+   */
+  private async attachRuns(): Promise<void> {
+    // API doubles of tests that predate the command have no `runs.attach`.
+    if (typeof this.api['runs.attach'] !== 'function') return
+    // Its own list: a second start (React's StrictMode runs effects twice) holds in another one.
+    const held: RunEventEnvelope[] = []
+    this.held = held
+    const attached = await this.api['runs.attach']({})
+    if (this.held === held) this.held = undefined
+    if (attached.ok && attached.value.runs.length > 0) {
+      const runs = { ...this.state.runs }
+      const ended: LiveRun[] = []
+      for (const snapshot of attached.value.runs) {
+        if (runs[snapshot.runId]) continue
+        const run = reduceRunEvents(initialRun(snapshot.runId), snapshot.events)
+        runs[snapshot.runId] = run
+        this.attachedUpTo.set(snapshot.runId, snapshot.seq)
+        if (run.status !== 'running') ended.push(run)
+      }
+      this.set({ runs })
+      for (const run of ended) void this.settle(run)
+    }
+    for (const envelope of held) this.receive(envelope)
+  }
+
+  /** After a reload: the conversation that was open, if it still exists (else a new one, quietly). */
+  private async reopen(): Promise<void> {
+    const conversationId = this.memory.read()
+    if (conversationId === undefined || this.state.currentId !== undefined) return
+    const request = ++this.viewRequest
+    const view = await this.api['conversations.open']({ conversationId })
+    if (request !== this.viewRequest || this.state.currentId !== undefined) return
+    if (view.ok) this.set({ currentId: conversationId, view: view.value })
+    else this.memory.write(undefined)
   }
 
   dispose(): void {
@@ -154,6 +202,7 @@ export class ChatStore {
 
   /** Queues one event; the batch is reduced on the next frame. */
   receive(envelope: RunEventEnvelope): void {
+    if (this.held) return void this.held.push(envelope)
     this.queue.push(envelope)
     this.scheduleFlush()
   }
@@ -170,7 +219,8 @@ export class ChatStore {
     const batch = this.queue
     this.queue = []
     const byRun = new Map<string, RunEvent[]>()
-    for (const { runId, event } of batch) {
+    for (const { runId, event, seq } of batch) {
+      if (seq !== undefined && seq <= (this.attachedUpTo.get(runId) ?? 0)) continue
       const list = byRun.get(runId) ?? []
       list.push(event)
       byRun.set(runId, list)
