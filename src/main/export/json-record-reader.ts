@@ -79,7 +79,8 @@ export function* readJsonRecords(source: ChunkSource): Generator<JsonRecord> {
   } else {
     for (;;) {
       r.skipSpace()
-      if (r.peek() !== 0x22) throw new JsonShapeError(r.where(), 'Expected a key in double quotes.')
+      if (r.peek() === -1) throw new JsonShapeError(r.where(), 'This file is not JSON: it ends in the middle of the export.')
+      if (r.peek() !== 0x22) throw new JsonShapeError(r.where(), 'This file is not JSON: expected a key in double quotes.')
       const keyAt = r.where()
       const key = parseAt<string>(r.captureValue(), keyAt)
       r.skipSpace()
@@ -97,7 +98,7 @@ export function* readJsonRecords(source: ChunkSource): Generator<JsonRecord> {
             r.skipSpace()
             const c = r.next()
             if (c === 0x5d) break
-            if (c !== 0x2c) throw new JsonShapeError(r.whereBefore(), 'Expected "," or "]" after a record.')
+            if (c !== 0x2c) throw new JsonShapeError(r.whereBefore(), 'This file is not JSON: expected "," or "]" after a record.')
           }
         }
       } else {
@@ -107,18 +108,18 @@ export function* readJsonRecords(source: ChunkSource): Generator<JsonRecord> {
       r.skipSpace()
       const c = r.next()
       if (c === 0x7d) break
-      if (c !== 0x2c) throw new JsonShapeError(r.whereBefore(), 'Expected "," or "}" after a value.')
+      if (c !== 0x2c) throw new JsonShapeError(r.whereBefore(), 'This file is not JSON: expected "," or "}" after a value.')
     }
   }
   r.skipSpace()
-  if (r.peek() !== -1) throw new JsonShapeError(r.where(), 'Unexpected text after the end of the export.')
+  if (r.peek() !== -1) throw new JsonShapeError(r.where(), 'This file is not JSON: there is text after the end of the export.')
 }
 
 function parseAt<T = unknown>(text: string, at: string): T {
   try {
     return JSON.parse(text) as T
   } catch (error) {
-    throw new JsonShapeError(at, `This record is not valid JSON (${error instanceof Error ? error.message : String(error)}).`)
+    throw new JsonShapeError(at, `This file is not JSON here (${error instanceof Error ? error.message : String(error)}).`)
   }
 }
 
@@ -184,7 +185,7 @@ class Cursor {
   /** The text of the value starting here (object, array, string or scalar), consumed. */
   captureValue(): string {
     const first = this.peek()
-    if (first === -1) throw new JsonShapeError(this.where(), 'The file ends in the middle of the export.')
+    if (first === -1) throw new JsonShapeError(this.where(), 'This file is not JSON: it ends in the middle of the export.')
     this.captured = []
     this.captureFrom = this.pos
     let depth = 0
@@ -195,7 +196,7 @@ class Cursor {
       const c = this.peek()
       if (c === -1) {
         this.captured = undefined
-        throw new JsonShapeError(this.where(), 'The file ends in the middle of a record.')
+        throw new JsonShapeError(this.where(), 'This file is not JSON: it ends in the middle of a record.')
       }
       if (scalar) {
         if (c === 0x2c || c === 0x5d || c === 0x7d || isSpace(c)) break

@@ -304,8 +304,11 @@ function resolveTree(conversation: ImportedConversation, where: string): Resolve
   const seen = new Map<string, ResolvedMessage>()
   const resolved: ResolvedMessage[] = []
   let lastTurn: string | undefined
+  let questions = 0
   for (const [index, m] of conversation.messages.entries()) {
     const at = `${where}.messages.${index}`
+    if (m.role === 'user') questions++
+    if (m.role === 'assistant' && questions === 0) throw new ImportFailure(at, 'An answer must follow a question.')
     const id = m.id ?? randomUUID()
     if (seen.has(id)) throw new ImportFailure(`${at}.id`, 'Two messages have this id.')
     const parentId = m.parentId === undefined ? resolved.at(-1)?.id : (m.parentId ?? undefined)
