@@ -14,6 +14,17 @@ const count = z.number().int().min(0).nullable().optional()
 
 const jsonObject = z.record(z.string(), z.unknown())
 
+/**
+ * Checked by `schema` but kept exactly as given (zod's output would reorder an object's keys): stored
+ * JSON (a call's result, a part) then exports byte for byte as it was.
+ */
+function asGiven<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
+  return z.unknown().superRefine((value, ctx) => {
+    const checked = schema.safeParse(value)
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+  }) as unknown as z.ZodType<z.output<S>>
+}
+
 export const importedPart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
@@ -40,7 +51,7 @@ const importedToolCall = z.object({
   name: z.string().min(1).max(256),
   arguments: jsonObject.nullable().optional(),
   argumentsText: z.string().optional(),
-  result: z.looseObject({ status: z.string().min(1) }).nullable().optional(),
+  result: asGiven(z.looseObject({ status: z.string().min(1) })).nullable().optional(),
 })
 
 const importedAttachment = z.object({
@@ -69,7 +80,7 @@ export const importedMessage = z.object({
   noticeRefs: z.array(z.object({ id: z.string().refine(isFallbackMessageId, 'not a notice this version knows'), values: z.record(z.string(), z.unknown()).optional() })).optional(),
   reasoningMs: z.number().int().min(0).optional(),
   /** The stored parts, when the readable fields do not rebuild them exactly. */
-  parts: z.array(importedPart).optional(),
+  parts: z.array(asGiven(importedPart)).optional(),
 })
 export type ImportedMessage = z.output<typeof importedMessage>
 
