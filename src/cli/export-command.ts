@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import type { KeelStore } from '../main/db/keel-store'
 import type { LedgerEntry } from '../main/ledger/tool-ledger'
 import { exportedConversation, exportedGeneration } from '../main/export/conversation-json'
+import { conversationSettingsOf } from '../main/db/conversation-settings-store'
 import { isoStringOrNull, takenAtText, type Measurement } from '../shared/measurement'
 import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
@@ -37,6 +38,8 @@ export function exportedMeasurement(m: Measurement) {
     takenAt: m.takenAt,
     takenAtOffsetMin: m.takenAtOffsetMin ?? null,
     measuredAtLocal: takenAtText(m),
+    precision: m.takenAtPrecision,
+    recordedAt: m.recordedAt,
   }
 }
 
@@ -49,11 +52,17 @@ export function exportedLedgerEntry(entry: LedgerEntry) {
     turnId: entry.turnId,
     recordedAt: isoStringOrNull(entry.createdAt),
     createdAt: entry.createdAt,
+    // For a restore (`keel import`).
+    conversationId: entry.conversationId,
+    arguments: entry.arguments,
+    output: entry.output ?? null,
+    error: entry.error ?? null,
+    updatedAt: entry.updatedAt,
   }
 }
 
 /** Conversations oldest first (by last message, then id), a page at a time. */
-function* conversationsOf(store: KeelStore): Generator<{ id: string; title: string; updatedAt: number }> {
+function* conversationsOf(store: KeelStore): Generator<{ id: string; title: string; createdAt: number; updatedAt: number }> {
   let after: { updatedAt: number; id: string } | undefined
   for (;;) {
     const page = store.conversations.listConversationsOldestFirst({ limit: PAGE, ...(after && { after }) })
@@ -68,7 +77,12 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
   yield [
     'conversations',
     (function* () {
-      for (const conversation of conversationsOf(store)) yield exportedConversation(conversation, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id), store.attachments.withBytesByMessage(conversation.id))
+      // An older store opened read-only (never migrated) has no settings table.
+      const hasSettings = store.db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'conversation_settings'`).get() !== undefined
+      const settings = hasSettings ? conversationSettingsOf(store) : undefined
+      for (const conversation of conversationsOf(store)) {
+        yield exportedConversation(conversation, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id), store.attachments.withBytesByMessage(conversation.id), settings?.get(conversation.id))
+      }
     })(),
   ]
   // A second pass over the conversations: holding their generations until the conversations are

@@ -2,6 +2,7 @@ import { CliUsageError } from './cli-usage-error'
 import { CHAT_USAGE, runChat } from './chat-command'
 import { createInterruptHandler } from './interrupts'
 import { EXPORT_USAGE, runExport } from './export-command'
+import { IMPORT_USAGE, runImport } from './import-command'
 import { runReplay, REPLAY_USAGE } from './replay-command'
 import { MCP_USAGE } from './mcp-usage'
 
@@ -10,12 +11,15 @@ const USAGE = `usage: keel <command> [options]
 commands:
   chat     run one user turn with the real harness, tools and store
   export   print the whole store as JSON
+  import   load an export into the store (a backup restored; nothing twice, nothing overwritten)
   replay   parse a recorded provider response body into a turn result (JSON)
   mcp      MCP servers: list them and their tools, accept changed tools, the conformance client
 
 ${CHAT_USAGE}
 
 ${EXPORT_USAGE}
+
+${IMPORT_USAGE}
 
 ${REPLAY_USAGE}
 
@@ -45,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'export':
       return runExport(rest, { stdout: process.stdout })
+    case 'import':
+      return runImport(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr })
     case 'mcp': {
       const { runMcp } = await import('./mcp-command')
       const code = await runMcp(rest, { stdout: process.stdout, stderr: process.stderr, env: process.env })

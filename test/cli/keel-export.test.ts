@@ -90,7 +90,7 @@ async function richStore(path: string): Promise<KeelStore> {
   return store
 }
 
-type Exported = { conversations: { currentLeafId?: unknown; messages: Record<string, unknown>[] }[]; measurements: Record<string, unknown>[]; ledger: Record<string, unknown>[] }
+type Exported = { conversations: ({ currentLeafId?: unknown; messages: Record<string, unknown>[] } & Record<string, unknown>)[]; generations: ({ usage: Record<string, unknown> } & Record<string, unknown>)[]; measurements: Record<string, unknown>[]; ledger: Record<string, unknown>[] }
 
 /**
  * The streamed export minus what was added since the oracle was frozen: the raw epoch fields beside
@@ -100,15 +100,17 @@ type Exported = { conversations: { currentLeafId?: unknown; messages: Record<str
 function withoutRawDates(exported: Exported) {
   return {
     ...exported,
-    conversations: exported.conversations.map(({ currentLeafId: _leaf, ...c }) => ({
+    // Fields added after the oracle (the tree, and what a restore needs) are left out of the comparison.
+    conversations: exported.conversations.map(({ currentLeafId: _leaf, createdAt: _ca, updatedAt: _ua, settings: _s, ...c }) => ({
       ...c,
-      messages: c.messages.map(({ reasoning: _r, notices: _n, notRunCalls: _c, parentId: _p, ...m }) => ({
+      messages: c.messages.map(({ reasoning: _r, notices: _n, notRunCalls: _c, parentId: _p, turnId: _t, createdAt: _mc, updatedAt: _mu, error: _e, noticeRefs: _nr, reasoningMs: _rm, parts: _parts, ...m }) => ({
         ...m,
         toolCalls: (m.toolCalls as Record<string, unknown>[]).map(({ state: _s, ...call }) => call),
       })),
     })),
-    measurements: exported.measurements.map(({ takenAt: _takenAt, takenAtOffsetMin: _offset, measuredAtLocal: _local, ...rest }) => rest),
-    ledger: exported.ledger.map(({ createdAt: _createdAt, ...rest }) => rest),
+    generations: exported.generations.map(({ id: _id, messageId: _m, startedAt: _s, endedAt: _e, rawFinishReason: _r, error: _err, usage: { reasoningTokens: _rt, cachedInputTokens: _ct, ...usage }, ...rest }) => ({ ...rest, usage })),
+    measurements: exported.measurements.map(({ takenAt: _takenAt, takenAtOffsetMin: _offset, measuredAtLocal: _local, precision: _p, recordedAt: _ra, ...rest }) => rest),
+    ledger: exported.ledger.map(({ createdAt: _createdAt, conversationId: _c, arguments: _a, output: _o, error: _e, updatedAt: _u, ...rest }) => rest),
   }
 }
 

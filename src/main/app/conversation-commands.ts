@@ -1,4 +1,4 @@
-// The `conversations.settings*`, `conversations.export` and `conversations.import` commands, and the
+// The `conversations.settings*` and `conversations.export` commands (import: import-commands.ts), and the
 // conversation's settings a turn is started with (its provider and model, system prompt, output
 // cap and temperature). Provider ids are strings: a wire id or a configured profile's id; turning
 // one into a connection is the turn setup's job (S1), this module only passes the choice on.
@@ -9,7 +9,7 @@ import { generationDefaultsFor, type ConversationDefaults, type ConversationSett
 import type { KeelStore } from '../db/keel-store'
 import { applyPatch, conversationSettingsOf } from '../db/conversation-settings-store'
 import { exportedConversation, exportedGeneration } from '../export/conversation-json'
-import { CONVERSATION_EXPORT_FORMAT, CONVERSATION_EXPORT_VERSION, importConversations, parseConversationImport } from '../export/conversation-import'
+import { CONVERSATION_EXPORT_FORMAT, CONVERSATION_EXPORT_VERSION } from '../export/import-records'
 import { conversationMarkdown } from '../export/conversation-markdown'
 import { fail, ok } from './app-result'
 import type { ProviderKeys } from './provider-keys'
@@ -150,12 +150,6 @@ export class ConversationCommands {
       generations: [...generationsByTurn.values()].flat().map(exportedGeneration),
     }
     return ok({ fileName: `${base}.json`, mimeType: 'application/json', text: `${JSON.stringify(json, null, 2)}\n` })
-  }
-
-  import(request: CommandRequest<'conversations.import'>): Result<'conversations.import'> {
-    const parsed = parseConversationImport(request.text)
-    if (!parsed.ok) return fail('validation', `${parsed.where}: ${parsed.message}`, { detail: { code: 'import-invalid', where: parsed.where } })
-    return ok(importConversations(this.store, parsed.conversations))
   }
 }
 

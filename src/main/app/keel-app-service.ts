@@ -24,6 +24,7 @@ import { SearchCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
 import { ConversationCommands } from './conversation-commands'
+import { ImportCommands } from './import-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
 import { ProviderKeys, redactKeys } from './provider-keys'
@@ -87,6 +88,7 @@ export class KeelAppService {
   private readonly messages: MessageCommands
   private readonly providers: ProviderCommands
   private readonly conversationCommands: ConversationCommands
+  private readonly imports: ImportCommands
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -97,6 +99,7 @@ export class KeelAppService {
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
+    this.imports = new ImportCommands(options.store)
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
@@ -126,6 +129,7 @@ export class KeelAppService {
    * Returns how many runs were stopped.
    */
   disconnect(clientId: string, departure: Departure = 'closed'): number {
+    this.imports.disconnect(clientId)
     return this.runs.disconnect(clientId, departure)
   }
 
@@ -156,6 +160,7 @@ export class KeelAppService {
     for (const run of this.runs.all()) run.controller.abort(new Error('Keel is shutting down'))
     await this.whenIdle()
     retryDeferredFinalizations(this.store)
+    this.imports.close()
     await this.tools.close()
   }
 
@@ -271,7 +276,8 @@ export class KeelAppService {
     'conversations.settingsUpdate': (request) => this.conversationCommands.update(request),
     'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
     'conversations.export': (request) => this.conversationCommands.export(request),
-    'conversations.import': (request) => this.conversationCommands.import(request),
+    'conversations.import': (request, context) => this.imports.import(request, context.clientId),
+    'conversations.importPart': (request, context) => this.imports.part(request, context.clientId),
     'attachments.get': ({ attachmentId }) => getAttachment(this.store, attachmentId),
     'runs.attach': (_request, context) => this.runs.isConnected(context.clientId) ? ok({ runs: this.runs.attach(context.clientId) }) : fail('forbidden', 'This client cannot receive run events.'),
   }

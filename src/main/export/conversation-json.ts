@@ -3,21 +3,35 @@
 import { fallbackMessage } from '../../shared/fallback-messages'
 import { callsNotRun, legacyNotice } from '../../shared/legacy-notice'
 import { cardStateOf, storedOutcomeOf } from '../../shared/tool-card'
-import type { Generation, Message } from '../../shared/conversation'
+import type { Generation, Message, MessagePart } from '../../shared/conversation'
+import type { ConversationSettings } from '../../shared/conversation-settings'
 import type { StoredAttachment } from '../db/attachment-store'
 
 /**
  * One conversation of `keel export`: the stable shape. `messages` are every message of every branch
  * in creation order; `parentId` and `currentLeafId` rebuild the tree and the branch shown.
  */
-export function exportedConversation(conversation: { id: string; title: string }, messages: Message[], currentLeafId?: string, files?: ReadonlyMap<string, readonly StoredAttachment[]>) {
+export function exportedConversation(
+  conversation: { id: string; title: string; createdAt?: number; updatedAt?: number },
+  messages: Message[],
+  currentLeafId?: string,
+  files?: ReadonlyMap<string, readonly StoredAttachment[]>,
+  settings?: ConversationSettings,
+) {
   return {
     id: conversation.id,
     title: conversation.title,
+    // For a restore (`keel import`): epoch milliseconds, the settings, each message's turn and times.
+    ...(conversation.createdAt !== undefined ? { createdAt: conversation.createdAt } : {}),
+    ...(conversation.updatedAt !== undefined ? { updatedAt: conversation.updatedAt } : {}),
+    ...(settings ? { settings } : {}),
     currentLeafId: currentLeafId ?? null,
     messages: messages.map((message) => ({
       id: message.id,
       parentId: message.parentId ?? null,
+      turnId: message.turnId ?? null,
+      createdAt: message.createdAt,
+      updatedAt: message.updatedAt,
       role: message.role,
       status: message.status,
       interruptReason: message.interruptReason ?? null,
@@ -34,6 +48,11 @@ export function exportedConversation(conversation: { id: string; title: string }
             notRunCalls: callsNotRun(message),
           }
         : {}),
+      // What a restore needs beyond the readable fields: only when there is any.
+      ...(message.error ? { error: message.error } : {}),
+      ...(message.notices.length > 0 ? { noticeRefs: message.notices } : {}),
+      ...(message.reasoningMs !== undefined ? { reasoningMs: message.reasoningMs } : {}),
+      ...(sameParts(message.parts, partsFromReadable(message.parts)) ? {} : { parts: message.parts }),
       toolCalls: message.parts.flatMap((p) => {
         if (p.type !== 'tool-call') return []
         const result = message.parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
@@ -53,8 +72,36 @@ export function exportedConversation(conversation: { id: string; title: string }
   }
 }
 
+/**
+ * The parts the readable fields rebuild (reasoning, then each call and its result, then the text):
+ * a message whose stored parts are exactly these needs no `parts` in the export. Shared with import.
+ */
+export function partsFromReadable(parts: readonly MessagePart[]): MessagePart[] {
+  const text = parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
+  const reasoning = parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join('')
+  const calls = parts.flatMap((p) => {
+    if (p.type !== 'tool-call') return []
+    const result = parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
+    return result?.type === 'tool-result' ? [p, { type: 'tool-result' as const, callId: result.callId, toolName: result.toolName, outcome: storedOutcomeOf(result) }] : [p]
+  })
+  return [...(reasoning ? [{ type: 'reasoning' as const, text: reasoning }] : []), ...calls, ...(text ? [{ type: 'text' as const, text }] : [])]
+}
+
+function sameParts(a: readonly MessagePart[], b: readonly MessagePart[]): boolean {
+  return stableJson(a) === stableJson(b)
+}
+
+/** JSON with object keys sorted (stored parts put `type` last, rebuilt ones first). */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  )
+}
+
 export function exportedGeneration(g: Generation) {
   return {
+    id: g.id,
+    messageId: g.messageId ?? null,
     turnId: g.turnId,
     round: g.round,
     attempt: g.attempt,
@@ -66,6 +113,12 @@ export function exportedGeneration(g: Generation) {
       inputTokens: g.usage.inputTokens ?? null,
       outputTokens: g.usage.outputTokens ?? null,
       estimated: g.usageSource === undefined ? null : g.usageSource === 'estimated',
+      reasoningTokens: g.usage.reasoningTokens ?? null,
+      cachedInputTokens: g.usage.cachedInputTokens ?? null,
     },
+    startedAt: g.startedAt,
+    endedAt: g.endedAt ?? null,
+    rawFinishReason: g.rawFinishReason ?? null,
+    error: g.error ?? null,
   }
 }

@@ -15,6 +15,7 @@ import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '..
 import type { Usage } from '../usage'
 import { MAX_SEARCH_QUERY_CHARS, type SearchPage } from '../search'
 import type { AppResult } from './app-error'
+import type { ImportReport } from '../import-report'
 import { MAX_CONVERSATION_PAGE, MAX_IMPORT_CHARS, MAX_MESSAGE_CHARS, type CommandName } from './channels'
 import { conversationDefaultsPatchSchema, conversationSettingsPatchSchema, conversationSettingsSchema, type ConversationDefaults, type ConversationSettings } from '../conversation-settings'
 
@@ -26,6 +27,8 @@ import { conversationDefaultsPatchSchema, conversationSettingsPatchSchema, conve
  * values only from there, and only types from here).
  */
 const id = z.string().min(1).max(200)
+/** An import upload's id, chosen by the window (a UUID). */
+const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/)
 /** A provider profile id (a wire id, a preset's id, `custom-<n>`); the core refuses ids no profile has. */
 const providerId = providerProfileIdSchema
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000)
@@ -227,7 +230,9 @@ export const COMMAND_SCHEMAS = {
   /** One conversation as a file: Markdown (to read) or JSON (to import again), words in `locale`. */
   'conversations.export': z.strictObject({ conversationId: id, format: z.enum(['markdown', 'json']), locale: z.enum(LOCALES).optional() }),
   /** A JSON export (the window's, or `keel export`'s whole store) added to this store; ids already here are skipped. */
-  'conversations.import': z.strictObject({ text: z.string().min(1).max(MAX_IMPORT_CHARS) }),
+  'conversations.import': z.union([z.strictObject({ text: z.string().min(1).max(MAX_IMPORT_CHARS) }), z.strictObject({ uploadId: uploadId })]),
+  /** One piece of a file to import (in order, from 0), then `conversations.import` with its `uploadId`. */
+  'conversations.importPart': z.strictObject({ uploadId: uploadId, index: z.number().int().min(0).max(1_000_000), text: z.string().min(1).max(MAX_IMPORT_CHARS) }),
   /** One stored file of a user's message, with its bytes (the window shows images from them: no file paths). */
   'attachments.get': z.strictObject({ attachmentId: z.number().int().positive() }),
   /** A window (re)opening: it watches every live run from now on and gets each one's events so far. */
@@ -396,7 +401,8 @@ export interface CommandResponses {
   'conversations.settingsUpdate': ConversationSettingsView
   'conversations.settingsDefaults': ConversationSettingsView
   'conversations.export': { fileName: string; mimeType: string; text: string }
-  'conversations.import': { imported: { id: string; title: string; messages: number }[]; skipped: { id: string; title: string }[] }
+  'conversations.import': ImportReport
+  'conversations.importPart': { received: number }
   'attachments.get': AttachmentInfo & { dataBase64: string }
   'runs.attach': { runs: RunSnapshot[] }
 }

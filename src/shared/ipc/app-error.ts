@@ -38,6 +38,8 @@ export type AppErrorDetail =
   | { code: 'provider-not-ready'; provider: string; reason: ProviderNotReadyReason }
   /** An imported conversation file that failed validation (nothing was imported): where, and why (English). */
   | { code: 'import-invalid'; where: string }
+  /** A file being imported in pieces could not be taken (unknown or expired upload, pieces out of order, too large): import it again. */
+  | { code: 'import-upload' }
   /** A file the user attached cannot be sent (type, contents, size, count). */
   | AttachmentProblem
 

@@ -49,6 +49,7 @@ export const COMMAND_NAMES = [
   'conversations.settingsDefaults',
   'conversations.export',
   'conversations.import',
+  'conversations.importPart',
   'attachments.get',
   'runs.attach',
 ] as const
@@ -67,8 +68,14 @@ export const RUN_EVENT_CHANNEL = 'keel:run-event'
 export const MAX_CONVERSATION_PAGE = 500
 export const DEFAULT_CONVERSATION_PAGE = 200
 
-/** The largest conversation file the window imports (characters; the browser-mode socket carries up to 2 MiB). */
+/**
+ * The most characters of an import file in one command (the browser-mode socket carries up to 2 MiB
+ * per message): a larger file is sent in pieces of this size (`conversations.importPart`).
+ */
 export const MAX_IMPORT_CHARS = 1_900_000
+
+/** The largest file the window imports (bytes, UTF-8): a whole-store backup fits. */
+export const MAX_IMPORT_FILE_BYTES = 4_000_000_000
 
 /** The longest message a user can send (characters, after trimming); the composer says so before sending. */
 export const MAX_MESSAGE_CHARS = 100_000

@@ -65,7 +65,8 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'conversations.settingsUpdate': [...common, { conversationId }, { conversationId, patch: { temperature: 2.5 } }, { conversationId, patch: { maxOutputTokens: 0 } }, { conversationId, patch: { maxOutputTokens: 1.5 } }, { conversationId, patch: { model: 'm' } }, { conversationId, patch: { provider: 'anthropic', model: null } }, { conversationId, patch: { system: 'x'.repeat(20_001) } }, { conversationId, patch: { top_p: 1 } }],
     'conversations.settingsDefaults': [...common, {}, { patch: { provider: 'anthropic' } }, { patch: { temperature: 1 } }],
     'conversations.export': [...common, { conversationId }, { conversationId, format: 'pdf' }, { conversationId, format: 'json', locale: 'fr' }],
-    'conversations.import': [...common, {}, { text: '' }, { text: 'x'.repeat(1_900_001) }],
+    'conversations.import': [...common, {}, { text: '' }, { text: 'x'.repeat(1_900_001) }, { uploadId: 'short' }, { uploadId: '../../etc/passwd' }, { text: '{}', uploadId: 'abcdefgh-1234' }],
+    'conversations.importPart': [...common, {}, { uploadId: 'abcdefgh-1234', index: 0, text: '' }, { uploadId: 'abcdefgh-1234', index: -1, text: 'x' }, { uploadId: 'abcdefgh-1234', index: 0, text: 'x'.repeat(1_900_001) }, { uploadId: 'a/b', index: 0, text: 'x' }],
     'attachments.get': [...common, {}, { attachmentId: 0 }, { attachmentId: 1.5 }, { attachmentId: '1' }],
     'runs.attach': [...common, { since: 3 }],
   }

@@ -59,6 +59,7 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'conversations.settingsDefaults': { patch: { system: 'Be brief.' } },
   'conversations.export': { conversationId: 'c1', format: 'markdown' },
   'conversations.import': { text: '{}' },
+  'conversations.importPart': { uploadId: 'abcdefgh-1234', index: 0, text: '{}' },
   'attachments.get': { attachmentId: 1 },
   'runs.attach': {},
 }

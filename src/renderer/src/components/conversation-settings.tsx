@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { MAX_OUTPUT_TOKENS_LIMIT, MAX_TEMPERATURE } from '../../../shared/conversation-settings-limits'
 import type { ConversationSettingsView, KeelApi, SettingsView } from '../../../shared/ipc/app-contract'
-import { MAX_IMPORT_CHARS } from '../../../shared/ipc/channels'
+import { MAX_IMPORT_FILE_BYTES } from '../../../shared/ipc/channels'
 import type { Locale } from '../../../shared/locale'
 import type { Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { downloadConversation } from '../lib/conversation-files'
+import { importFileInPieces } from '../lib/import-file'
 import { choiceValue, parseChoice, providerChoices } from '../lib/model-choices'
 import { ProviderModelOptions } from './model-picker'
 import type { ConversationSettingsStore } from '../state/conversation-settings-store'
@@ -38,23 +39,21 @@ export function ConversationMenu({
     setSaid(result.ok ? { text: t('convset.exported', { fileName: result.fileName }), error: false } : { text: appErrorText(t, result.error), error: true })
   }
   const importFile = async (file: File) => {
-    if (file.size > MAX_IMPORT_CHARS) {
-      setSaid({ text: t('convset.importTooLarge', { max: (MAX_IMPORT_CHARS / 1_000_000).toFixed(1) }), error: true })
+    if (file.size > MAX_IMPORT_FILE_BYTES) {
+      setSaid({ text: t('convset.importTooLarge', { max: (MAX_IMPORT_FILE_BYTES / 1_000_000).toFixed(0) }), error: true })
       return
     }
-    const result = await api['conversations.import']({ text: await file.text() })
+    const result = await importFileInPieces(api, file)
     if (!result.ok) {
       const detail = result.error.detail
       const message = result.error.message.replace(/^[^:]*: /, '')
       setSaid({ text: detail?.code === 'import-invalid' ? t('convset.importFailed', { where: detail.where, message }) : appErrorText(t, result.error), error: true })
       return
     }
-    const { imported } = result.value
+    const { imported, collisionCount } = result.value
     const first = imported[0]
-    setSaid({
-      text: !first ? t('convset.importedNothing') : imported.length === 1 ? t('convset.imported', { title: first.title, messages: first.messages }) : t('convset.importedMany', { count: imported.length }),
-      error: false,
-    })
+    const done = !first ? t('convset.importedNothing') : imported.length === 1 ? t('convset.imported', { title: first.title, messages: first.messages }) : t('convset.importedMany', { count: imported.length })
+    setSaid({ text: collisionCount > 0 ? `${done} ${t('convset.importCollisions', { count: collisionCount })}` : done, error: false })
     onImported(first?.id ?? result.value.skipped[0]?.id)
   }
   return (

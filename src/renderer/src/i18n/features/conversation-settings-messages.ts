@@ -39,6 +39,8 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultSystemPrompt': 'Default system prompt',
     'convset.defaultsSaved': 'Saved. New conversations start with it.',
     'error.import-invalid': 'This file is not a Keel conversation export: nothing was imported.',
+    'error.import-upload': 'The file could not be sent whole: nothing was imported. Import it again.',
+    'convset.importCollisions': '{count} items were already here with different content: they were left as they were.',
   },
   {
     'convset.model': 'Modelo',
@@ -77,6 +79,8 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultSystemPrompt': 'Prompt de sistema padrão',
     'convset.defaultsSaved': 'Salvo. As novas conversas começam com ele.',
     'error.import-invalid': 'Este arquivo não é uma conversa exportada do Keel: nada foi importado.',
+    'error.import-upload': 'Não foi possível enviar o arquivo inteiro: nada foi importado. Importe-o de novo.',
+    'convset.importCollisions': '{count} itens já estavam aqui com outro conteúdo: foram mantidos como estavam.',
   },
   {
     'convset.model': 'Modelo',
@@ -115,5 +119,7 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultSystemPrompt': 'Prompt del sistema predeterminado',
     'convset.defaultsSaved': 'Guardado. Las conversaciones nuevas empiezan con él.',
     'error.import-invalid': 'Este archivo no es una conversación exportada de Keel: no se importó nada.',
+    'error.import-upload': 'No se pudo enviar el archivo completo: no se importó nada. Impórtalo de nuevo.',
+    'convset.importCollisions': '{count} elementos ya estaban aquí con otro contenido: se dejaron como estaban.',
   },
 )

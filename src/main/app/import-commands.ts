@@ -1,0 +1,91 @@
+// The window's Import: `conversations.import` with the whole file (small files, tests) or with an
+// upload sent before in pieces (`conversations.importPart`), so a file is never one message: browser
+// mode's WebSocket caps a message, and a whole-store backup is far larger. Pieces go to a private
+// temporary file; the import reads it record by record (the same code as `keel import`).
+import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { CommandRequest, CommandResponses } from '../../shared/ipc/app-contract'
+import type { AppResult } from '../../shared/ipc/app-error'
+import { MAX_IMPORT_FILE_BYTES } from '../../shared/ipc/channels'
+import type { KeelStore } from '../db/keel-store'
+import { fileChunks, stringChunks, type ChunkSource } from '../export/json-record-reader'
+import { importStore } from '../export/store-import'
+import { fail, ok } from './app-result'
+
+type Result<C extends keyof CommandResponses> = AppResult<CommandResponses[C]>
+
+/** Uploads one client may have open at once (a window imports one file at a time). */
+const MAX_OPEN_UPLOADS = 2
+
+interface Upload {
+  clientId: string
+  dir: string
+  file: string
+  /** The index the next piece must have. */
+  next: number
+}
+
+export class ImportCommands {
+  /** By upload id (chosen by the client; only its own client may add to it or import it). */
+  private readonly uploads = new Map<string, Upload>()
+
+  constructor(private readonly store: KeelStore) {}
+
+  part(request: CommandRequest<'conversations.importPart'>, clientId: string): Result<'conversations.importPart'> {
+    let upload = this.uploads.get(request.uploadId)
+    if (upload && upload.clientId !== clientId) return fail('forbidden', 'This upload belongs to another window.')
+    if (!upload) {
+      if (request.index !== 0) return fail('validation', 'This upload does not exist (any more): start again from its first piece.', { detail: { code: 'import-upload' } })
+      if ([...this.uploads.values()].filter((u) => u.clientId === clientId).length >= MAX_OPEN_UPLOADS) return fail('validation', 'Too many imports at once.')
+      const dir = mkdtempSync(join(tmpdir(), 'keel-import-'))
+      upload = { clientId, dir, file: join(dir, 'upload.json'), next: 0 }
+      this.uploads.set(request.uploadId, upload)
+    }
+    if (request.index !== upload.next) {
+      this.drop(request.uploadId)
+      return fail('validation', `The import's pieces arrived out of order (expected ${upload.next}, got ${request.index}).`, { detail: { code: 'import-upload' } })
+    }
+    appendFileSync(upload.file, request.text, { encoding: 'utf8', mode: 0o600 })
+    upload.next++
+    const received = statSync(upload.file).size
+    if (received > MAX_IMPORT_FILE_BYTES) {
+      this.drop(request.uploadId)
+      return fail('validation', `The file is larger than ${MAX_IMPORT_FILE_BYTES} bytes.`, { detail: { code: 'import-upload' } })
+    }
+    return ok({ received })
+  }
+
+  import(request: CommandRequest<'conversations.import'>, clientId: string): Result<'conversations.import'> {
+    let source: ChunkSource
+    let uploadId: string | undefined
+    if ('uploadId' in request) {
+      uploadId = request.uploadId
+      const upload = this.uploads.get(uploadId)
+      if (!upload || upload.clientId !== clientId) return fail('validation', 'This upload does not exist (any more): import the file again.', { detail: { code: 'import-upload' } })
+      source = fileChunks(upload.file)
+    } else source = stringChunks(request.text)
+    try {
+      const result = importStore(this.store, source)
+      if (!result.ok) return fail('validation', `${result.where}: ${result.message}`, { detail: { code: 'import-invalid', where: result.where } })
+      return ok(result.report)
+    } finally {
+      if (uploadId !== undefined) this.drop(uploadId)
+    }
+  }
+
+  /** A window closed: its unfinished uploads go. */
+  disconnect(clientId: string): void {
+    for (const [id, upload] of this.uploads) if (upload.clientId === clientId) this.drop(id)
+  }
+
+  close(): void {
+    for (const id of [...this.uploads.keys()]) this.drop(id)
+  }
+
+  private drop(uploadId: string): void {
+    const upload = this.uploads.get(uploadId)
+    this.uploads.delete(uploadId)
+    if (upload) rmSync(upload.dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,112 @@
+// `keel import` as a real child process: a `keel export` file restored into a new store exports the
+// same bytes; again from stdin it adds nothing; a bad file exits 1 with where it failed and leaves
+// the store as it was; a collision is listed on stderr and the stored row kept.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openKeelStore } from '../../src/main/db/keel-store'
+import { createKeelToolRegistry } from '../../src/main/tools/tool-registry'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const CLI = join(ROOT, 'src/cli/keel.ts')
+
+function keel(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    let stderr = ''
+    child.stdout!.on('data', (d: Buffer) => out.push(d))
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code) => resolvePromise({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }))
+    if (stdin !== undefined) child.stdin!.end(stdin)
+  })
+}
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'keel-import-cli-'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function sourceStore(path: string): Promise<void> {
+  const opened = openKeelStore(path)
+  if (!opened.ok) throw new Error(opened.error.message)
+  const store = opened.store
+  const c = store.conversations.createConversation({ title: 'Peso – medição' })
+  const { turn } = store.conversations.startTurn({ conversationId: c.id, userText: 'I weigh 70 kg' })
+  const writer = store.conversations.startAssistantMessage({ conversationId: c.id, turnId: turn.id })
+  writer.appendText('Recorded.')
+  writer.addPart({ type: 'tool-call', callId: 'call-1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{"kind":"weight","value":70,"unit":"kg"}', arguments: { kind: 'weight', value: 70, unit: 'kg' } })
+  const outcome = await createKeelToolRegistry(store).executeToolCall(
+    { conversationId: c.id, turnId: turn.id, callId: 'call-1', toolName: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } },
+    { signal: new AbortController().signal },
+  )
+  writer.addPart({ type: 'tool-result', callId: 'call-1', toolName: 'record_measurement', outcome })
+  writer.finalize({ status: 'complete' })
+  const g = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'anthropic', model: 'claude-x' })
+  store.generations.finish(g.id, { outcome: 'complete', usage: { inputTokens: 12, outputTokens: 34, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
+  store.close()
+}
+
+describe('keel import', () => {
+  it('restores a `keel export` file into a new store (the same export after); from stdin again it adds nothing', async () => {
+    const source = join(dir, 'source.db')
+    await sourceStore(source)
+    const exported = await keel(['export', '--db', source])
+    expect(exported.code).toBe(0)
+    const file = join(dir, 'backup.json')
+    writeFileSync(file, exported.stdout)
+    const target = join(dir, 'restored', 'keel.db')
+
+    const first = await keel(['import', '--db', target, file])
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    expect(first.stdout).toBe(
+      'added 1 conversations (2 messages), 1 model calls, 1 measurements, 1 ledger entries; already present 0 conversations (0 messages), 0 model calls, 0 measurements, 0 ledger entries; 0 collisions\n',
+    )
+    expect((await keel(['export', '--db', target])).stdout).toBe(exported.stdout)
+
+    const again = await keel(['import', '--db', target, '-'], exported.stdout)
+    expect(again.code).toBe(0)
+    expect(again.stdout).toBe(
+      'added 0 conversations (0 messages), 0 model calls, 0 measurements, 0 ledger entries; already present 1 conversations (2 messages), 1 model calls, 1 measurements, 1 ledger entries; 0 collisions\n',
+    )
+    expect((await keel(['export', '--db', target])).stdout).toBe(exported.stdout)
+  })
+
+  it('a file that fails exits 1 with where it failed, and the store is as it was', async () => {
+    const source = join(dir, 'source.db')
+    await sourceStore(source)
+    const exported = (await keel(['export', '--db', source])).stdout
+    const json = JSON.parse(exported)
+    json.conversations.push({ id: 'extra', title: 'extra', messages: [{ role: 'user', text: 'x' }] })
+    json.ledger[0].state = 'perhaps'
+    const bad = join(dir, 'bad.json')
+    writeFileSync(bad, JSON.stringify(json))
+    const run = await keel(['import', '--db', source, bad])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/^keel: .*bad\.json failed at ledger\.0\.state: .* Nothing was imported\.\n$/)
+    expect((await keel(['export', '--db', source])).stdout).toBe(exported)
+    const usage = await keel(['import', '--db', source, join(dir, 'missing.json')])
+    expect(usage.code).toBe(2)
+  })
+
+  it('a collision is listed on stderr; the stored one is kept', async () => {
+    const source = join(dir, 'source.db')
+    await sourceStore(source)
+    const exported = (await keel(['export', '--db', source])).stdout
+    const json = JSON.parse(exported)
+    json.conversations[0].title = 'Changed'
+    const run = await keel(['import', '--db', source, '-'], JSON.stringify(json))
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe(`keel: collision: conversation ${json.conversations[0].id} (conversations.0): a conversation with this id is in the store with different content; the stored one was kept\n`)
+    expect(run.stdout).toMatch(/; 1 collision\n$/)
+    expect((await keel(['export', '--db', source])).stdout).toBe(exported)
+  })
+})
