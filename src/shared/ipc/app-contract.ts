@@ -215,14 +215,14 @@ export const COMMAND_SCHEMAS = {
     .strictObject({
       conversationId: id,
       messageId: id,
-      // May be empty when the edited question has files (checked in the core once kept files are known).
+      // May be empty when files are named (kept or added): a question of files only.
       text: z.string().trim().max(MAX_MESSAGE_CHARS),
       /** The original question's files to keep (its `attachments` ids); absent: all of them, `[]`: none. */
       keepAttachmentIds: z.array(z.number().int().positive()).max(MAX_ATTACHMENTS).optional(),
       /** Files added while editing (checked like `turns.start`'s; with the kept ones, within the same limits). */
       attachments: attachmentsSchema.optional(),
     })
-    .refine((request) => request.text.length > 0 || request.keepAttachmentIds === undefined || request.keepAttachmentIds.length > 0 || (request.attachments?.length ?? 0) > 0, {
+    .refine((request) => request.text.length > 0 || (request.keepAttachmentIds?.length ?? 0) > 0 || (request.attachments?.length ?? 0) > 0, {
       message: 'A message needs text or a file',
       path: ['text'],
     }),
