@@ -19,11 +19,13 @@ export interface HistoryUserMessage {
 
 /**
  * A file on a user message, as every request builder sends it: an image as base64 in the provider's
- * image part (like {@link ToolResultImage}); a text file as text (a fenced block with its name).
+ * image part (like {@link ToolResultImage}); a text file as text (a fenced block with its name); a
+ * file this request leaves out (over the history budget) as a short placeholder with its name.
  */
 export type HistoryAttachment =
   | { kind: 'image'; name: string; mimeType: string; data: string }
   | { kind: 'text'; name: string; text: string }
+  | { kind: 'omitted'; name: string; was: 'image' | 'text' }
 
 export interface HistoryAssistantMessage {
   role: 'assistant'

@@ -89,6 +89,21 @@ describe('message actions (store)', () => {
   })
 })
 
+describe('edit and resend with files (store)', () => {
+  it('sends the ids of the files kept and the files added; a question of files only needs no text', async () => {
+    const { store, calls } = await openStore([message('q1', 'user', 'Q'), message('a1', 'assistant', 'A')])
+    const added = { name: 'b.txt', mimeType: 'text/plain' as const, dataBase64: 'eA==' }
+    await store.editAndResend('q1', ' Q2 ', { keepAttachmentIds: [7], attachments: [added] })
+    await store.editAndResend('q1', '  ', { keepAttachmentIds: [7], attachments: [] })
+    // Nothing to send: no call.
+    expect(await store.editAndResend('q1', '  ', { keepAttachmentIds: [], attachments: [] })).toBe(false)
+    expect(calls).toEqual([
+      ['turns.edit', { conversationId: 'c1', messageId: 'q1', text: 'Q2', keepAttachmentIds: [7], attachments: [added] }],
+      ['turns.edit', { conversationId: 'c1', messageId: 'q1', text: '', keepAttachmentIds: [7] }],
+    ])
+  })
+})
+
 describe('message actions (markup)', () => {
   const t = translator('en')
   const value = (patch: Partial<MessageActionsValue> = {}): MessageActionsValue => ({
@@ -125,5 +140,12 @@ describe('message actions (markup)', () => {
     expect(html).not.toContain('Regenerate')
     const pt = render(createElement(UserMessageContent, { message: message('q1', 'user', 'Olá'), t: translator('pt-BR') }), value())
     expect(pt).toContain('>Editar</button>')
+  })
+
+  it('a question shows its files under it (the editor keeps them)', () => {
+    const files = [{ id: 3, name: 'notes.md', mimeType: 'text/markdown' as const, size: 12 }]
+    const html = render(createElement(UserMessageContent, { message: message('q1', 'user', 'Hello'), t, attachments: files }), value())
+    expect(html).toContain('data-testid="sent-attachments"')
+    expect(html).toContain('notes.md')
   })
 })

@@ -103,7 +103,7 @@ export class KeelAppService {
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
-      startRun: (conversationId, text, action, context) => this.startTurn({ conversationId, text }, context, action),
+      startRun: (conversationId, text, action, context, attachments) => this.startTurn({ conversationId, text, ...(attachments ? { attachments } : {}) }, context, action),
       isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
       view: (conversationId) => this.openConversation(conversationId),
     })

@@ -3,6 +3,7 @@
 // (changes to the message tree, answered with the conversation as it is now).
 import type { CommandRequest, CommandResponses, ConversationView } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
+import type { AttachmentInput } from '../../shared/attachments'
 import type { Message } from '../../shared/conversation'
 import type { KeelStore } from '../db/keel-store'
 import type { TurnAction } from '../harness/turn-recorder'
@@ -13,7 +14,8 @@ type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandRespons
 
 /** What the commands need from the service: start a run, know a busy conversation, build the view. */
 export interface MessageCommandHost {
-  startRun(conversationId: string, text: string, action: TurnAction, context: ClientContext): Promise<AppResult<{ runId: string }>>
+  /** `attachments`: the files of an edited question (checked there like `turns.start`'s). */
+  startRun(conversationId: string, text: string, action: TurnAction, context: ClientContext, attachments?: AttachmentInput[]): Promise<AppResult<{ runId: string }>>
   isConversationBusy(conversationId: string): boolean
   view(conversationId: string): AppResult<ConversationView>
 }
@@ -39,11 +41,21 @@ export class MessageCommands {
     return this.host.startRun(conversationId, '', { kind: 'regenerate', messageId }, context)
   }
 
-  edit({ conversationId, messageId, text }: CommandRequest<'turns.edit'>, context: ClientContext): Result<'turns.edit'> {
+  /**
+   * The edited question keeps the original's files (all, or those in `keepAttachmentIds`) and adds
+   * the new ones: all are checked again and stored with the new version, like a new question's.
+   */
+  edit({ conversationId, messageId, text, keepAttachmentIds, attachments }: CommandRequest<'turns.edit'>, context: ClientContext): Result<'turns.edit'> {
     const found = this.find(conversationId, messageId)
     if (!found.ok) return found
     if (found.value.role !== 'user') return notApplicable('Only your own messages can be edited.')
-    return this.host.startRun(conversationId, text, { kind: 'edit', messageId }, context)
+    const original = this.store.attachments.withBytesOfMessage(messageId)
+    const unknown = (keepAttachmentIds ?? []).filter((fileId) => !original.some((file) => file.id === fileId))
+    if (unknown.length > 0) return notApplicable(`File ${unknown.join(', ')} is not one of this message's files.`)
+    const kept = keepAttachmentIds === undefined ? original : original.filter((file) => keepAttachmentIds.includes(file.id))
+    const files: AttachmentInput[] = [...kept.map((file) => ({ name: file.name, mimeType: file.mimeType, dataBase64: file.bytes.toString('base64') })), ...(attachments ?? [])]
+    if (text.length === 0 && files.length === 0) return notApplicable('A message needs text or a file.')
+    return this.host.startRun(conversationId, text, { kind: 'edit', messageId }, context, files.length > 0 ? files : undefined)
   }
 
   continue({ conversationId, messageId }: CommandRequest<'turns.continue'>, context: ClientContext): Result<'turns.continue'> {

@@ -72,6 +72,12 @@ export class AttachmentStore {
     return byMessage
   }
 
+  /** The files of one message with their bytes, in the order they were attached (an edited question keeps them). */
+  withBytesOfMessage(messageId: string): StoredAttachment[] {
+    if (!this.present) return []
+    return statementsOf(this.db).fullOfMessage.all(messageId).map((row) => ({ ...toInfo(row), messageId: row.message_id, bytes: row.data }))
+  }
+
   /** One file with its bytes (the window's thumbnails), or `undefined`. */
   get(id: number): StoredAttachment | undefined {
     if (!this.present) return undefined
@@ -97,6 +103,7 @@ function prepare(db: Database.Database) {
       `SELECT a.id, a.message_id, a.name, a.mime_type, a.size, a.data FROM message_attachments a JOIN messages m ON m.id = a.message_id
        WHERE m.conversation_id = ? ORDER BY m.seq, a.position`,
     ),
+    fullOfMessage: db.prepare<[string], AttachmentRow & { data: Buffer }>('SELECT id, message_id, name, mime_type, size, data FROM message_attachments WHERE message_id = ? ORDER BY position'),
     byId: db.prepare<[number], AttachmentRow & { data: Buffer }>('SELECT id, message_id, name, mime_type, size, data FROM message_attachments WHERE id = ?'),
   }
 }

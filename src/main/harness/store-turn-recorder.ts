@@ -58,7 +58,7 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       conversation ??= storing(() => store.conversations.createConversation({ title: titleFrom(userText) }))
       const id = conversation.id
       if (action) {
-        const begun = beginAction(store, id, userText, action)
+        const begun = beginAction(store, id, userText, action, attachments ?? [])
         writer = begun.writer
         turnId = begun.turnId
         messageId = writer.messageId
@@ -155,16 +155,17 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
 }
 
 /** Opens the answer a message action writes, and the history the model is sent for it. */
-function beginAction(store: KeelStore, conversationId: string, userText: string, action: TurnAction): { writer: AssistantMessageWriter; turnId: string; history: HistoryMessage[] } {
+function beginAction(store: KeelStore, conversationId: string, userText: string, action: TurnAction, files: readonly CheckedAttachment[]): { writer: AssistantMessageWriter; turnId: string; history: HistoryMessage[] } {
   const target = store.conversations.getMessage(action.messageId)
   if (!target || target.conversationId !== conversationId) throw new MessageActionError(`no message ${action.messageId} in conversation ${conversationId}`)
   if (action.kind === 'edit') {
     if (target.role !== 'user') throw new MessageActionError('only a question can be edited')
     const parentId = target.parentId ?? null
     const history = historyFromMessages(store, parentId === null ? [] : store.conversations.getPath(parentId))
-    const started = storing(() => store.conversations.startTurn({ conversationId, userText, parentId }))
+    // The edited question's files (those kept and those added) are stored with the new version and sent with it.
+    const started = storing(() => store.conversations.startTurn({ conversationId, userText, parentId, ...(files.length > 0 ? { attachments: files } : {}) }))
     const writer = storing(() => store.conversations.startAssistantMessage({ conversationId, turnId: started.turn.id, parentId: started.message.id }))
-    history.push({ role: 'user', text: userText })
+    history.push({ role: 'user', text: userText, ...(files.length > 0 ? { attachments: files.map(historyAttachmentOf) } : {}) })
     return { writer, turnId: started.turn.id, history }
   }
   if (target.role !== 'assistant' || !target.turnId || target.status === 'streaming') throw new MessageActionError('only a finished answer can be regenerated or continued')

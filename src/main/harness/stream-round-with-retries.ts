@@ -33,6 +33,7 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       connection: context.connection,
       system: context.system,
       history: progress.history,
+      currentQuestion: context.questionIndex,
       tools: context.toolDefinitions,
       maxOutputTokens: context.maxOutputTokens,
       temperature: context.temperature,

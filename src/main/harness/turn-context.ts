@@ -5,6 +5,7 @@ import type { Locale } from '../../shared/locale'
 import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent, ToolCallState } from '../../shared/run-events'
 import type { ProviderConnection, ProviderToolDefinition } from '../providers/provider-request'
+import { lastUserIndex } from '../providers/request-history'
 import type { ToolSet } from '../tools/tool-registry'
 import type { Approver, Elicitor } from './approval'
 import type { RetryPolicy } from './retry-policy'
@@ -49,6 +50,11 @@ export interface TurnContext {
   readonly maxOutputTokens: number | undefined
   readonly temperature: number | undefined
   readonly turn: { conversationId: string; turnId: string; messageId: string }
+  /**
+   * Index in the history of the question the turn answers (its files always go with each request).
+   * Continue: the question before the partial answer, not the request to go on that follows it.
+   */
+  readonly questionIndex: number
   readonly emit: (event: RunEvent) => void
   readonly progress: TurnProgress
 }
@@ -121,6 +127,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
     maxOutputTokens: options.maxOutputTokens,
     temperature: options.temperature,
     turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
+    questionIndex: lastUserIndex(begun.history, options.action?.kind === 'continue' ? lastUserIndex(begun.history) - 1 : begun.history.length - 1),
     emit: options.onEvent,
     progress: { history: [...begun.history], shownText: '', notices: [], invalidStreak: new Map(), previousRoundHadToolFailure: false, reasoningMs: 0, reasoningSince: undefined },
   }

@@ -6,6 +6,7 @@ import { openAIChatProvider } from './openai-chat'
 import { openAIResponsesProvider } from './openai-responses'
 import type { ProviderDefinition, ProviderDefinitionTable } from './provider-definition'
 import type { BuildRequestInput, ProviderRequest } from './provider-request'
+import { requestHistory } from './request-history'
 import type { WireStreamAdapterFactory } from './wire-stream-adapter'
 
 /**
@@ -25,9 +26,13 @@ export function providerDefinition<Id extends ProviderId>(provider: Id): Provide
   return PROVIDERS[provider]
 }
 
-/** Builds the streaming request for one provider from the provider-neutral history. */
+/**
+ * Builds the streaming request for one provider from the provider-neutral history, as the request
+ * carries it ({@link requestHistory}: earlier files within the provider's budget, no two user turns
+ * in a row), for every wire API alike.
+ */
 export function buildProviderRequest(provider: ProviderId, input: BuildRequestInput): ProviderRequest {
-  return PROVIDERS[provider].buildRequest(input)
+  return PROVIDERS[provider].buildRequest({ ...input, history: requestHistory(provider, input.history, input.currentQuestion) })
 }
 
 export function providerAdapterFactory(provider: ProviderId): WireStreamAdapterFactory {

@@ -23,6 +23,11 @@ export interface BuildRequestInput {
   tools: readonly ProviderToolDefinition[]
   /** Output-token cap; Anthropic requires one. */
   maxOutputTokens: number | undefined
+  /**
+   * Index in `history` of the question this request answers: its files (and this turn's tool
+   * images after it) always go, earlier ones within the provider's budget. Absent: the last user message.
+   */
+  currentQuestion?: number | undefined
   /** Sampling temperature (0–2; Anthropic's cap of 1 is applied by its builder); unset: the provider's default, nothing sent. */
   temperature?: number | undefined
 }

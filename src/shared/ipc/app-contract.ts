@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Conversation, ConversationSummary, Message, MessageVersions } from '../conversation'
 import { attachmentsSchema } from '../attachment-schema'
-import type { AttachmentInfo } from '../attachments'
+import { MAX_ATTACHMENTS, type AttachmentInfo } from '../attachments'
 import { LOCALES } from '../locale'
 import type { CostTotal, ModelPrice } from '../pricing'
 import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement } from '../measurement'
@@ -214,7 +214,21 @@ export const COMMAND_SCHEMAS = {
    */
   'turns.regenerate': z.strictObject({ conversationId: id, messageId: id }),
   /** A question edited and sent again: the conversation goes on from there; the old branch stays a version. */
-  'turns.edit': z.strictObject({ conversationId: id, messageId: id, text: z.string().trim().min(1).max(MAX_MESSAGE_CHARS) }),
+  'turns.edit': z
+    .strictObject({
+      conversationId: id,
+      messageId: id,
+      // May be empty when files are named (kept or added): a question of files only.
+      text: z.string().trim().max(MAX_MESSAGE_CHARS),
+      /** The original question's files to keep (its `attachments` ids); absent: all of them, `[]`: none. */
+      keepAttachmentIds: z.array(z.number().int().positive()).max(MAX_ATTACHMENTS).optional(),
+      /** Files added while editing (checked like `turns.start`'s; with the kept ones, within the same limits). */
+      attachments: attachmentsSchema.optional(),
+    })
+    .refine((request) => request.text.length > 0 || (request.keepAttachmentIds?.length ?? 0) > 0 || (request.attachments?.length ?? 0) > 0, {
+      message: 'A message needs text or a file',
+      path: ['text'],
+    }),
   /** Goes on with an answer the length limit cut off; the new text is added to the same answer. */
   'turns.continue': z.strictObject({ conversationId: id, messageId: id }),
   /** Deletes one message (a question with its answers); what followed is kept. Answers the conversation as it is now. */

@@ -6,7 +6,11 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import type { Message, MessageVersions } from '../../../shared/conversation'
 import type { AnswerModel } from '../../../shared/ipc/app-contract'
 import type { Translate } from '../i18n/messages'
-import { userTextOf, type ChatState, type ChatStore } from '../state/chat-store'
+import { isImageMimeType, type AttachmentInfo } from '../../../shared/attachments'
+import { formatBytes } from '../lib/attachment-text'
+import { userTextOf, type ChatState, type ChatStore, type EditedFiles } from '../state/chat-store'
+import { AttachButton, AttachmentChips, FileIcon, useAttachments } from './attachment-picker'
+import { SentAttachments, StoredImage, type AttachmentLoader } from './sent-attachments'
 import '../styles/versions.css'
 
 /** What the actions need from the window: the open conversation's versions and models, and the store's actions. */
@@ -17,7 +21,7 @@ export interface MessageActionsValue {
   /** The last message of the branch shown (only it can be continued). */
   lastId: string | undefined
   regenerate(messageId: string): void
-  editAndResend(messageId: string, text: string): Promise<boolean>
+  editAndResend(messageId: string, text: string, files?: EditedFiles): Promise<boolean>
   continueAnswer(messageId: string): void
   deleteMessage(messageId: string): void
   selectVersion(messageId: string): void
@@ -38,7 +42,7 @@ export function MessageActionsScope({ store, state, children }: { store: ChatSto
       models: view?.models,
       lastId: view?.messages.at(-1)?.id,
       regenerate: (id) => void store.regenerate(id),
-      editAndResend: (id, text) => store.editAndResend(id, text),
+      editAndResend: (id, text, files) => store.editAndResend(id, text, files),
       continueAnswer: (id) => void store.continueAnswer(id),
       deleteMessage: (id) => void store.deleteMessage(id),
       selectVersion: (id) => void store.selectVersion(id),
@@ -161,11 +165,40 @@ export function MessageActions({ message, t, onEdit }: { message: Message; t: Tr
   )
 }
 
-/** A question's text, its editor while it is edited ("Save and send" / "Cancel"), and its actions. */
-export function UserMessageContent({ message, t }: { message: Message; t: Translate }) {
+/**
+ * The files an edited question keeps: each as a chip with a "Remove <name>" button (the question is
+ * sent again with those left, and with any added beside them).
+ */
+function KeptFiles({ files, t, load, onRemove }: { files: readonly AttachmentInfo[]; t: Translate; load: AttachmentLoader | undefined; onRemove: (id: number) => void }) {
+  if (files.length === 0) return null
+  return (
+    <ul className="attachment-chips" aria-label={t('attachments.sent')} data-testid="edit-kept-files">
+      {files.map((file) => (
+        <li key={file.id} className="attachment-chip" data-testid="edit-kept-file">
+          {isImageMimeType(file.mimeType) ? <StoredImage file={file} load={load} t={t} /> : <FileIcon />}
+          <span className="attachment-name" title={file.name}>
+            {file.name}
+          </span>
+          <span className="attachment-size">{formatBytes(t, file.size)}</span>
+          <button type="button" className="attachment-remove" aria-label={t('attachments.remove', { name: file.name })} onClick={() => onRemove(file.id)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * A question's text and files, its editor while it is edited ("Save and send" / "Cancel"), and its
+ * actions. The editor keeps the question's files (each removable) and takes more (Attach, paste, drop).
+ */
+export function UserMessageContent({ message, t, attachments, loadAttachment }: { message: Message; t: Translate; attachments?: readonly AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined }) {
   const actions = useContext(MessageActionsContext)
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState('')
+  const [kept, setKept] = useState<readonly AttachmentInfo[]>([])
+  const added = useAttachments()
   const text = userTextOf(message)
   const field = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {
@@ -180,14 +213,21 @@ export function UserMessageContent({ message, t }: { message: Message; t: Transl
           t={t}
           onEdit={() => {
             setDraft(text)
+            setKept(attachments ?? [])
+            added.clear()
             setEditing(true)
           }}
         />
+        {attachments && attachments.length > 0 && <SentAttachments files={attachments} t={t} load={loadAttachment} />}
       </>
     )
   }
+  const hasFiles = kept.length + added.files.length > 0
   const save = async () => {
-    if (await actions.editAndResend(message.id, draft)) setEditing(false)
+    if (await actions.editAndResend(message.id, draft, { keepAttachmentIds: kept.map((file) => file.id), attachments: added.inputs() })) {
+      setEditing(false)
+      added.clear()
+    }
   }
   return (
     <form
@@ -197,12 +237,15 @@ export function UserMessageContent({ message, t }: { message: Message; t: Transl
         event.preventDefault()
         void save()
       }}
+      onDragOver={added.onDragOver}
+      onDrop={added.onDrop}
     >
       <textarea
         ref={field}
         aria-label={t('versions.editLabel')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
+        onPaste={added.onPaste}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             // Closes the editor only (Esc elsewhere stops an answer).
@@ -215,11 +258,14 @@ export function UserMessageContent({ message, t }: { message: Message; t: Transl
           }
         }}
       />
+      <KeptFiles files={kept} t={t} load={loadAttachment} onRemove={(id) => setKept((files) => files.filter((file) => file.id !== id))} />
+      <AttachmentChips attachments={added} t={t} />
       <div className="edit-buttons">
+        <AttachButton attachments={added} t={t} />
         <button type="button" onClick={() => setEditing(false)}>
           {t('versions.cancel')}
         </button>
-        <button type="submit" className="primary" disabled={actions.busy || draft.trim() === ''}>
+        <button type="submit" className="primary" disabled={actions.busy || (draft.trim() === '' && !hasFiles)}>
           {t('versions.saveAndSend')}
         </button>
       </div>

@@ -17,7 +17,7 @@ import { ElicitationForm } from './elicitation-form'
 import { MessageActions, UserMessageContent } from './message-actions'
 import { ApprovalBatch } from './approval-batch'
 import type { ToolEffect } from '../../../shared/tool-outcome'
-import { SentAttachments, type AttachmentLoader } from './sent-attachments'
+import type { AttachmentLoader } from './sent-attachments'
 import type { AttachmentInfo } from '../../../shared/attachments'
 import type { ElicitationAnswer } from '../state/chat-store'
 
@@ -86,8 +86,7 @@ function InterruptedLabel({ t, reason, lengthLimit }: { t: Translate; reason: Li
 export const UserMessage = memo(function UserMessage({ message, t, attachments, loadAttachment }: { message: Message; t: Translate; attachments?: AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined }) {
   return (
     <article className="message user" data-testid="message-user" data-message-id={message.id} aria-label={t('you')}>
-      <UserMessageContent message={message} t={t} />
-      {attachments && attachments.length > 0 && <SentAttachments files={attachments} t={t} load={loadAttachment} />}
+      <UserMessageContent message={message} t={t} attachments={attachments} loadAttachment={loadAttachment} />
     </article>
   )
 })

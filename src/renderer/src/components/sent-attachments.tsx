@@ -25,7 +25,7 @@ export function SentAttachments({ files, t, load }: { files: readonly Attachment
   )
 }
 
-function StoredImage({ file, load, t }: { file: AttachmentInfo; load: AttachmentLoader | undefined; t: Translate }) {
+export function StoredImage({ file, load, t }: { file: AttachmentInfo; load: AttachmentLoader | undefined; t: Translate }) {
   const [url, setUrl] = useState<string | undefined>(undefined)
   useEffect(() => {
     let live = true

@@ -13,6 +13,12 @@ import { browserLanguages, windowLocale } from '../lib/appearance'
 import { dismissElicitation, initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
 import { sessionConversationMemory, type ConversationMemory } from './open-conversation-memory'
 
+/** The files of an edited question: the stored ones kept (by id) and new ones. */
+export interface EditedFiles {
+  keepAttachmentIds: number[]
+  attachments: AttachmentInput[]
+}
+
 export interface ChatState {
   ready: boolean
   settings: SettingsView | undefined
@@ -409,10 +415,12 @@ export class ChatStore {
   readonly regenerate = (messageId: string): Promise<boolean> => this.startAction((conversationId) => this.api['turns.regenerate']({ conversationId, messageId }))
 
   /** A question edited and sent again; the conversation goes on from it (the old branch stays a version). */
-  readonly editAndResend = (messageId: string, text: string): Promise<boolean> => {
+  readonly editAndResend = (messageId: string, text: string, files?: EditedFiles): Promise<boolean> => {
     const trimmed = text.trim()
-    if (trimmed === '') return Promise.resolve(false)
-    return this.startAction((conversationId) => this.api['turns.edit']({ conversationId, messageId, text: trimmed }))
+    if (trimmed === '' && (files ? files.keepAttachmentIds.length + files.attachments.length : 0) === 0) return Promise.resolve(false)
+    // The question's files the user kept (all of them unless removed) and those added while editing.
+    const fileFields = files ? { keepAttachmentIds: files.keepAttachmentIds, ...(files.attachments.length > 0 ? { attachments: files.attachments } : {}) } : {}
+    return this.startAction((conversationId) => this.api['turns.edit']({ conversationId, messageId, text: trimmed, ...fileFields }))
   }
 
   /** Goes on with an answer the length limit cut off, shown as one answer while it streams. */
