@@ -114,9 +114,10 @@ test('pin, rename and delete a conversation that is not open, from its menu', as
 
 test('a conversation still being written is marked; Esc closes Settings without stopping it (defect 5)', async ({ page }) => {
   const words = Array.from({ length: 24 }, (_, i) => `w${i} `)
-  // Every stream event is 450 ms apart (about 13 s in all): long enough for Settings, Esc and a
-  // new conversation in between; the end is awaited with room to spare (a loaded CI machine).
-  await enqueue({ type: 'turn', text: [...words, 'word by word.'], faults: { delayMs: 450 } })
+  // Every stream event is 700 ms apart (about 20 s in all): long enough for Settings, Esc and a
+  // new conversation in between on a loaded machine; the end is awaited with room to spare.
+  test.setTimeout(120_000)
+  await enqueue({ type: 'turn', text: [...words, 'word by word.'], faults: { delayMs: 700 } })
   await openApp(page)
   await send(page, 'Write slowly marker')
   const item = nav(page).getByTestId('conversation-item').filter({ hasText: 'Write slowly marker' })
@@ -136,7 +137,7 @@ test('a conversation still being written is marked; Esc closes Settings without 
   await shot(page, 'writing-marker')
   await item.getByRole('button', { name: 'Write slowly marker' }).click()
   const answer = page.getByTestId('message-assistant').last()
-  await expect(answer).toContainText('word by word.', { timeout: 40_000 })
+  await expect(answer).toContainText('word by word.', { timeout: 60_000 })
   await expect(answer.getByTestId('interrupted')).toHaveCount(0)
   await expect(item.getByTestId('writing-marker')).toHaveCount(0)
 })
