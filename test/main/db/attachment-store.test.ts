@@ -14,7 +14,7 @@ describe('migration 0130 (message attachments)', () => {
     const db = openAtVersion(tempDir(), 90)
     seedConversation(db)
     const before = db.prepare('SELECT count(*) AS n FROM messages').get()
-    expect(migrate(db).ok).toBe(true)
+    expect(migrate(db, { targetVersion: 130 }).ok).toBe(true)
     expect(readSchemaVersion(db)).toBe(130)
     expect(db.prepare('SELECT count(*) AS n FROM messages').get()).toEqual(before)
     expect(db.prepare('SELECT count(*) AS n FROM message_attachments').get()).toEqual({ n: 0 })
