@@ -25,6 +25,8 @@ import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
 import { ConversationCommands } from './conversation-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
+import { addMeasurement } from './measurement-add'
+import { resolveUserTimeZone } from './user-time-zone'
 import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
 import { ProviderKeys, redactKeys } from './provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
@@ -224,6 +226,7 @@ export class KeelAppService {
       const edited = updateMeasurement(this.store, request)
       return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message, { detail: edited.detail })
     },
+    'measurements.add': (request) => addMeasurement(this.store, request, resolveUserTimeZone(this.env)),
     'tools.list': () =>
       ok(this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({ name, title, ...(titles ? { titles } : {}), source, effect, grantKey, ...(provider ? { provider } : {}) }))),
     'actions.unknown': () =>
