@@ -177,7 +177,10 @@ export interface Generation {
   round: number
   /** Attempt within the round (retries of transient failures), from 1. */
   attempt: number
+  /** The wire API spoken (`openai-chat`, `anthropic`, …). */
   provider: string
+  /** The provider profile it went to (`ollama`, `custom-2`, …; a wire id for calls made before profiles): prices are looked up by it. */
+  profile: string
   model: string
   startedAt: number
   /** `undefined` while running and after an app crash (the real end is unknown). */

@@ -52,6 +52,7 @@ export function exportStoreInMemory(store: KeelStore) {
           round: g.round,
           attempt: g.attempt,
           provider: g.provider,
+          profile: g.profile,
           model: g.model,
           outcome: g.outcome,
           finishReason: g.finishReason ?? null,

@@ -229,7 +229,9 @@ type Stop = { tag: string; text: string }
  */
 async function tabWalk(page: Page, targets: Record<string, Locator>): Promise<{ stops: Stop[]; reached: Record<string, number> }> {
   await page.evaluate(() => {
-    ;(window as unknown as { a11yVisited: Set<Element> }).a11yVisited = new Set()
+    const state = window as unknown as { a11yVisited: Set<Element>; a11yLast?: Element }
+    state.a11yVisited = new Set()
+    delete state.a11yLast
   })
   const stops: Stop[] = []
   const reached: Record<string, number> = {}
@@ -239,12 +241,17 @@ async function tabWalk(page: Page, targets: Record<string, Locator>): Promise<{ 
     const stop = await page.evaluate(() => {
       const el = document.activeElement
       if (!el || el === document.body) return 'outside'
-      const visited = (window as unknown as { a11yVisited: Set<Element> }).a11yVisited
+      const state = window as unknown as { a11yVisited: Set<Element>; a11yLast?: Element }
+      // Tab moves between the parts of a date-time field without leaving it: still the same stop.
+      if (state.a11yLast === el) return 'same'
+      state.a11yLast = el
+      const visited = state.a11yVisited
       if (visited.has(el)) return 'again'
       visited.add(el)
       return { tag: el.tagName.toLowerCase(), text: (el.textContent ?? '').trim().slice(0, 40) }
     })
     if (stop === 'again') break
+    if (stop === 'same') continue
     if (stop === 'outside') {
       outside++
       continue

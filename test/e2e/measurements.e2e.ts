@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { expectNoViolations } from './a11y-audit'
 import { expect, test, type Page } from './fixtures'
 import { databasePath, enqueue, openApp, resetSim, screenshot, send, simRequests } from './sim'
 
@@ -89,6 +90,58 @@ test('a recorded weight shows in the measurements view; it can be edited and del
 
   await header.getByRole('button', { name: 'Back to chat' }).click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Recorded your weight: 72.5 kg.')
+})
+
+test('Add measurement by keyboard only: listed and charted at once; an invalid value says why and stores nothing', async ({ page }) => {
+  await openApp(page)
+  const open = page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true })
+  await open.focus()
+  await open.press('Enter')
+  const view = page.getByTestId('measurements-view')
+  const filter = page.getByLabel('Kind')
+  await filter.selectOption('body-fat')
+  await deleteAllListed(page)
+  const rows = view.getByTestId('measurement-row')
+
+  const form = view.getByRole('form', { name: 'Add measurement' })
+  const kind = form.getByRole('combobox', { name: 'Measurement' })
+  await filter.focus()
+  await page.keyboard.press('Tab')
+  await expect(kind).toBeFocused()
+  // The form follows the kind shown; its units are that kind's only.
+  await expect(kind).toHaveValue('body-fat')
+  await expect(form.getByRole('combobox', { name: 'Unit' }).locator('option')).toHaveText(['%'])
+  await expect(form.getByLabel('Date and time')).not.toHaveValue('')
+  await page.keyboard.press('Tab')
+  const value = form.getByRole('textbox', { name: 'Value' })
+  await expect(value).toBeFocused()
+  await page.keyboard.type('21,5')
+  await page.keyboard.press('Enter')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first().getByTestId('measurement-value')).toHaveText('21.5')
+  await expect(rows.first().getByTestId('measurement-unit')).toHaveText('%')
+  await expect(view.getByRole('img').locator('circle')).toHaveCount(1)
+  await expect(form.getByRole('status')).toHaveText(/^Added Body fat 21\.5 %, .+\.$/)
+  await expect(value).toHaveValue('')
+
+  // Out of range: the core refuses with the tool's own check, the window says why, nothing is stored.
+  await expect(value).toBeFocused()
+  await page.keyboard.type('95')
+  await page.keyboard.press('Enter')
+  await expect(form.getByRole('alert')).toHaveText('95 % is outside the plausible range for Body fat (2–70 %).')
+  await expect(value).toHaveAttribute('aria-invalid', 'true')
+  await expect(rows).toHaveCount(1)
+  await expectNoViolations(page, 'add measurement refused')
+  await screenshot(page, 'measurements-add-refused')
+  // Not a number: said in the window, nothing sent.
+  await value.fill('abc')
+  await value.press('Enter')
+  await expect(form.getByRole('alert')).toHaveText('Enter a number.')
+  await page.reload()
+  await page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }).click()
+  await page.getByLabel('Kind').selectOption('body-fat')
+  await expect(rows).toHaveCount(1)
+  await deleteAllListed(page)
 })
 
 test('a row whose stored date is not a real date is shown, not fatal: the view, the chart and the other rows stay', async ({ page }) => {

@@ -10,7 +10,7 @@ import { withDeferredEnd } from '../harness/deferred-finalizations'
  * A conversation with its messages and token usage: per assistant message, the sum over every model
  * call that streamed into it (rounds, retries, failed and stopped attempts); `estimated` when any
  * call's usage was estimated or is unknown (a call the app crashed in). Unknown numbers stay
- * `undefined`, never 0. Each call is priced with the price of *its* provider and model, so a
+ * `undefined`, never 0. Each call is priced with the price of *its* provider profile and model, so a
  * conversation that switched models is priced right.
  */
 export function buildConversationView(store: KeelStore, conversationId: string, prices: PriceBook = {}): ConversationView | undefined {
@@ -73,7 +73,8 @@ function diagnosticOf(generation: Generation, firstRound: number): AttemptDiagno
 function summarize(generations: readonly Generation[], prices: PriceBook): UsageSummary {
   const usage = sumUsage(generations.map((g) => ({ usage: g.usage, estimated: g.usageSource !== 'reported' })))
   const costs = generations.map((g) => {
-    const price = priceFor(prices, g.provider, g.model)
+    // By the profile the call went to (prices are entered per profile; a call from before profiles has its wire id).
+    const price = priceFor(prices, g.profile, g.model)
     return price ? costOfUsage(g.usage, price) : undefined
   })
   return { ...usage, cost: sumCosts(costs) ?? null }

@@ -26,6 +26,8 @@ import type { TurnAction } from '../harness/turn-recorder'
 import { ConversationCommands } from './conversation-commands'
 import { ImportCommands } from './import-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
+import { addMeasurement } from './measurement-add'
+import { resolveUserTimeZone } from './user-time-zone'
 import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
 import { ProviderKeys, redactKeys } from './provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
@@ -237,6 +239,7 @@ export class KeelAppService {
       const edited = updateMeasurement(this.store, request)
       return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message, { detail: edited.detail })
     },
+    'measurements.add': (request) => addMeasurement(this.store, request, resolveUserTimeZone(this.env)),
     'tools.list': () =>
       ok(this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({ name, title, ...(titles ? { titles } : {}), source, effect, grantKey, ...(provider ? { provider } : {}) }))),
     'actions.unknown': () =>

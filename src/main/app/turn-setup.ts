@@ -157,6 +157,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     action: request.action,
     userAttachments: request.attachments,
     provider,
+    profile: profileId,
     connection,
     locale,
     // The store's clock is the tools' clock: "today" in the preamble is the day the tools see.

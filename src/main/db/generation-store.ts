@@ -12,6 +12,7 @@ interface GenerationRow {
   round: number
   attempt: number
   provider: string
+  profile: string | null
   model: string
   started_at: number
   ended_at: number | null
@@ -31,7 +32,10 @@ export interface GenerationStart {
   messageId?: string
   round: number
   attempt: number
+  /** The wire API spoken. */
   provider: string
+  /** The provider profile the call went to (absent: the wire id, as before profiles existed). */
+  profile?: string | undefined
   model: string
 }
 
@@ -49,7 +53,7 @@ export interface GenerationEnd {
 
 /** One row per model call: written at its start (`running`) and completed once at its end. */
 export class GenerationStore {
-  private readonly insert: Database.Statement<[string, string, string | null, number, number, string, string, number]>
+  private readonly insert: Database.Statement<[string, string, string | null, number, number, string, string, string, number]>
   private readonly finishStatement: Database.Statement<
     [number, string, string | null, string | null, string | null, number | null, number | null, number | null, number | null, string, string]
   >
@@ -62,8 +66,8 @@ export class GenerationStore {
     private readonly newId: () => string = randomUUID,
   ) {
     this.insert = db.prepare(
-      `INSERT INTO generations (id, turn_id, message_id, round, attempt, provider, model, started_at, outcome)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running')`,
+      `INSERT INTO generations (id, turn_id, message_id, round, attempt, provider, profile, model, started_at, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')`,
     )
     this.finishStatement = db.prepare(
       `UPDATE generations SET ended_at = ?, outcome = ?, finish_reason = ?, raw_finish_reason = ?, error_json = ?,
@@ -77,7 +81,7 @@ export class GenerationStore {
   /** Records the start of a model call. (turn, round, attempt) is unique: a duplicate start throws. */
   start(input: GenerationStart): Generation {
     const id = this.newId()
-    this.insert.run(id, input.turnId, input.messageId ?? null, input.round, input.attempt, input.provider, input.model, this.clock())
+    this.insert.run(id, input.turnId, input.messageId ?? null, input.round, input.attempt, input.provider, input.profile ?? input.provider, input.model, this.clock())
     return this.mustGet(id)
   }
 
@@ -128,6 +132,8 @@ function toGeneration(row: GenerationRow): Generation {
     round: row.round,
     attempt: row.attempt,
     provider: row.provider,
+    // NULL: written before profiles were recorded (migration 0160), when the wire id was the profile.
+    profile: row.profile ?? row.provider,
     model: row.model,
     startedAt: row.started_at,
     endedAt: row.ended_at ?? undefined,

@@ -106,6 +106,7 @@ export function exportedGeneration(g: Generation) {
     round: g.round,
     attempt: g.attempt,
     provider: g.provider,
+    profile: g.profile,
     model: g.model,
     outcome: g.outcome,
     finishReason: g.finishReason ?? null,

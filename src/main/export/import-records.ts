@@ -105,6 +105,8 @@ export const importedGeneration = z.object({
   round: z.number().int().min(1),
   attempt: z.number().int().min(1),
   provider: z.string().min(1).max(200),
+  /** The provider profile the call went to (exports before profiles: absent, the wire id). */
+  profile: z.string().min(1).max(200).optional(),
   model: z.string().max(500),
   outcome: z.enum(outcomes),
   finishReason: z.enum(finishReasons).nullable().optional(),

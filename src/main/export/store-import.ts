@@ -209,7 +209,7 @@ class ImportRun {
     }
     const stored = (g.id ? this.sql.generationById.get(g.id) : undefined) ?? this.sql.generationBySlot.get(g.turnId, g.round, g.attempt)
     if (stored) {
-      const same = stored.turn_id === g.turnId && stored.round === g.round && stored.attempt === g.attempt && stored.provider === g.provider && stored.model === g.model && stored.input_tokens === (g.usage.inputTokens ?? null) && stored.output_tokens === (g.usage.outputTokens ?? null)
+      const same = stored.turn_id === g.turnId && stored.round === g.round && stored.attempt === g.attempt && stored.provider === g.provider && (stored.profile ?? stored.provider) === (g.profile ?? g.provider) && stored.model === g.model && stored.input_tokens === (g.usage.inputTokens ?? null) && stored.output_tokens === (g.usage.outputTokens ?? null)
       if (same && (g.id === undefined || g.id === stored.id)) this.report.present.generations++
       else this.collide({ kind: 'generation', id: g.id ?? stored.id, where, reason: 'a model call with this id (or turn, round and attempt) is in the store with different content' })
       return
@@ -226,6 +226,7 @@ class ImportRun {
       round: g.round,
       attempt: g.attempt,
       provider: g.provider,
+      profile: g.profile ?? g.provider,
       model: g.model,
       startedAt,
       endedAt: known ? (g.endedAt ?? startedAt) : (g.endedAt ?? null),
@@ -381,6 +382,7 @@ interface GenerationRow {
   round: number
   attempt: number
   provider: string
+  profile: string | null
   model: string
   input_tokens: number | null
   output_tokens: number | null
@@ -404,9 +406,9 @@ function statements(store: KeelStore) {
     generationById: db.prepare<[string], GenerationRow>('SELECT * FROM generations WHERE id = ?'),
     generationBySlot: db.prepare<[string, number, number], GenerationRow>('SELECT * FROM generations WHERE turn_id = ? AND round = ? AND attempt = ?'),
     insertGeneration: db.prepare(
-      `INSERT INTO generations (id, turn_id, message_id, round, attempt, provider, model, started_at, ended_at, outcome, finish_reason, raw_finish_reason, error_json,
+      `INSERT INTO generations (id, turn_id, message_id, round, attempt, provider, profile, model, started_at, ended_at, outcome, finish_reason, raw_finish_reason, error_json,
          input_tokens, output_tokens, reasoning_tokens, cached_input_tokens, usage_source)
-       VALUES (@id, @turn, @message, @round, @attempt, @provider, @model, @startedAt, @endedAt, @outcome, @finishReason, @rawFinishReason, @error,
+       VALUES (@id, @turn, @message, @round, @attempt, @provider, @profile, @model, @startedAt, @endedAt, @outcome, @finishReason, @rawFinishReason, @error,
          @input, @output, @reasoning, @cached, @usageSource)`,
     ),
     measurementById: db.prepare<[number], { kind: string; canonical_value: number; input_value: number; input_unit: string; taken_at: number; deleted_at: number | null }>('SELECT * FROM measurements WHERE id = ?'),

@@ -33,6 +33,8 @@ export interface RunTurnOptions {
   /** Files on the user's message, already checked (type, magic bytes, sizes). */
   userAttachments?: readonly CheckedAttachment[] | undefined
   provider: ProviderId
+  /** The provider profile the turn goes to (`ollama`, `custom-2`, …), recorded with each model call; absent: the wire id. */
+  profile?: string | undefined
   connection: ProviderConnection
   locale: Locale
   system?: string | undefined

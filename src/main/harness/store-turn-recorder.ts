@@ -111,8 +111,8 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
         }),
       )
     },
-    startGeneration({ round, attempt, provider, model }) {
-      return storing(() => store.generations.start({ turnId, messageId, round: round + roundOffset, attempt, provider, model }).id)
+    startGeneration({ round, attempt, provider, profile, model }) {
+      return storing(() => store.generations.start({ turnId, messageId, round: round + roundOffset, attempt, provider, profile, model }).id)
     },
     finishGeneration(id, input) {
       const error = input.result?.error

@@ -25,6 +25,8 @@ export type StreamRound = (options: StreamModelRoundOptions) => Promise<RoundOut
  */
 export interface TurnContext {
   readonly provider: ProviderId
+  /** The provider profile (prices are per profile); the wire id when the caller named none. */
+  readonly profile: string
   readonly connection: ProviderConnection
   readonly locale: Locale
   readonly system: string | undefined
@@ -104,6 +106,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
   })
   return {
     provider: options.provider,
+    profile: options.profile ?? options.provider,
     connection: options.connection,
     locale: options.locale,
     system: options.system,

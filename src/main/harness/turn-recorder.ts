@@ -45,7 +45,7 @@ export interface TurnRecorder {
   /** One call's outcome and exactly what the model was sent for it. */
   recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome): void
   /** One model call (one row per attempt). Returns its id. */
-  startGeneration(input: { round: number; attempt: number; provider: ProviderId; model: string; startedAt: number }): string
+  startGeneration(input: { round: number; attempt: number; provider: ProviderId; profile?: string | undefined; model: string; startedAt: number }): string
   finishGeneration(
     id: string,
     input: {

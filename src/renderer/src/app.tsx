@@ -317,6 +317,7 @@ export function App({ store }: { store: ChatStore }) {
           onSettings={store.setSettings}
           onClose={() => setSettingsOpen(false)}
           tools={state.tools}
+          narrow={narrow}
         />
       )}
       {helpOpen && <ShortcutsHelp t={t} onClose={() => setHelpOpen(false)} />}

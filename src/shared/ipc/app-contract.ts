@@ -137,6 +137,18 @@ export const COMMAND_SCHEMAS = {
     takenAt: z.number().int().min(EARLIEST_MEASUREMENT_MS).max(LATEST_MEASUREMENT_BOUND_MS).optional(),
   }),
   'measurements.delete': z.strictObject({ id: z.number().int().positive() }),
+  /**
+   * "Add measurement" in the measurements view. Only the shape is checked here: the core checks the
+   * rest with the `record_measurement` tool's own schema (kind, unit of the kind, plausible value,
+   * date), so the window and the model accept exactly the same measurements.
+   */
+  'measurements.add': z.strictObject({
+    kind: z.string().min(1).max(50),
+    value: z.number().finite(),
+    unit: z.string().min(1).max(20),
+    /** An ISO 8601 date-time with its offset, or a calendar day (`YYYY-MM-DD`, the user's local day); absent: now. */
+    date: z.string().min(1).max(64).optional(),
+  }),
   /** Every tool the next turn would offer: name, title, source, effect. */
   'tools.list': z.strictObject({}),
   /** Actions started outside Keel whose outcome was never learned (stopped, timed out, connection lost, a crash). */
@@ -389,6 +401,7 @@ export interface CommandResponses {
   'measurements.list': Measurement[]
   'measurements.update': Measurement
   'measurements.delete': { deleted: true }
+  'measurements.add': Measurement
   'tools.list': ToolInfo[]
   'actions.unknown': UnknownAction[]
   'actions.resolve': { resolved: boolean }

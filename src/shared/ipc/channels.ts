@@ -23,6 +23,7 @@ export const COMMAND_NAMES = [
   'measurements.list',
   'measurements.update',
   'measurements.delete',
+  'measurements.add',
   'tools.list',
   'actions.unknown',
   'actions.resolve',

@@ -39,6 +39,7 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'providers.remove': [...common, {}, { id: 'x' }, { id: 'UPPER' }],
     'measurements.list': [...common, { limit: 0 }, { limit: 10_001 }, { from: 1.5 }, { kind: '' }, { kind: 'weight', deleted: true }],
     'measurements.update': [...common, { id: measurementId }, { id: measurementId, value: Number.NaN, unit: 'kg' }, { id: measurementId, value: 80, unit: '' }, { id: -1, value: 80, unit: 'kg' }, { id: measurementId, value: 80, unit: 'kg', kind: 'height' }, { id: measurementId, value: '80', unit: 'kg' }],
+    'measurements.add': [...common, {}, { kind: 'weight', value: Number.NaN, unit: 'kg' }, { kind: 'weight', value: '80', unit: 'kg' }, { kind: 'weight', value: 80, unit: '' }, { kind: 'weight', value: 80, unit: 'kg', date: '' }, { kind: 'weight', value: 80, unit: 'kg', note: 'x' }],
     'measurements.delete': [...common, {}, { id: 0 }, { id: 1.5 }, { id: String(measurementId) }, { id: measurementId, hard: true }],
     'tools.list': [...common, { source: 'keel' }],
     'actions.unknown': [...common, { all: true }],

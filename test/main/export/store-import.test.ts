@@ -73,14 +73,18 @@ describe('importStore', () => {
     expect(rowCounts(target)).toEqual(after)
   })
 
-  it('an answer interrupted because the window closed comes back with that reason (export, import, export: the same)', async () => {
+  it('an answer interrupted because the window closed, and a call through a profile, come back as they were (export, import, export: the same)', async () => {
     const store = open('window-closed.db')
     const c = store.conversations.createConversation({ id: 'conv-closed', title: 'closed' })
     const { turn } = store.conversations.startTurn({ conversationId: c.id, userText: 'write slowly' })
     const writer = store.conversations.startAssistantMessage({ conversationId: c.id, turnId: turn.id })
     writer.appendText('half an')
     writer.finalize({ status: 'interrupted', reason: 'window-closed' })
+    // A call made through a profile (Ollama, over the Chat Completions wire): the profile comes back too.
+    const call = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'openai-chat', profile: 'ollama', model: 'llama3' })
+    store.generations.finish(call.id, { outcome: 'user-stop', usage: { inputTokens: 3, outputTokens: 2, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
     const text = await exportOf(store)
+    expect(text).toMatch(/"profile": ?"ollama"/)
     expect(text).toMatch(/"interruptReason": ?"window-closed"/)
     const target = open('window-closed-target.db')
     expect(importStore(target, stringChunks(text))).toMatchObject({ ok: true, report: { collisionCount: 0 } })

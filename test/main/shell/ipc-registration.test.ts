@@ -33,6 +33,7 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'measurements.list': { kind: 'weight' },
   'measurements.update': { id: 3, value: 71.5, unit: 'kg' },
   'measurements.delete': { id: 3 },
+  'measurements.add': { kind: 'weight', value: 71.5, unit: 'kg' },
   'tools.list': {},
   'actions.unknown': {},
   'actions.resolve': { key: 'a'.repeat(64), outcome: 'done' },

@@ -6,6 +6,7 @@ import {
   isUnitValidForKind,
   normalizeUnit,
   toCanonicalValue,
+  type Measurement,
   type MeasurementKind,
   type MeasurementUnit,
 } from '../../../shared/measurement'
@@ -88,23 +89,43 @@ export function createRecordMeasurementTool(deps: { measurements: MeasurementSto
       "Record one body measurement of the user (height, weight, body fat, waist, resting heart rate). Pass the value and unit exactly as the user said them; Keel converts. Omit the date when the user means now; ask the user when the date is unclear. Recording the same measurement twice in one turn has no further effect.",
     inputSchema: recordMeasurementSchema(deps.clock),
     handler(input, context) {
-      const parsedDate = input.date === undefined ? undefined : parseDateArgument(input.date, 'date')
-      const date = parsedDate?.ok ? parsedDate.date : undefined
-      // A day is the user's local day: its first instant in their zone, with the zone's offset then.
-      const resolved = date ? resolveTakenAt(date, context.timeZone) : { takenAt: context.now, offsetMin: utcOffsetMinutes(context.now, context.timeZone) }
-      const problem = checkMeasurementDate(resolved.takenAt, 'date', input.date ?? 'now', context.now)
-      if (problem !== undefined) return { ok: false, failure: { kind: 'rejected', message: `${problem} (in the user's time zone, ${context.timeZone}). Nothing was recorded.`, retryable: false } }
-      const measurement = deps.measurements.insert({
-        kind: input.kind,
-        canonicalValue: toCanonicalValue(input.value, input.unit),
-        value: input.value,
-        unit: input.unit,
-        takenAt: resolved.takenAt,
-        takenAtPrecision: date?.precision ?? 'instant',
-        takenAtOffsetMin: resolved.offsetMin,
-        createdByLedgerId: context.ledgerEntryId,
-      })
-      return { ok: true, output: { recorded: measurementView(measurement) } }
+      const recorded = recordMeasurement(deps.measurements, input, { now: context.now, timeZone: context.timeZone, ledgerEntryId: context.ledgerEntryId })
+      return recorded.ok ? { ok: true, output: { recorded: measurementView(recorded.measurement) } } : { ok: false, failure: { kind: 'rejected', message: recorded.message, retryable: false } }
     },
   })
+}
+
+/** Where a validated measurement is recorded from: a tool call (with its ledger entry) or the measurements view (none). */
+export interface RecordContext {
+  now: number
+  /** The user's IANA time zone: a calendar day is their local day. */
+  timeZone: string
+  ledgerEntryId?: number | undefined
+}
+
+export type Recorded = { ok: true; measurement: Measurement } | { ok: false; problem: 'date'; message: string }
+
+/**
+ * Stores one measurement whose arguments passed {@link recordMeasurementSchema}: the date placed in
+ * the user's zone (now when absent) and checked again there, the value converted. The one write path
+ * of the `record_measurement` tool and of "Add measurement" in the window.
+ */
+export function recordMeasurement(measurements: MeasurementStore, input: RecordMeasurementInput, at: RecordContext): Recorded {
+  const parsedDate = input.date === undefined ? undefined : parseDateArgument(input.date, 'date')
+  const date = parsedDate?.ok ? parsedDate.date : undefined
+  // A day is the user's local day: its first instant in their zone, with the zone's offset then.
+  const resolved = date ? resolveTakenAt(date, at.timeZone) : { takenAt: at.now, offsetMin: utcOffsetMinutes(at.now, at.timeZone) }
+  const problem = checkMeasurementDate(resolved.takenAt, 'date', input.date ?? 'now', at.now)
+  if (problem !== undefined) return { ok: false, problem: 'date', message: `${problem} (in the user's time zone, ${at.timeZone}). Nothing was recorded.` }
+  const measurement = measurements.insert({
+    kind: input.kind,
+    canonicalValue: toCanonicalValue(input.value, input.unit),
+    value: input.value,
+    unit: input.unit,
+    takenAt: resolved.takenAt,
+    takenAtPrecision: date?.precision ?? 'instant',
+    takenAtOffsetMin: resolved.offsetMin,
+    createdByLedgerId: at.ledgerEntryId,
+  })
+  return { ok: true, measurement }
 }

@@ -7,6 +7,7 @@ import { kindKey, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { LABEL_GAP, chartPoints, displayUnitOf, scaleChart, yAxisGutter } from '../lib/measurement-chart'
 import { formatChartDay, formatTakenAt } from '../lib/measurement-dates'
+import { MeasurementAddForm } from './measurement-add-form'
 
 const CHART = { width: 640, height: 220, padding: 28 }
 
@@ -203,7 +204,7 @@ function MeasurementRow({ measurement, api, locale, t, onChanged }: { measuremen
   )
 }
 
-/** The measurements view: a kind filter, the chart of that kind and its table (edit, delete). */
+/** The measurements view: a kind filter, the chart of that kind and its table (edit, delete), and "Add measurement". */
 export function MeasurementsView({ api, locale, t }: { api: KeelApi; locale: Locale; t: Translate }) {
   const [kind, setKind] = useState<MeasurementKind>('weight')
   const [rows, setRows] = useState<Measurement[] | undefined>(undefined)
@@ -243,6 +244,17 @@ export function MeasurementsView({ api, locale, t }: { api: KeelApi; locale: Loc
           {error}
         </p>
       )}
+      <MeasurementAddForm
+        api={api}
+        locale={locale}
+        t={t}
+        initialKind={kind}
+        onAdded={(added) => {
+          // The new row shows at once, in the list and chart of its kind.
+          if (added.kind === kind) void load()
+          else setKind(added.kind)
+        }}
+      />
       {rows === undefined && !error && <p className="muted">{t('measurementsLoading')}</p>}
       {rows !== undefined && rows.length === 0 && (
         <p className="muted empty-measurements" data-testid="measurements-empty">

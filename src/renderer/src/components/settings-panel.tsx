@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { KeelApi, SettingsView, ToolInfo } from '../../../shared/ipc/app-contract'
 import type { Translate } from '../i18n/messages'
+import { useFocusTrap } from '../lib/use-focus-trap'
+import '../styles/narrow.css'
 import { AppearanceSettings } from './appearance-settings'
 import { ConversationDefaultsSection } from './conversation-settings'
 import { McpServersPanel } from './mcp-servers-panel'
@@ -47,6 +49,7 @@ export function SettingsPanel({
   onSettings,
   onClose,
   tools: toolInfos,
+  narrow = false,
 }: {
   settings: SettingsView
   api: KeelApi
@@ -56,6 +59,8 @@ export function SettingsPanel({
   onClose: () => void
   /** Every tool (from `tools.list`): those with an effect ask first unless allowed for good. */
   tools: ToolInfo[]
+  /** A narrow window (≤ 640 px): Settings opens over the chat as a modal dialog, not below it. */
+  narrow?: boolean
 }) {
   // The window's language (it may follow the browser's): tool titles in it.
   const locale = t.locale ?? settings.language
@@ -63,6 +68,8 @@ export function SettingsPanel({
   const [allowPlainText, setAllowPlainText] = useState(false)
   const panel = useRef<HTMLElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  // Over the chat, Tab must not wander to what the dialog hides.
+  useFocusTrap(panel, narrow)
   // Opening moves focus into the panel (its heading, so a screen reader says where it is); closing
   // gives focus back to what opened it (the Settings button) unless the user has moved on.
   useEffect(() => {
@@ -76,7 +83,13 @@ export function SettingsPanel({
     }
   }, [])
   return (
-    <section ref={panel} className="settings" aria-labelledby="settings-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <section
+      ref={panel}
+      className={narrow ? 'settings settings-overlay' : 'settings'}
+      aria-labelledby="settings-title"
+      {...(narrow ? { role: 'dialog', 'aria-modal': true } : {})}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <header>
         <h2 id="settings-title" ref={heading} tabIndex={-1}>
           {t('settings')}
