@@ -1,3 +1,4 @@
+import type { ToolArgumentIssue } from '../../shared/tool-outcome'
 import type { HistoryMessage } from '../../shared/chat-history'
 import type { JsonValue } from '../../shared/json-value'
 import { fallbackMessage, titlesOf, type NoticeRef } from '../../shared/fallback-messages'
@@ -85,7 +86,7 @@ export function showNotice(context: TurnContext, notice: NoticeRef): void {
   context.emit({ type: 'notice', id: notice.id, text: fallbackMessage(context.locale, notice.id, notice.values, titleOf), ...(notice.values ? { values: notice.values } : {}) })
 }
 
-export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string; output?: JsonValue } = {}): void {
+export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string; output?: JsonValue; issues?: ToolArgumentIssue[] } = {}): void {
   context.emit({ type: 'tool-call', callId: call.callId, name: call.name, state, ...extra })
 }
 

@@ -46,6 +46,7 @@ export function blocksOf(parts: MessagePart[]): Block[] {
           argumentsText: part.argumentsText,
           summary: outcome ? cardSummaryOf(outcome) : undefined,
           output: outcome?.status === 'succeeded' ? outcome.output : undefined,
+          issues: outcome?.status === 'invalid-arguments' ? outcome.issues : undefined,
           approvalId: undefined,
           images: outcome?.status === 'succeeded' && 'parts' in outcome ? outcome.parts?.flatMap((p) => (p.type === 'image' ? [{ mimeType: p.mimeType, data: p.data }] : [])) : undefined,
         },
