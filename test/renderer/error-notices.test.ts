@@ -50,6 +50,13 @@ describe('failure messages with their actions', () => {
     expect(html).not.toContain('notice-retry')
   })
 
+  it('the length limit: no Retry (it would cut again; Continue on the answer is the action), nothing in Settings', () => {
+    const html = live({ id: 'length-limit' })
+    expect(html).toContain('The answer reached the length limit.')
+    expect(html).not.toContain('notice-retry')
+    expect(html).not.toContain('notice-settings')
+  })
+
   it('the technical details are in the user language', () => {
     const t = translator('pt-BR')
     const html = renderToStaticMarkup(

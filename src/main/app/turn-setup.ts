@@ -127,6 +127,11 @@ export function resolveTurnProfile(
   return { ok: true, profile }
 }
 
+/** The profile's name for a message, unless it is only the generic "Other OpenAI-compatible server" (the address says more). */
+function ownName(profile: { name: string; preset: keyof typeof PROVIDER_PRESETS }): string | undefined {
+  return profile.preset === 'custom' && profile.name === PROVIDER_PRESETS.custom.name ? undefined : profile.name
+}
+
 /**
  * The one place a turn is set up, for the app (both transports) and `keel chat` alike: settings
  * read once (corrupt ones fall back to their defaults), the provider and its connection resolved
@@ -157,6 +162,8 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     action: request.action,
     userAttachments: request.attachments,
     provider,
+    // Failure messages name the profile as the user does, and open its entry in Settings.
+    profile: { id: profileId, name: ownName(resolved.profile) },
     connection,
     locale,
     // The store's clock is the tools' clock: "today" in the preamble is the day the tools see.

@@ -11,7 +11,7 @@ import type { Approver, Elicitor } from './approval'
 import type { RetryPolicy } from './retry-policy'
 import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
-import type { RunTurnOptions } from './run-turn'
+import type { RunTurnOptions, TurnProfile } from './run-turn'
 import { DEFAULT_RETRY_POLICY } from './retry-policy'
 import { DEFAULT_STALL_TIMEOUT_MS, streamModelRound } from './stream-model-round'
 
@@ -25,6 +25,8 @@ export type StreamRound = (options: StreamModelRoundOptions) => Promise<RoundOut
  */
 export interface TurnContext {
   readonly provider: ProviderId
+  /** The profile the user chose (its settings entry, its name): failure messages name it and link to it. */
+  readonly profile: TurnProfile | undefined
   readonly connection: ProviderConnection
   readonly locale: Locale
   readonly system: string | undefined
@@ -99,6 +101,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
   })
   return {
     provider: options.provider,
+    profile: options.profile,
     connection: options.connection,
     locale: options.locale,
     system: options.system,
