@@ -1,3 +1,4 @@
+import { isProviderId } from '../../shared/provider-id'
 import type { CheckedAttachment } from '../../shared/attachments'
 import { datePreamble, systemPrompt } from '../../shared/date-preamble'
 import type { Locale } from '../../shared/locale'
@@ -127,8 +128,13 @@ export function resolveTurnProfile(
   return { ok: true, profile }
 }
 
-/** The profile's name for a message, unless it is only the generic "Other OpenAI-compatible server" (the address says more). */
-function ownName(profile: { name: string; preset: keyof typeof PROVIDER_PRESETS }): string | undefined {
+/**
+ * The profile's name for a message; undefined where the address says more: a wire id's profile
+ * ("OpenAI (Chat Completions)" pointed at an Ollama port is Ollama) and an unnamed "Other
+ * OpenAI-compatible server".
+ */
+function ownName(profile: { id: string; name: string; preset: keyof typeof PROVIDER_PRESETS }): string | undefined {
+  if (isProviderId(profile.id)) return undefined
   return profile.preset === 'custom' && profile.name === PROVIDER_PRESETS.custom.name ? undefined : profile.name
 }
 

@@ -8,12 +8,11 @@ import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 import type { StreamEvent } from '../../../src/shared/stream-events'
 import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
 import { allFixtureBodies } from '../../helpers/fixture-bodies'
+import { PROVIDER_ERROR_KINDS, type ProviderErrorKind } from '../../../src/shared/provider-error'
 import { parseInReads, type ParsedBody } from '../../helpers/parse-helpers'
 
-const errorKinds = [
-  'authentication', 'rate-limit', 'quota-exceeded', 'overloaded', 'server', 'timeout',
-  'invalid-request', 'content-filter', 'provider', 'network', 'truncated', 'malformed',
-] as const
+// Every kind the classifier knows (a 413 is `context-too-long`, an unknown model `model-not-found`, …).
+const errorKinds = PROVIDER_ERROR_KINDS as readonly [ProviderErrorKind, ...ProviderErrorKind[]]
 const count = z.number().int().nonnegative().optional()
 const turnResultShape = z.object({
   provider: z.enum(PROVIDER_IDS),
