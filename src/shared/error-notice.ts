@@ -93,6 +93,8 @@ const NO_RETRY: ReadonlySet<FallbackMessageId> = new Set<FallbackMessageId>([
   'too-many-tool-calls',
   'invalid-arguments-twice',
   'storage-full',
+  // Asking again gets the same cut: Continue (on the answer) is what helps.
+  'length-limit',
 ])
 
 /** Messages fixed in the provider's settings (key, address, model). */

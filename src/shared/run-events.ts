@@ -7,6 +7,7 @@ import type { ToolCallState } from './tool-call-state'
 import type { Usage } from './usage'
 import type { JsonValue } from './json-value'
 import type { ToolPreview } from './tool-preview'
+import type { ToolArgumentIssue } from './tool-outcome'
 
 export type { InterruptReason } from './conversation'
 export type { ToolCallState } from './tool-call-state'
@@ -24,8 +25,11 @@ export type RunEvent =
   /** A normalized provider event, forwarded as it arrived (a `text-delta` may carry a paragraph break between rounds). */
   | { type: 'stream'; round: number; event: StreamEvent }
   | { type: 'retry-scheduled'; attempt: number; delayMs: number; reason: ProviderErrorKind; message: string }
-  /** `output`: a finished call's result, for the card's readable summary (the raw JSON stays behind a disclosure). */
-  | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string; output?: JsonValue }
+  /**
+   * `output`: a finished call's result, for the card's readable summary (the raw JSON stays behind a disclosure).
+   * `issues`: why invalid arguments were refused, each with its reason as data (the card says it in the user's language).
+   */
+  | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string; output?: JsonValue; issues?: ToolArgumentIssue[] }
   | {
       type: 'approval-request'
       approvalId: string

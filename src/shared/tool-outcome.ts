@@ -61,8 +61,32 @@ export interface ToolFailure {
 export interface ToolArgumentIssue {
   /** Dotted path of the argument (`unit`, `range.from`); empty for the arguments object itself. */
   path: string
+  /** Model-facing (English): what the model is told. */
   message: string
+  /** The same problem as data, for the window to say in the user's language (never sent to the model). */
+  reason?: ArgumentIssueReason | undefined
 }
+
+/**
+ * What was wrong with one argument, by kind, with what the user needs to hear ("Weight takes kg or
+ * lb"): the window words it (src/renderer/src/lib/argument-issue-text.ts).
+ * - `allowed-values`: only these values are taken (`subject`: what they depend on, e.g. the
+ *   measurement kind `weight`);
+ * - `missing`: a required argument was not given; `unexpected`: one the tool does not take;
+ * - `wrong-type`: `expected` is a JSON type (`number`, `string`, `integer`, `boolean`, `array`, `object`, `null`);
+ * - `range`: a number outside `minimum`…`maximum` (either may be absent; `unit` the range is in);
+ * - `too-long` / `too-short`: text (or a list) over / under `limit` characters (items);
+ * - `other`: anything else (the window names the argument).
+ */
+export type ArgumentIssueReason =
+  | { kind: 'allowed-values'; values: string[]; subject?: string | undefined }
+  | { kind: 'missing' }
+  | { kind: 'unexpected' }
+  | { kind: 'wrong-type'; expected: string }
+  | { kind: 'range'; minimum?: number | undefined; maximum?: number | undefined; unit?: string | undefined; subject?: string | undefined }
+  | { kind: 'too-long'; limit: number; unit: 'characters' | 'items' }
+  | { kind: 'too-short'; limit: number; unit: 'characters' | 'items' }
+  | { kind: 'other' }
 
 /** What the harness asks the registry to run: one call from a completed, validated turn. */
 export interface ToolCallRequest {

@@ -8,6 +8,7 @@ import { fallbackMessage, type NoticeRef } from '../../src/shared/fallback-messa
 import { translator } from '../../src/renderer/src/i18n/messages'
 import { Diagnostics, diagnosticItems, Notices } from '../../src/renderer/src/components/status'
 import { initialRun, reduceRun } from '../../src/renderer/src/state/run-reducer'
+import { Answer } from '../../src/renderer/src/components/messages'
 
 const render = (notices: { id: string; text: string; values?: NoticeRef['values'] }[], locale: 'en' | 'pt-BR' = 'en') =>
   renderToStaticMarkup(createElement(Notices, { notices, t: translator(locale), onRetry: () => {}, onOpenSettings: () => {} }))
@@ -49,6 +50,13 @@ describe('failure messages with their actions', () => {
     expect(html).not.toContain('notice-retry')
   })
 
+  it('the length limit: no Retry (it would cut again; Continue on the answer is the action), nothing in Settings', () => {
+    const html = live({ id: 'length-limit' })
+    expect(html).toContain('The answer reached the length limit.')
+    expect(html).not.toContain('notice-retry')
+    expect(html).not.toContain('notice-settings')
+  })
+
   it('the technical details are in the user language', () => {
     const t = translator('pt-BR')
     const html = renderToStaticMarkup(
@@ -56,5 +64,25 @@ describe('failure messages with their actions', () => {
     )
     expect(html).toContain('Modelo não encontrado')
     expect(html).toContain('Rodada 1, tentativa 2 · HTTP 404 · solicitação req_1 · model not found')
+  })
+})
+
+describe('a live answer speaks the window language of the moment (defect 16)', () => {
+  it('a notice that arrived in Portuguese re-words in Spanish after the switch; an id the window does not know keeps its text', () => {
+    const ref: NoticeRef = { id: 'truncated-actions-not-run', values: { actions: ['record_measurement'] } }
+    const run = reduceRun(initialRun('r'), { type: 'notice', id: ref.id, text: fallbackMessage('pt-BR', ref.id, ref.values), values: ref.values! })
+    const titleOf = (tool: string, locale: 'en' | 'pt-BR' | 'es') => (tool === 'record_measurement' ? { en: 'Record measurement', 'pt-BR': 'Registrar medida', es: 'Registrar medida' }[locale] : undefined)
+    const html = renderToStaticMarkup(createElement(Notices, { notices: run.notices, t: translator('es'), onRetry: () => {}, titleOf }))
+    expect(html).toContain('La respuesta se cortó; la acción “Registrar medida” no se ejecutó.')
+    expect(html).not.toContain('interrompida')
+    const unknown = renderToStaticMarkup(createElement(Notices, { notices: [{ id: 'from-a-newer-core', text: 'Texto guardado.' }], t: translator('es') }))
+    expect(unknown).toContain('Texto guardado.')
+  })
+
+  it('"Retrying in N s" of a live answer follows the switch too', () => {
+    const run = reduceRun(initialRun('r'), { type: 'retry-scheduled', attempt: 2, delayMs: 3500, reason: 'rate-limit', message: fallbackMessage('pt-BR', 'retrying', { seconds: 4 }) })
+    const html = renderToStaticMarkup(createElement(Answer, { run, t: translator('es'), onRetry: undefined, onAnswer: () => {}, onCancelRetry: () => {} }))
+    expect(html).toContain('Reintentando en 4 s…')
+    expect(html).not.toContain('Tentando')
   })
 })

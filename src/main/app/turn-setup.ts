@@ -1,3 +1,4 @@
+import { isProviderId } from '../../shared/provider-id'
 import type { CheckedAttachment } from '../../shared/attachments'
 import { datePreamble, systemPrompt } from '../../shared/date-preamble'
 import type { Locale } from '../../shared/locale'
@@ -128,6 +129,16 @@ export function resolveTurnProfile(
 }
 
 /**
+ * The profile's name for a message; undefined where the address says more: a wire id's profile
+ * ("OpenAI (Chat Completions)" pointed at an Ollama port is Ollama) and an unnamed "Other
+ * OpenAI-compatible server".
+ */
+function ownName(profile: { id: string; name: string; preset: keyof typeof PROVIDER_PRESETS }): string | undefined {
+  if (isProviderId(profile.id)) return undefined
+  return profile.preset === 'custom' && profile.name === PROVIDER_PRESETS.custom.name ? undefined : profile.name
+}
+
+/**
  * The one place a turn is set up, for the app (both transports) and `keel chat` alike: settings
  * read once (corrupt ones fall back to their defaults), the provider and its connection resolved
  * (flags, environment, settings, defaults), "always allow" grants, and key scrubbing on every path
@@ -157,7 +168,8 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     action: request.action,
     userAttachments: request.attachments,
     provider,
-    profile: profileId,
+    // Failure messages name the profile as the user does, and open its entry in Settings.
+    profile: { id: profileId, name: ownName(resolved.profile) },
     connection,
     locale,
     // The store's clock is the tools' clock: "today" in the preamble is the day the tools see.

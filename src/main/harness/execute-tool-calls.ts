@@ -63,6 +63,8 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
       argumentsText: call.argumentsText,
       ...(summary !== undefined ? { summary } : {}),
       ...(outcome.status === 'succeeded' && JSON.stringify(outcome.output).length <= MAX_CARD_OUTPUT_CHARS ? { output: outcome.output } : {}),
+      // Why the arguments were refused, for the card to say in the user's language (defect 14).
+      ...(outcome.status === 'invalid-arguments' ? { issues: outcome.issues } : {}),
     })
   }
   return { results, invalidTwice, hadFailure }

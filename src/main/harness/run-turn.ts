@@ -25,6 +25,12 @@ export { MAX_TOOL_CALLS_PER_ROUND } from './stream-round-with-retries'
 /** Tool rounds allowed in one turn when nothing else says (the setting's default: one default for everyone). */
 export const DEFAULT_MAX_ROUNDS: number = SETTING_DEFINITIONS.maxToolRounds.defaultValue
 
+/** A turn's provider profile as the user knows it (see {@link RunTurnOptions.profile}). */
+export interface TurnProfile {
+  id: string
+  name: string | undefined
+}
+
 export interface RunTurnOptions {
   conversationId?: string | undefined
   userText: string
@@ -33,8 +39,11 @@ export interface RunTurnOptions {
   /** Files on the user's message, already checked (type, magic bytes, sizes). */
   userAttachments?: readonly CheckedAttachment[] | undefined
   provider: ProviderId
-  /** The provider profile the turn goes to (`ollama`, `custom-2`, …), recorded with each model call; absent: the wire id. */
-  profile?: string | undefined
+  /**
+   * The profile this turn goes to, as the user knows it: its id (whose Settings entry fixes a
+   * failure) and the name the user gave it (undefined when it has none of its own). Absent: the wire id.
+   */
+  profile?: TurnProfile | undefined
   connection: ProviderConnection
   locale: Locale
   system?: string | undefined
@@ -169,7 +178,13 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
       previousRoundHadToolFailure: progress.previousRoundHadToolFailure,
       maxCallsPerRound: MAX_TOOL_CALLS_PER_ROUND,
       turnTimeoutMs: context.turnTimeoutMs,
-      about: { providerId: context.provider, baseUrl: context.connection.baseUrl, model: context.connection.model, apiKeySet: context.connection.apiKey.length > 0 },
+      about: {
+        providerId: context.profile?.id ?? context.provider,
+        name: context.profile?.name,
+        baseUrl: context.connection.baseUrl,
+        model: context.connection.model,
+        apiKeySet: context.connection.apiKey.length > 0,
+      },
       imagesSent: progress.history.some((message) => message.role === 'user' && hasImages(message)),
     })
     const roundMessage = assistantRound(context, result)

@@ -42,7 +42,7 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
     let outputText = ''
     const shownCallIds = new Set<string>()
     let outcome: RoundOutcome | undefined
-    const generationId = recorder.startGeneration({ round, attempt, provider: context.provider, profile: context.profile, model: context.connection.model, startedAt: context.now() })
+    const generationId = recorder.startGeneration({ round, attempt, provider: context.provider, profile: context.profile?.id ?? context.provider, model: context.connection.model, startedAt: context.now() })
     try {
       outcome = await context.streamRound({
         provider: context.provider,

@@ -1,3 +1,4 @@
+import type { ToolArgumentIssue } from '../../shared/tool-outcome'
 import type { HistoryMessage } from '../../shared/chat-history'
 import type { JsonValue } from '../../shared/json-value'
 import { fallbackMessage, titlesOf, type NoticeRef } from '../../shared/fallback-messages'
@@ -11,7 +12,7 @@ import type { Approver, Elicitor } from './approval'
 import type { RetryPolicy } from './retry-policy'
 import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
-import type { RunTurnOptions } from './run-turn'
+import type { RunTurnOptions, TurnProfile } from './run-turn'
 import { DEFAULT_RETRY_POLICY } from './retry-policy'
 import { DEFAULT_STALL_TIMEOUT_MS, streamModelRound } from './stream-model-round'
 
@@ -25,8 +26,8 @@ export type StreamRound = (options: StreamModelRoundOptions) => Promise<RoundOut
  */
 export interface TurnContext {
   readonly provider: ProviderId
-  /** The provider profile (prices are per profile); the wire id when the caller named none. */
-  readonly profile: string
+  /** The profile the user chose (its settings entry, its name): failure messages name it and link to it. */
+  readonly profile: TurnProfile | undefined
   readonly connection: ProviderConnection
   readonly locale: Locale
   readonly system: string | undefined
@@ -93,7 +94,7 @@ export function showNotice(context: TurnContext, notice: NoticeRef): void {
   context.emit({ type: 'notice', id: notice.id, text: fallbackMessage(context.locale, notice.id, notice.values, titleOf), ...(notice.values ? { values: notice.values } : {}) })
 }
 
-export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string; output?: JsonValue } = {}): void {
+export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string; output?: JsonValue; issues?: ToolArgumentIssue[] } = {}): void {
   context.emit({ type: 'tool-call', callId: call.callId, name: call.name, state, ...extra })
 }
 
@@ -106,7 +107,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
   })
   return {
     provider: options.provider,
-    profile: options.profile ?? options.provider,
+    profile: options.profile,
     connection: options.connection,
     locale: options.locale,
     system: options.system,

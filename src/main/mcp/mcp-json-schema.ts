@@ -8,7 +8,7 @@ import Ajv from 'ajv'
 import Ajv2019 from 'ajv/dist/2019.js'
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import type { ToolArgumentIssue } from '../../shared/tool-outcome'
+import type { ArgumentIssueReason, ToolArgumentIssue } from '../../shared/tool-outcome'
 import { describeType } from '../tools/argument-issues'
 import { canonicalJson } from '../ledger/canonical-json'
 import type { ToolSchema } from '../tools/tool'
@@ -175,25 +175,59 @@ function issueOf(error: ErrorObject, value: unknown, root: string): ToolArgument
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'required':
-      return { path: at(String(params.missingProperty)), message: `missing required argument '${at(String(params.missingProperty))}'` }
+      return { path: at(String(params.missingProperty)), message: `missing required argument '${at(String(params.missingProperty))}'`, reason: { kind: 'missing' } }
     case 'dependentRequired':
     case 'dependencies':
       return {
         path: at(String(params.missingProperty)),
         message: `missing argument '${at(String(params.missingProperty))}', required when '${at(String(params.property))}' is given`,
+        reason: { kind: 'missing' },
       }
     case 'additionalProperties':
-      return { path: at(String(params.additionalProperty)), message: `unexpected argument '${at(String(params.additionalProperty))}'; this tool does not accept it` }
+      return { path: at(String(params.additionalProperty)), message: `unexpected argument '${at(String(params.additionalProperty))}'; this tool does not accept it`, reason: { kind: 'unexpected' } }
     case 'unevaluatedProperties':
-      return { path: at(String(params.unevaluatedProperty)), message: `unexpected argument '${at(String(params.unevaluatedProperty))}'; this tool does not accept it` }
+      return { path: at(String(params.unevaluatedProperty)), message: `unexpected argument '${at(String(params.unevaluatedProperty))}'; this tool does not accept it`, reason: { kind: 'unexpected' } }
     case 'type':
-      return { path, message: `${where}: expected ${String(params.type).replace(/,/g, ' or ')}, got ${describeType(valueAt(value, segments))}` }
+      return { path, message: `${where}: expected ${String(params.type).replace(/,/g, ' or ')}, got ${describeType(valueAt(value, segments))}`, reason: { kind: 'wrong-type', expected: String(params.type).split(',')[0] ?? 'value' } }
     case 'enum':
-      return { path, message: `${where}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}` }
+      return {
+        path,
+        message: `${where}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}`,
+        reason: { kind: 'allowed-values', values: (params.allowedValues as unknown[]).map(shownValue) },
+      }
     case 'const':
-      return { path, message: `${where}: must be ${JSON.stringify(params.allowedValue)}` }
+      return { path, message: `${where}: must be ${JSON.stringify(params.allowedValue)}`, reason: { kind: 'allowed-values', values: [shownValue(params.allowedValue)] } }
     default:
-      return { path, message: `${where}: ${error.message ?? `fails '${error.keyword}'`}` }
+      return { path, message: `${where}: ${error.message ?? `fails '${error.keyword}'`}`, reason: reasonOfKeyword(error.keyword, params) }
+  }
+}
+
+/** A value as the user reads it in "takes a or b": strings as they are, the rest as JSON. */
+function shownValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** The limits Ajv reports (`minimum`, `maxLength`, …) as the kind of problem; anything else is `other`. */
+function reasonOfKeyword(keyword: string, params: Record<string, unknown>): ArgumentIssueReason {
+  const limit = typeof params.limit === 'number' ? params.limit : undefined
+  if (limit === undefined) return { kind: 'other' }
+  switch (keyword) {
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { kind: 'range', minimum: limit }
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { kind: 'range', maximum: limit }
+    case 'maxLength':
+      return { kind: 'too-long', limit, unit: 'characters' }
+    case 'minLength':
+      return { kind: 'too-short', limit, unit: 'characters' }
+    case 'maxItems':
+      return { kind: 'too-long', limit, unit: 'items' }
+    case 'minItems':
+      return { kind: 'too-short', limit, unit: 'items' }
+    default:
+      return { kind: 'other' }
   }
 }
 

@@ -22,7 +22,8 @@ export function toolResultForModel(outcome: ToolCallOutcome): { isError: boolean
       }
       return { isError: false, content: outcome.output }
     case 'invalid-arguments':
-      return { isError: true, content: { error: outcome.message, issues: outcome.issues.map((issue) => ({ ...issue })) } }
+      // Each issue's path and English message only: its `reason` is for the window, never sent.
+      return { isError: true, content: { error: outcome.message, issues: outcome.issues.map((issue) => ({ path: issue.path, message: issue.message })) } }
     case 'unknown-tool':
       return { isError: true, content: { error: outcome.message } }
     case 'failed':

@@ -247,3 +247,23 @@ describe('Test connection tests what the form shows, before Save', () => {
     expect(w.store.db.prepare('SELECT key, value_json FROM settings ORDER BY key').all()).toEqual(before)
   })
 })
+
+describe('a failure names the profile the user chose and opens its own entry in Settings', () => {
+  it('a server that is not running: its name (or, unnamed, its address), its host:port, its profile id', async () => {
+    const port = await closedPort()
+    const w = await start({ KEEL_OPENAI_CHAT_BASE_URL: `http://127.0.0.1:${port}/v1`, KEEL_OPENAI_CHAT_MODEL: 'm' })
+    const named = await w.value('providers.save', { preset: 'custom', name: 'Lab server', baseUrl: `http://127.0.0.1:${port}/v1`, model: 'lab-model' })
+    const unnamed = await w.value('providers.save', { preset: 'custom', baseUrl: `http://127.0.0.1:${port}/v1`, model: 'lab-model' })
+    const noticeOf = async (provider: string) => {
+      await w.value('turns.start', { text: `hello ${provider}`, provider })
+      await w.service.whenIdle()
+      const [latest] = await w.value('conversations.list', {})
+      const view = await w.value('conversations.open', { conversationId: latest!.id })
+      return view.messages.at(-1)!.notices
+    }
+    expect(await noticeOf(named.id)).toEqual([{ id: 'unreachable', values: { provider: 'Lab server', providerId: named.id, host: `127.0.0.1:${port}` } }])
+    expect(await noticeOf(unnamed.id)).toEqual([{ id: 'unreachable-address', values: { provider: `127.0.0.1:${port}`, providerId: unnamed.id, host: `127.0.0.1:${port}` } }])
+    // A wire id's profile is named by where it points (the port of a local server), as before profiles.
+    expect(await noticeOf('openai-chat')).toEqual([{ id: 'unreachable-address', values: { provider: `127.0.0.1:${port}`, providerId: 'openai-chat', host: `127.0.0.1:${port}` } }])
+  })
+})

@@ -23,14 +23,14 @@ describe('dialects', () => {
       const { schema, dialect } = schemaOf({ ...declared, ...tupleAndDependency })
       expect(dialect).toBe('2020-12')
       expect(schema.validate({ pair: ['x', 1], a: 'a', b: 'b' })).toMatchObject({ ok: true })
-      expect(schema.validate({ pair: [1, 'x'] })).toEqual({
+      expect(schema.validate({ pair: [1, 'x'] })).toMatchObject({
         ok: false,
         issues: [
           { path: 'pair.0', message: 'pair.0: expected string, got number' },
           { path: 'pair.1', message: 'pair.1: expected integer, got a string ("x")' },
         ],
       })
-      expect(schema.validate({ a: 'only a' })).toEqual({ ok: false, issues: [{ path: 'b', message: "missing argument 'b', required when 'a' is given" }] })
+      expect(schema.validate({ a: 'only a' })).toMatchObject({ ok: false, issues: [{ path: 'b', message: "missing argument 'b', required when 'a' is given" }] })
     }
   })
 
@@ -44,7 +44,7 @@ describe('dialects', () => {
     })
     expect(dialect).toBe('draft-07')
     expect(schema.validate({ path: '/tmp', mode: 'r' })).toMatchObject({ ok: true })
-    expect(schema.validate({})).toEqual({ ok: false, issues: [{ path: 'path', message: "missing required argument 'path'" }] })
+    expect(schema.validate({})).toMatchObject({ ok: false, issues: [{ path: 'path', message: "missing required argument 'path'" }] })
     expect(schema.validate({ path: '/tmp' })).toMatchObject({ ok: false, issues: [{ path: 'mode' }] })
     // prefixItems is not a draft-07 keyword: a draft-07 schema does not get 2020-12 rules.
     expect(schema.validate({ path: '/tmp', mode: 'r', pair: [1] })).toMatchObject({ ok: true })
@@ -88,7 +88,7 @@ describe('the arguments exactly as sent', () => {
 
   it('coerces nothing: "5" is not an integer, "false" not a boolean; nothing is removed', () => {
     const args = { count: '5', flag: 'false', extra: 1 }
-    expect(schema.validate(args)).toEqual({
+    expect(schema.validate(args)).toMatchObject({
       ok: false,
       issues: [
         { path: 'extra', message: "unexpected argument 'extra'; this tool does not accept it" },
@@ -100,7 +100,7 @@ describe('the arguments exactly as sent', () => {
   })
 
   it('names nested arguments by their dotted path', () => {
-    expect(schema.validate({ range: { to: 'b', by: 1 } })).toEqual({
+    expect(schema.validate({ range: { to: 'b', by: 1 } })).toMatchObject({
       ok: false,
       issues: [
         { path: 'range.from', message: "missing required argument 'range.from'" },
@@ -108,7 +108,7 @@ describe('the arguments exactly as sent', () => {
       ],
     })
     const listed = schemaOf({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { 'a/b': { enum: ['x', 'y'] } } } } } }).schema
-    expect(listed.validate({ items: [{ 'a/b': 'x' }, { 'a/b': 'z' }] })).toEqual({ ok: false, issues: [{ path: 'items.1.a/b', message: 'items.1.a/b: must be one of "x" | "y"' }] })
+    expect(listed.validate({ items: [{ 'a/b': 'x' }, { 'a/b': 'z' }] })).toMatchObject({ ok: false, issues: [{ path: 'items.1.a/b', message: 'items.1.a/b: must be one of "x" | "y"' }] })
   })
 
   it('sends providers the schema minus $schema, with type object', () => {

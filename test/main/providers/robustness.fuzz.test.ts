@@ -4,21 +4,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { ProviderErrorKind } from '../../../src/shared/provider-error'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 import type { StreamEvent } from '../../../src/shared/stream-events'
 import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
 import { allFixtureBodies } from '../../helpers/fixture-bodies'
+import { PROVIDER_ERROR_KINDS, type ProviderErrorKind } from '../../../src/shared/provider-error'
 import { parseInReads, type ParsedBody } from '../../helpers/parse-helpers'
 
-// Every kind the type has (the compiler checks this record is complete): a hand-kept subset missed
-// 'context-too-long', so the property failed whenever fast-check drew a 413.
-const errorKindSet: Record<ProviderErrorKind, true> = {
-  authentication: true, 'rate-limit': true, 'quota-exceeded': true, overloaded: true, server: true, timeout: true,
-  'invalid-request': true, 'model-not-found': true, 'context-too-long': true, 'content-filter': true, provider: true,
-  network: true, unreachable: true, truncated: true, malformed: true,
-}
-const errorKinds = Object.keys(errorKindSet) as [ProviderErrorKind, ...ProviderErrorKind[]]
+// Every kind the classifier knows (a 413 is `context-too-long`, an unknown model `model-not-found`, …).
+const errorKinds = PROVIDER_ERROR_KINDS as readonly [ProviderErrorKind, ...ProviderErrorKind[]]
 const count = z.number().int().nonnegative().optional()
 const turnResultShape = z.object({
   provider: z.enum(PROVIDER_IDS),

@@ -3,6 +3,7 @@ import { utcOffsetMinutes } from '../../../shared/time-zone'
 import {
   MEASUREMENT_KIND_INFO,
   describePlausibleRange,
+  fromCanonicalValue,
   isUnitValidForKind,
   normalizeUnit,
   toCanonicalValue,
@@ -52,6 +53,7 @@ export function recordMeasurementSchema(clock: Clock) {
           code: 'custom',
           path: ['unit'],
           message: `unit '${raw.unit}' is not valid for ${info.label}; use ${info.units.join(' or ')}`,
+          params: { reason: { kind: 'allowed-values', values: [...info.units], subject: raw.kind } },
         })
         return z.NEVER
       }
@@ -61,6 +63,8 @@ export function recordMeasurementSchema(clock: Clock) {
           code: 'custom',
           path: ['value'],
           message: `${kindLabel(raw.kind)} ${raw.value} ${unit} is outside the plausible range ${describePlausibleRange(raw.kind, unit)}; check the value and the unit with the user`,
+          // The range in the user's unit (rounded as the model's text rounds it).
+          params: { reason: { kind: 'range', minimum: roundForText(fromCanonicalValue(info.min, unit)), maximum: roundForText(fromCanonicalValue(info.max, unit)), unit, subject: raw.kind } },
         })
         return z.NEVER
       }
@@ -77,6 +81,10 @@ export function recordMeasurementSchema(clock: Clock) {
       }
       return { kind: raw.kind, value: raw.value, unit, date }
     })
+}
+
+function roundForText(value: number): number {
+  return Math.round(value * 10) / 10
 }
 
 export function createRecordMeasurementTool(deps: { measurements: MeasurementStore; clock: Clock }): ToolDefinition {

@@ -10,7 +10,7 @@ import { reasonKey, type Translate } from '../i18n/messages'
 import type { LiveRun, NoticeView, ToolCard } from '../state/run-reducer'
 import { formatUsage } from '../lib/format-usage'
 import { Markdown } from './markdown'
-import { Diagnostics, diagnosticItems, Notices, type OpenSettings } from './status'
+import { Diagnostics, diagnosticItems, Notices, retryingWords, type OpenSettings } from './status'
 import { endedAtLengthLimit } from '../../../shared/error-notice'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 import { ElicitationForm } from './elicitation-form'
@@ -46,6 +46,7 @@ export function blocksOf(parts: MessagePart[]): Block[] {
           argumentsText: part.argumentsText,
           summary: outcome ? cardSummaryOf(outcome) : undefined,
           output: outcome?.status === 'succeeded' ? outcome.output : undefined,
+          issues: outcome?.status === 'invalid-arguments' ? outcome.issues : undefined,
           approvalId: undefined,
           images: outcome?.status === 'succeeded' && 'parts' in outcome ? outcome.parts?.flatMap((p) => (p.type === 'image' ? [{ mimeType: p.mimeType, data: p.data }] : [])) : undefined,
         },
@@ -147,7 +148,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings,
           <strong>{t('failed')}</strong>
         </p>
       )}
-      <Notices notices={notices} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} />
+      <Notices notices={notices} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} titleOf={titleOf} />
       <Diagnostics items={items} t={t} />
       {usage && formatUsage(t, usage) && <p className="usage">{formatUsage(t, usage)}</p>}
       <MessageActions message={message} t={t} />
@@ -211,7 +212,7 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, o
       {running && run.segments.length === 0 && run.reasoning.length === 0 && !run.retry && <p className="writing">{t('writing')}</p>}
       {run.retry && (
         <p className="retrying" role="status" data-testid="retrying">
-          {run.retry.message}{' '}
+          {retryingWords(t.locale ?? 'en', run.retry)}{' '}
           <button type="button" onClick={onCancelRetry}>
             {t('cancel')}
           </button>
@@ -219,7 +220,7 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, o
       )}
       {run.status === 'interrupted' && <InterruptedLabel t={t} reason={run.interruptReason} lengthLimit={run.notices.some((n) => n.id === 'length-limit')} />}
       {false /* the stored answer's "failed" slot */}
-      <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} onOpenSettings={onOpenSettings} />
+      <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} onOpenSettings={onOpenSettings} titleOf={titleOf} />
       <Diagnostics items={diagnosticItems(run.diagnostics, t)} t={t} />
       {false /* the stored answer's usage slot */}
       {false /* the stored answer's actions slot */}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { noticeAction } from '../../../shared/error-notice'
-import { isFallbackMessageId } from '../../../shared/fallback-messages'
+import { fallbackMessage, isFallbackMessageId, type ToolTitleOf } from '../../../shared/fallback-messages'
+import type { Locale } from '../../../shared/locale'
 import { PROVIDER_ERROR_KINDS, type ProviderErrorKind } from '../../../shared/provider-error'
 import type { MessageKey, Translate } from '../i18n/messages'
 import type { DiagnosticView, NoticeView } from '../state/run-reducer'
@@ -14,19 +15,46 @@ export type OpenSettings = (section?: string) => void
  * answer: the action comes from the message's id and values): open the setting that fixes it,
  * Retry where retrying can help, after the wait a rate limit asked for.
  */
-export function Notices({ notices, t, onRetry, onOpenSettings }: { notices: NoticeView[]; t: Translate; onRetry?: (() => void) | undefined; onOpenSettings?: OpenSettings | undefined }) {
+export function Notices({
+  notices,
+  t,
+  onRetry,
+  onOpenSettings,
+  titleOf,
+}: {
+  notices: NoticeView[]
+  t: Translate
+  onRetry?: (() => void) | undefined
+  onOpenSettings?: OpenSettings | undefined
+  /** Tool titles in the window's language (for a message naming an action). */
+  titleOf?: ToolTitleOf | undefined
+}) {
   if (notices.length === 0) return null
   return (
     <div className="notices">
       {notices.map((notice, index) => (
         <div className="notice" role="status" key={`${notice.id}-${index}`} data-testid="notice" data-notice-id={notice.id}>
           <span className="notice-author">{t('keelNotice')}</span>
-          <p>{notice.text}</p>
+          <p>{noticeWords(t.locale ?? 'en', notice, titleOf)}</p>
           {index === notices.length - 1 && <NoticeActions notice={notice} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} />}
         </div>
       ))}
     </div>
   )
+}
+
+/**
+ * A message in the window's language of the moment, from its id and values: a live run's message
+ * re-words when the user switches language, like a stored one (defect 16). The text it arrived
+ * with is kept for an id this window does not know (a newer core).
+ */
+export function noticeWords(locale: Locale, notice: NoticeView, titleOf?: ToolTitleOf): string {
+  return isFallbackMessageId(notice.id) ? fallbackMessage(locale, notice.id, notice.values, titleOf) : notice.text
+}
+
+/** "Retrying in N s…" in the window's language of the moment (the event's text is the core's language). */
+export function retryingWords(locale: Locale, retry: { delayMs: number }): string {
+  return fallbackMessage(locale, 'retrying', { seconds: Math.ceil(retry.delayMs / 1000) })
 }
 
 function NoticeActions({ notice, t, onRetry, onOpenSettings }: { notice: NoticeView; t: Translate; onRetry: (() => void) | undefined; onOpenSettings: OpenSettings | undefined }) {

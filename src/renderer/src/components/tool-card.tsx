@@ -4,6 +4,7 @@ import { stateKey } from '../i18n/messages'
 import type { ToolCard } from '../state/run-reducer'
 import type { ToolEffect } from '../../../shared/tool-outcome'
 import { argumentsLine, resultLine } from '../lib/tool-summaries'
+import { argumentIssuesText } from '../lib/argument-issue-text'
 import { HintBadges } from './mcp-badges'
 import '../styles/appearance.css'
 
@@ -53,7 +54,9 @@ export const ToolCardView = memo(function ToolCardView({
   // Keel's own tools read as one line each; the JSON stays behind "Raw data". A server's tool shows its arguments whole.
   const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview)
   const outcomeLine = card.state === 'done' || card.state === 'repeated' ? resultLine(card.name, card.output, t) : undefined
-  const summaryLine = card.summary && card.state === 'invalid' ? t('appearance.invalidWhy', { message: card.summary }) : card.summary
+  // Refused arguments: why, in the user's language when the reason came as data; else what the model was told.
+  const why = card.state === 'invalid' ? (argumentIssuesText(t, card.issues) ?? card.summary) : undefined
+  const summaryLine = why !== undefined ? t('appearance.invalidWhy', { message: why }) : card.summary
   const rawResult = card.output !== undefined ? JSON.stringify(card.output, null, 2) : undefined
   const finished = FINISHED.has(card.state)
   // The one line a folded card shows: what it did, else why it failed (the user is told why, defect 14), else what it was asked to do.

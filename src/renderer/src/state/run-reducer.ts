@@ -6,6 +6,7 @@ import type { Usage } from '../../../shared/usage'
 import type { JsonValue } from '../../../shared/json-value'
 import type { ToolPreview } from '../../../shared/tool-preview'
 import type { FallbackValues } from '../../../shared/fallback-messages'
+import type { ToolArgumentIssue } from '../../../shared/tool-outcome'
 
 export interface ToolCard {
   callId: string
@@ -30,6 +31,8 @@ export interface ToolCard {
   preview?: ToolPreview | undefined
   /** Still `preparing` although its round ended: it waits for the calls before it (an approval). */
   queued?: boolean | undefined
+  /** Why its arguments were refused (state `invalid`): the card says it in the user's language. */
+  issues?: ToolArgumentIssue[] | undefined
 }
 
 /** A tool's server asks the user for input while its call runs (MCP elicitation); gone once answered or when the run ends. */
@@ -169,6 +172,7 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
       if (event.argumentsText !== undefined) patch.argumentsText = event.argumentsText
       if (event.summary !== undefined) patch.summary = event.summary
       if (event.output !== undefined) patch.output = event.output
+      if (event.issues !== undefined) patch.issues = event.issues
       if (event.state !== 'awaiting-approval') patch.approvalId = undefined
       if (event.state !== 'preparing') patch.queued = undefined
       const upserted = upsertCard(run, event.callId, event.name, patch)
