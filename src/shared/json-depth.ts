@@ -7,24 +7,37 @@ export const MAX_ARGUMENT_DEPTH = 64
 
 /**
  * Whether JSON text nests arrays/objects more than `limit` levels deep (strings are skipped).
- * One pass, no recursion, stops at the first level over the limit.
+ * One pass, no recursion, stops at the first level over the limit. A string's body is skipped
+ * with `indexOf('"')` (a quote after an odd run of backslashes is escaped) rather than one
+ * character at a time: tool arguments are mostly string content (a 10 MB file body), and this
+ * check runs on every call's whole text at the end of a turn.
  */
 export function jsonTextExceedsDepth(text: string, limit: number = MAX_ARGUMENT_DEPTH): boolean {
   let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
+  const length = text.length
+  for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped character
-      else if (c === 0x22) inString = false
-      continue
-    }
-    if (c === 0x22) inString = true
-    else if (c === 0x7b || c === 0x5b) {
+    if (c === 0x22 /* " */) {
+      const close = closingQuote(text, i)
+      if (close === -1) return false // the rest is inside an unterminated string
+      i = close
+    } else if (c === 0x7b || c === 0x5b) {
       if (++depth > limit) return true
     } else if (c === 0x7d || c === 0x5d) depth--
   }
   return false
+}
+
+/** Index of the quote that ends the string opened at `open`, or -1 when it never ends. */
+function closingQuote(text: string, open: number): number {
+  for (let from = open + 1; ; ) {
+    const quote = text.indexOf('"', from)
+    if (quote === -1) return -1
+    let backslash = quote - 1
+    while (backslash > open && text.charCodeAt(backslash) === 0x5c) backslash--
+    if ((quote - 1 - backslash) % 2 === 0) return quote
+    from = quote + 1
+  }
 }
 
 /** Whether a parsed value nests arrays/objects more than `limit` levels deep. Iterative (no recursion). */

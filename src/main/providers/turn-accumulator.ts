@@ -5,6 +5,7 @@ import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { ReplayItem, TurnResult, TurnToolCall } from '../../shared/turn-result'
 import type { Usage } from '../../shared/usage'
+import { TextPieces } from './text-pieces'
 import { asObject, tryParseJson } from './wire-access'
 
 /** Pending state of one tool call, keyed the way its protocol keys it. */
@@ -14,7 +15,7 @@ export interface PendingToolCall {
   readonly callIdIsLocal: boolean
   readonly name: string
   /** Argument fragments, joined once at the end (linear in the stream size). */
-  readonly fragments: string[]
+  readonly fragments: TextPieces
   /** The complete argument text when the provider also sent it whole (it wins over fragments). */
   wholeText: string | undefined
   /** The arguments as an object, when the provider sent them as one (Gemini): no need to re-parse the text. */
@@ -32,8 +33,8 @@ export interface PendingToolCall {
  */
 export class TurnAccumulator {
   private pendingEvents: StreamEvent[] = []
-  private readonly textParts: string[] = []
-  private readonly reasoningParts: string[] = []
+  private readonly textParts = new TextPieces()
+  private readonly reasoningParts = new TextPieces()
   private readonly calls: PendingToolCall[] = []
   private readonly callsByKey = new Map<string, PendingToolCall>()
   private localIdCount = 0
@@ -65,11 +66,11 @@ export class TurnAccumulator {
   }
 
   get hasText(): boolean {
-    return this.textParts.length > 0
+    return !this.textParts.isEmpty
   }
 
   get hasReasoning(): boolean {
-    return this.reasoningParts.length > 0
+    return !this.reasoningParts.isEmpty
   }
 
   get hasError(): boolean {
@@ -134,7 +135,7 @@ export class TurnAccumulator {
       callId: callIdIsLocal ? this.newLocalCallId() : providerCallId,
       callIdIsLocal,
       name,
-      fragments: [],
+      fragments: new TextPieces(),
       wholeText: undefined,
       wholeObject: undefined,
       emptyMeansEmptyObject: false,
@@ -174,7 +175,7 @@ export class TurnAccumulator {
    */
   setToolArguments(call: PendingToolCall, text: string, asObject?: Record<string, unknown>): void {
     if (call.closed) return
-    if (call.fragments.length === 0 && text.length > 0) {
+    if (call.fragments.isEmpty && text.length > 0) {
       this.pendingEvents.push({ type: 'tool-call-delta', callId: call.callId, delta: text })
     }
     call.wholeText = text
@@ -267,7 +268,7 @@ export class TurnAccumulator {
     }
     const truncated = this.failedBeforeStream ? false : !this.endSignal || this.finishReason === 'length' || this.outputCut || openCall
     const toolCalls: TurnToolCall[] = this.calls.map((call) => {
-      let text = call.wholeText ?? (call.fragments.length === 1 ? call.fragments[0]! : call.fragments.join(''))
+      let text = call.wholeText ?? call.fragments.text()
       if (call.emptyMeansEmptyObject && text.trim().length === 0) text = '{}'
       return {
         callId: call.callId,
@@ -284,8 +285,8 @@ export class TurnAccumulator {
       truncated,
       finishReason: this.finishReason,
       rawFinishReason: this.rawFinishReason,
-      text: this.textParts.join(''),
-      reasoning: this.reasoningParts.join(''),
+      text: this.textParts.text(),
+      reasoning: this.reasoningParts.text(),
       toolCalls,
       usage: { ...this.usage },
       error: this.error,

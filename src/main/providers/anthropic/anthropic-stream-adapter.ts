@@ -61,7 +61,7 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
     const tool = toolBlocks.get(index)
     if (tool) {
       // Compatible servers may send the whole input in content_block_start and no deltas.
-      if (tool.initialInput && tool.call.fragments.every((f) => f.trim().length === 0)) {
+      if (tool.initialInput && tool.call.fragments.text().trim().length === 0) {
         acc.setToolArguments(tool.call, argumentsTextOf(tool.initialInput))
       }
       acc.closeToolCall(tool.call)

@@ -96,7 +96,7 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
     }
     const open = calls.get(index)
     if (open) {
-      if (open.initialArguments && open.call.fragments.length === 0 && open.call.wholeText === undefined) {
+      if (open.initialArguments && open.call.fragments.isEmpty && open.call.wholeText === undefined) {
         acc.setToolArguments(open.call, argumentsTextOf(open.initialArguments))
       }
       acc.closeToolCall(open.call)
