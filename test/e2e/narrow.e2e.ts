@@ -61,3 +61,24 @@ test('at 480 px Settings opens over the chat: a dialog with Close, focus in and 
   await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible()
   await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0)
 })
+
+test('at 480 px the message field takes the whole row, and the conversation settings fit the window', async ({ page }) => {
+  await openApp(page)
+  await page.setViewportSize({ width: 480, height: 720 })
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  // Beside the Model picker and Send it was squeezed to a few letters; now the row is its own.
+  const field = (await composer.boundingBox())!
+  expect(field.width).toBeGreaterThan(400)
+  await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport()
+
+  await page.getByRole('button', { name: 'Conversation', exact: true }).click()
+  await page.getByRole('button', { name: 'Conversation settings' }).click()
+  const panel = page.getByRole('region', { name: 'Conversation settings' })
+  const box = (await panel.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(480)
+  await expect(panel.getByRole('button', { name: 'Save' })).toBeInViewport()
+  await expect(composer).toBeInViewport()
+  await expectNoViolations(page, 'conversation settings at 480 px')
+  await shot(page, 'conversation-settings-480')
+})
