@@ -132,7 +132,7 @@ test('axe: a provider failure with the fallback notice, Retry and diagnostics', 
 
 test('axe: the settings panel', async ({ page }) => {
   await openApp(page)
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Providers' }).getByTestId('provider-anthropic')).toBeVisible()
   await expectNoViolations(page, 'settings panel')
@@ -192,7 +192,7 @@ test('axe: the measurements view with a measurement (edit and delete by keyboard
 test('axe: the UI in Português (Brasil)', async ({ page }) => {
   await enqueue(recordWeight(68.4), { type: 'turn', text: 'Tudo bem, **não registrei**.' })
   await openApp(page)
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   try {
     await page.getByLabel('Language').selectOption('pt-BR')
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
@@ -299,7 +299,7 @@ test('keyboard: from the page start Tab reaches every control in layout order, e
     newConversation: nav.getByRole('button', { name: 'New conversation' }),
     conversation: nav.getByRole('button', { name: 'Keyboard walk' }).first(),
     measurements: page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }),
-    settings: page.getByRole('button', { name: 'Settings' }),
+    settings: page.getByRole('button', { name: 'Settings', exact: true }),
     message: page.getByRole('textbox', { name: 'Message' }),
     send: page.getByRole('button', { name: 'Send', exact: true }),
   })
@@ -345,7 +345,7 @@ test('keyboard: approval, failure, settings and measurements controls are all re
   expect(Object.keys(failure.reached).sort(), JSON.stringify(failure.stops)).toEqual(['details', 'retry'])
   expect(await unreachedControls(page)).toEqual([])
 
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const settings = await tabWalk(page, { language: page.getByLabel('Language'), close: page.getByRole('button', { name: 'Close settings' }) })
   expect(Object.keys(settings.reached).sort(), JSON.stringify(settings.stops)).toEqual(['close', 'language'])
   expect(await unreachedControls(page)).toEqual([])
@@ -365,7 +365,7 @@ test('keyboard: focus moves into settings and back, and stays on a conversation 
   await expect(page.getByTestId('message-assistant').last()).toContainText('Hello.')
 
   // Settings opens with focus on its heading; Esc closes it and focus is back on the Settings button.
-  const settingsButton = page.locator('header.chat-header').getByRole('button', { name: 'Settings' })
+  const settingsButton = page.locator('header.chat-header').getByRole('button', { name: 'Settings', exact: true })
   await settingsButton.focus()
   await page.keyboard.press('Enter')
   await expect(settingsButton).toHaveAttribute('aria-expanded', 'true')
@@ -465,7 +465,7 @@ test('reflow: at 320 CSS px wide nothing scrolls sideways (WCAG 1.4.10)', async 
   const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(await sideways(), 'chat').toBeLessThanOrEqual(0)
   await expectNoViolations(page, 'chat at 320 px')
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeFocused()
   expect(await sideways(), 'settings').toBeLessThanOrEqual(0)
   await page.getByRole('button', { name: 'Close settings' }).click()

@@ -17,7 +17,7 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
 }
 
 async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible()
 }
 

@@ -98,7 +98,7 @@ test('a provider failure says what happened, and Retry answers the same question
 
 test('switching the language to Português changes the UI', async ({ page }) => {
   await openApp(page)
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const language = page.getByLabel('Language')
   try {
     await language.selectOption('pt-BR')

@@ -219,7 +219,7 @@ test('server not reachable: names the server and its host:port, opens its entry,
   const port = await closedPort()
   await openApp(page)
   // A second provider, "Lab server", at an address where nothing runs.
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const providers = page.getByRole('region', { name: 'Providers' })
   await providers.getByRole('button', { name: 'Add provider' }).click()
   await providers.getByTestId('preset-custom').click()
@@ -267,7 +267,7 @@ test('switching the language mid-conversation re-words every notice, the stored 
   const retrying = page.getByTestId('retrying')
   await expect(retrying).toContainText('Retrying in 30 s…')
   try {
-    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await page.getByLabel('Language').selectOption('pt-BR')
     await page.getByRole('button', { name: 'Fechar configurações' }).click()
     // The live line and the stored notice, both in Portuguese now.
@@ -308,7 +308,7 @@ test('a refused tool call says why in the user language (unit "stone": which uni
   const stored = page.getByTestId('tool-card')
   await expect(stored).toContainText('Why: Weight takes kg or lb.')
   try {
-    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await page.getByLabel('Language').selectOption('pt-BR')
     await page.getByRole('button', { name: 'Fechar configurações' }).click()
     await expect(stored).toContainText('Motivo: Peso aceita kg ou lb.')

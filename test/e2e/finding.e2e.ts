@@ -124,7 +124,7 @@ test('a conversation still being written is marked; Esc closes Settings without 
   await expect(item.getByTestId('writing-marker')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('region', { name: 'Settings' })).toHaveCount(0)

@@ -127,7 +127,7 @@ test('settings: consent, review a changed tool, switches, log, import by file, a
   })
   await core.attach(page)
   await openApp(page)
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const mcp = page.getByRole('region', { name: 'MCP servers' })
   await expect(mcp.getByTestId('mcp-tool-warning')).toContainText('41 tools (≈ 9000 tokens)')
 

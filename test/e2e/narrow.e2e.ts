@@ -17,7 +17,7 @@ test('at 480 px Settings opens over the chat: a dialog with Close, focus in and 
   const composer = page.getByRole('textbox', { name: 'Message' })
   await expect(composer).toBeInViewport()
 
-  const opener = page.locator('header.chat-header').getByRole('button', { name: 'Settings' })
+  const opener = page.locator('header.chat-header').getByRole('button', { name: 'Settings', exact: true })
   await opener.click()
   const dialog = page.getByRole('dialog', { name: 'Settings' })
   await expect(dialog).toBeVisible()
@@ -52,7 +52,7 @@ test('at 480 px Settings opens over the chat: a dialog with Close, focus in and 
   // The composer is usable afterwards: a question gets its answer.
   await expect(composer).toBeInViewport()
   await enqueue({ type: 'turn', text: 'Narrow answer.' })
-  await send(page, 'After settings at 480 px')
+  await send(page, 'After the dialog at 480 px')
   await expect(page.getByTestId('message-assistant').last()).toContainText('Narrow answer.')
 
   // Wide again: Settings is the side panel, not a dialog.

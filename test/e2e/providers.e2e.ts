@@ -101,7 +101,7 @@ test('first run: setup instead of sending, Ollama preset, models from the server
   expect(requests[0]!.headers.authorization).toBeUndefined()
 
   // Settings names it as people do, as the default; editing it and saving says "Saved." by the button.
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const item = page.getByTestId('provider-ollama')
   await expect(item).toContainText('Ollama')
   await expect(item).toContainText('Default')
@@ -118,7 +118,7 @@ test('first run: setup instead of sending, Ollama preset, models from the server
 
 test('a typed key is used by Test connection before Save, and never shown back', async ({ page }) => {
   await page.goto(web!.url)
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const providers = page.getByRole('region', { name: 'Providers' })
   await providers.getByRole('button', { name: 'Add provider' }).click()
   await providers.getByTestId('preset-custom').click()

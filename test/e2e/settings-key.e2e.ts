@@ -12,7 +12,7 @@ test('settings save a key without ever showing it back', async ({ page }) => {
   page.on('websocket', (socket) => socket.on('framereceived', (frame) => received.push(String(frame.payload))))
 
   await openApp(page)
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   // The desktop app on a machine without a keyring asks for the explicit opt-in first.
   const optIn = page.getByLabel('Store keys and MCP server values without encryption on this computer')
   if (await optIn.isVisible()) await optIn.check()
@@ -35,7 +35,7 @@ test('settings save a key without ever showing it back', async ({ page }) => {
 
   // Still set after a reload (browser mode keeps it for the session), and still never shown.
   await page.reload()
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await page.getByRole('button', { name: 'Edit OpenRouter' }).click()
   await expect(page.getByRole('form', { name: 'Edit OpenRouter' }).getByTestId('provider-key-status')).toContainText('…WXYZ')
   expect(await page.content()).not.toContain(secret)
@@ -54,7 +54,7 @@ test('settings save a key without ever showing it back', async ({ page }) => {
 
 test('a price entered in settings shows the cost of each answer and of the conversation', async ({ page }) => {
   await openApp(page)
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await page.getByRole('button', { name: 'Edit Anthropic' }).click()
   const section = page.getByRole('form', { name: 'Edit Anthropic' })
   await section.getByText('Prices (optional)').click()
@@ -76,7 +76,7 @@ test('a price entered in settings shows the cost of each answer and of the conve
   await screenshot(page, 'cost-shown')
 
   // Forgetting the price (all fields empty) removes the cost; the tokens stay.
-  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await page.getByRole('button', { name: 'Edit Anthropic' }).click()
   await section.getByText('Prices (optional)').click()
   await section.getByLabel('Input', { exact: true }).fill('')
