@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { goalsTable, readGoals } from './goals'
 
 const only = process.argv.slice(2)
 const files = readdirSync(import.meta.dirname)
@@ -19,5 +20,13 @@ for (const file of files) {
     failed++
     console.error(`[bench] ${file} exited with ${result.status ?? result.signal}`)
   }
+}
+// Issue 13's goals, from every results file (this run's, and earlier runs' for benchmarks not run now).
+const goals = readGoals()
+if (goals.length > 0) {
+  console.log('\n=== goals (bench-results/*.json) ===')
+  console.log(goalsTable(goals))
+  const failing = goals.filter((g) => !g.pass).length
+  console.log(`goals: ${goals.length - failing} pass, ${failing} fail`)
 }
 process.exit(failed > 0 ? 1 : 0)
