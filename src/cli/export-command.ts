@@ -14,19 +14,21 @@ export const EXPORT_USAGE = `usage: keel export --db FILE
 
 Prints the whole store as one JSON object: conversations with their messages (every version:
 each message names the one it follows, parentId, and each conversation the last message of the
-branch shown, currentLeafId), every model call
+branch shown, currentLeafId; a pinned one when it was pinned, pinnedAt), every model call
 (generations) with its usage, measurements, and the tool ledger. API keys are never in the store.
 Dates are ISO strings (null when the stored time is not a valid date; the raw epoch milliseconds
 are beside them: measurements' takenAt, the ledger's createdAt). Measurements also give the user's
 UTC offset then (takenAtOffsetMin; null when stored before offsets were kept: UTC) and the date in
-the user's time zone (measuredAtLocal: YYYY-MM-DD for a day, else ISO 8601 with the offset).
+the user's time zone (measuredAtLocal: YYYY-MM-DD for a day, else ISO 8601 with the offset), and
+the ledger key of the tool call that stored them (createdByLedgerKey; null for the user's own).
 A store that is not writable is read as it is (nothing is recovered or updated).`
 
 /** Conversations (and ledger entries) are read this many at a time. */
 const PAGE = 200
 
 
-export function exportedMeasurement(m: Measurement) {
+/** `createdByLedgerKey`: the ledger entry whose tool call stored it (a restore ties them again). */
+export function exportedMeasurement(m: Measurement, createdByLedgerKey?: string | null) {
   return {
     id: m.id,
     kind: m.kind,
@@ -40,6 +42,7 @@ export function exportedMeasurement(m: Measurement) {
     measuredAtLocal: takenAtText(m),
     precision: m.takenAtPrecision,
     recordedAt: m.recordedAt,
+    ...(createdByLedgerKey !== undefined ? { createdByLedgerKey } : {}),
   }
 }
 
@@ -80,8 +83,10 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
       // An older store opened read-only (never migrated) has no settings table.
       const hasSettings = store.db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'conversation_settings'`).get() !== undefined
       const settings = hasSettings ? conversationSettingsOf(store) : undefined
+      const pins = pinsOf(store)
       for (const conversation of conversationsOf(store)) {
-        yield exportedConversation(conversation, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id), store.attachments.withBytesByMessage(conversation.id), settings?.get(conversation.id))
+        const pinnedAt = pins.get(conversation.id)
+        yield exportedConversation(pinnedAt === undefined ? conversation : { ...conversation, pinnedAt }, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id), store.attachments.withBytesByMessage(conversation.id), settings?.get(conversation.id))
       }
     })(),
   ]
@@ -98,10 +103,18 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
   yield [
     'measurements',
     (function* () {
-      for (const measurement of store.measurements.iterateAll()) yield exportedMeasurement(measurement)
+      const ledgerKey = store.db.prepare<[number], string | null>('SELECT l.idempotency_key FROM measurements m LEFT JOIN tool_ledger l ON l.id = m.created_by_ledger_id WHERE m.id = ?').pluck()
+      for (const measurement of store.measurements.iterateAll()) yield exportedMeasurement(measurement, ledgerKey.get(measurement.id) ?? null)
     })(),
   ]
   yield ['ledger', ledgerEntriesOf(store)]
+}
+
+/** When each pinned conversation was pinned (a store from before pins, opened read-only: none). */
+function pinsOf(store: KeelStore): Map<string, number> {
+  const hasPins = store.db.prepare(`SELECT 1 FROM pragma_table_info('conversations') WHERE name = 'pinned_at'`).get() !== undefined
+  if (!hasPins) return new Map()
+  return new Map(store.db.prepare<[], { id: string; pinned_at: number }>('SELECT id, pinned_at FROM conversations WHERE pinned_at IS NOT NULL').all().map((row) => [row.id, row.pinned_at]))
 }
 
 /** The ledger oldest first (by id), a page at a time. */

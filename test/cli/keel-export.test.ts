@@ -101,7 +101,7 @@ function withoutRawDates(exported: Exported) {
   return {
     ...exported,
     // Fields added after the oracle (the tree, and what a restore needs) are left out of the comparison.
-    conversations: exported.conversations.map(({ currentLeafId: _leaf, createdAt: _ca, updatedAt: _ua, settings: _s, ...c }) => ({
+    conversations: exported.conversations.map(({ currentLeafId: _leaf, createdAt: _ca, updatedAt: _ua, settings: _s, pinnedAt: _pin, ...c }) => ({
       ...c,
       messages: c.messages.map(({ reasoning: _r, notices: _n, notRunCalls: _c, parentId: _p, turnId: _t, createdAt: _mc, updatedAt: _mu, error: _e, noticeRefs: _nr, reasoningMs: _rm, parts: _parts, ...m }) => ({
         ...m,
@@ -109,7 +109,7 @@ function withoutRawDates(exported: Exported) {
       })),
     })),
     generations: exported.generations.map(({ id: _id, messageId: _m, startedAt: _s, endedAt: _e, rawFinishReason: _r, error: _err, usage: { reasoningTokens: _rt, cachedInputTokens: _ct, ...usage }, ...rest }) => ({ ...rest, usage })),
-    measurements: exported.measurements.map(({ takenAt: _takenAt, takenAtOffsetMin: _offset, measuredAtLocal: _local, precision: _p, recordedAt: _ra, ...rest }) => rest),
+    measurements: exported.measurements.map(({ takenAt: _takenAt, takenAtOffsetMin: _offset, measuredAtLocal: _local, precision: _p, recordedAt: _ra, createdByLedgerKey: _key, ...rest }) => rest),
     ledger: exported.ledger.map(({ createdAt: _createdAt, conversationId: _c, arguments: _a, output: _o, error: _e, updatedAt: _u, ...rest }) => rest),
   }
 }

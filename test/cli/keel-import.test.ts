@@ -48,6 +48,7 @@ async function sourceStore(path: string): Promise<void> {
   )
   writer.addPart({ type: 'tool-result', callId: 'call-1', toolName: 'record_measurement', outcome })
   writer.finalize({ status: 'complete' })
+  store.search.setPinned(c.id, true)
   const g = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'anthropic', model: 'claude-x' })
   store.generations.finish(g.id, { outcome: 'complete', usage: { inputTokens: 12, outputTokens: 34, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
   store.close()
@@ -70,6 +71,18 @@ describe('keel import', () => {
       'added 1 conversations (2 messages), 1 model calls, 1 measurements, 1 ledger entries; already present 0 conversations (0 messages), 0 model calls, 0 measurements, 0 ledger entries; 0 collisions\n',
     )
     expect((await keel(['export', '--db', target])).stdout).toBe(exported.stdout)
+    // A backup keeps the pin and the measurement's tie to the tool call that stored it.
+    const backup = JSON.parse(exported.stdout) as { conversations: Array<{ pinnedAt?: number }>; measurements: Array<{ createdByLedgerKey: string | null }>; ledger: Array<{ key: string }> }
+    expect(backup.conversations[0]!.pinnedAt).toEqual(expect.any(Number))
+    expect(backup.measurements[0]!.createdByLedgerKey).toBe(backup.ledger[0]!.key)
+    const restored = openKeelStore(target)
+    if (!restored.ok) throw new Error(restored.error.message)
+    try {
+      expect(restored.store.db.prepare('SELECT pinned_at FROM conversations').pluck().get()).toBe(backup.conversations[0]!.pinnedAt)
+      expect(restored.store.db.prepare('SELECT l.idempotency_key FROM measurements m JOIN tool_ledger l ON l.id = m.created_by_ledger_id').pluck().get()).toBe(backup.ledger[0]!.key)
+    } finally {
+      restored.store.close()
+    }
 
     const again = await keel(['import', '--db', target, '-'], exported.stdout)
     expect(again.code).toBe(0)

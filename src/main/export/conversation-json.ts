@@ -12,7 +12,7 @@ import type { StoredAttachment } from '../db/attachment-store'
  * in creation order; `parentId` and `currentLeafId` rebuild the tree and the branch shown.
  */
 export function exportedConversation(
-  conversation: { id: string; title: string; createdAt?: number; updatedAt?: number },
+  conversation: { id: string; title: string; createdAt?: number; updatedAt?: number; pinnedAt?: number },
   messages: Message[],
   currentLeafId?: string,
   files?: ReadonlyMap<string, readonly StoredAttachment[]>,
@@ -24,6 +24,8 @@ export function exportedConversation(
     // For a restore (`keel import`): epoch milliseconds, the settings, each message's turn and times.
     ...(conversation.createdAt !== undefined ? { createdAt: conversation.createdAt } : {}),
     ...(conversation.updatedAt !== undefined ? { updatedAt: conversation.updatedAt } : {}),
+    // Only the store's export (a backup) passes it: a restore keeps the pins.
+    ...(conversation.pinnedAt !== undefined ? { pinnedAt: conversation.pinnedAt } : {}),
     ...(settings ? { settings } : {}),
     currentLeafId: currentLeafId ?? null,
     messages: messages.map((message) => ({

@@ -89,6 +89,8 @@ export const importedConversation = z.object({
   title: z.string().max(1000),
   createdAt: time.optional(),
   updatedAt: time.optional(),
+  /** When it was pinned (the store's export only). */
+  pinnedAt: time.optional(),
   settings: conversationSettingsSchema.optional(),
   currentLeafId: id.nullable().optional(),
   messages: z.array(importedMessage).max(1_000_000),
@@ -131,6 +133,8 @@ export const importedMeasurement = z.object({
   measuredAtLocal: z.string().nullable().optional(),
   precision: z.enum(['day', 'instant']).optional(),
   recordedAt: z.number().int().optional(),
+  /** The ledger entry whose tool call stored it (null: the user's own, or its conversation is gone). */
+  createdByLedgerKey: z.string().min(1).max(1000).nullable().optional(),
 })
 export type ImportedMeasurement = z.output<typeof importedMeasurement>
 

@@ -70,6 +70,8 @@ class ImportRun {
   /** Turns of conversations left out (collisions): their generations and ledger entries go with them. */
   private readonly turnsLeftOut = new Set<string>()
   private sawConversations = false
+  /** Measurements added here and the ledger key of the call that stored each (tied in `finish`: the ledger comes after them). */
+  private readonly ledgerLinks: Array<{ measurementId: number; key: string }> = []
   private readonly sql: ReturnType<typeof statements>
 
   constructor(private readonly store: KeelStore) {
@@ -103,6 +105,9 @@ class ImportRun {
 
   finish(): void {
     if (!this.sawConversations) throw new ImportFailure('(top level)', 'Not a Keel export: it has no "conversations" (or "conversation").')
+    // A key whose entry is not in the store (left out with its conversation) stays unlinked, as
+    // when a conversation is deleted; an entry already tied to another measurement is not taken.
+    for (const { measurementId, key } of this.ledgerLinks) this.sql.linkMeasurement.run(key, measurementId)
   }
 
   private collide(collision: ImportCollision): void {
@@ -146,6 +151,7 @@ class ImportRun {
     const createdAt = conversation.createdAt ?? messages[0]?.source.createdAt ?? now
     const updatedAt = conversation.updatedAt ?? messages.at(-1)?.source.createdAt ?? createdAt
     this.sql.insertConversation.run(conversation.id, conversation.title, createdAt, updatedAt)
+    if (conversation.pinnedAt !== undefined) this.sql.setPinned.run(conversation.pinnedAt, conversation.id)
     const turns = new Set<string>()
     for (const [index, { id, parentId, turnId, source: m }] of messages.entries()) {
       const at = `${where}.messages.${index}`
@@ -257,6 +263,7 @@ class ImportRun {
     }
     const precision = m.precision ?? (m.measuredAtLocal && /^\d{4}-\d{2}-\d{2}$/.test(m.measuredAtLocal) ? 'day' : 'instant')
     this.sql.insertMeasurement.run(m.id, m.kind, m.canonicalValue, m.value, m.unit, takenAt, precision, m.recordedAt ?? this.store.clock(), m.takenAtOffsetMin ?? null)
+    if (m.createdByLedgerKey) this.ledgerLinks.push({ measurementId: m.id, key: m.createdByLedgerKey })
     this.report.added.measurements++
   }
 
@@ -392,6 +399,12 @@ function statements(store: KeelStore) {
   const db = store.db
   return {
     insertConversation: db.prepare<[string, string, number, number]>('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)'),
+    setPinned: db.prepare<[number, string]>('UPDATE conversations SET pinned_at = ? WHERE id = ?'),
+    linkMeasurement: db.prepare<[string, number]>(
+      `UPDATE measurements SET created_by_ledger_id = l.id FROM (SELECT id FROM tool_ledger WHERE idempotency_key = ?) AS l
+       WHERE measurements.id = ? AND measurements.created_by_ledger_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM measurements other WHERE other.created_by_ledger_id = l.id)`,
+    ),
     setLeaf: db.prepare<[string | null, string]>('UPDATE conversations SET current_leaf_id = ? WHERE id = ?'),
     insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
     turnOwner: db.prepare<[string], { conversation_id: string }>('SELECT conversation_id FROM turns WHERE id = ?'),
