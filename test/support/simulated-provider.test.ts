@@ -503,17 +503,18 @@ describe('script and recording', () => {
     const received: { text: string; at: number }[] = []
     const response = await fetch(endpoint('anthropic'), { method: 'POST', body: JSON.stringify(requestBody('anthropic')) })
     const decoder = new TextDecoder()
-    for await (const chunk of response.body!) received.push({ text: decoder.decode(chunk as Uint8Array), at: performance.timeOrigin + performance.now() })
+    const reader = response.body!.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) received.push({ text: decoder.decode(read.value), at: performance.timeOrigin + performance.now() })
     const served = sim.requests[0]?.served
     expect(served?.kind).toBe('turn')
     const marks = served?.kind === 'turn' ? served.marks : undefined
     expect(Object.keys(marks ?? {}).sort()).toEqual(['firstCall', 'firstText'])
-    const arrived = (text: string) => received.find((r) => r.text.includes(text))!.at
+    const arrived = (text: string): number => received.find((r) => r.text.includes(text))?.at ?? Number.NaN
     // Each mark was taken before its bytes reached the client, after the request was sent, and in stream order.
     expect(marks!.firstText).toBeGreaterThan(before)
     expect(marks!.firstText).toBeLessThanOrEqual(arrived('Zephyr'))
     expect(marks!.firstCall).toBeLessThanOrEqual(arrived('record_weight'))
-    expect(marks!.firstCall - marks!.firstText).toBeGreaterThanOrEqual(30)
+    expect(marks!.firstCall! - marks!.firstText!).toBeGreaterThanOrEqual(30)
     expect(parseScript({ type: 'turn', marks: { a: 'x' } })[0]).toMatchObject({ marks: { a: 'x' } })
     expect(() => parseScript({ type: 'turn', marks: { a: '' } })).toThrow(/invalid simulated-provider script/)
   })
