@@ -491,6 +491,34 @@ describe('script and recording', () => {
     expect((await fetchTurn('gemini')).result.text).toBe('queued')
   })
 
+  it('records when the first write holding each mark went out, on the high-resolution epoch clock', async () => {
+    const before = performance.timeOrigin + performance.now()
+    sim.enqueue({
+      type: 'turn',
+      text: ['Zephyr', ' then', ' more'],
+      toolCalls: [{ name: 'record_weight', arguments: { kg: 70 } }],
+      faults: { delayMs: 30 },
+      marks: { firstText: 'Zephyr', firstCall: 'record_weight', never: 'not in the stream' },
+    })
+    const received: { text: string; at: number }[] = []
+    const response = await fetch(endpoint('anthropic'), { method: 'POST', body: JSON.stringify(requestBody('anthropic')) })
+    const decoder = new TextDecoder()
+    const reader = response.body!.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) received.push({ text: decoder.decode(read.value), at: performance.timeOrigin + performance.now() })
+    const served = sim.requests[0]?.served
+    expect(served?.kind).toBe('turn')
+    const marks = served?.kind === 'turn' ? served.marks : undefined
+    expect(Object.keys(marks ?? {}).sort()).toEqual(['firstCall', 'firstText'])
+    const arrived = (text: string): number => received.find((r) => r.text.includes(text))?.at ?? Number.NaN
+    // Each mark was taken before its bytes reached the client, after the request was sent, and in stream order.
+    expect(marks!.firstText).toBeGreaterThan(before)
+    expect(marks!.firstText).toBeLessThanOrEqual(arrived('Zephyr'))
+    expect(marks!.firstCall).toBeLessThanOrEqual(arrived('record_weight'))
+    expect(marks!.firstCall! - marks!.firstText!).toBeGreaterThanOrEqual(30)
+    expect(parseScript({ type: 'turn', marks: { a: 'x' } })[0]).toMatchObject({ marks: { a: 'x' } })
+    expect(() => parseScript({ type: 'turn', marks: { a: '' } })).toThrow(/invalid simulated-provider script/)
+  })
+
   it('times out waiting for requests that never come', async () => {
     await expect(sim.waitForRequests(1, { timeoutMs: 20 })).rejects.toThrow(/timed out/)
   })

@@ -64,15 +64,17 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
               }
               progress.shownText += delta
               outputText += event.delta
-              recorder.appendText(delta)
+              // Shown first, then stored: the store's write may flush (a transaction, the search
+              // index, a checkpoint) and must never hold the word back from the window.
               emit({ type: 'stream', round, event: { type: 'text-delta', delta } })
+              recorder.appendText(delta)
               return
             }
             case 'reasoning-delta':
               progress.reasoningSince ??= context.now()
               outputText += event.delta
-              recorder.appendReasoning(event.delta)
               emit({ type: 'stream', round, event })
+              recorder.appendReasoning(event.delta)
               return
             case 'tool-call-start':
               endReasoning(context)

@@ -12,11 +12,12 @@ import { describeFileReport, prepareMcpStartup } from '../mcp/mcp-startup'
 import type { ToolSource } from '../tools/tool'
 import { startWebServer } from './web-server'
 
-const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build] [--mcp-config FILE] [--extra-tool-source MODULE]
+const USAGE = `usage: start-web [--port N] [--db FILE] [--renderer DIR] [--no-build] [--mcp-config FILE] [--extra-tool-source MODULE] [--timing]
 Serves the built renderer and Keel's core on http://127.0.0.1:N (loopback only) and prints the URL
 with its access token (after #token=). --port 0 (default) picks a free port; --db defaults to
 ${defaultDatabasePath()}. --mcp-config (or KEEL_MCP_CONFIG): MCP servers for this session, in
-Claude Desktop's format ("mcpServers") or VS Code's ("servers"), beside those saved in Settings.`
+Claude Desktop's format ("mcpServers") or VS Code's ("servers"), beside those saved in Settings.
+--timing: print where start-up time went to stderr, one "[keel] timing PHASE EPOCH_MS" line per phase.`
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
         'no-build': { type: 'boolean' },
         'extra-tool-source': { type: 'string' },
         'mcp-config': { type: 'string' },
+        timing: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -63,9 +65,12 @@ async function main(): Promise<number> {
     }
   }
 
+  const timing = flags.timing ? startupTiming() : () => {}
+  timing('main')
   const dbPath = resolve(flags.db ?? defaultDatabasePath())
   mkdirSync(dirname(dbPath), { recursive: true })
   const opened = openKeelStore(dbPath)
+  timing('store-open')
   if (!opened.ok) {
     // The store's message names the file and says whether it was changed.
     process.stderr.write(`[keel] ${opened.error.message}\n`)
@@ -91,6 +96,7 @@ async function main(): Promise<number> {
   }
   if (mcp.file) for (const line of describeFileReport(mcp.file)) process.stderr.write(`[keel] ${line}\n`)
   const service = new KeelAppService({ store, env: process.env, vault: createMemoryKeyVault(), toolSources, mcp: { fileServers: mcp.fileServers, loginPath: mcp.loginPath } })
+  timing('service-ready')
   let server
   try {
     server = await startWebServer({ service, rendererDir, port })
@@ -99,6 +105,7 @@ async function main(): Promise<number> {
     process.stderr.write(`cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`)
     return 1
   }
+  timing('listening')
   process.stdout.write(
     `Keel is running at ${server.url}\n` +
       'Open that address in each browser tab you use for Keel; the part after #token= is its access key (it changes on every start; keep it to yourself).\n',
@@ -122,6 +129,17 @@ async function main(): Promise<number> {
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   })
+}
+
+/**
+ * `--timing`: one stderr line per start-up phase, `[keel] timing PHASE EPOCH_MS`, on the
+ * high-resolution epoch clock (`performance.timeOrigin + performance.now()`, the clock a page reads
+ * too), after a first `process` line for when this process began.
+ */
+function startupTiming(): (phase: string) => void {
+  const line = (phase: string, at: number) => process.stderr.write(`[keel] timing ${phase} ${at.toFixed(3)}\n`)
+  line('process', performance.timeOrigin)
+  return (phase) => line(phase, performance.timeOrigin + performance.now())
 }
 
 main().then(

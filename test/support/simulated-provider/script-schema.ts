@@ -52,6 +52,7 @@ const turnSchema = z.strictObject({
   id: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
   faults: faultsSchema.optional(),
+  marks: z.record(z.string(), z.string().min(1)).optional(),
 })
 
 const httpErrorSchema = z.strictObject({

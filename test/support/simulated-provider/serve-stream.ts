@@ -27,6 +27,8 @@ export async function serveStream(
   headers: Record<string, string>,
   plan: WritePlan,
   timing: { delayMs?: number | undefined; headersDelayMs?: number | undefined },
+  /** Called just before each body write is handed to the socket. */
+  beforeWrite?: (bytes: Buffer) => void,
 ): Promise<void> {
   const { res, closed } = channel
   await pause(timing.headersDelayMs, closed)
@@ -37,6 +39,7 @@ export async function serveStream(
     if (closed.aborted) return
     if (i > 0) await pause(timing.delayMs, closed)
     if (closed.aborted) return
+    beforeWrite?.(plan.writes[i]!)
     await write(res, plan.writes[i]!, closed)
   }
   if (closed.aborted) return

@@ -10,7 +10,7 @@ import { flattenHeaders, parseJsonOrText, readBody, RequestLog, type WaitOptions
 import { basePathFor, matchRoute, type MatchedRoute } from './routes'
 import { DEFAULT_MODEL_IDS, matchModelsRoute, renderModels, type ModelListRequest, type ModelsScript } from './models-route'
 import { pause, serveStream, type ResponseChannel } from './serve-stream'
-import type { RecordedRequest, RespondHook, ScriptedHttpError, ScriptedResponse, ScriptedTurn, SimulatedProviderOptions } from './types'
+import type { RecordedRequest, RespondHook, ScriptedHttpError, ScriptedResponse, ScriptedTurn, ServedResponse, SimulatedProviderOptions } from './types'
 import { planWrites } from './write-plan'
 
 export interface SimulatedProvider {
@@ -176,11 +176,12 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
       jsonArray: route.jsonArray,
       compat: faults.compat ?? {},
     }
-    record.served = {
+    const served: ServedResponse & { kind: 'turn' } = {
       kind: 'turn',
       responseId: turn.responseId,
       callIds: turn.toolCalls.map((call) => call.callId),
     }
+    record.served = served
     log.record(record)
     const rendered = renderer.render(turn, context)
     const plan = planWrites(rendered, faults, (before) => renderer.streamError(faults.errorAfterEvents?.kind ?? 'server', turn, context, before, faults.errorAfterEvents?.message))
@@ -190,7 +191,7 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
       ...requestIdHeader(route.provider, `req_${idPrefix}${log.requests.length}`),
       ...lowerCaseKeys(scripted.headers ?? {}),
     }
-    await serveStream(channel, headers, plan, { delayMs: faults.delayMs, headersDelayMs: faults.headersDelayMs })
+    await serveStream(channel, headers, plan, { delayMs: faults.delayMs, headersDelayMs: faults.headersDelayMs }, markWrites(scripted.marks, served))
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -243,6 +244,22 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
       }),
   }
   return provider
+}
+
+/** Notes in `served.marks` when the first write holding each mark's text goes out (see `ScriptedTurn.marks`). */
+function markWrites(marks: Record<string, string> | undefined, served: ServedResponse & { kind: 'turn' }): ((bytes: Buffer) => void) | undefined {
+  if (!marks) return undefined
+  const pending = Object.entries(marks)
+  return (bytes) => {
+    if (pending.length === 0) return
+    const at = performance.timeOrigin + performance.now()
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const [name, text] = pending[i]!
+      if (!bytes.includes(text)) continue
+      served.marks = { ...served.marks, [name]: at }
+      pending.splice(i, 1)
+    }
+  }
 }
 
 function requestIdHeader(provider: ProviderId, id: string): Record<string, string> {

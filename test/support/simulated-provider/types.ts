@@ -90,6 +90,12 @@ export interface ScriptedTurn {
   /** Added to (and overriding) the stream's response headers (e.g. a proxy's own `x-request-id`). */
   headers?: Record<string, string>
   faults?: StreamFaults
+  /**
+   * Send times to record, by name: the server notes when it hands the socket the first write whose
+   * bytes contain the given text (e.g. `{ firstText: 'Zephyr' }` for the first text delta; the text
+   * must fall within one write), in `served.marks` (see {@link ServedResponse}).
+   */
+  marks?: Record<string, string>
 }
 
 /** A non-2xx answer instead of a stream. */
@@ -108,7 +114,17 @@ export type ScriptedResponse = ScriptedTurn | ScriptedHttpError
 
 /** What the server answered to one request. */
 export type ServedResponse =
-  | { kind: 'turn'; responseId: string; callIds: (string | undefined)[] }
+  | {
+      kind: 'turn'
+      responseId: string
+      callIds: (string | undefined)[]
+      /**
+       * For each of the turn's `marks` that a write contained: when that write was handed to the
+       * socket, in milliseconds since the epoch on the high-resolution clock
+       * (`performance.timeOrigin + performance.now()`, the clock a page reads the same way).
+       */
+      marks?: Record<string, number>
+    }
   | { kind: 'http-error'; status: number }
   | { kind: 'exhausted' }
   | { kind: 'reset' }
