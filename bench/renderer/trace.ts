@@ -14,12 +14,12 @@ interface TraceEvent {
 
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel']
 
-export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+export async function startTrace(cdp: CDPSession, categories: readonly string[] = TRACE_CATEGORIES): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', (data) => {
     for (const e of data.value as unknown as TraceEvent[]) events.push(e)
   })
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' })
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: [...categories] }, transferMode: 'ReportEvents' })
   return async () => {
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
     await cdp.send('Tracing.end')

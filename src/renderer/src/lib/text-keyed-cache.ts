@@ -49,6 +49,6 @@ export class TextKeyedCache<V> {
  * cache of a 200 KB answer's blocks pinned a copy of the answer per frame (~100 MB). Concatenating
  * makes V8 flatten into a new string; slicing that keeps only this key's characters.
  */
-function ownCopy(text: string): string {
+export function ownCopy(text: string): string {
   return (' ' + text).slice(1)
 }
