@@ -11,6 +11,7 @@ import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import type { RunEvent } from '../../src/shared/run-events'
 import { App } from '../../src/renderer/src/app'
+import { loadHighlighter } from '../../src/renderer/src/components/code-highlight'
 import { markdownOptions } from '../../src/renderer/src/components/markdown'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import { liveText } from '../../src/renderer/src/state/run-reducer'
@@ -123,6 +124,8 @@ const textOf = (element: Element | null | undefined): string | undefined => elem
 installPage({
   prepare: async (text) => {
     full = text
+    // The highlighter is imported when code first appears (it would be by now in a window in use).
+    await loadHighlighter()
     createRoot(document.getElementById('root')!).render(
       <>
         <App store={store} />

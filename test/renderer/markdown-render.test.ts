@@ -5,7 +5,8 @@ import fc from 'fast-check'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadHighlighter } from '../../src/renderer/src/components/code-highlight'
 import { Markdown, MarkdownBlocks, markdownOptions } from '../../src/renderer/src/components/markdown'
 
 /** A one-shot render of the whole text, with the app's plugins and elements (links, code blocks, math). */
@@ -48,6 +49,9 @@ const documentText = fc
   .map((parts) => parts.map(([b, gap], i) => (i === 0 ? b : gap + b)).join(''))
 
 describe('block-by-block Markdown', () => {
+  // The window imports the highlighter when code first appears (code-highlight.test.ts); here it is in.
+  beforeAll(() => loadHighlighter())
+
   it('shows the same document as a one-shot parse, finished or streaming (property)', () => {
     fc.assert(
       fc.property(documentText, (text) => {

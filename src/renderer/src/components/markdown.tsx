@@ -1,6 +1,5 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type AnchorHTMLAttributes, type ReactElement } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type AnchorHTMLAttributes, type ReactElement } from 'react'
 import renderMarkdown, { type Components } from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import remarkMath from 'remark-math'
 import { remarkDollarAmounts } from '../lib/dollar-amounts'
@@ -8,6 +7,7 @@ import { codeLanguage, codeText, hastText } from '../lib/hast-text'
 import { splitGrowingText, type SplitText } from '../lib/markdown-blocks'
 import { TextKeyedCache } from '../lib/text-keyed-cache'
 import { CodeBlock } from './code-block'
+import { highlighterLoaded, parseNoting, rehypeCodeHighlight, subscribeHighlighter } from './code-highlight'
 import { MathFormula } from './math-formula'
 import { MermaidDiagram } from './mermaid-diagram'
 
@@ -62,12 +62,8 @@ const finishedComponents = componentsFor(true)
 const growingComponents = componentsFor(false)
 // `$…$` and `$$…$$` become math nodes; prices ("$5 and $10") are put back as text.
 const remarkPlugins = [remarkGfm, remarkMath, remarkDollarAmounts]
-// rehype-highlight builds its highlighter (every common grammar) each time a processor is made, and
-// react-markdown makes one per parse: ~15 ms per call, most of the cost of a small block. Its
-// transformer keeps no per-document state, so one is built here and shared by every parse.
-// Math and diagrams are not code to colour.
-const highlight = rehypeHighlight({ plainText: ['math', 'mermaid'] })
-const rehypePlugins = [() => highlight]
+// Code is coloured by rehype-highlight, imported the first time it is needed (code-highlight.ts).
+const rehypePlugins = [rehypeCodeHighlight]
 
 /** The options every parse uses (exported for the test that compares block-by-block with whole). */
 export const markdownOptions = { remarkPlugins, rehypePlugins, components: finishedComponents }
@@ -83,10 +79,17 @@ function parse(text: string, finished = true): ReactElement {
  * long task at that moment), and reopening a conversation is cheap. Only finished blocks go in: the
  * growing last block of a live answer changes every frame and would push them out.
  */
-const parsedBlocks = new TextKeyedCache<ReactElement>(1_500_000)
+const parsedBlocks = new TextKeyedCache<{ value: ReactElement; uncoloured: boolean }>(1_500_000)
+
+/** A finished block's elements, from the cache; one parsed before the highlighter was in is not kept. */
+function parsedBlock(text: string): ReactElement {
+  return parsedBlocks.getOrCreate(text, (key) => parseNoting(() => parse(key)), (result) => !result.uncoloured).value
+}
 
 const Block = memo(function Block({ text, finished }: { text: string; finished: boolean }) {
-  return finished ? parsedBlocks.getOrCreate(text, parse) : parse(text, false)
+  // Parsed again when the highlighter arrives (a cached block returns the same elements: no work).
+  useSyncExternalStore(subscribeHighlighter, highlighterLoaded, highlighterLoaded)
+  return finished ? parsedBlock(text) : parse(text, false)
 })
 
 /**
@@ -114,7 +117,7 @@ function blocksToShow(blocks: readonly string[], onScreen: number, streaming: bo
     const block = blocks[count]!
     const finished = !streaming || count < blocks.length - 1
     if (count > onScreen && (newChars + block.length > NEW_CHARS_PER_COMMIT || performance.now() - started > PARSE_MS_PER_RENDER)) break
-    if (finished) parsedBlocks.getOrCreate(block, parse)
+    if (finished) parsedBlock(block)
     newChars += block.length
   }
   return count
