@@ -62,6 +62,26 @@ try {
     const f = nodes.get(id)!.callFrame
     return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`
   }
+  {
+    // The whole run: where the JS time went (self and inclusive), and the trace's rendering work.
+    const self = new Map<string, number>()
+    const incl = new Map<string, number>()
+    for (const id of profile.samples ?? []) {
+      self.set(label(id), (self.get(label(id)) ?? 0) + 1)
+      const onStack = new Set<string>()
+      for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) onStack.add(label(n))
+      for (const l of onStack) incl.set(l, (incl.get(l) ?? 0) + 1)
+    }
+    const total = profile.samples?.length ?? 1
+    const pct = (n: number) => `${((100 * n) / total).toFixed(1)}%`
+    console.log(`\n== whole run: ${total} samples; self:`)
+    for (const [l, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${pct(n)} ${l}`)
+    console.log('  inclusive:')
+    for (const [l, n] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${pct(n)} ${l}`)
+    const byName = new Map<string, number>()
+    for (const e of onMain) if (['Layout', 'UpdateLayoutTree', 'PrePaint', 'Paint', 'Layerize', 'FunctionCall', 'FireAnimationFrame', 'MinorGC', 'MajorGC', 'ParseHTML', 'HitTest'].includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur! / 1000)
+    console.log('  trace:', [...byName].sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', '))
+  }
   const seen = new Set<string>()
   for (const task of tasks) {
     if (seen.size >= topTasks) break

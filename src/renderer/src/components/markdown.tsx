@@ -99,9 +99,9 @@ const Block = memo(function Block({ text, finished }: { text: string; finished: 
 const CROSS_BLOCK_DEFINITION = /^[ \t>]*\[[^\]\n]+\]:/m
 
 /** New source characters one commit may put on screen (their DOM, style and layout cost with them). */
-const NEW_CHARS_PER_COMMIT = 12_000
+const NEW_CHARS_PER_COMMIT = 16_000
 /** Parsing time one render may spend on blocks not parsed yet; the rest waits for the next frame. */
-const PARSE_MS_PER_RENDER = 8
+const PARSE_MS_PER_RENDER = 10
 
 /**
  * How many of `blocks` one render shows: those already on screen, then new ones while they fit in
