@@ -53,7 +53,7 @@ let server: Server | undefined
 let browser: Browser | undefined
 try {
   // 1. Build: the app's renderer config, as electron-vite applies it (root src/renderer, base './',
-  // no modulepreload polyfill), into a temporary folder.
+  // no modulepreload polyfill, not minified unless asked), into a temporary folder.
   const config = electronViteConfig as { renderer?: UserConfig }
   const renderer = config.renderer ?? {}
   const chunks = new Map<string, ChunkInfo>()
@@ -80,7 +80,8 @@ try {
     mode: 'production',
     logLevel: 'warn',
     plugins: [...(renderer.plugins ?? []), record],
-    build: { ...renderer.build, outDir, emptyOutDir: true, modulePreload: { polyfill: false }, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 },
+    // electron-vite's renderer defaults (minify off unless the config turns it on), then the app's config.
+    build: { minify: false, ...renderer.build, outDir, emptyOutDir: true, modulePreload: { polyfill: false }, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 },
   })
   const buildSeconds = (performance.now() - buildStarted) / 1000
 
