@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type AnchorHTMLAttributes, type ReactElement } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type AnchorHTMLAttributes, type ReactElement } from 'react'
 import renderMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import remarkMath from 'remark-math'
@@ -135,7 +135,8 @@ function blocksToShow(blocks: readonly string[], onScreen: number, streaming: bo
  */
 export const MarkdownBlocks = memo(function MarkdownBlocks({ text, streaming, progressive = false }: { text: string; streaming: boolean; progressive?: boolean }) {
   const split = useRef<SplitText | undefined>(undefined)
-  const whole = !streaming && CROSS_BLOCK_DEFINITION.test(text)
+  // Tested once per text, not on each of the frames a long answer takes to fill in.
+  const whole = useMemo(() => !streaming && CROSS_BLOCK_DEFINITION.test(text), [text, streaming])
   // A cache of the previous split (same text → same blocks), not state: safe to recompute.
   const blocks = whole ? [text] : (split.current = split.current?.text === text ? split.current : splitGrowingText(text, split.current)).blocks
   const onScreen = useRef(progressive ? 0 : Number.POSITIVE_INFINITY)
