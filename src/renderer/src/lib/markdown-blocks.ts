@@ -64,11 +64,16 @@ export interface SplitText {
  * from that block's start is split again, so a frame costs the size of its last block, not of the
  * whole answer. Same result as splitting the whole text: a block starts at a split point, where the
  * splitter's state is the one a fresh start has (no fence, no blank line seen, a list only if the
- * line is an item), so splitting from there gives what splitting from the start gives.
+ * line is an item), so splitting from there gives what splitting from the start gives; and a split
+ * depends only on the lines before it and the line it starts, so one at a complete line holds.
  */
 export function splitGrowingText(text: string, previous: SplitText | undefined): SplitText {
-  if (!previous || previous.blocks.length < 2 || text.length < previous.text.length || !text.startsWith(previous.text)) return { text, blocks: splitMarkdownBlocks(text) }
-  const kept = previous.blocks.slice(0, -1)
+  // A split before the last, unfinished line may not hold once that line grows ("1" becomes "1. b",
+  // an item of the list above): then the block before the last is split again too.
+  const last = previous?.blocks[previous.blocks.length - 1]
+  const redo = last !== undefined && !last.includes('\n') ? 2 : 1
+  if (!previous || previous.blocks.length <= redo || text.length < previous.text.length || !text.startsWith(previous.text)) return { text, blocks: splitMarkdownBlocks(text) }
+  const kept = previous.blocks.slice(0, -redo)
   let start = 0
   for (const block of kept) start += block.length
   const fresh = splitMarkdownBlocks(text.slice(start))
