@@ -7,7 +7,8 @@
 // time and longest task (Chrome trace, top-level tasks on CrRendererMain), wall time to the last
 // character on screen, React commits (floor: DOM appends) per animation frame. Checks that the
 // final DOM shows the whole answer (app: exactly what a one-shot render of the full text shows).
-// Targets (reported, not asserted): app ≤ 1 render per frame. Ratios app ÷ floor are paired.
+// Goals (issue 13 §6, reported, not asserted): longest task < 50 ms, ≤ 1 render per frame, main-thread
+// time ≤ the floor's (paired ratio); written to bench-results/renderer.json with bench/goals.ts.
 // Run: `npm run bench -- renderer` or `npx tsx bench/renderer.bench.ts`.
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -17,11 +18,14 @@ import { chromium, type Browser } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 import { mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
+import { maxGoal, ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 import { answerText, DELTAS, DELTAS_PER_TASK, type PageResult } from './renderer/workload'
 
 const REPS = Number(process.env.RENDERER_BENCH_REPS ?? 5)
 const TARGET_RENDERS_PER_FRAME = 1
+/** Issue 13 §6: no task of the app page at or over this, from the first delta to the stored answer shown. */
+const TARGET_LONGEST_TASK_MS = 50
 const PAGES = ['app', 'floor'] as const
 type PageName = (typeof PAGES)[number]
 
@@ -182,6 +186,8 @@ try {
     page: PageName
     mainThreadMs: number
     longestTaskMs: number
+    longestTaskCpuMs: number
+    mainThreadCpuMs: number
     wallMs: number
     settleMs: number
     renders: number
@@ -202,6 +208,8 @@ try {
       page: name,
       mainThreadMs: m((s) => s.trace.busyMs),
       longestTaskMs: m((s) => s.trace.longestMs),
+      longestTaskCpuMs: m((s) => s.trace.longestCpuMs),
+      mainThreadCpuMs: m((s) => s.trace.busyCpuMs),
       wallMs: m((s) => s.wallMs),
       settleMs: m((s) => s.settleMs),
       renders: m((s) => s.result.renders),
@@ -270,15 +278,37 @@ try {
       `  renders        = app: React commits (a component on the same store snapshot as App); floor: <pre> appends, one per delta.\n` +
       `  app settle     = last character visible → stored message shown: median ${f1(app.settleMs)} ms (included in main-thread ms).\n` +
       `  cross-check    = CDP Performance TaskDuration: app ${f1(app.cdpTaskMs)} ms, floor ${f1(floor.cdpTaskMs)} ms; ` +
-      `longtask observer max: app ${f1(app.observerLongestTaskMs)} ms, floor ${f1(floor.observerLongestTaskMs)} ms.`,
+      `longtask observer max: app ${f1(app.observerLongestTaskMs)} ms, floor ${f1(floor.observerLongestTaskMs)} ms.\n` +
+      `  CPU time       = the same tasks' thread time (what a busy machine does not inflate): longest task app ${f1(app.longestTaskCpuMs)} ms,\n` +
+      `                   floor ${f1(floor.longestTaskCpuMs)} ms; main thread app ${f1(app.mainThreadCpuMs)} ms, floor ${f1(floor.mainThreadCpuMs)} ms.`,
   )
   const totalSeconds = (performance.now() - started) / 1000
   console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 
+  const load = `load avg ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before the run`
+  const goals: GoalResult[] = [
+    maxGoal(6, '200 KB streamed answer: longest task', app.longestTaskMs, TARGET_LONGEST_TASK_MS, 'ms', {
+      floor: `${f1(floor.longestTaskMs)} ms (<pre>)`,
+      note: `its CPU time ${f1(app.longestTaskCpuMs)} ms (floor ${f1(floor.longestTaskCpuMs)}); ${load}`,
+    }),
+    maxGoal(6, '200 KB streamed answer: React renders per frame', app.rendersPerFrame, TARGET_RENDERS_PER_FRAME, '', { inclusive: true }),
+    // The ratio is the median of per-rep ratios (paired), not the ratio of the medians.
+    {
+      ...ratioGoal(6, '200 KB streamed answer: main-thread time', app.mainThreadMs, floor.mainThreadMs, 1, 'ms', {
+        note: `CPU time ${f1(app.mainThreadCpuMs)} ms vs ${f1(floor.mainThreadCpuMs)} ms; ${load}`,
+      }),
+      figure: `${f1(app.mainThreadMs)} ms (${f2(ratios.mainThread)}× paired)`,
+      pass: ratios.mainThread <= 1,
+    },
+  ]
+  if (failures.length > 0) for (const goal of goals) Object.assign(goal, { pass: false, note: `checks failed: ${failures[0]}` })
+  for (const goal of goals) console.log(`  goal §${goal.section} ${goal.name}: ${goal.figure} (floor ${goal.floor}; target ${goal.target}): ${goal.pass ? 'PASS' : 'FAIL'}`)
+
   writeBenchResults('renderer', loadBefore, {
+    goals,
     chromium: chromeVersion,
     workload: { chars: expectedSource.length, deltas: DELTAS, deltasPerTask: DELTAS_PER_TASK, reps: REPS },
-    targets: { appRendersPerFrameMax: TARGET_RENDERS_PER_FRAME },
+    targets: { appRendersPerFrameMax: TARGET_RENDERS_PER_FRAME, appLongestTaskMsBelow: TARGET_LONGEST_TASK_MS },
     rows,
     ratios,
     renderTarget,

@@ -11,6 +11,7 @@ import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import type { RunEvent } from '../../src/shared/run-events'
 import { App } from '../../src/renderer/src/app'
+import { loadHighlighter } from '../../src/renderer/src/components/code-highlight'
 import { markdownOptions } from '../../src/renderer/src/components/markdown'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import { liveText } from '../../src/renderer/src/state/run-reducer'
@@ -26,6 +27,8 @@ const NOW = 1_700_000_000_000
 let full = ''
 let ended = false
 let storedViewAt = 0
+/** What a one-shot render of the whole answer shows (without whitespace, see textOf). */
+let expectedText = ''
 const listeners = new Set<(envelope: RunEventEnvelope) => void>()
 const emit = (event: RunEvent): void => {
   for (const listener of listeners) listener({ runId: RUN_ID, event })
@@ -123,6 +126,8 @@ const textOf = (element: Element | null | undefined): string | undefined => elem
 installPage({
   prepare: async (text) => {
     full = text
+    // The highlighter is imported when code first appears (it would be by now in a window in use).
+    await loadHighlighter()
     createRoot(document.getElementById('root')!).render(
       <>
         <App store={store} />
@@ -140,6 +145,7 @@ installPage({
       ),
     )
     const expected = textOf(probe) ?? ''
+    expectedText = expected
     probeRoot.unmount()
     while (!store.getSnapshot().ready) await new Promise((r) => setTimeout(r, 10))
     // The user sends; the answer streams into a new conversation (the app follows it).
@@ -153,7 +159,14 @@ installPage({
     ended = true
     emit({ type: 'run-end', status: 'completed', conversationId: CONVERSATION_ID, messageId: MESSAGE_ID })
   },
-  visibleText: () => textOf(answerMarkdown()),
+  // The whole answer's text only once its last block is the answer's end: the app fills in frame by
+  // frame, and building and comparing 200 KB of text on each of those frames would bill the harness
+  // to the app.
+  visibleText: () => {
+    const markdown = answerMarkdown()
+    const last = textOf(markdown?.lastElementChild)
+    return last !== undefined && expectedText.endsWith(last) ? textOf(markdown) : undefined
+  },
   // The stored message has replaced the live answer.
   settled: () => document.querySelector('[data-testid="live-answer"]') === null && document.querySelector('[data-testid="message-assistant"]') !== null,
   renders: () => commits,

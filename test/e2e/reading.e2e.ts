@@ -1,8 +1,8 @@
 // Reading a conversation (issue 12, audit defects 1 and 24): the list follows a streaming answer
 // while the user is at its end, stops when they scroll up ("Jump to latest" brings them back), a
 // pending approval is scrolled into view and focused, a long conversation opens at its end; code
-// blocks copy their code; math and Mermaid diagrams are drawn under the window's CSP, with nothing
-// in a diagram able to run; axe on each of these states.
+// blocks are coloured (by a highlighter fetched only then) and copy their code; math and Mermaid
+// diagrams are drawn under the window's CSP, with nothing in a diagram able to run; axe on each.
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -108,10 +108,15 @@ test('code blocks show their language and Copy code puts the exact code on the c
   const code = 'def area(r):\n    return 3.14159 * r ** 2  # <not html>'
   await enqueue({ type: 'turn', text: `Here:\n\n\`\`\`python\n${code}\n\`\`\`\n\n> A quoted line.\n` })
   await openApp(page)
+  // Syntax highlighting is not part of the first load: its script comes with the first code block.
+  const highlighterFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /code-highlighter-[^/]*\.js$/.test(e.name)).length)
+  expect(await highlighterFetches()).toBe(0)
   await send(page, 'Some code please')
   const answer = page.getByTestId('message-assistant').last()
   const block = answer.getByTestId('code-block')
   await expect(block).toContainText('python')
+  await expect(block.locator('code.hljs.language-python .hljs-keyword').first()).toHaveText('def')
+  expect(await highlighterFetches()).toBe(1)
   await block.getByRole('button', { name: 'Copy code' }).click()
   await expect(block.getByRole('status')).toHaveText('Copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)

@@ -1,7 +1,7 @@
 // Streaming Markdown is split into blocks so only the growing last one is re-parsed per frame.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { splitMarkdownBlocks } from '../../src/renderer/src/lib/markdown-blocks'
+import { splitGrowingText, splitMarkdownBlocks, type SplitText } from '../../src/renderer/src/lib/markdown-blocks'
 
 describe('splitMarkdownBlocks', () => {
   it('splits at blank lines between paragraphs, lists and headings', () => {
@@ -48,5 +48,28 @@ describe('splitMarkdownBlocks', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  it('splitting a growing text from its last block gives what splitting it whole gives (property)', () => {
+    const piece = fc.constantFrom('text', '\n', '\n\n', '```', '~~~', '    code', '- item', '1. one', '# h', ' ', '> q', '  indented')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 80 }), fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 30 }), (parts, steps) => {
+        const text = parts.join('')
+        let previous: SplitText | undefined
+        let end = 0
+        for (const step of [...steps, text.length]) {
+          end = Math.min(text.length, end + step)
+          previous = splitGrowingText(text.slice(0, end), previous)
+          expect(previous.blocks).toEqual(splitMarkdownBlocks(text.slice(0, end)))
+        }
+        // A text that is not a continuation is split from scratch.
+        expect(splitGrowingText('other', previous).blocks).toEqual(['other'])
+      }),
+      { numRuns: 1000 },
+    )
+    // Found by the property: "1" after a list and a blank line becomes an item of that list.
+    let previous: SplitText | undefined
+    for (const prefix of ['1. a\n\n1', '1. a\n\n1. b']) previous = splitGrowingText(prefix, previous)
+    expect(previous!.blocks).toEqual(['1. a\n\n1. b'])
   })
 })

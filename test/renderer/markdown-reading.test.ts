@@ -10,6 +10,7 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MarkdownBlocks } from '../../src/renderer/src/components/markdown'
+import { loadHighlighter } from '../../src/renderer/src/components/code-highlight'
 import { loadMath } from '../../src/renderer/src/components/math-formula'
 import { DiagramView } from '../../src/renderer/src/components/mermaid-diagram'
 import { ReadingTranslate } from '../../src/renderer/src/components/reading-context'
@@ -19,6 +20,8 @@ import { codeLanguage, codeText, type HastLike } from '../../src/renderer/src/li
 const render = (text: string, streaming = false) => renderToStaticMarkup(createElement(MarkdownBlocks, { text, streaming }))
 
 describe('code blocks', () => {
+  beforeAll(() => loadHighlighter())
+
   it('show the language, or "Code", and a Copy code button', () => {
     const html = render('```python\nprint(1)\n```\n\n```\nplain\n```')
     expect(html.match(/<span class="code-block-language">python<\/span>/g)).toHaveLength(1)

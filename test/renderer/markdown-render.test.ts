@@ -5,7 +5,8 @@ import fc from 'fast-check'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadHighlighter } from '../../src/renderer/src/components/code-highlight'
 import { Markdown, MarkdownBlocks, markdownOptions } from '../../src/renderer/src/components/markdown'
 
 /** A one-shot render of the whole text, with the app's plugins and elements (links, code blocks, math). */
@@ -48,6 +49,9 @@ const documentText = fc
   .map((parts) => parts.map(([b, gap], i) => (i === 0 ? b : gap + b)).join(''))
 
 describe('block-by-block Markdown', () => {
+  // The window imports the highlighter when code first appears (code-highlight.test.ts); here it is in.
+  beforeAll(() => loadHighlighter())
+
   it('shows the same document as a one-shot parse, finished or streaming (property)', () => {
     fc.assert(
       fc.property(documentText, (text) => {
@@ -70,10 +74,18 @@ describe('block-by-block Markdown', () => {
     }
   })
 
-  it('a stored answer renders at once; a live one mounts empty and fills in the background', () => {
+  it('a stored answer renders at once; a live one shows a budget of new blocks per render, the first at once', () => {
     const text = 'Hello **there**.\n\nMore.'
     expect(renderToStaticMarkup(createElement(Markdown, { text }))).toBe(`<div class="markdown">${app(text)}</div>`)
-    expect(renderToStaticMarkup(createElement(Markdown, { text, streaming: true }))).toBe('<div class="markdown"></div>')
+    // A short answer fits in the first render (its first words are painted in the first frame).
+    expect(renderToStaticMarkup(createElement(Markdown, { text, streaming: true }))).toBe(`<div class="markdown">${app(text, true)}</div>`)
+    // A burst of 60 KB: the first render shows part of it (the rest follows frame by frame, in a browser).
+    const long = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} ${'word '.repeat(40)}`).join('\n\n')
+    const paragraphs = (html: string) => html.match(/<p>/g)?.length ?? 0
+    const first = paragraphs(renderToStaticMarkup(createElement(Markdown, { text: long, streaming: true })))
+    expect(first).toBeGreaterThan(0)
+    expect(first).toBeLessThan(300)
+    expect(paragraphs(renderToStaticMarkup(createElement(Markdown, { text: long })))).toBe(300)
   })
 
   it('highlights fenced code with a language, with the shared highlighter, in every block', () => {

@@ -48,4 +48,15 @@ describe('TextKeyedCache', () => {
       { numRuns: 300 },
     )
   })
+
+  it('does not store a value its `keep` refuses (it is made again next time)', () => {
+    const cache = new TextKeyedCache<number>(100)
+    let made = 0
+    const make = () => ++made
+    expect(cache.getOrCreate('a', make, (v) => v > 1)).toBe(1)
+    expect(cache.has('a')).toBe(false)
+    expect(cache.getOrCreate('a', make, (v) => v > 1)).toBe(2)
+    expect(cache.getOrCreate('a', make, (v) => v > 1)).toBe(2)
+    expect(cache.totalChars).toBe(1)
+  })
 })

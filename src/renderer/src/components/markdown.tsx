@@ -1,13 +1,13 @@
-import { memo, useDeferredValue, type AnchorHTMLAttributes, type ReactElement } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type AnchorHTMLAttributes, type ReactElement } from 'react'
 import renderMarkdown, { type Components } from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import remarkMath from 'remark-math'
 import { remarkDollarAmounts } from '../lib/dollar-amounts'
 import { codeLanguage, codeText, hastText } from '../lib/hast-text'
-import { splitMarkdownBlocks } from '../lib/markdown-blocks'
+import { splitGrowingText, type SplitText } from '../lib/markdown-blocks'
 import { TextKeyedCache } from '../lib/text-keyed-cache'
 import { CodeBlock } from './code-block'
+import { highlighterLoaded, parseNoting, rehypeCodeHighlight, subscribeHighlighter } from './code-highlight'
 import { MathFormula } from './math-formula'
 import { MermaidDiagram } from './mermaid-diagram'
 
@@ -62,12 +62,8 @@ const finishedComponents = componentsFor(true)
 const growingComponents = componentsFor(false)
 // `$…$` and `$$…$$` become math nodes; prices ("$5 and $10") are put back as text.
 const remarkPlugins = [remarkGfm, remarkMath, remarkDollarAmounts]
-// rehype-highlight builds its highlighter (every common grammar) each time a processor is made, and
-// react-markdown makes one per parse: ~15 ms per call, most of the cost of a small block. Its
-// transformer keeps no per-document state, so one is built here and shared by every parse.
-// Math and diagrams are not code to colour.
-const highlight = rehypeHighlight({ plainText: ['math', 'mermaid'] })
-const rehypePlugins = [() => highlight]
+// Code is coloured by rehype-highlight, imported the first time it is needed (code-highlight.ts).
+const rehypePlugins = [rehypeCodeHighlight]
 
 /** The options every parse uses (exported for the test that compares block-by-block with whole). */
 export const markdownOptions = { remarkPlugins, rehypePlugins, components: finishedComponents }
@@ -83,10 +79,17 @@ function parse(text: string, finished = true): ReactElement {
  * long task at that moment), and reopening a conversation is cheap. Only finished blocks go in: the
  * growing last block of a live answer changes every frame and would push them out.
  */
-const parsedBlocks = new TextKeyedCache<ReactElement>(1_500_000)
+const parsedBlocks = new TextKeyedCache<{ value: ReactElement; uncoloured: boolean }>(1_500_000)
+
+/** A finished block's elements, from the cache; one parsed before the highlighter was in is not kept. */
+function parsedBlock(text: string): ReactElement {
+  return parsedBlocks.getOrCreate(text, (key) => parseNoting(() => parse(key)), (result) => !result.uncoloured).value
+}
 
 const Block = memo(function Block({ text, finished }: { text: string; finished: boolean }) {
-  return finished ? parsedBlocks.getOrCreate(text, parse) : parse(text, false)
+  // Parsed again when the highlighter arrives (a cached block returns the same elements: no work).
+  useSyncExternalStore(subscribeHighlighter, highlighterLoaded, highlighterLoaded)
+  return finished ? parsedBlock(text) : parse(text, false)
 })
 
 /**
@@ -95,16 +98,62 @@ const Block = memo(function Block({ text, finished }: { text: string; finished: 
  */
 const CROSS_BLOCK_DEFINITION = /^[ \t>]*\[[^\]\n]+\]:/m
 
+/** New source characters one commit may put on screen (their DOM, style and layout cost with them). */
+const NEW_CHARS_PER_COMMIT = 16_000
+/** Parsing time one render may spend on blocks not parsed yet; the rest waits for the next frame. */
+const PARSE_MS_PER_RENDER = 10
+
 /**
- * Markdown split into top-level blocks ({@link splitMarkdownBlocks}), each memoized by its text,
+ * How many of `blocks` one render shows: those already on screen, then new ones while they fit in
+ * this render's budget (at least one). A growing last block is parsed while rendering; a finished
+ * one is parsed here, into the cache its Block reads.
+ */
+function blocksToShow(blocks: readonly string[], onScreen: number, streaming: boolean): number {
+  if (onScreen >= blocks.length) return blocks.length
+  const started = performance.now()
+  let newChars = 0
+  let count = onScreen
+  for (; count < blocks.length; count++) {
+    const block = blocks[count]!
+    const finished = !streaming || count < blocks.length - 1
+    if (count > onScreen && (newChars + block.length > NEW_CHARS_PER_COMMIT || performance.now() - started > PARSE_MS_PER_RENDER)) break
+    if (finished) parsedBlock(block)
+    newChars += block.length
+  }
+  return count
+}
+
+/**
+ * Markdown split into top-level blocks ({@link splitGrowingText}), each memoized by its text,
  * inside one `.markdown` element (so spacing between blocks is the normal spacing of a document).
  * `streaming`: the text is still growing, so only its last block is left out of the cache.
+ *
+ * A render puts at most a budget of new blocks on screen ({@link blocksToShow}) and the rest follow
+ * frame after frame: a burst of tokens, or a stored copy that replaces a live answer still catching
+ * up, never becomes one long task (parse, then DOM, style and layout of everything new at once).
+ * `progressive` false (a stored answer mounting: opening a conversation) shows everything at once.
  */
-export const MarkdownBlocks = memo(function MarkdownBlocks({ text, streaming }: { text: string; streaming: boolean }) {
-  const blocks = !streaming && CROSS_BLOCK_DEFINITION.test(text) ? [text] : splitMarkdownBlocks(text)
+export const MarkdownBlocks = memo(function MarkdownBlocks({ text, streaming, progressive = false }: { text: string; streaming: boolean; progressive?: boolean }) {
+  const split = useRef<SplitText | undefined>(undefined)
+  // Tested once per text, not on each of the frames a long answer takes to fill in.
+  const whole = useMemo(() => !streaming && CROSS_BLOCK_DEFINITION.test(text), [text, streaming])
+  // A cache of the previous split (same text → same blocks), not state: safe to recompute.
+  const blocks = whole ? [text] : (split.current = split.current?.text === text ? split.current : splitGrowingText(text, split.current)).blocks
+  const onScreen = useRef(progressive ? 0 : Number.POSITIVE_INFINITY)
+  const [, setFrame] = useState(0)
+  const count = progressive ? blocksToShow(blocks, onScreen.current, streaming) : blocks.length
+  useLayoutEffect(() => {
+    onScreen.current = count
+  })
+  // The rest next frame (a new text before then renders with its own budget and schedules again).
+  useEffect(() => {
+    if (count >= blocks.length) return
+    const id = requestAnimationFrame(() => setFrame((n) => n + 1))
+    return () => cancelAnimationFrame(id)
+  })
   return (
     <div className="markdown">
-      {blocks.map((block, index) => (
+      {blocks.slice(0, count).map((block, index) => (
         <Block key={index} text={block} finished={!streaming || index < blocks.length - 1} />
       ))}
     </div>
@@ -112,13 +161,12 @@ export const MarkdownBlocks = memo(function MarkdownBlocks({ text, streaming }: 
 })
 
 /**
- * An answer's Markdown. A changed text is rendered as interruptible background work: a frame that
- * brings many new blocks (a burst of tokens, or the stored copy replacing a live answer that lagged
- * behind) parses them in slices between which the browser can paint and handle input, not in one
- * long task. A live answer mounts empty and fills in the same way (its first frame may already
- * hold a burst); a stored one (opening a conversation) renders at once.
+ * An answer's Markdown. A live one (`streaming`) mounts empty and fills in frame by frame within a
+ * budget ({@link MarkdownBlocks}); when its stored copy replaces it (same component, see Answer) it
+ * goes on from what is on screen. A stored one mounting (opening a conversation) renders at once.
  */
 export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
-  const deferred = useDeferredValue(text, streaming ? '' : undefined)
-  return <MarkdownBlocks text={deferred} streaming={streaming} />
+  // Whether this answer was live when it mounted: it then stays progressive after it is stored.
+  const [progressive] = useState(streaming)
+  return <MarkdownBlocks text={text} streaming={streaming} progressive={progressive} />
 })

@@ -1,3 +1,5 @@
+import { ownCopy } from './text-keyed-cache'
+
 /**
  * Splits Markdown into top-level blocks at blank lines that are outside fenced code, so a
  * streaming answer re-parses only its last, still-growing block: finished blocks keep the same
@@ -48,4 +50,34 @@ export function splitMarkdownBlocks(text: string): string[] {
   }
   if (blockStart < text.length) blocks.push(text.slice(blockStart))
   return blocks
+}
+
+/** A text and its blocks, as {@link splitGrowingText} returns and takes back. */
+export interface SplitText {
+  readonly text: string
+  readonly blocks: readonly string[]
+}
+
+/**
+ * {@link splitMarkdownBlocks} for a text that usually grows at its end (a streaming answer): when
+ * `text` extends `previous.text`, every block but the previous last one is kept and only the text
+ * from that block's start is split again, so a frame costs the size of its last block, not of the
+ * whole answer. Same result as splitting the whole text: a block starts at a split point, where the
+ * splitter's state is the one a fresh start has (no fence, no blank line seen, a list only if the
+ * line is an item), so splitting from there gives what splitting from the start gives; and a split
+ * depends only on the lines before it and the line it starts, so one at a complete line holds.
+ */
+export function splitGrowingText(text: string, previous: SplitText | undefined): SplitText {
+  // A split before the last, unfinished line may not hold once that line grows ("1" becomes "1. b",
+  // an item of the list above): then the block before the last is split again too.
+  const last = previous?.blocks[previous.blocks.length - 1]
+  const redo = last !== undefined && !last.includes('\n') ? 2 : 1
+  if (!previous || previous.blocks.length <= redo || text.length < previous.text.length || !text.startsWith(previous.text)) return { text, blocks: splitMarkdownBlocks(text) }
+  const kept = previous.blocks.slice(0, -redo)
+  let start = 0
+  for (const block of kept) start += block.length
+  const fresh = splitMarkdownBlocks(text.slice(start))
+  // Finished blocks live on from frame to frame: as slices they would each keep their frame's whole
+  // text alive (see ownCopy). The last one is replaced next time.
+  return { text, blocks: [...kept, ...fresh.map((block, i) => (i < fresh.length - 1 ? ownCopy(block) : block))] }
 }

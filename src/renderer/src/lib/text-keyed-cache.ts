@@ -21,8 +21,11 @@ export class TextKeyedCache<V> {
     return this.entries.has(key)
   }
 
-  /** The cached value (now the most recently used), or a new one from `make`, stored when it fits. */
-  getOrCreate(key: string, make: (key: string) => V): V {
+  /**
+   * The cached value (now the most recently used), or a new one from `make`, stored when it fits
+   * and `keep` (if given) accepts it.
+   */
+  getOrCreate(key: string, make: (key: string) => V, keep?: (value: V) => boolean): V {
     const hit = this.entries.get(key)
     if (hit !== undefined || this.entries.has(key)) {
       // Map keeps insertion order: re-inserting makes this the newest entry.
@@ -31,7 +34,7 @@ export class TextKeyedCache<V> {
       return hit as V
     }
     const value = make(key)
-    if (key.length > this.maxChars) return value
+    if (key.length > this.maxChars || (keep && !keep(value))) return value
     this.entries.set(ownCopy(key), value)
     this.chars += key.length
     for (const oldest of this.entries.keys()) {
@@ -49,6 +52,6 @@ export class TextKeyedCache<V> {
  * cache of a 200 KB answer's blocks pinned a copy of the answer per frame (~100 MB). Concatenating
  * makes V8 flatten into a new string; slicing that keeps only this key's characters.
  */
-function ownCopy(text: string): string {
+export function ownCopy(text: string): string {
   return (' ' + text).slice(1)
 }
