@@ -78,6 +78,8 @@ export function seedLargeStore(path: string, options: SeedOptions = {}): SeedSum
   try {
     const existing = store.db.prepare('SELECT count(*) AS n FROM conversations').get() as { n: number }
     if (existing.n > 0) throw new Error(`${path} already holds ${existing.n} conversations; seed an empty store`)
+    // One big transaction: a cache that holds it avoids spilling pages to the WAL mid-way (this connection only).
+    store.db.pragma('cache_size = -262144')
     const seeder = new Seeder(store.db, mulberry32(options.seed ?? 13), measurements)
     const summary = store.db.transaction(() => seeder.run(conversations, messages, bigMessages))()
     const seedMs = performance.now() - started

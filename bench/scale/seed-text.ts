@@ -10,8 +10,9 @@ export const between = (random: Random, min: number, max: number): number => min
 
 /**
  * What the search benchmark searches for, and where it occurs: `word` in the programming topic's
- * sentences (a few per cent of messages), `phrase` in the health topic's, `prefix` the start of
- * several words of every topic ("optimize", "optimal", "optimistic", "optimization").
+ * sentences, `phrase` in the health topic's, `prefix` the start of a few programming words
+ * ("optimal", "optimize", "optimization"): each in about 5 % of the messages (10,000 of 200,000),
+ * and in no title, so a search's first page is message hits (the costlier path: titles come first).
  */
 export const SEARCH_TERMS = {
   word: 'kubernetes',
@@ -36,7 +37,7 @@ const n = (random: Random) => String(between(random, 2, 97))
 export const TOPICS: readonly Topic[] = [
   {
     name: 'programming',
-    titles: ['Kubernetes ingress setup', 'TypeScript generics question', 'Why is my SQL query slow', 'Docker build cache', 'Refactoring the parser', 'Python async help', 'Optimizing the render loop'],
+    titles: ['Ingress setup on the cluster', 'TypeScript generics question', 'Why is my SQL query slow', 'Docker build cache', 'Refactoring the parser', 'Python async help', 'Speeding up the render loop'],
     questions: [
       'How do I expose a service on kubernetes without a load balancer?',
       'Why does this query take {n} seconds on a table of a million rows?',
@@ -51,8 +52,8 @@ export const TOPICS: readonly Topic[] = [
       'An index on the column you filter by turns the full scan into a lookup.',
       'Generics let the compiler keep the exact type instead of widening it.',
       'Each layer of the image is cached until one of its inputs changes.',
-      'The optimal batch size depends on the latency of each round trip.',
-      'Measure before you optimize: the profiler shows where the time goes.',
+      'The best batch size depends on the latency of each round trip.',
+      'Measure before you change anything: the profiler shows where the time goes.',
       'A readiness probe keeps traffic away until the service answers.',
       'This runs in linear time, so doubling the input doubles the work.',
       'Prefer a prepared statement; it is parsed once and reused {n} times.',
@@ -68,12 +69,12 @@ export const TOPICS: readonly Topic[] = [
   },
   {
     name: 'health',
-    titles: ['Weight this month', 'Resting heart rate trend', 'Running plan', 'Sleep and recovery', 'Waist measurement'],
+    titles: ['Weight this month', 'Heart rate trend', 'Running plan', 'Sleep and recovery', 'Waist measurement'],
     questions: [
       'I weighed {n}.4 kg this morning, can you record it?',
       'My resting heart rate was {n} bpm today, is that normal?',
       'How should I plan my runs for a 10k in {n} weeks?',
-      'What is an optimal amount of sleep before a long run?',
+      'How much sleep do I need before a long run?',
       'Can you show my weight over the last month?',
     ],
     sentences: [
@@ -82,7 +83,7 @@ export const TOPICS: readonly Topic[] = [
       'Recovery days matter as much as the hard sessions.',
       'Measure at the same time each morning so the numbers compare.',
       'A lower resting heart rate over months usually means better fitness.',
-      'Stay optimistic: progress is rarely a straight line.',
+      'Stay patient: progress is rarely a straight line.',
       'Drink water before the run and eat something small an hour earlier.',
     ],
     language: undefined,
@@ -91,7 +92,7 @@ export const TOPICS: readonly Topic[] = [
   {
     name: 'cooking',
     titles: ['Bread recipe', 'Dinner ideas', 'Fermenting vegetables', 'Meal prep for the week'],
-    questions: ['How long should I proof the dough at {n} degrees?', 'What can I cook with leeks and potatoes?', 'Is it safe to ferment cabbage for {n} days?', 'What is the optimal oven temperature for focaccia?'],
+    questions: ['How long should I proof the dough at {n} degrees?', 'What can I cook with leeks and potatoes?', 'Is it safe to ferment cabbage for {n} days?', 'What oven temperature works best for focaccia?'],
     sentences: [
       'Let the dough rise until it doubles, which takes about an hour in a warm kitchen.',
       'Salt the water generously before the pasta goes in.',
@@ -111,7 +112,7 @@ export const TOPICS: readonly Topic[] = [
       'Book the train a few weeks ahead; prices rise close to the date.',
       'Carry a small amount of cash for the markets.',
       'The museum is closed on Mondays and free on the first Sunday of the month.',
-      'An optimistic plan leaves no time for getting lost, which is half the fun.',
+      'A plan with no slack leaves no time for getting lost, which is half the fun.',
     ],
     language: undefined,
     code: [],
