@@ -1,8 +1,9 @@
 // Writes a big seeded store (bench/scale/seed-large-store.ts) to a file, for benchmarks and by hand:
 //   npx tsx bench/scale/seed-cli.ts --db FILE [--conversations N] [--messages N] [--big N] [--measurements N] [--seed N]
-// Prints the summary as JSON (ids and search terms other benchmarks use). The file must not exist
+// Prints the summary as JSON (ids and search terms other benchmarks use) and writes it to FILE.summary.json. The file must not exist
 // yet (or be an empty Keel store).
 import { parseArgs } from 'node:util'
+import { writeSummary } from './large-store'
 import { seedLargeStore } from './seed-large-store'
 
 const { values } = parseArgs({
@@ -37,4 +38,6 @@ const options = {
   seed: int('seed', values.seed),
 }
 const summary = seedLargeStore(values.db, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)))
+// The summary beside the store: KEEL_BENCH_LARGE_STORE=FILE lets the benchmarks use it.
+writeSummary(`${values.db}.summary.json`, summary)
 console.log(JSON.stringify(summary, null, 2))

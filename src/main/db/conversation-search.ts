@@ -71,7 +71,7 @@ export class ConversationSearch {
    * rowids are fetched in batches until enough pass.
    */
   private messageHits(match: string, count: number, snippetsFrom: number): HitRow[] {
-    const hits: HitRow[] = []
+    const hits: Array<HitRow & { rowid: number }> = []
     let batch = count
     let seen = 0
     for (;;) {
@@ -79,15 +79,22 @@ export class ConversationSearch {
       for (const rowid of ranked.slice(seen)) {
         const hit = this.statements.messageHit.get(rowid)
         if (!hit || (hit.role !== 'user' && hit.role !== 'assistant')) continue
-        const marked = hits.length >= snippetsFrom ? (this.statements.snippet.get(match, rowid) ?? '') : ''
-        hits.push({ kind: 1, ...hit, marked })
-        if (hits.length === count) return hits
+        hits.push({ kind: 1, ...hit, marked: '', rowid })
+        if (hits.length === count) break
       }
-      // Fewer rows than asked for: there are no more matches.
-      if (ranked.length < batch) return hits
+      // Enough, or fewer rows than asked for: there are no more matches.
+      if (hits.length === count || ranked.length < batch) break
       seen = ranked.length
       batch *= 2
     }
+    const page = hits.slice(snippetsFrom)
+    if (page.length > 0) {
+      // One query for the page's snippets: a query per row would expand a prefix (`optim*`) once per row.
+      const rowids = page.map((h) => h.rowid)
+      const snippets = new Map(this.statements.snippets.all(match, Math.min(...rowids), Math.max(...rowids), JSON.stringify(rowids)).map((r) => [r.rowid, r.marked]))
+      for (const hit of page) hit.marked = snippets.get(hit.rowid) ?? ''
+    }
+    return hits.map(({ rowid: _rowid, ...hit }) => hit)
   }
 
   /** Pins (now) or unpins a conversation. Returns false when there is no such conversation. */
@@ -150,11 +157,12 @@ function prepare(db: Database.Database) {
        FROM message_parts p JOIN messages m ON m.id = p.message_id JOIN conversations c ON c.id = m.conversation_id
        WHERE p.rowid = ?`,
     ),
-    snippet: db
-      .prepare<[string, number], string>(
-        `SELECT snippet(message_text_search, 0, '${OPEN}', '${CLOSE}', '…', 24) FROM message_text_search WHERE message_text_search MATCH ? AND rowid = ?`,
-      )
-      .pluck(),
+    // Within the page's rowid range, so the index is read once; `+rowid` keeps SQLite from turning the
+    // IN list into one index lookup per row.
+    snippets: db.prepare<[string, number, number, string], { rowid: number; marked: string }>(
+      `SELECT rowid, snippet(message_text_search, 0, '${OPEN}', '${CLOSE}', '…', 24) AS marked FROM message_text_search
+       WHERE message_text_search MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (SELECT value FROM json_each(?))`,
+    ),
     setPinned: db.prepare<[number | null, string]>('UPDATE conversations SET pinned_at = ? WHERE id = ?'),
     listPinned: db.prepare<[], PinnedRow>(
       `SELECT c.id, c.title, c.created_at, c.updated_at, c.pinned_at,
