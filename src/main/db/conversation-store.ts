@@ -388,15 +388,18 @@ function prepare(db: Database.Database) {
     ),
     setLeaf: db.prepare<[string | null, string]>('UPDATE conversations SET current_leaf_id = ? WHERE id = ?'),
     setParent: db.prepare<[string | null, string]>('UPDATE messages SET parent_id = ? WHERE id = ?'),
-    selectPath: db.prepare<[string], MessageRow>(`${PATH_CTE} SELECT m.* FROM messages m JOIN path ON path.id = m.id ORDER BY m.seq`),
+    // CROSS JOIN fixes the join order (the path drives, each row looked up by key): with a plain JOIN
+    // SQLite, knowing nothing of the path's size, scanned every message part of the store instead
+    // (1 s per conversation opened on a store of 200,000 messages; test/main/db/query-plans.test.ts).
+    selectPath: db.prepare<[string], MessageRow>(`${PATH_CTE} SELECT m.* FROM path CROSS JOIN messages m ON m.id = path.id ORDER BY m.seq`),
     selectPartsOfPath: db.prepare<[string], MessagePartRow>(
       `${PATH_CTE} SELECT * FROM (
-         SELECT ${PART_COLUMNS_SQL}, NULL AS provider, m.seq AS seq FROM path JOIN messages m ON m.id = path.id JOIN message_parts p ON p.message_id = m.id
-         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM path JOIN messages m ON m.id = path.id JOIN message_replay_items r ON r.message_id = m.id)
+         SELECT ${PART_COLUMNS_SQL}, NULL AS provider, m.seq AS seq FROM path CROSS JOIN messages m ON m.id = path.id CROSS JOIN message_parts p ON p.message_id = m.id
+         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM path CROSS JOIN messages m ON m.id = path.id CROSS JOIN message_replay_items r ON r.message_id = m.id)
        ORDER BY seq, position`,
     ),
     // A message's descendants were all written after it: the newest one has no children (a leaf).
-    selectNewestUnder: db.prepare<[string], { id: string }>(`${SUBTREE_CTE} SELECT m.id FROM messages m JOIN sub ON sub.id = m.id ORDER BY m.seq DESC LIMIT 1`),
+    selectNewestUnder: db.prepare<[string], { id: string }>(`${SUBTREE_CTE} SELECT m.id FROM sub CROSS JOIN messages m ON m.id = sub.id ORDER BY m.seq DESC LIMIT 1`),
     selectNewest: db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1'),
     selectTree: db.prepare<[string], { id: string; parent_id: string | null; role: string }>('SELECT id, parent_id, role FROM messages WHERE conversation_id = ? ORDER BY seq'),
     selectChildren: db.prepare<[string], { id: string; role: string }>('SELECT id, role FROM messages WHERE parent_id = ? ORDER BY seq'),
