@@ -78,7 +78,8 @@ export class GenerationStore {
     this.selectById = db.prepare('SELECT * FROM generations WHERE id = ?')
     this.selectByTurn = db.prepare('SELECT * FROM generations WHERE turn_id = ? ORDER BY round, attempt')
     this.selectByConversation = db.prepare(
-      'SELECT g.* FROM turns t CROSS JOIN generations g ON g.turn_id = t.id WHERE t.conversation_id = ? ORDER BY g.turn_id, g.round, g.attempt',
+      // No ORDER BY: sorting every call of the conversation cost more than the read; each turn's few are sorted after.
+      'SELECT g.* FROM turns t CROSS JOIN generations g ON g.turn_id = t.id WHERE t.conversation_id = ?',
     )
   }
 
@@ -129,6 +130,7 @@ export class GenerationStore {
       if (list) list.push(toGeneration(row))
       else byTurn.set(row.turn_id, [toGeneration(row)])
     }
+    for (const list of byTurn.values()) if (list.length > 1) list.sort((a, b) => a.round - b.round || a.attempt - b.attempt)
     return byTurn
   }
 
