@@ -16,12 +16,16 @@ import { withDeferredEnd } from '../harness/deferred-finalizations'
 export function buildConversationView(store: KeelStore, conversationId: string, prices: PriceBook = {}): ConversationView | undefined {
   const conversation = store.conversations.getConversation(conversationId)
   if (!conversation) return undefined
-  const messages = store.conversations.getMessages(conversationId).map((message) => withDeferredEnd(store, message))
+  // One read of the messages and one of their parts (not one query per turn, per message or per version).
+  const read = store.conversations.readConversation(conversationId)
+  const messages = read.messages.map((message) => withDeferredEnd(store, message))
   const byMessage = new Map<string, Generation[]>()
   // Every turn, not only the branch shown: the conversation's total counts every version's calls.
-  const turnIds = new Set(store.conversations.turnIdsInOrder(conversationId))
+  const turnIds = new Set(read.turnIds)
+  // One query for all of them (a query per turn was 2,500 queries for a 5,000-message conversation).
+  const generationsByTurn = store.generations.listForConversation(conversationId)
   for (const turnId of turnIds) {
-    for (const generation of store.generations.listForTurn(turnId)) {
+    for (const generation of generationsByTurn.get(turnId) ?? []) {
       if (!generation.messageId) continue
       const list = byMessage.get(generation.messageId) ?? []
       list.push(generation)
@@ -45,7 +49,7 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
     models[messageId] = { provider: last.provider, providerName: PROVIDER_NAMES[last.provider], model: last.model, cutOffByLength: last.finishReason === 'length' }
   }
   const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
-  const allVersions = store.conversations.versionsOf(conversationId)
+  const allVersions = read.versions
   const versions = Object.fromEntries(messages.flatMap((m) => (allVersions[m.id] ? [[m.id, allVersions[m.id]!]] : [])))
   const attachments = Object.fromEntries(store.attachments.infoByMessage(conversationId))
   return { conversation, messages, usage: { perMessage, total }, diagnostics, versions, models, ...(Object.keys(attachments).length > 0 ? { attachments } : {}) }

@@ -214,8 +214,37 @@ export class ConversationStore {
    * answers, the branch before an edit) are in {@link getAllMessages}.
    */
   getMessages(conversationId: string): Message[] {
+    return this.readConversation(conversationId).messages
+  }
+
+  /**
+   * What opening a conversation needs, from one read of its messages and one of their parts: the
+   * branch shown ({@link getMessages}), every message's versions ({@link versionsOf}) and its turn
+   * ids in order ({@link turnIdsInOrder}).
+   */
+  readConversation(conversationId: string): { messages: Message[]; versions: Record<string, MessageVersions>; turnIds: string[] } {
     const leaf = this.currentLeafId(conversationId)
-    return leaf === undefined ? [] : this.getPath(leaf)
+    if (leaf === undefined) return { messages: [], versions: {}, turnIds: [] }
+    // The conversation's rows by its index, the path walked here: a recursive query looked each
+    // message up one by one (5,000 lookups for a 5,000-message conversation). Other versions' rows
+    // are read too and dropped; they are few.
+    const rows = this.statements.selectMessages.all(conversationId)
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const onPath = new Set<string>()
+    for (let id: string | null | undefined = leaf; id && !onPath.has(id); id = byId.get(id)?.parent_id) {
+      if (!byId.has(id)) break
+      onPath.add(id)
+    }
+    const partRows = this.statements.selectPartsOfConversation.all(conversationId, conversationId)
+    const messages =
+      onPath.size === rows.length
+        ? withParts(rows, partRows)
+        : withParts(
+            rows.filter((row) => onPath.has(row.id)),
+            partRows.filter((part) => onPath.has(part.message_id)),
+          )
+    const turnIds = [...new Set(rows.flatMap((row) => (row.turn_id === null ? [] : [row.turn_id])))]
+    return { messages, versions: versionsFromTree(rows.map((row) => ({ id: row.id, parent_id: row.parent_id ?? null, role: row.role }))), turnIds }
   }
 
   /** The messages from the first one down to `messageId` (included), in order. */
@@ -235,21 +264,7 @@ export class ConversationStore {
 
   /** For every message of the conversation: its place among its versions (siblings of the same role). */
   versionsOf(conversationId: string): Record<string, MessageVersions> {
-    const groups = new Map<string, string[]>()
-    const keyOf = new Map<string, string>()
-    for (const row of this.statements.selectTree.all(conversationId)) {
-      const key = `${row.parent_id ?? ''}\u0000${row.role}`
-      const ids = groups.get(key) ?? []
-      ids.push(row.id)
-      groups.set(key, ids)
-      keyOf.set(row.id, key)
-    }
-    const versions: Record<string, MessageVersions> = {}
-    for (const [id, key] of keyOf) {
-      const ids = groups.get(key)!
-      versions[id] = { index: ids.indexOf(id), count: ids.length, ids }
-    }
-    return versions
+    return versionsFromTree(this.statements.selectTree.all(conversationId))
   }
 
   /**
@@ -322,6 +337,25 @@ export class ConversationStore {
   }
 }
 
+/** Versions of a message are its siblings of the same role; `rows` in `seq` order. */
+function versionsFromTree(rows: ReadonlyArray<{ id: string; parent_id: string | null; role: string }>): Record<string, MessageVersions> {
+  const groups = new Map<string, string[]>()
+  const keyOf = new Map<string, string>()
+  for (const row of rows) {
+    const key = `${row.parent_id ?? ''}\u0000${row.role}`
+    const ids = groups.get(key) ?? []
+    ids.push(row.id)
+    groups.set(key, ids)
+    keyOf.set(row.id, key)
+  }
+  const versions: Record<string, MessageVersions> = {}
+  for (const [id, key] of keyOf) {
+    const ids = groups.get(key)!
+    versions[id] = { index: ids.indexOf(id), count: ids.length, ids }
+  }
+  return versions
+}
+
 function withParts(rows: readonly MessageRow[], partRows: readonly MessagePartRow[]): Message[] {
   const partsByMessage = new Map<string, MessagePart[]>()
   for (const partRow of partRows) {
@@ -388,9 +422,9 @@ function prepare(db: Database.Database) {
     ),
     setLeaf: db.prepare<[string | null, string]>('UPDATE conversations SET current_leaf_id = ? WHERE id = ?'),
     setParent: db.prepare<[string | null, string]>('UPDATE messages SET parent_id = ? WHERE id = ?'),
-    // CROSS JOIN keeps the path first (here and below): the planner cannot size the CTE and otherwise
-    // may scan every message or part in the store (0.4 s at 200,000 messages, for every turn's
-    // history and every conversation opened, while the event loop, and the stream, waited).
+    // CROSS JOIN fixes the join order (the path drives, each row looked up by key): with a plain JOIN
+    // SQLite, knowing nothing of the path's size, scanned every message part of the store instead
+    // (1 s per conversation opened on a store of 200,000 messages; test/main/db/query-plans.test.ts).
     selectPath: db.prepare<[string], MessageRow>(`${PATH_CTE} SELECT m.* FROM path CROSS JOIN messages m ON m.id = path.id ORDER BY m.seq`),
     selectPartsOfPath: db.prepare<[string], MessagePartRow>(
       `${PATH_CTE} SELECT * FROM (
@@ -399,7 +433,7 @@ function prepare(db: Database.Database) {
        ORDER BY seq, position`,
     ),
     // A message's descendants were all written after it: the newest one has no children (a leaf).
-    selectNewestUnder: db.prepare<[string], { id: string }>(`${SUBTREE_CTE} SELECT m.id FROM messages m JOIN sub ON sub.id = m.id ORDER BY m.seq DESC LIMIT 1`),
+    selectNewestUnder: db.prepare<[string], { id: string }>(`${SUBTREE_CTE} SELECT m.id FROM sub CROSS JOIN messages m ON m.id = sub.id ORDER BY m.seq DESC LIMIT 1`),
     selectNewest: db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1'),
     selectTree: db.prepare<[string], { id: string; parent_id: string | null; role: string }>('SELECT id, parent_id, role FROM messages WHERE conversation_id = ? ORDER BY seq'),
     selectChildren: db.prepare<[string], { id: string; role: string }>('SELECT id, role FROM messages WHERE parent_id = ? ORDER BY seq'),

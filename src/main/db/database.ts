@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
+import { takeVerifiedStamp } from './integrity-check'
 import { checkSchemaCompatibility, migrate, readSchemaVersion, type MigrateOptions } from './migrate'
 import { MIGRATIONS } from './migrations/index'
 import { refineFullDisk, storageError, toStorageError } from './sqlite-error'
@@ -37,7 +38,20 @@ export function readDatabasePragmas(db: Database.Database): DatabasePragmas {
  * `readOnly`: the file or its folder is not writable and the caller allowed a read-only store.
  * `release`: to call after closing `db` (removes the snapshot a read-only store may be read from).
  */
-export type OpenDatabaseResult = { ok: true; db: Database.Database; readOnly: boolean; release?: () => void } | { ok: false; error: StorageError }
+export type OpenDatabaseResult =
+  | {
+      ok: true
+      db: Database.Database
+      readOnly: boolean
+      release?: () => void
+      /**
+       * `checked`: quick_check passed before anything was written (or the file is new);
+       * `deferred`: the file is the one Keel verified and closed cleanly last time, untouched since,
+       * and the caller runs the check in the background (see `integrity-check.ts`).
+       */
+      integrity: 'checked' | 'deferred'
+    }
+  | { ok: false; error: StorageError }
 
 export interface OpenDatabaseOptions {
   /** Passed to the migration runner (tests stop at an older version). */
@@ -59,14 +73,12 @@ export interface OpenDatabaseOptions {
 /**
  * How many of quick_check's findings the refusal quotes.
  *
- * Why the check runs at open, synchronously: it reads the whole file before anything is written.
- * Measured (bench/store.bench.ts "open large", this 2-core machine): 200,000 messages (82 MiB):
- * 260–390 ms with a warm OS cache (906 ms with the machine at load 6), ~2.0 s right after dropping
- * the cache (integrity_check: 1.1–1.4 s warm); 20,000 messages (8 MiB): 36 ms. The rest of opening
- * costs ~45 ms. That is paid once per start (and per CLI command), and
- * running it in the background instead would mean gating every write of every store until it
- * passed; a damaged file must not be written at all (a checkpoint or a migration can spread the
- * damage), so the check stays in front of the first write.
+ * quick_check reads the whole file: 200,000 messages (82–240 MiB) cost 260–390 ms with a warm OS
+ * cache, ~2 s right after dropping it, and more under load; it grows with the store. A damaged file
+ * must not be written at all (a checkpoint or a migration can spread the damage), so the check runs
+ * before the first write whenever the file may have changed since Keel last verified it, and in a
+ * worker thread, off the startup path, only when it cannot have: see `integrity-check.ts` (the
+ * `<db>.verified` stamp of a clean close after a passed check).
  */
 const QUICK_CHECK_ERRORS_SHOWN = 3
 
@@ -124,14 +136,17 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
       return refused(storageError(kind, `(It is read-only, and a copy to read could not be made: ${(error as Error).message})`))
     }
   }
-  const probed = probeExisting(snapshot?.file ?? file, migrations, options)
+  // Only a writable open can defer the check (a read-only reader has no clean close to stamp).
+  const deferCheck = writable && takeVerifiedStamp(file)
+  const probed = probeExisting(snapshot?.file ?? file, migrations, options, deferCheck)
   if (!probed.ok) {
     snapshot?.remove()
     return refused(probed.error)
   }
   if (writable) {
     probed.db.close()
-    return openWritable(file, true, options)
+    const opened = openWritable(file, true, options)
+    return opened.ok && probed.checkDeferred ? { ...opened, integrity: 'deferred' } : opened
   }
   const latest = Math.max(0, ...migrations.map((m) => m.version))
   const version = readSchemaVersion(probed.db)
@@ -146,7 +161,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
       ),
     )
   }
-  return { ok: true, db: probed.db, readOnly: true, ...(snapshot && { release: snapshot.remove }) }
+  return { ok: true, db: probed.db, readOnly: true, integrity: 'checked', ...(snapshot && { release: snapshot.remove }) }
 }
 
 /** Bytes 18-19 of the header: 2 = WAL. */
@@ -180,14 +195,16 @@ function snapshotOf(file: string): { file: string; remove: () => void } {
 
 /**
  * Reads an existing file through a read-only connection: header, application id, schema version,
- * `quick_check`. Nothing is written; on refusal, the empty `-wal`/`-shm` files SQLite may have
- * created beside a WAL-mode file are removed again.
+ * `quick_check` (left to the caller when `mayDefer` and no migration is due: a migration writes
+ * much, so it never runs on an unchecked file). Nothing is written; on refusal, the empty
+ * `-wal`/`-shm` files SQLite may have created beside a WAL-mode file are removed again.
  */
 function probeExisting(
   file: string,
   migrations: NonNullable<MigrateOptions['migrations']>,
   options: OpenDatabaseOptions,
-): { ok: true; db: Database.Database } | { ok: false; error: StorageError } {
+  mayDefer = false,
+): { ok: true; db: Database.Database; checkDeferred: boolean } | { ok: false; error: StorageError } {
   const created = [`${file}-wal`, `${file}-shm`].filter((sidecar) => !existsSync(sidecar))
   let db: Database.Database | undefined
   const refuse = (error: StorageError) => {
@@ -204,11 +221,15 @@ function probeExisting(
     // The first read of the file: a non-SQLite file fails here (SQLITE_NOTADB).
     const incompatible = checkSchemaCompatibility(db, migrations)
     if (incompatible) return refuse(incompatible)
+    const latest = Math.max(0, ...migrations.map((m) => m.version))
+    if (mayDefer && readSchemaVersion(db) === latest && (options.migrate?.targetVersion === undefined || options.migrate.targetVersion >= latest)) {
+      return { ok: true, db, checkDeferred: true }
+    }
     const problems = db.prepare(`PRAGMA quick_check(${QUICK_CHECK_ERRORS_SHOWN})`).pluck().all() as string[]
     if (problems.length !== 1 || problems[0] !== 'ok') {
       return refuse(storageError('corrupt', `PRAGMA quick_check found: ${problems.join('; ').replace(/\s+/g, ' ').trim()}.`))
     }
-    return { ok: true, db }
+    return { ok: true, db, checkDeferred: false }
   } catch (error) {
     return refuse(toStorageError(error))
   }
@@ -267,7 +288,7 @@ function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOpt
   const migrated = migrate(db, options.migrate)
   // A failed migration rolled back: the data is as it was.
   if (!migrated.ok) return fail(withLocation(migrated.error, 'unchanged'))
-  return { ok: true, db, readOnly: false }
+  return { ok: true, db, readOnly: false, integrity: 'checked' }
 }
 
 /** Puts where the file is, and what became of it, into the error's message (shown as is by the CLI, browser mode and the app). */

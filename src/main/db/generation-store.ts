@@ -59,6 +59,7 @@ export class GenerationStore {
   >
   private readonly selectById: Database.Statement<[string], GenerationRow>
   private readonly selectByTurn: Database.Statement<[string], GenerationRow>
+  private readonly selectByConversation: Database.Statement<[string], GenerationRow>
 
   constructor(
     db: Database.Database,
@@ -76,6 +77,10 @@ export class GenerationStore {
     )
     this.selectById = db.prepare('SELECT * FROM generations WHERE id = ?')
     this.selectByTurn = db.prepare('SELECT * FROM generations WHERE turn_id = ? ORDER BY round, attempt')
+    this.selectByConversation = db.prepare(
+      // No ORDER BY: sorting every call of the conversation cost more than the read; each turn's few are sorted after.
+      'SELECT g.* FROM turns t CROSS JOIN generations g ON g.turn_id = t.id WHERE t.conversation_id = ?',
+    )
   }
 
   /** Records the start of a model call. (turn, round, attempt) is unique: a duplicate start throws. */
@@ -115,6 +120,18 @@ export class GenerationStore {
 
   listForTurn(turnId: string): Generation[] {
     return this.selectByTurn.all(turnId).map(toGeneration)
+  }
+
+  /** Every model call of the conversation's turns, by turn id (each turn's in round and attempt order): one query, not one per turn. */
+  listForConversation(conversationId: string): Map<string, Generation[]> {
+    const byTurn = new Map<string, Generation[]>()
+    for (const row of this.selectByConversation.all(conversationId)) {
+      const list = byTurn.get(row.turn_id)
+      if (list) list.push(toGeneration(row))
+      else byTurn.set(row.turn_id, [toGeneration(row)])
+    }
+    for (const list of byTurn.values()) if (list.length > 1) list.sort((a, b) => a.round - b.round || a.attempt - b.attempt)
+    return byTurn
   }
 
   private mustGet(id: string): Generation {

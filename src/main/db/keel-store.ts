@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { resolve } from 'node:path'
 import type Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
 import { ToolLedger } from '../ledger/tool-ledger'
@@ -14,6 +15,7 @@ import { announcePresence, type ProcessPresence } from './process-presence'
 import { recoverAfterCrash, type RecoveryReport } from './recover-after-crash'
 import { SettingsStore } from './settings-store'
 import { storageErrorOf } from './sqlite-error'
+import { checkInBackground, dropVerifiedStamp, writeVerifiedStamp, type BackgroundCheck, type IntegrityVerdict } from './integrity-check'
 
 /**
  * Keel's local store: one SQLite file, opened by the core (never by the Electron shell).
@@ -40,6 +42,15 @@ export interface KeelStore {
   readonly attachments: AttachmentStore
   /** What the previous run left unfinished and was settled at open. */
   readonly recovery: RecoveryReport
+  /**
+   * The file's integrity check (`PRAGMA quick_check`): `ok` when it passed before the store opened
+   * or since, `checking` while it runs in the background (a file Keel verified and closed cleanly
+   * last time; see `integrity-check.ts`), `damaged` when the background check found damage (the
+   * connection then refuses every write), `unknown` when it could not run.
+   */
+  readonly integrity: IntegrityState
+  /** Settles with the check's verdict (at once when it ran at open). */
+  readonly integrityVerdict: Promise<IntegrityVerdict>
   close(): void
 }
 
@@ -53,6 +64,8 @@ export interface OpenKeelStoreOptions extends OpenDatabaseOptions {
    */
   announcePresence?: boolean
 }
+
+export type IntegrityState = 'ok' | 'checking' | 'damaged' | 'unknown'
 
 export type OpenKeelStoreResult = { ok: true; store: KeelStore } | { ok: false; error: StorageError }
 
@@ -83,6 +96,19 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     opened.release?.()
     return { ok: false, error: storageErrorOf(db, error) }
   }
+  // The check deferred at open runs now, in a worker; damage found stops every write on this connection.
+  let integrity: IntegrityState = opened.integrity === 'deferred' ? 'checking' : 'ok'
+  const check: BackgroundCheck | undefined = opened.integrity === 'deferred' ? checkInBackground(resolve(path), { nativeBinding: options.nativeBinding }) : undefined
+  const integrityVerdict: Promise<IntegrityVerdict> = check
+    ? check.verdict.then((verdict) => {
+        if (integrity !== 'checking') return verdict
+        integrity = verdict.state === 'ok' ? 'ok' : verdict.state
+        if (verdict.state === 'damaged' && db.open) db.pragma('query_only = ON')
+        return verdict
+      })
+    : Promise.resolve({ state: 'ok' })
+  const inFile = path !== ':memory:' && path !== ''
+  if (inFile && !readOnly) dropVerifiedStamp(resolve(path))
   const store: KeelStore = {
     db,
     readOnly,
@@ -96,10 +122,19 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     mcpPins: new McpPinStore(db, clock),
     attachments: new AttachmentStore(db),
     recovery,
+    get integrity() {
+      return integrity
+    },
+    integrityVerdict,
     close: () => {
+      check?.stop()
+      const wasOpen = db.open
       if (db.open) db.close()
       opened.release?.()
       presence?.release()
+      // A clean close of a verified file: the next open may check it in the background.
+      if (wasOpen && inFile && !readOnly && integrity === 'ok') writeVerifiedStamp(resolve(path))
+      if (integrity === 'checking') integrity = 'unknown'
     },
   }
   return { ok: true, store }

@@ -122,6 +122,22 @@ describe('conversation search', () => {
     expect(store.search.search('common', { limit: 10 }).hasMore).toBe(true)
   })
 
+  it('ranks messages on the index: equal matches newest first, system notes left out, titles before them across pages', () => {
+    const { store } = open({ clock: fakeClock() })
+    const titled = converse(store, 'Lantern notes', 'x', 'y')
+    const older = converse(store, 'A', 'lantern', 'ok')
+    const conversation = store.conversations.createConversation({ title: 'B' })
+    // A system note with the word: never a hit (and it must not take a place on the page).
+    store.conversations.addMessage({ conversationId: conversation.id, role: 'system', parts: [{ type: 'text', text: 'lantern' }] })
+    const newer = converse(store, 'C', 'lantern', 'ok')
+    expect(matched(store, 'lantern')).toEqual([`title:${titled.conversationId}`, `message:${newer.userId}`, `message:${older.userId}`])
+    // One per page: the title, then the messages, the system note never.
+    const pages = [0, 1, 2].map((offset) => store.search.search('lantern', { limit: 1, offset }))
+    expect(pages.map((p) => p.results.map((r) => r.kind))).toEqual([['title'], ['message'], ['message']])
+    expect(pages.map((p) => p.hasMore)).toEqual([true, true, false])
+    expect(pages[2]!.results[0]!.segments.some((s) => s.match && s.text === 'lantern')).toBe(true)
+  })
+
   it('pins and unpins; pinned conversations are listed (most recently pinned first) and marked in the list', () => {
     const clock = fakeClock()
     const { store } = open({ clock })
