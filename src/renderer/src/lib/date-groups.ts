@@ -16,13 +16,35 @@ export interface DateGroup<T> {
   items: T[]
 }
 
-/** Days since 1970-01-01 of the calendar date `epochMs` falls on in `timeZone`, and that date's year and month. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * Days since 1970-01-01 of the calendar date `epochMs` falls on in `timeZone`, and that date's year and month.
+ * The window's own zone (no `timeZone`) reads the date's local fields; a named zone goes through one
+ * cached formatter per zone (building an `Intl.DateTimeFormat` costs more than grouping 10,000 rows).
+ */
 export function localDay(epochMs: number, timeZone: string | undefined): { day: number; year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(new Date(epochMs))
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const year = get('year')
-  const month = get('month')
-  return { day: Math.round(Date.UTC(year, month - 1, get('day')) / 86_400_000), year, month }
+  let year: number
+  let month: number
+  let date: number
+  if (timeZone === undefined) {
+    const d = new Date(epochMs)
+    year = d.getFullYear()
+    month = d.getMonth() + 1
+    date = d.getDate()
+  } else {
+    let format = formatters.get(timeZone)
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+      formatters.set(timeZone, format)
+    }
+    const parts = format.formatToParts(new Date(epochMs))
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+    year = get('year')
+    month = get('month')
+    date = get('day')
+  }
+  return { day: Math.round(Date.UTC(year, month - 1, date) / 86_400_000), year, month }
 }
 
 function keyFor(updatedAt: number, today: number, timeZone: string | undefined): DateGroupKey {
