@@ -11,7 +11,7 @@ const summary = (id: string, updatedAt: number, pinnedAt?: number): Conversation
 describe('sidebarRows', () => {
   it('Pinned first, then date groups, each a header and its rows with 1-based positions and the group size', () => {
     const list = [summary('a', NOW - 1000), summary('b', NOW - 2000, 5), summary('c', NOW - DAY), summary('d', NOW - 40 * DAY)]
-    const { rows, groups, indexOf } = sidebarRows([list[1]!], list, false, NOW, 'UTC')
+    const { rows, groups, indexOfKey } = sidebarRows([list[1]!], list, false, NOW, 'UTC')
     expect(rows.map((r) => r.key)).toEqual(['h:pinned', 'p:b', 'h:today', 'c:a', 'h:yesterday', 'c:c', `h:${groups[3]!.id}`, 'c:d'])
     expect(groups.map((g) => [g.id, g.headerIndex, g.size])).toEqual([
       ['pinned', 0, 1],
@@ -19,8 +19,9 @@ describe('sidebarRows', () => {
       ['yesterday', 4, 1],
       ['2026-10', 6, 1],
     ])
-    expect(indexOf.get('b')).toBe(1)
-    expect(indexOf.get('d')).toBe(7)
+    expect(indexOfKey.get('p:b')).toBe(1)
+    expect(indexOfKey.get('c:d')).toBe(7)
+    expect(indexOfKey.get('h:today')).toBe(2)
     // A pinned conversation is listed once, under Pinned.
     expect(rows.filter((r) => r.kind === 'conversation' && r.conversation.id === 'b')).toHaveLength(1)
   })
@@ -34,10 +35,10 @@ describe('sidebarRows', () => {
 
   it('10,000 conversations flatten in order, newest first, with every one reachable', () => {
     const list = Array.from({ length: 10_000 }, (_, i) => summary(`c${i}`, NOW - i * 3_600_000))
-    const { rows, indexOf } = sidebarRows([], list, false, NOW)
+    const { rows, indexOfKey } = sidebarRows([], list, false, NOW)
     const ids = rows.flatMap((r) => (r.kind === 'conversation' ? [r.conversation.id] : []))
     expect(ids).toEqual(list.map((c) => c.id))
-    expect(rows[indexOf.get('c9999')!]).toMatchObject({ kind: 'conversation' })
+    expect(rows[indexOfKey.get('c:c9999')!]).toMatchObject({ kind: 'conversation' })
   })
 })
 

@@ -8,7 +8,7 @@ import type { ConversationMenuAction } from './conversation-menu'
 
 /** Heights the virtualizer starts from (finding.css gives headers exactly this; rows are measured). */
 export const HEADER_PX = 30
-export const ROW_PX = 34
+export const ROW_PX = 26
 const GAP_PX = 2
 /** Rows rendered beyond each edge of the visible ones. */
 const OVERSCAN = 8
@@ -51,8 +51,7 @@ export function ConversationList({
   onPin?: ((id: string, pinned: boolean) => void) | undefined
 }) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const { rows, groups } = useMemo(() => sidebarRows(pinned, conversations, hasMore && onLoadMore !== undefined && conversations.length > 0, now), [pinned, conversations, hasMore, onLoadMore, now])
-  const indexOfKey = useMemo(() => new Map(rows.map((row, i) => [row.key, i])), [rows])
+  const { rows, groups, indexOfKey } = useMemo(() => sidebarRows(pinned, conversations, hasMore && onLoadMore !== undefined && conversations.length > 0, now), [pinned, conversations, hasMore, onLoadMore, now])
   const [editing, setEditing] = useState<{ key: string; mode: Exclude<RowMode, 'view'> } | undefined>(undefined)
   const [draft, setDraft] = useState('')
   // A row whose title gets focus as soon as it is rendered (after rename/delete/pin, arrow keys);

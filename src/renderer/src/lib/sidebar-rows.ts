@@ -32,8 +32,8 @@ export type SidebarRow =
 export interface SidebarRows {
   rows: SidebarRow[]
   groups: SidebarGroup[]
-  /** Row index of each conversation by id. */
-  indexOf: Map<string, number>
+  /** Row index by row key (`p:<id>`, `c:<id>`, `h:<group>`, `more`). */
+  indexOfKey: Map<string, number>
 }
 
 /**
@@ -43,23 +43,36 @@ export interface SidebarRows {
 export function sidebarRows(pinned: readonly ConversationSummary[], conversations: readonly ConversationSummary[], hasMore: boolean, now: number, timeZone?: string): SidebarRows {
   const rows: SidebarRow[] = []
   const groups: SidebarGroup[] = []
-  const indexOf = new Map<string, number>()
+  const indexOfKey = new Map<string, number>()
   const pinnedIds = new Set(pinned.map((c) => c.id))
   const add = (id: string, key: SidebarGroup['key'], items: readonly ConversationSummary[], isPinned: boolean) => {
     const group = groups.length
     groups.push({ id, key, headerIndex: rows.length, size: items.length })
+    indexOfKey.set(`h:${id}`, rows.length)
     rows.push({ kind: 'header', key: `h:${id}`, group })
-    items.forEach((conversation, i) => {
-      indexOf.set(conversation.id, rows.length)
-      rows.push({ kind: 'conversation', key: `${isPinned ? 'p' : 'c'}:${conversation.id}`, group, position: i + 1, conversation, pinned: isPinned })
-    })
+    const prefix = isPinned ? 'p:' : 'c:'
+    for (let i = 0; i < items.length; i++) {
+      const conversation = items[i]!
+      const rowKey = prefix + conversation.id
+      indexOfKey.set(rowKey, rows.length)
+      rows.push({ kind: 'conversation', key: rowKey, group, position: i + 1, conversation, pinned: isPinned })
+    }
   }
   if (pinned.length > 0) add('pinned', { kind: 'pinned' }, pinned, true)
-  // The store keeps its pages in order; a stable sort of an ordered list costs one pass.
-  const rest = conversations.filter((c) => !pinnedIds.has(c.id)).sort((a, b) => b.updatedAt - a.updatedAt)
+  const rest = pinnedIds.size > 0 ? conversations.filter((c) => !pinnedIds.has(c.id)) : conversations.slice()
+  // The store keeps its pages newest first: sorted only when they are not (one pass to check).
+  if (!newestFirst(rest)) rest.sort((a, b) => b.updatedAt - a.updatedAt)
   for (const group of groupByDate(rest, now, timeZone)) add(group.id, group.key, group.items, false)
-  if (hasMore) rows.push({ kind: 'more', key: 'more' })
-  return { rows, groups, indexOf }
+  if (hasMore) {
+    indexOfKey.set('more', rows.length)
+    rows.push({ kind: 'more', key: 'more' })
+  }
+  return { rows, groups, indexOfKey }
+}
+
+function newestFirst(list: readonly ConversationSummary[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i]!.updatedAt > list[i - 1]!.updatedAt) return false
+  return true
 }
 
 /** The next conversation row from `from` in direction `step` (±1), skipping headers; `from` itself when there is none. */
