@@ -65,6 +65,24 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await screenshot(page, 'sidebar-scale-oldest')
   await expectNoViolations(page, 'sidebar at its oldest conversations')
 
+  // Opened from elsewhere (a search result) while the list is scrolled far away: back from the
+  // search, the list shows it, marked as the open one.
+  const search = page.getByRole('searchbox', { name: 'Search conversations' })
+  await search.fill(`${stamp} 5`)
+  await page.getByTestId('search-result').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title(5))
+  await search.press('Escape')
+  const opened = nav(page).getByRole('button', { name: title(5), exact: true })
+  await expect(opened).toBeInViewport()
+  await expect(opened).toHaveAttribute('aria-current', 'page')
+  await expect(oldest).not.toBeInViewport()
+  // Back to the end for the rest.
+  for (let i = 0; i < 50 && !(await oldest.isVisible()); i++) {
+    await scroller(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+    await page.waitForTimeout(100)
+  }
+  await expect(oldest).toBeInViewport()
+
   // Rename deep in the list: in place, Enter saves, focus back on the title.
   const item = (n: number) => rows(page).filter({ has: page.getByRole('button', { name: title(n), exact: true }) })
   await item(COUNT - 1).getByRole('button', { name: 'Conversation actions' }).click()

@@ -36,6 +36,7 @@ export function ConversationList({
   onRename,
   onDelete,
   onPin,
+  hidden = false,
 }: {
   conversations: readonly ConversationSummary[]
   pinned: readonly ConversationSummary[]
@@ -49,6 +50,8 @@ export function ConversationList({
   onRename: (id: string, title: string) => void
   onDelete: (id: string) => void
   onPin?: ((id: string, pinned: boolean) => void) | undefined
+  /** Hidden while search results take its place (display: none loses the scroll position). */
+  hidden?: boolean
 }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const { rows, groups, indexOfKey } = useMemo(() => sidebarRows(pinned, conversations, hasMore && onLoadMore !== undefined && conversations.length > 0, now), [pinned, conversations, hasMore, onLoadMore, now])
@@ -142,18 +145,25 @@ export function ConversationList({
   })
 
   // The open conversation, chosen elsewhere (search, a new answer, a reload): scrolled into view once
-  // it is among the loaded rows.
+  // it is among the loaded rows and the list is shown. Back from hiding (search), the list returns
+  // to where it was.
   const currentIndex = currentId === undefined ? undefined : (indexOfKey.get(`p:${currentId}`) ?? indexOfKey.get(`c:${currentId}`))
   const shownCurrent = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    if (currentId === undefined) {
-      shownCurrent.current = undefined
+  const offsetWhenHidden = useRef<number | undefined>(undefined)
+  useLayoutEffect(() => {
+    if (hidden) {
+      offsetWhenHidden.current ??= virtualizer.scrollOffset ?? 0
       return
     }
-    if (currentIndex === undefined || shownCurrent.current === currentId) return
-    shownCurrent.current = currentId
-    virtualizer.scrollToIndex(currentIndex, { align: 'auto' })
-  }, [currentId, currentIndex, virtualizer])
+    const restore = offsetWhenHidden.current
+    offsetWhenHidden.current = undefined
+    if (currentId === undefined) shownCurrent.current = undefined
+    if (currentId !== undefined && currentIndex !== undefined && shownCurrent.current !== currentId) {
+      shownCurrent.current = currentId
+      if (restore !== undefined) virtualizer.scrollToOffset(restore)
+      virtualizer.scrollToIndex(currentIndex, { align: 'auto' })
+    } else if (restore !== undefined) virtualizer.scrollToOffset(restore)
+  }, [currentId, currentIndex, hidden, virtualizer])
 
   // The next page, when the rendered rows reach near the end.
   const rangeEnd = virtualizer.range?.endIndex

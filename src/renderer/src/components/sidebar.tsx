@@ -102,6 +102,7 @@ export function Sidebar({
           onRename={onRename}
           onDelete={onDelete}
           onPin={onPin}
+          hidden={searching}
         />
       </div>
     </nav>
