@@ -82,6 +82,12 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
     await page.waitForTimeout(100)
   }
   await expect(oldest).toBeInViewport()
+  // Collapsed and shown again, the list is where it was.
+  const toggle = page.getByRole('button', { name: 'Conversations', exact: true })
+  await toggle.click()
+  await expect(nav(page)).toBeHidden()
+  await toggle.click()
+  await expect(oldest).toBeInViewport()
 
   // Rename deep in the list: in place, Enter saves, focus back on the title.
   const item = (n: number) => rows(page).filter({ has: page.getByRole('button', { name: title(n), exact: true }) })

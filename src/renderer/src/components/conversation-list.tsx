@@ -145,25 +145,50 @@ export function ConversationList({
   })
 
   // The open conversation, chosen elsewhere (search, a new answer, a reload): scrolled into view once
-  // it is among the loaded rows and the list is shown. Back from hiding (search), the list returns
-  // to where it was.
+  // it is among the loaded rows and the list is shown. A list hidden meanwhile (search results in its
+  // place, the sidebar collapsed or the drawer closed: display: none loses the scroll position)
+  // comes back where it was, then shows the conversation opened meanwhile.
   const currentIndex = currentId === undefined ? undefined : (indexOfKey.get(`p:${currentId}`) ?? indexOfKey.get(`c:${currentId}`))
   const shownCurrent = useRef<string | undefined>(undefined)
   const offsetWhenHidden = useRef<number | undefined>(undefined)
+  // The scroll position while shown (a hidden element may report a scroll to 0 on its way out).
+  const shownOffset = useRef(0)
+  const current = useRef({ currentId, currentIndex })
+  current.current = { currentId, currentIndex }
+  const revealCurrent = useCallback(() => {
+    const element = scrollRef.current
+    if (!element || element.clientHeight === 0 || offsetWhenHidden.current !== undefined) return
+    const { currentId: id, currentIndex: index } = current.current
+    if (id === undefined) shownCurrent.current = undefined
+    if (id === undefined || index === undefined || shownCurrent.current === id) return
+    shownCurrent.current = id
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+  }, [virtualizer])
   useLayoutEffect(() => {
-    if (hidden) {
-      offsetWhenHidden.current ??= virtualizer.scrollOffset ?? 0
-      return
-    }
-    const restore = offsetWhenHidden.current
-    offsetWhenHidden.current = undefined
-    if (currentId === undefined) shownCurrent.current = undefined
-    if (currentId !== undefined && currentIndex !== undefined && shownCurrent.current !== currentId) {
-      shownCurrent.current = currentId
-      if (restore !== undefined) virtualizer.scrollToOffset(restore)
-      virtualizer.scrollToIndex(currentIndex, { align: 'auto' })
-    } else if (restore !== undefined) virtualizer.scrollToOffset(restore)
-  }, [currentId, currentIndex, hidden, virtualizer])
+    if (hidden) offsetWhenHidden.current ??= shownOffset.current
+  }, [hidden, virtualizer])
+  useEffect(() => {
+    const element = scrollRef.current
+    if (!element || typeof ResizeObserver !== 'function') return
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight === 0) {
+        offsetWhenHidden.current ??= shownOffset.current
+        return
+      }
+      const saved = offsetWhenHidden.current
+      if (saved === undefined) return
+      // Once the layout of the shown list has settled (the virtualizer learns the offset from the scroll event).
+      requestAnimationFrame(() => {
+        offsetWhenHidden.current = undefined
+        element.scrollTop = saved
+        shownOffset.current = saved
+        revealCurrent()
+      })
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [virtualizer, revealCurrent])
+  useLayoutEffect(() => revealCurrent(), [currentId, currentIndex, revealCurrent])
 
   // The next page, when the rendered rows reach near the end.
   const rangeEnd = virtualizer.range?.endIndex
@@ -216,6 +241,10 @@ export function ConversationList({
       ref={scrollRef}
       className="sidebar-scroll"
       onKeyDown={onKeyDown}
+      onScroll={(event) => {
+        const element = event.currentTarget
+        if (element.clientHeight > 0 && offsetWhenHidden.current === undefined) shownOffset.current = element.scrollTop
+      }}
       onFocus={(event) => {
         focused.current = (event.target as HTMLElement).closest<HTMLElement>('li[data-key]')?.dataset.key
       }}
