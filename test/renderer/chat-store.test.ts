@@ -160,7 +160,7 @@ describe('ChatStore', () => {
         const start = request.before ? all.findIndex((c) => c.id === request.before!.id) + 1 : 0
         return ok(all.slice(start, start + DEFAULT_CONVERSATION_PAGE))
       },
-      'conversations.rename': () => ok(all[0]),
+      'conversations.rename': ({ title }: { title: string }) => ok({ ...all[0], title }),
     } as unknown as KeelApi
     const store = new ChatStore(api, (flush) => flush())
     await store.start()
@@ -172,6 +172,8 @@ describe('ChatStore', () => {
     expect(store.getSnapshot().conversationsComplete).toBe(true)
     await store.rename('c0000', 'Renamed')
     expect(store.getSnapshot().conversations).toHaveLength(all.length)
-    expect(requests).toHaveLength(4)
+    // A rename is one command and a local patch: no list request.
+    expect(requests).toHaveLength(3)
+    expect(store.getSnapshot().conversations[0]!.title).toBe('Renamed')
   })
 })

@@ -8,6 +8,15 @@ const groups = (items: { id: string; updatedAt: number }[], now: string, zone: s
   groupByDate(items, Date.parse(now), zone).map((g) => [g.id, g.items.map((i) => i.id)])
 
 describe('groupByDate', () => {
+  it("the window's own zone (the fast path: boundaries once, no formatter per row) groups exactly like that zone named", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const now = Date.parse('2026-03-30T01:30:00Z')
+    // Every 97 minutes back over three years: every boundary, DST changes included.
+    const items = Array.from({ length: 17_000 }, (_, i) => ({ id: String(i), updatedAt: now + 3_600_000 - i * 97 * 60_000 }))
+    const shape = (list: ReturnType<typeof groupByDate<{ id: string; updatedAt: number }>>) => list.map((g) => [g.id, g.items.length])
+    expect(shape(groupByDate(items, now))).toEqual(shape(groupByDate(items, now, zone)))
+  })
+
   it('Today, Yesterday, Previous 7 days, Previous 30 days, then months, in the items order', () => {
     const items = [
       at('2026-12-02T08:00:00Z'),

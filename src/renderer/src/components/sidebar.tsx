@@ -1,16 +1,16 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import type { ConversationSummary } from '../../../shared/conversation'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { Translate } from '../i18n/messages'
-import { groupByDate, type DateGroupKey } from '../lib/date-groups'
-import { ConversationMenu, type ConversationMenuAction } from './conversation-menu'
+import { ConversationList } from './conversation-list'
 import { SearchBox, type SearchTarget } from './search-box'
 import '../styles/finding.css'
 
 /**
  * The conversation list: New conversation and the search field on top (they do not scroll away),
- * then Pinned and date groups. Every conversation has its menu (pin, rename, delete); delete asks
- * in place. A conversation whose answer is being written shows a marker.
+ * then Pinned and date groups, virtualized and paged from the store (conversation-list.tsx). Every
+ * conversation has its menu (pin, rename, delete); delete asks in place. A conversation whose
+ * answer is being written shows a marker.
  */
 export function Sidebar({
   conversations,
@@ -28,7 +28,7 @@ export function Sidebar({
   hasMore = false,
   onLoadMore,
   searchRef,
-  now = Date.now(),
+  now,
   id,
   className,
   drawerHeader,
@@ -53,7 +53,7 @@ export function Sidebar({
   hasMore?: boolean
   onLoadMore?: () => void
   searchRef?: Ref<HTMLInputElement>
-  /** The clock of the date groups. */
+  /** The clock of the date groups (default: the time, read once a minute). */
   now?: number
   id?: string
   className?: string
@@ -63,119 +63,19 @@ export function Sidebar({
   /** The list is a modal drawer over the chat (narrow windows). */
   dialog?: boolean
 }) {
-  const [renaming, setRenaming] = useState<string | undefined>(undefined)
-  const [deleting, setDeleting] = useState<string | undefined>(undefined)
-  const [draft, setDraft] = useState('')
   const [searching, setSearching] = useState(false)
-  // Set when a field closes: focus goes back to that conversation's title (it would otherwise
-  // fall to the start of the page with the field that had it).
-  const refocus = useRef<string | undefined>(undefined)
-  const pinnedIds = useMemo(() => new Set(pinned.map((c) => c.id)), [pinned])
-  const rest = useMemo(() => [...conversations].filter((c) => !pinnedIds.has(c.id)).sort((a, b) => b.updatedAt - a.updatedAt), [conversations, pinnedIds])
-  const groups = useMemo(() => groupByDate(rest, now), [rest, now])
+  // The date groups' clock: read once a minute, not on every render (each new value regroups the list).
+  const [clock, setClock] = useState(() => Date.now())
+  useEffect(() => {
+    if (now !== undefined) return
+    const timer = setInterval(() => setClock(Date.now()), 60_000)
+    return () => clearInterval(timer)
+  }, [now])
   const onActiveChange = useCallback((active: boolean) => setSearching(active), [])
-  const endEdit = (id: string) => {
-    refocus.current = id
-    setRenaming(undefined)
-    setDeleting(undefined)
-  }
-  const submit = (event: FormEvent, id: string) => {
-    event.preventDefault()
-    if (draft.trim()) onRename(id, draft.trim())
-    endEdit(id)
-  }
-  const act = (c: ConversationSummary, action: ConversationMenuAction) => {
-    if (action === 'rename') {
-      setDraft(c.title)
-      setRenaming(c.id)
-    } else if (action === 'delete') setDeleting(c.id)
-    else {
-      refocus.current = c.id
-      onPin?.(c.id, action === 'pin')
-    }
-  }
-  const groupLabel = (key: DateGroupKey): string => {
-    if (key.kind === 'month') return new Intl.DateTimeFormat(t.locale, { month: 'long', year: 'numeric' }).format(new Date(Date.UTC(key.year, key.month - 1, 15)))
-    return t(`finding.${key.kind}`)
-  }
-
-  const row = (c: ConversationSummary) => (
-    <li key={c.id} className={c.id === currentId ? 'current' : undefined} data-testid="conversation-item">
-      {renaming === c.id ? (
-        <form onSubmit={(e) => submit(e, c.id)} className="rename-form">
-          <input
-            aria-label={t('renameLabel')}
-            value={draft}
-            autoFocus
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault()
-                e.stopPropagation()
-                endEdit(c.id)
-              }
-            }}
-          />
-          <button type="submit">{t('save')}</button>
-        </form>
-      ) : deleting === c.id ? (
-        <div
-          className="delete-confirm"
-          role="group"
-          aria-label={t('finding.confirmDelete', { title: c.title })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault()
-              e.stopPropagation()
-              endEdit(c.id)
-            }
-          }}
-        >
-          <p>{t('finding.confirmDelete', { title: c.title })}</p>
-          <button
-            type="button"
-            className="danger"
-            autoFocus
-            onClick={() => {
-              setDeleting(undefined)
-              onDelete(c.id)
-            }}
-          >
-            {t('finding.confirmDeleteYes')}
-          </button>
-          <button type="button" onClick={() => endEdit(c.id)}>
-            {t('cancel')}
-          </button>
-        </div>
-      ) : (
-        <div className="conversation-row">
-          <button
-            type="button"
-            id={`conversation-title-${c.id}`}
-            className="conversation-title"
-            title={c.title}
-            aria-current={c.id === currentId ? 'page' : undefined}
-            onClick={() => onSelect(c.id)}
-            ref={(button) => {
-              if (button && refocus.current === c.id) {
-                refocus.current = undefined
-                button.focus()
-              }
-            }}
-          >
-            {c.title}
-            {writing.has(c.id) && (
-              <span className="writing-marker" data-testid="writing-marker" title={t('finding.writing')}>
-                <span aria-hidden="true" className="writing-dot" />
-                <span className="visually-hidden"> ({t('finding.writing')})</span>
-              </span>
-            )}
-          </button>
-          <ConversationMenu title={c.title} titleId={`conversation-title-${c.id}`} pinned={pinnedIds.has(c.id)} t={t} onAction={(action) => act(c, action)} />
-        </div>
-      )}
-    </li>
-  )
+  // Stable for the list (it asks for the next page from an effect).
+  const loadMore = useRef(onLoadMore)
+  loadMore.current = onLoadMore
+  const requestMore = useCallback(() => loadMore.current?.(), [])
 
   return (
     <nav ref={containerRef} id={id} className={`sidebar${className ? ` ${className}` : ''}`} aria-label={t('conversations')} {...(dialog ? { role: 'dialog', 'aria-modal': true } : {})}>
@@ -189,23 +89,21 @@ export function Sidebar({
       <div className="sidebar-list" hidden={searching}>
         <h2>{t('conversations')}</h2>
         {conversations.length === 0 && pinned.length === 0 && <p className="muted">{t('noConversations')}</p>}
-        {pinned.length > 0 && (
-          <section aria-labelledby="group-pinned" className="conversation-group">
-            <h3 id="group-pinned">{t('finding.pinned')}</h3>
-            <ul>{pinned.map(row)}</ul>
-          </section>
-        )}
-        {groups.map((group) => (
-          <section key={group.id} aria-labelledby={`group-${group.id}`} className="conversation-group">
-            <h3 id={`group-${group.id}`}>{groupLabel(group.key)}</h3>
-            <ul>{group.items.map(row)}</ul>
-          </section>
-        ))}
-        {hasMore && onLoadMore && (
-          <button type="button" className="load-more" onClick={onLoadMore}>
-            {t('showOlderConversations')}
-          </button>
-        )}
+        <ConversationList
+          conversations={conversations}
+          pinned={pinned}
+          writing={writing}
+          currentId={currentId}
+          hasMore={hasMore}
+          onLoadMore={onLoadMore ? requestMore : undefined}
+          t={t}
+          now={now ?? clock}
+          onSelect={onSelect}
+          onRename={onRename}
+          onDelete={onDelete}
+          onPin={onPin}
+          hidden={searching}
+        />
       </div>
     </nav>
   )

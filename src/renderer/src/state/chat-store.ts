@@ -310,17 +310,43 @@ export class ChatStore {
   /** Who provides a tool (an MCP server's name), when it is not one of Keel's own. */
   readonly toolProvider = (name: string): string | undefined => this.state.tools.find((tool) => tool.name === name)?.provider
 
-  /** The next older page of conversations (the sidebar's "Show older conversations"). */
-  readonly loadMoreConversations = async (): Promise<void> => {
+  /** The older page being loaded (one at a time: the sidebar asks again as it scrolls). */
+  private loadingMore: Promise<void> | undefined
+
+  /**
+   * The next older page of conversations (the sidebar asks as its end comes near, or "Show older
+   * conversations"). One request at a time; calls meanwhile share it. No cap: every page can be reached.
+   */
+  readonly loadMoreConversations = (): Promise<void> => {
+    this.loadingMore ??= this.loadOlderPage().finally(() => {
+      this.loadingMore = undefined
+    })
+    return this.loadingMore
+  }
+
+  private async loadOlderPage(): Promise<void> {
     const last = this.state.conversations.at(-1)
     if (this.state.conversationsComplete || !last) return
     const page = await this.api['conversations.list']({ before: { updatedAt: last.updatedAt, id: last.id } })
     if (this.fail(page) || !page.ok) return
+    // The list may have changed meanwhile (a first-page refresh, a delete): append after what is there now.
     const known = new Set(this.state.conversations.map((c) => c.id))
     this.set({
       conversations: [...this.state.conversations, ...page.value.filter((c) => !known.has(c.id))],
       conversationsComplete: page.value.length < DEFAULT_CONVERSATION_PAGE,
     })
+  }
+
+  /** Applies `change` to one conversation wherever it is listed (the loaded pages, Pinned), in place. */
+  private patchConversation(conversationId: string, change: (c: ConversationSummary) => ConversationSummary): void {
+    const apply = (list: ConversationSummary[]) => {
+      const index = list.findIndex((c) => c.id === conversationId)
+      if (index === -1) return list
+      const next = list.slice()
+      next[index] = change(list[index]!)
+      return next
+    }
+    this.set({ conversations: apply(this.state.conversations), pinned: apply(this.state.pinned) })
   }
 
   /** Reloads the list and, when it is open, the conversation. */
@@ -523,14 +549,17 @@ export class ChatStore {
     await this.loadView(conversationId)
   }
 
+  /** Renames a conversation: one command, then the title changed in place (no list reload). */
   readonly rename = async (conversationId: string, title: string): Promise<void> => {
-    if (this.fail(await this.api['conversations.rename']({ conversationId, title }))) return
-    await this.refresh(undefined)
+    const result = await this.api['conversations.rename']({ conversationId, title })
+    if (this.fail(result) || !result.ok) return
+    this.patchConversation(conversationId, (c) => ({ ...c, title: result.value.title }))
   }
 
   /**
-   * Deletes a conversation (any of them, not only the open one). When it was open, the next one in
-   * the list (else the one before it) opens; when it was the last, a new conversation.
+   * Deletes a conversation (any of them, not only the open one): one command, then it leaves the
+   * list in place (no list reload). When it was open, the next one in the list (else the one before
+   * it) opens; when it was the last, a new conversation.
    */
   readonly remove = async (conversationId: string): Promise<void> => {
     const wasOpen = this.state.currentId === conversationId
@@ -546,7 +575,6 @@ export class ChatStore {
       if (next) void this.select(next.id)
       else this.newConversation()
     }
-    await Promise.all([this.refresh(undefined), this.reloadPinned()])
   }
 
   /** The sidebar's order: pinned first, then the rest newest first. */
@@ -555,12 +583,16 @@ export class ChatStore {
     return [...state.pinned, ...state.conversations.filter((c) => !pinnedIds.has(c.id))]
   }
 
-  /** Pins a conversation on top of the list, or unpins it. */
+  /** Pins a conversation on top of the list, or unpins it: the command answers the pinned list; the loaded pages are patched in place. */
   readonly pin = async (conversationId: string, pinned: boolean): Promise<void> => {
     const result = await this.api['conversations.pin']({ conversationId, pinned })
     if (this.fail(result) || !result.ok) return
+    const pinnedAt = result.value.find((c) => c.id === conversationId)?.pinnedAt
     this.set({ pinned: result.value })
-    await this.reloadConversations()
+    this.patchConversation(conversationId, (c) => {
+      const { pinnedAt: _old, ...rest } = c
+      return pinned && pinnedAt !== undefined ? { ...rest, pinnedAt } : rest
+    })
   }
 
   private async reloadPinned(): Promise<void> {
