@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PROVIDER_IDS, type ProviderId } from '../src/shared/provider-id'
+import { ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 import {
   floorRunner,
@@ -364,7 +365,37 @@ console.log(`  ${rows.reduce((n, r) => n + r.reads, 0)} reads in all, ${splits} 
 const totalSeconds = (performance.now() - started) / 1000
 console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 
+// Issue 13 §8, one goal per provider × workload (floor, SDK where one runs) and per provider (10× scaling).
+const loadNote = `load ${loadBefore[0]!.toFixed(1)} on ${cpus().length} cores`
+const goals: GoalResult[] = []
+for (const r of rows) {
+  goals.push(
+    ratioGoal(8, `parser ${r.provider} ${r.workload} vs eventsource-parser + JSON.parse`, r.parserMs, r.parserMs / r.parserVsFloor, TARGET_FLOOR_RATIO, 'ms', {
+      note: `paired median; cpu ${f2(r.parserVsFloorCpu)}×; ${loadNote}`,
+    }),
+  )
+}
+for (const r of rows) {
+  if (r.parserVsSdk === undefined || r.sdkMs === undefined) continue
+  const g = ratioGoal(8, `parser ${r.provider} ${r.workload} vs ${r.sdk?.split(' ')[0] ?? 'SDK'}`, r.sdkMs * r.parserVsSdk, r.sdkMs, 1, 'ms', {
+    note: `both fed from a Response; paired median${r.sdkCapped ? '; SDK stopped at the deadline, its time is a lower bound' : ''}; ${loadNote}`,
+  })
+  // "Faster than the SDK": strictly below 1×.
+  goals.push({ ...g, target: '< 1× SDK', pass: r.parserVsSdk < 1 })
+}
+for (const s of scaling) {
+  goals.push(
+    ratioGoal(8, `parser ${s.provider}: 10× arguments (tool10x ÷ tool)`, s.tool10xMs, s.toolMs, TARGET_SCALING, 'ms', {
+      note: `floor ×${f2(s.floorRatio)}; ${loadNote}`,
+    }),
+  )
+}
+console.log()
+console.log('Goals (issue 13 §8):')
+for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} (floor ${g.floor}; target ${g.target})`)
+
 writeBenchResults('parsers', loadBefore, {
+  goals,
   gc: gcHow,
   sdkDeadlineMs: SDK_DEADLINE_MS,
   readSize: READ_SIZE,
