@@ -7,7 +7,7 @@ import type { HttpResponseMeta } from './http-response-meta'
 import { providerAdapterFactory } from './provider-registry'
 import { TurnAccumulator } from './turn-accumulator'
 import type { WireStreamAdapter } from './wire-stream-adapter'
-import { asObject, tryParseJson } from './wire-access'
+import { asObject, tryParseJson, type WireObject } from './wire-access'
 import { classifyProviderError } from './classify-provider-error'
 
 export interface StreamParserOptions {
@@ -35,8 +35,36 @@ export interface StreamParser {
 }
 
 export function createStreamParser(provider: ProviderId, options: StreamParserOptions = {}): StreamParser {
-  return new ProviderStreamParser(provider, options)
+  let anchor = ANCHORS.get(provider)
+  if (anchor === undefined) {
+    anchor = anchorParser(provider)
+    ANCHORS.set(provider, anchor)
+  }
+  return new ProviderStreamParser(provider, options, anchor.keptPayloads)
 }
+
+/**
+ * One idle parser per provider, kept for the life of the process, holding one of each object the
+ * per-event path touches (parser, framer, accumulator, a tool call, text buffers, delta events).
+ * Why: V8 keeps the hidden classes ("maps") of these objects only while an object uses them, and the
+ * optimized parser code depends on them. When a turn ends and a major GC runs before the next one,
+ * every map died with the turn's objects, and the next turn began by deoptimizing and re-optimizing
+ * the whole per-event path (seen with --trace-deopt: "insufficient type feedback", "weak objects"
+ * at the start of every turn). The anchor costs a few kilobytes (with the first small payloads of the
+ * provider's first turn, whose maps JSON.parse made).
+ */
+const ANCHORS = new Map<ProviderId, ProviderStreamParser>()
+
+function anchorParser(provider: ProviderId): ProviderStreamParser {
+  const parser = new ProviderStreamParser(provider, { localIdPrefix: 'anchor_' }, undefined)
+  parser.anchorShapes()
+  return parser
+}
+
+/** The first payloads of a provider's first turn, kept by its anchor (their maps are JSON.parse's). */
+const KEPT_PAYLOADS = 24
+/** Only small payloads are kept (a turn's first events are headers and short deltas; never a whole answer). */
+const KEPT_PAYLOAD_CHARS = 2048
 
 /**
  * The {@link StreamParser} for every provider, and the framer's sink. A class rather than closures
@@ -51,10 +79,15 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
   private corrupt = false
   private corruptAfterEnd = false
   private ended = false
+  private anchoredEvents: StreamEvent[] | undefined
+
+  /** The anchor's (see {@link ANCHORS}); this parser adds its first payloads while there is room. */
+  readonly keptPayloads: WireObject[] = []
 
   constructor(
     provider: ProviderId,
     private readonly options: StreamParserOptions,
+    private readonly anchorPayloads: WireObject[] | undefined,
   ) {
     this.accumulator = new TurnAccumulator(provider, options.localIdPrefix ?? 'keel_call_')
     this.adapter = providerAdapterFactory(provider)(this.accumulator)
@@ -92,11 +125,25 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     return { events: accumulator.drainEvents(), result }
   }
 
+  /** See {@link ANCHORS}: makes the objects whose maps must outlive a turn, and keeps them. */
+  anchorShapes(): void {
+    this.framer.push(ANCHOR_COMMENT) // an SSE comment: the SSE framer exists, no event
+    const acc = this.accumulator
+    acc.appendText(' ')
+    acc.appendReasoning(' ')
+    const call = acc.openToolCall('anchor', 'anchor', 'anchor')
+    acc.appendToolArguments(call, ' ')
+    this.anchoredEvents = acc.drainEvents()
+  }
+
   /** BodyFrameSink: one SSE event or JSON-array element. */
   onEvent(name: string | undefined, data: string, atEof: boolean): void {
     if (!this.httpOk) return
     const payload = asObject(tryParseJson(data))
     if (payload !== undefined) {
+      if (this.anchorPayloads !== undefined && this.anchorPayloads.length < KEPT_PAYLOADS && data.length <= KEPT_PAYLOAD_CHARS) {
+        this.anchorPayloads.push(payload)
+      }
       this.adapter.handlePayload(payload, name)
       return
     }
@@ -133,6 +180,8 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     else accumulator.fail(error)
   }
 }
+
+const ANCHOR_COMMENT = new TextEncoder().encode(': anchor\n')
 
 function classifyMalformed(adapter: WireStreamAdapter, message: string, meta: HttpResponseMeta | undefined) {
   const status = meta?.status
