@@ -6,7 +6,7 @@
 //   floor  TextDecoder(stream) + eventsource-parser + JSON.parse per event, on the same reads;
 //   SDK    the official SDK's stream parser, fed the same reads through a custom fetch.
 // Targets (reported, not asserted): parser ≤ 1.3× floor; parser faster than each SDK;
-// 10× arguments ≤ 11× time. Run: `npm run bench -- parsers` or `npx tsx bench/parsers.bench.ts`.
+// 10× arguments ≤ 11× time. Run: `npm run bench -- parsers` or `npx tsx bench/parsers.bench.ts [--quick]`.
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import v8 from 'node:v8'
@@ -42,12 +42,15 @@ interface WorkloadSpec extends BuildSpec {
   sdkReps: number
 }
 
+/** `--quick` (or KEEL_BENCH_QUICK=1): fewer repetitions, for a look rather than a figure. */
+const QUICK = process.argv.includes('--quick') || process.env.KEEL_BENCH_QUICK === '1'
+
 const WORKLOADS: Record<WorkloadKind, WorkloadSpec> = {
-  text: { kind: 'text', events: 50_000, argumentBytes: 0, warmups: 1, reps: 5, sdkReps: 3 },
-  tool: { kind: 'tool', events: 10_000, argumentBytes: 1_000_000, warmups: 2, reps: 7, sdkReps: 3 },
+  text: { kind: 'text', events: 50_000, argumentBytes: 0, warmups: 1, reps: QUICK ? 3 : 5, sdkReps: QUICK ? 1 : 3 },
+  tool: { kind: 'tool', events: 10_000, argumentBytes: 1_000_000, warmups: QUICK ? 1 : 2, reps: QUICK ? 3 : 7, sdkReps: QUICK ? 1 : 3 },
   // Warmed up by `tool` (same code paths), and timed interleaved with it so the 10× ratio is not
   // skewed by load that changes between the two.
-  tool10x: { kind: 'tool10x', events: 100_000, argumentBytes: 10_000_000, warmups: 0, reps: 3, sdkReps: 2 },
+  tool10x: { kind: 'tool10x', events: 100_000, argumentBytes: 10_000_000, warmups: 0, reps: QUICK ? 1 : 3, sdkReps: QUICK ? 1 : 2 },
 }
 /** Workloads timed together, interleaved. */
 const GROUPS: WorkloadKind[][] = [['text'], ['tool', 'tool10x']]
