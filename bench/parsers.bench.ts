@@ -387,11 +387,11 @@ for (const r of rows) {
   goals.push({ ...g, target: '< 1× SDK', pass: r.parserVsSdk < 1 })
 }
 for (const s of scaling) {
-  goals.push(
-    ratioGoal(8, `parser ${s.provider}: 10× arguments (tool10x ÷ tool)`, s.tool10xMs, s.toolMs, TARGET_SCALING, 'ms', {
-      note: `floor ×${f2(s.floorRatio)}; ${loadNote}`,
-    }),
-  )
+  // Here the "floor" is the parser's own 1 MB run: the goal is how its time grows with 10× arguments.
+  const g = ratioGoal(8, `parser ${s.provider}: 10× arguments (tool10x ÷ tool)`, s.tool10xMs, s.toolMs, TARGET_SCALING, 'ms', {
+    note: `the eventsource-parser floor grew ×${f2(s.floorRatio)}; ${loadNote}`,
+  })
+  goals.push({ ...g, floor: `${g.floor} (1 MB run)`, target: `≤ ${TARGET_SCALING}× the 1 MB run` })
 }
 console.log()
 console.log('Goals (issue 13 §8):')
