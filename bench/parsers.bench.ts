@@ -6,12 +6,13 @@
 //   floor  TextDecoder(stream) + eventsource-parser + JSON.parse per event, on the same reads;
 //   SDK    the official SDK's stream parser, fed the same reads through a custom fetch.
 // Targets (reported, not asserted): parser ≤ 1.3× floor; parser faster than each SDK;
-// 10× arguments ≤ 11× time. Run: `npm run bench -- parsers` or `npx tsx bench/parsers.bench.ts`.
+// 10× arguments ≤ 11× time. Run: `npm run bench -- parsers` or `npx tsx bench/parsers.bench.ts [--quick]`.
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PROVIDER_IDS, type ProviderId } from '../src/shared/provider-id'
+import { ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 import {
   floorRunner,
@@ -41,12 +42,15 @@ interface WorkloadSpec extends BuildSpec {
   sdkReps: number
 }
 
+/** `--quick` (or KEEL_BENCH_QUICK=1): fewer repetitions, for a look rather than a figure. */
+const QUICK = process.argv.includes('--quick') || process.env.KEEL_BENCH_QUICK === '1'
+
 const WORKLOADS: Record<WorkloadKind, WorkloadSpec> = {
-  text: { kind: 'text', events: 50_000, argumentBytes: 0, warmups: 1, reps: 5, sdkReps: 3 },
-  tool: { kind: 'tool', events: 10_000, argumentBytes: 1_000_000, warmups: 2, reps: 7, sdkReps: 3 },
+  text: { kind: 'text', events: 50_000, argumentBytes: 0, warmups: 1, reps: QUICK ? 3 : 5, sdkReps: QUICK ? 1 : 3 },
+  tool: { kind: 'tool', events: 10_000, argumentBytes: 1_000_000, warmups: QUICK ? 1 : 2, reps: QUICK ? 3 : 7, sdkReps: QUICK ? 1 : 3 },
   // Warmed up by `tool` (same code paths), and timed interleaved with it so the 10× ratio is not
   // skewed by load that changes between the two.
-  tool10x: { kind: 'tool10x', events: 100_000, argumentBytes: 10_000_000, warmups: 0, reps: 3, sdkReps: 2 },
+  tool10x: { kind: 'tool10x', events: 100_000, argumentBytes: 10_000_000, warmups: 0, reps: QUICK ? 1 : 3, sdkReps: QUICK ? 1 : 2 },
 }
 /** Workloads timed together, interleaved. */
 const GROUPS: WorkloadKind[][] = [['text'], ['tool', 'tool10x']]
@@ -364,7 +368,37 @@ console.log(`  ${rows.reduce((n, r) => n + r.reads, 0)} reads in all, ${splits} 
 const totalSeconds = (performance.now() - started) / 1000
 console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 
+// Issue 13 §8, one goal per provider × workload (floor, SDK where one runs) and per provider (10× scaling).
+const loadNote = `load ${loadBefore[0]!.toFixed(1)} on ${cpus().length} cores`
+const goals: GoalResult[] = []
+for (const r of rows) {
+  goals.push(
+    ratioGoal(8, `parser ${r.provider} ${r.workload} vs eventsource-parser + JSON.parse`, r.parserMs, r.parserMs / r.parserVsFloor, TARGET_FLOOR_RATIO, 'ms', {
+      note: `paired median; cpu ${f2(r.parserVsFloorCpu)}×; ${loadNote}`,
+    }),
+  )
+}
+for (const r of rows) {
+  if (r.parserVsSdk === undefined || r.sdkMs === undefined) continue
+  const g = ratioGoal(8, `parser ${r.provider} ${r.workload} vs ${r.sdk?.split(' ')[0] ?? 'SDK'}`, r.sdkMs * r.parserVsSdk, r.sdkMs, 1, 'ms', {
+    note: `both fed from a Response; paired median${r.sdkCapped ? '; SDK stopped at the deadline, its time is a lower bound' : ''}; ${loadNote}`,
+  })
+  // "Faster than the SDK": strictly below 1×.
+  goals.push({ ...g, target: '< 1× SDK', pass: r.parserVsSdk < 1 })
+}
+for (const s of scaling) {
+  // Here the "floor" is the parser's own 1 MB run: the goal is how its time grows with 10× arguments.
+  const g = ratioGoal(8, `parser ${s.provider}: 10× arguments (tool10x ÷ tool)`, s.tool10xMs, s.toolMs, TARGET_SCALING, 'ms', {
+    note: `the eventsource-parser floor grew ×${f2(s.floorRatio)}; ${loadNote}`,
+  })
+  goals.push({ ...g, floor: `${g.floor} (1 MB run)`, target: `≤ ${TARGET_SCALING}× the 1 MB run` })
+}
+console.log()
+console.log('Goals (issue 13 §8):')
+for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} (floor ${g.floor}; target ${g.target})`)
+
 writeBenchResults('parsers', loadBefore, {
+  goals,
   gc: gcHow,
   sdkDeadlineMs: SDK_DEADLINE_MS,
   readSize: READ_SIZE,

@@ -40,14 +40,27 @@ function closingQuote(text: string, open: number): number {
   }
 }
 
-/** Whether a parsed value nests arrays/objects more than `limit` levels deep. Iterative (no recursion). */
+/**
+ * Whether a parsed value nests arrays/objects more than `limit` levels deep. Iterative (no
+ * recursion); only containers are stacked, so a value made of one long string (a file body) or a
+ * wide array of numbers costs next to nothing.
+ */
 export function valueExceedsDepth(value: unknown, limit: number = MAX_ARGUMENT_DEPTH): boolean {
-  const stack: [unknown, number][] = [[value, 0]]
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!
-    if (typeof item !== 'object' || item === null) continue
-    if (depth + 1 > limit) return true
-    for (const child of Array.isArray(item) ? item : Object.values(item as Record<string, unknown>)) stack.push([child, depth + 1])
+  if (typeof value !== 'object' || value === null) return false
+  const items: object[] = [value]
+  const depths: number[] = [1]
+  while (items.length > 0) {
+    const item = items.pop()!
+    const depth = depths.pop()!
+    if (depth > limit) return true
+    const children: readonly unknown[] = Array.isArray(item) ? item : Object.values(item)
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]
+      if (typeof child === 'object' && child !== null) {
+        items.push(child)
+        depths.push(depth + 1)
+      }
+    }
   }
   return false
 }

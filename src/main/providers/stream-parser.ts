@@ -1,13 +1,13 @@
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { TurnResult } from '../../shared/turn-result'
-import { BodyFramer } from './framing/body-framer'
+import { BodyFramer, type BodyFrameSink } from './framing/body-framer'
 import { describeBreach, type FramingLimitBreach, type FramingLimits } from './framing/framing-limits'
 import type { HttpResponseMeta } from './http-response-meta'
 import { providerAdapterFactory } from './provider-registry'
 import { TurnAccumulator } from './turn-accumulator'
 import type { WireStreamAdapter } from './wire-stream-adapter'
-import { asObject, tryParseJson } from './wire-access'
+import { asObject, tryParseJson, type WireObject } from './wire-access'
 import { classifyProviderError } from './classify-provider-error'
 
 export interface StreamParserOptions {
@@ -35,91 +35,153 @@ export interface StreamParser {
 }
 
 export function createStreamParser(provider: ProviderId, options: StreamParserOptions = {}): StreamParser {
-  const accumulator = new TurnAccumulator(provider, options.localIdPrefix ?? 'keel_call_')
-  const adapter = providerAdapterFactory(provider)(accumulator)
-  const status = options.response?.status ?? 200
-  const httpOk = status >= 200 && status < 300
-  let corrupt = false
-  let corruptAfterEnd = false
+  let anchor = ANCHORS.get(provider)
+  if (anchor === undefined) {
+    anchor = anchorParser(provider)
+    ANCHORS.set(provider, anchor)
+  }
+  return new ProviderStreamParser(provider, options, anchor.keptPayloads)
+}
 
-  const handleDocument = (text: string): void => {
+/**
+ * One idle parser per provider, kept for the life of the process, holding one of each object the
+ * per-event path touches (parser, framer, accumulator, a tool call, text buffers, delta events).
+ * Why: V8 keeps the hidden classes ("maps") of these objects only while an object uses them, and the
+ * optimized parser code depends on them. When a turn ends and a major GC runs before the next one,
+ * every map died with the turn's objects, and the next turn began by deoptimizing and re-optimizing
+ * the whole per-event path (seen with --trace-deopt: "insufficient type feedback", "weak objects"
+ * at the start of every turn). The anchor costs a few kilobytes (with the first small payloads of the
+ * provider's first turn, whose maps JSON.parse made).
+ */
+const ANCHORS = new Map<ProviderId, ProviderStreamParser>()
+
+function anchorParser(provider: ProviderId): ProviderStreamParser {
+  const parser = new ProviderStreamParser(provider, { localIdPrefix: 'anchor_' }, undefined)
+  parser.anchorShapes()
+  return parser
+}
+
+/** The first payloads of a provider's first turn, kept by its anchor (their maps are JSON.parse's). */
+const KEPT_PAYLOADS = 24
+/** Only small payloads are kept (a turn's first events are headers and short deltas; never a whole answer). */
+const KEPT_PAYLOAD_CHARS = 2048
+
+/**
+ * The {@link StreamParser} for every provider, and the framer's sink. A class rather than closures
+ * made per parser: the per-event path (`onEvent` → `handlePayload`) is then the same functions for
+ * every turn, so their optimized code outlives a turn (closures were re-optimized each turn).
+ */
+class ProviderStreamParser implements StreamParser, BodyFrameSink {
+  private readonly accumulator: TurnAccumulator
+  private readonly adapter: WireStreamAdapter
+  private readonly framer: BodyFramer
+  private readonly httpOk: boolean
+  private corrupt = false
+  private corruptAfterEnd = false
+  private ended = false
+  private anchoredEvents: StreamEvent[] | undefined
+
+  /** The anchor's (see {@link ANCHORS}); this parser adds its first payloads while there is room. */
+  readonly keptPayloads: WireObject[] = []
+
+  constructor(
+    provider: ProviderId,
+    private readonly options: StreamParserOptions,
+    private readonly anchorPayloads: WireObject[] | undefined,
+  ) {
+    this.accumulator = new TurnAccumulator(provider, options.localIdPrefix ?? 'keel_call_')
+    this.adapter = providerAdapterFactory(provider)(this.accumulator)
+    const status = options.response?.status ?? 200
+    this.httpOk = status >= 200 && status < 300
+    this.framer = new BodyFramer(this, { allowJsonArray: this.adapter.allowJsonArrayBody, limits: options.limits })
+  }
+
+  get halted(): boolean {
+    return this.framer.halted
+  }
+
+  push(bytes: Uint8Array): StreamEvent[] {
+    if (this.ended) throw new Error('StreamParser: push after end')
+    this.framer.push(bytes)
+    return this.accumulator.drainEvents()
+  }
+
+  end(): { events: StreamEvent[]; result: TurnResult } {
+    if (this.ended) throw new Error('StreamParser: end called twice')
+    this.ended = true
+    const { accumulator, adapter, framer, httpOk, options } = this
+    framer.end()
+    if (!httpOk && !accumulator.hasError) {
+      // A non-2xx response whose body was not a JSON document (HTML from a proxy, SSE, nothing).
+      accumulator.failBeforeStream(adapter.errorFromDocument(undefined, options.response))
+    }
+    // A halted body did not end: nothing the protocol closes at its end is closed.
+    if (httpOk && !accumulator.isFailedBeforeStream && !framer.halted) adapter.handleEnd()
+    const result = accumulator.finishTurn({
+      truncationIsError: adapter.truncationIsError,
+      garbage: framer.garbage || this.corruptAfterEnd,
+      providerLabel: adapter.label,
+    })
+    return { events: accumulator.drainEvents(), result }
+  }
+
+  /** See {@link ANCHORS}: makes the objects whose maps must outlive a turn, and keeps them. */
+  anchorShapes(): void {
+    this.framer.push(ANCHOR_COMMENT) // an SSE comment: the SSE framer exists, no event
+    const acc = this.accumulator
+    acc.appendText(' ')
+    acc.appendReasoning(' ')
+    const call = acc.openToolCall('anchor', 'anchor', 'anchor')
+    acc.appendToolArguments(call, ' ')
+    this.anchoredEvents = acc.drainEvents()
+  }
+
+  /** BodyFrameSink: one SSE event or JSON-array element. */
+  onEvent(name: string | undefined, data: string, atEof: boolean): void {
+    if (!this.httpOk) return
+    const payload = asObject(tryParseJson(data))
+    if (payload !== undefined) {
+      if (this.anchorPayloads !== undefined && this.anchorPayloads.length < KEPT_PAYLOADS && data.length <= KEPT_PAYLOAD_CHARS) {
+        this.anchorPayloads.push(payload)
+      }
+      this.adapter.handlePayload(payload, name)
+      return
+    }
+    const { accumulator, adapter } = this
+    if (adapter.handleSentinel(data)) return
+    if (atEof) return // the body was cut inside this event: a truncation, judged at the end
+    if (accumulator.hasEndSignal) {
+      this.corruptAfterEnd = true
+      return
+    }
+    if (!this.corrupt) {
+      this.corrupt = true
+      accumulator.fail(classifyMalformed(adapter, `The ${adapter.label} stream held an event that is not a JSON object`, undefined))
+    }
+  }
+
+  /** BodyFrameSink: the whole body was one JSON document. */
+  onDocument(text: string): void {
+    const { accumulator, adapter, options } = this
     const document = tryParseJson(text)
     if (document === undefined) {
-      accumulator.failBeforeStream(
-        classifyMalformed(adapter, `The ${adapter.label} response was not valid JSON`, options.response),
-      )
+      accumulator.failBeforeStream(classifyMalformed(adapter, `The ${adapter.label} response was not valid JSON`, options.response))
       return
     }
     accumulator.failBeforeStream(adapter.errorFromDocument(document, options.response))
   }
 
-  const handleEvent = (name: string | undefined, data: string, atEof: boolean): void => {
-    const payload = asObject(tryParseJson(data))
-    if (payload === undefined) {
-      if (adapter.handleSentinel(data)) return
-      if (atEof) return // the body was cut inside this event: a truncation, judged at the end
-      if (accumulator.hasEndSignal) {
-        corruptAfterEnd = true
-        return
-      }
-      if (!corrupt) {
-        corrupt = true
-        accumulator.fail(
-          classifyMalformed(adapter, `The ${adapter.label} stream held an event that is not a JSON object`, undefined),
-        )
-      }
-      return
-    }
-    adapter.handlePayload(payload, name)
-  }
-
-  const handleLimit = (breach: FramingLimitBreach): void => {
+  /** BodyFrameSink: a size limit was crossed. */
+  onLimit(breach: FramingLimitBreach): void {
+    const { accumulator, adapter, options } = this
     const error = classifyMalformed(adapter, `The ${adapter.label} response ${describeBreach(breach)}; reading stopped`, options.response)
     // Before any stream (an error body, a document, a blank prefix) there is nothing to finish.
-    if (!httpOk || breach.what === 'json-document' || breach.what === 'leading-whitespace') accumulator.failBeforeStream(error)
+    if (!this.httpOk || breach.what === 'json-document' || breach.what === 'leading-whitespace') accumulator.failBeforeStream(error)
     else accumulator.fail(error)
   }
-
-  const framer = new BodyFramer(
-    {
-      onEvent: (name, data, atEof) => {
-        if (httpOk) handleEvent(name, data, atEof)
-      },
-      onDocument: handleDocument,
-      onLimit: handleLimit,
-    },
-    { allowJsonArray: adapter.allowJsonArrayBody, limits: options.limits },
-  )
-  let ended = false
-
-  return {
-    get halted() {
-      return framer.halted
-    },
-    push(bytes) {
-      if (ended) throw new Error('StreamParser: push after end')
-      framer.push(bytes)
-      return accumulator.drainEvents()
-    },
-    end() {
-      if (ended) throw new Error('StreamParser: end called twice')
-      ended = true
-      framer.end()
-      if (!httpOk && !accumulator.hasError) {
-        // A non-2xx response whose body was not a JSON document (HTML from a proxy, SSE, nothing).
-        accumulator.failBeforeStream(adapter.errorFromDocument(undefined, options.response))
-      }
-      // A halted body did not end: nothing the protocol closes at its end is closed.
-      if (httpOk && !accumulator.isFailedBeforeStream && !framer.halted) adapter.handleEnd()
-      const result = accumulator.finishTurn({
-        truncationIsError: adapter.truncationIsError,
-        garbage: framer.garbage || corruptAfterEnd,
-        providerLabel: adapter.label,
-      })
-      return { events: accumulator.drainEvents(), result }
-    },
-  }
 }
+
+const ANCHOR_COMMENT = new TextEncoder().encode(': anchor\n')
 
 function classifyMalformed(adapter: WireStreamAdapter, message: string, meta: HttpResponseMeta | undefined) {
   const status = meta?.status

@@ -1,4 +1,4 @@
-import { MAX_ARGUMENT_DEPTH, jsonTextExceedsDepth, valueExceedsDepth } from '../../shared/json-depth'
+import { valueExceedsDepth } from '../../shared/json-depth'
 import type { FinishReason } from '../../shared/finish-reason'
 import type { ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
@@ -311,10 +311,14 @@ const USAGE_KEYS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInp
 
 /**
  * The arguments object, or undefined when the text is not exactly one JSON object, or nests deeper
- * than {@link MAX_ARGUMENT_DEPTH} (checked on the text, before anything recursive walks it).
- * Never `{}` as a stand-in.
+ * than `MAX_ARGUMENT_DEPTH` (shared/json-depth). Never `{}` as a stand-in.
+ *
+ * The depth is checked on the parsed value, not by a scan of the text first: V8's `JSON.parse` is
+ * iterative (any depth parses without overflowing the stack), and the value of real arguments is a
+ * few containers around long strings, so the walk is nearly free where a text scan would read every
+ * character of a 10 MB file body once more. Nothing recursive sees the value before this check.
  */
 export function parseArgumentsObject(text: string): Record<string, unknown> | undefined {
-  if (jsonTextExceedsDepth(text)) return undefined
-  return asObject(tryParseJson(text))
+  const object = asObject(tryParseJson(text))
+  return object === undefined || valueExceedsDepth(object) ? undefined : object
 }

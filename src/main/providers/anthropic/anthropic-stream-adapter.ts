@@ -1,4 +1,6 @@
 import type { FinishReason } from '../../../shared/finish-reason'
+import type { ProviderError } from '../../../shared/provider-error'
+import type { HttpResponseMeta } from '../http-response-meta'
 import { argumentsTextOf } from '../../../shared/json-depth'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
@@ -12,16 +14,123 @@ interface ThinkingBlock {
 
 /**
  * Anthropic Messages (`POST /v1/messages`, `stream: true`). `message_stop` is the end signal.
+ * A class, not closures made per parser: its methods are the same functions for every turn, so the
+ * optimized code of one turn serves the next (per-parser closures were re-optimized, and deoptimized
+ * on "wrong call target", at the start of every turn).
  * @see https://docs.anthropic.com/en/api/messages-streaming
  */
-export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
-  const toolBlocks = new Map<number, { call: PendingToolCall; initialInput: WireObject | undefined }>()
-  const thinkingBlocks = new Map<number, ThinkingBlock>()
+export class AnthropicStreamAdapter implements WireStreamAdapter {
+  readonly label = 'Anthropic'
+  readonly truncationIsError = false
+  readonly allowJsonArrayBody = false
+  private readonly toolBlocks = new Map<number, { call: PendingToolCall; initialInput: WireObject | undefined }>()
+  private readonly thinkingBlocks = new Map<number, ThinkingBlock>()
   /** Block types this adapter skipped (server tools and their results, future kinds). */
-  const skippedBlocks: string[] = []
-  let stopReason: string | undefined
+  private readonly skippedBlocks: string[] = []
+  private stopReason: string | undefined
 
-  const startBlock = (index: number, block: WireObject | undefined): void => {
+  constructor(private readonly acc: TurnAccumulator) {}
+
+  handlePayload(payload: WireObject): void {
+    const acc = this.acc
+    switch (payload.type) {
+      case 'content_block_delta': {
+        const index = asNumber(payload.index) ?? -1
+        const delta = asObject(payload.delta)
+        switch (delta?.type) {
+          case 'text_delta':
+            acc.appendText(asString(delta.text) ?? '')
+            return
+          case 'input_json_delta': {
+            const tool = this.toolBlocks.get(index)
+            if (tool) acc.appendToolArguments(tool.call, asString(delta.partial_json) ?? '')
+            return
+          }
+          case 'thinking_delta': {
+            const text = asString(delta.thinking) ?? ''
+            this.thinkingBlocks.get(index)?.thinking.push(text)
+            acc.appendReasoning(text)
+            return
+          }
+          case 'signature_delta': {
+            const block = this.thinkingBlocks.get(index)
+            if (block) block.signature += asString(delta.signature) ?? ''
+            return
+          }
+          default:
+            return
+        }
+      }
+      case 'message_start': {
+        const message = asObject(payload.message)
+        acc.responseId ??= asString(message?.id)
+        acc.model ??= asString(message?.model)
+        // While the message is open (`stop_reason: null`) its output count is a placeholder (often 1):
+        // only `message_delta` says how many were written. A message_start that is already whole counts.
+        readUsage(acc, asObject(message?.usage), { outputIsPlaceholder: !asString(message?.stop_reason) })
+        this.readStartContent(message?.content)
+        const stop = asString(message?.stop_reason)
+        if (stop) this.stopReason = stop
+        return
+      }
+      case 'content_block_start':
+        this.startBlock(asNumber(payload.index) ?? -1, asObject(payload.content_block))
+        return
+      case 'content_block_stop':
+        this.stopBlock(asNumber(payload.index) ?? -1)
+        return
+      case 'message_delta': {
+        const stop = asString(asObject(payload.delta)?.stop_reason)
+        if (stop) this.stopReason = stop
+        readUsage(acc, asObject(payload.usage))
+        return
+      }
+      case 'message_stop':
+        acc.markEndSignal()
+        return
+      case 'error':
+        acc.fail(errorFromStreamPayload(asObject(payload.error), 'The provider reported an error'))
+        return
+      default:
+        return // ping and future events
+    }
+  }
+
+  handleSentinel(): boolean {
+    return false
+  }
+
+  handleEnd(): void {
+    const acc = this.acc
+    const stopReason = this.stopReason
+    const reason = stopReason === undefined ? undefined : mapAnthropicStopReason(stopReason)
+    if (!acc.hasError && (reason === 'stop' || reason === 'tool-calls') && this.skippedBlocks.length > 0 && nothingRead(acc)) {
+      // Content arrived but none of it was readable here: saying "done, nothing to show" would
+      // lose it silently.
+      acc.fail({
+        kind: 'malformed',
+        message: `The Anthropic message held only content Keel does not read (${[...new Set(this.skippedBlocks)].join(', ')})`,
+        retryable: false,
+        status: undefined,
+        code: undefined,
+        retryAfterMs: undefined,
+        requestId: undefined,
+      })
+    }
+    if (reason === 'length') acc.markOutputCut() // still truncated when an error overrides the finish
+    if (acc.hasError) {
+      acc.setFinish('error', stopReason ?? null)
+      return
+    }
+    if (stopReason !== undefined && reason !== undefined) acc.setFinish(reason, stopReason)
+  }
+
+  errorFromDocument(document: unknown, meta: HttpResponseMeta | undefined): ProviderError {
+    return errorFromDocument('Anthropic', document, meta)
+  }
+
+  private startBlock(index: number, block: WireObject | undefined): void {
+    const acc = this.acc
     switch (block?.type) {
       case 'text':
         acc.appendText(asString(block.text) ?? '')
@@ -29,7 +138,7 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
       case 'thinking': {
         // Compatible servers (and a block already whole in `message_start`) may carry text here.
         const text = asString(block.thinking) ?? ''
-        thinkingBlocks.set(index, { thinking: text ? [text] : [], signature: asString(block.signature) ?? '' })
+        this.thinkingBlocks.set(index, { thinking: text ? [text] : [], signature: asString(block.signature) ?? '' })
         acc.appendReasoning(text)
         return
       }
@@ -46,32 +155,32 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
           // Not an object: kept as text, so the call never parses and is never run.
           acc.setToolArguments(call, argumentsTextOf(input))
         }
-        toolBlocks.set(index, { call, initialInput: object && Object.keys(object).length > 0 ? object : undefined })
+        this.toolBlocks.set(index, { call, initialInput: object && Object.keys(object).length > 0 ? object : undefined })
         return
       }
       default:
         // Server tools (web search, code execution) and their results run at Anthropic; nothing
         // for the harness. Remembered so that a message of nothing else is not an empty success.
-        skippedBlocks.push(asString(block?.type) ?? 'a block without a type')
+        this.skippedBlocks.push(asString(block?.type) ?? 'a block without a type')
         return
     }
   }
 
-  const stopBlock = (index: number): void => {
-    const tool = toolBlocks.get(index)
+  private stopBlock(index: number): void {
+    const tool = this.toolBlocks.get(index)
     if (tool) {
       // Compatible servers may send the whole input in content_block_start and no deltas.
       if (tool.initialInput && tool.call.fragments.text().trim().length === 0) {
-        acc.setToolArguments(tool.call, argumentsTextOf(tool.initialInput))
+        this.acc.setToolArguments(tool.call, argumentsTextOf(tool.initialInput))
       }
-      acc.closeToolCall(tool.call)
-      toolBlocks.delete(index)
+      this.acc.closeToolCall(tool.call)
+      this.toolBlocks.delete(index)
       return
     }
-    const thinking = thinkingBlocks.get(index)
+    const thinking = this.thinkingBlocks.get(index)
     if (thinking) {
-      acc.replay.push({ type: 'anthropic-thinking', thinking: thinking.thinking.join(''), signature: thinking.signature })
-      thinkingBlocks.delete(index)
+      this.acc.replay.push({ type: 'anthropic-thinking', thinking: thinking.thinking.join(''), signature: thinking.signature })
+      this.thinkingBlocks.delete(index)
     }
   }
 
@@ -81,115 +190,22 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
    * directly by `message_stop` (vercel/ai#14512, #14717). Each block is complete: start and stop
    * it in place. Streamed blocks that follow continue the indexes.
    */
-  const readStartContent = (content: unknown): void => {
+  private readStartContent(content: unknown): void {
     if (content === undefined || content === null) return
     const blocks = asArray(content)
     if (!blocks) {
-      skippedBlocks.push('content that is not a list')
+      this.skippedBlocks.push('content that is not a list')
       return
     }
     for (let index = 0; index < blocks.length; index++) {
-      startBlock(index, asObject(blocks[index]))
-      stopBlock(index)
+      this.startBlock(index, asObject(blocks[index]))
+      this.stopBlock(index)
     }
   }
+}
 
-  return {
-    label: 'Anthropic',
-    truncationIsError: false,
-    allowJsonArrayBody: false,
-    handlePayload(payload) {
-      switch (payload.type) {
-        case 'message_start': {
-          const message = asObject(payload.message)
-          acc.responseId ??= asString(message?.id)
-          acc.model ??= asString(message?.model)
-          // While the message is open (`stop_reason: null`) its output count is a placeholder (often 1):
-          // only `message_delta` says how many were written. A message_start that is already whole counts.
-          readUsage(acc, asObject(message?.usage), { outputIsPlaceholder: !asString(message?.stop_reason) })
-          readStartContent(message?.content)
-          const stop = asString(message?.stop_reason)
-          if (stop) stopReason = stop
-          return
-        }
-        case 'content_block_start':
-          startBlock(asNumber(payload.index) ?? -1, asObject(payload.content_block))
-          return
-        case 'content_block_delta': {
-          const index = asNumber(payload.index) ?? -1
-          const delta = asObject(payload.delta)
-          switch (delta?.type) {
-            case 'text_delta':
-              acc.appendText(asString(delta.text) ?? '')
-              return
-            case 'thinking_delta': {
-              const text = asString(delta.thinking) ?? ''
-              thinkingBlocks.get(index)?.thinking.push(text)
-              acc.appendReasoning(text)
-              return
-            }
-            case 'signature_delta': {
-              const block = thinkingBlocks.get(index)
-              if (block) block.signature += asString(delta.signature) ?? ''
-              return
-            }
-            case 'input_json_delta': {
-              const tool = toolBlocks.get(index)
-              if (tool) acc.appendToolArguments(tool.call, asString(delta.partial_json) ?? '')
-              return
-            }
-            default:
-              return
-          }
-        }
-        case 'content_block_stop':
-          stopBlock(asNumber(payload.index) ?? -1)
-          return
-        case 'message_delta': {
-          const stop = asString(asObject(payload.delta)?.stop_reason)
-          if (stop) stopReason = stop
-          readUsage(acc, asObject(payload.usage))
-          return
-        }
-        case 'message_stop':
-          acc.markEndSignal()
-          return
-        case 'error':
-          acc.fail(errorFromStreamPayload(asObject(payload.error), 'The provider reported an error'))
-          return
-        default:
-          return // ping and future events
-      }
-    },
-    handleSentinel() {
-      return false
-    },
-    handleEnd() {
-      const reason = stopReason === undefined ? undefined : mapAnthropicStopReason(stopReason)
-      if (!acc.hasError && (reason === 'stop' || reason === 'tool-calls') && skippedBlocks.length > 0 && nothingRead(acc)) {
-        // Content arrived but none of it was readable here: saying "done, nothing to show" would
-        // lose it silently.
-        acc.fail({
-          kind: 'malformed',
-          message: `The Anthropic message held only content Keel does not read (${[...new Set(skippedBlocks)].join(', ')})`,
-          retryable: false,
-          status: undefined,
-          code: undefined,
-          retryAfterMs: undefined,
-          requestId: undefined,
-        })
-      }
-      if (reason === 'length') acc.markOutputCut() // still truncated when an error overrides the finish
-      if (acc.hasError) {
-        acc.setFinish('error', stopReason ?? null)
-        return
-      }
-      if (stopReason !== undefined && reason !== undefined) acc.setFinish(reason, stopReason)
-    },
-    errorFromDocument(document, meta) {
-      return errorFromDocument('Anthropic', document, meta)
-    },
-  }
+export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
+  return new AnthropicStreamAdapter(acc)
 }
 
 function nothingRead(acc: TurnAccumulator): boolean {

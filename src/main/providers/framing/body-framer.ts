@@ -159,7 +159,7 @@ export class BodyFramer {
     } else {
       this.mode = 'sse'
       this.sse = new SseFramer(
-        (name, data, atEof) => this.sink.onEvent(name, data, atEof),
+        this.sink,
         () => this.stop({ what: 'sse-line-or-event', limit: this.limits.maxEventChars }),
         this.limits.maxEventChars,
       )

@@ -1,8 +1,14 @@
 import { argumentsTextOf } from '../../../shared/json-depth'
+import { TextPieces } from '../text-pieces'
+
 /**
  * Rebuilds a function call's arguments from Vertex `partialArgs` (`streamFunctionCallArguments`):
  * each piece names a JSON path (`$.operations[0].price`) and a value; string values arrive in
  * pieces that are concatenated per path.
+ *
+ * The pieces of the string being streamed are buffered in a {@link TextPieces} and joined when
+ * another path (or the value) is asked for: `previous + piece` per piece built a rope of 100k cons
+ * strings for a 10 MB file body, which every young-generation GC copied again (measured 2× slower).
  */
 export class JsonPathArguments {
   private readonly root: Record<string, unknown> = {}
@@ -11,13 +17,23 @@ export class JsonPathArguments {
   /** String values arrive in many pieces for one path: its parse is kept for the next piece. */
   private lastPath: string | undefined
   private lastSegments: (string | number)[] | undefined
+  /** The string being streamed at `lastPath`: where it goes and its pieces so far. */
+  private pendingTarget: Record<string | number, unknown> | undefined
+  private pendingKey: string | number = ''
+  private pendingPieces: TextPieces | undefined
 
   /** The arguments built so far. */
   get value(): Record<string, unknown> {
+    this.flush()
     return this.root
   }
 
   set(path: string, value: unknown): void {
+    if (path === this.lastPath && this.pendingPieces !== undefined && typeof value === 'string') {
+      this.pendingPieces.push(value)
+      return
+    }
+    this.flush()
     if (path !== this.lastPath) {
       this.lastPath = path
       this.lastSegments = parseJsonPath(path)
@@ -42,13 +58,32 @@ export class JsonPathArguments {
     }
     const last = segments[segments.length - 1]!
     const target = node as Record<string | number, unknown>
+    if (typeof value !== 'string') {
+      target[last as never] = value as never
+      return
+    }
+    // A string continues the string already at this path (if any), now and with the pieces to come.
     const previous = target[last as never]
-    target[last as never] = (typeof previous === 'string' && typeof value === 'string' ? previous + value : value) as never
+    const pieces = new TextPieces()
+    if (typeof previous === 'string') pieces.push(previous)
+    pieces.push(value)
+    this.pendingTarget = target
+    this.pendingKey = last
+    this.pendingPieces = pieces
   }
 
   toJson(): string {
+    this.flush()
     // A path can nest as deep as a hostile stream likes: too deep to walk becomes non-JSON text.
     return argumentsTextOf(this.root)
+  }
+
+  /** Writes the streamed string into its place. */
+  private flush(): void {
+    if (this.pendingPieces === undefined) return
+    this.pendingTarget![this.pendingKey as never] = this.pendingPieces.text() as never
+    this.pendingPieces = undefined
+    this.pendingTarget = undefined
   }
 }
 
