@@ -50,8 +50,8 @@ export function createStreamParser(provider: ProviderId, options: StreamParserOp
  * optimized parser code depends on them. When a turn ends and a major GC runs before the next one,
  * every map died with the turn's objects, and the next turn began by deoptimizing and re-optimizing
  * the whole per-event path (seen with --trace-deopt: "insufficient type feedback", "weak objects"
- * at the start of every turn). The anchor costs a few kilobytes (with the first small payloads of the
- * provider's first turn, whose maps JSON.parse made).
+ * at the start of every turn). The anchor costs a few kilobytes (with the shapes of the first small
+ * payloads of the provider's first turn, made by JSON.parse like theirs, every string emptied).
  */
 const ANCHORS = new Map<ProviderId, ProviderStreamParser>()
 
@@ -61,7 +61,7 @@ function anchorParser(provider: ProviderId): ProviderStreamParser {
   return parser
 }
 
-/** The first payloads of a provider's first turn, kept by its anchor (their maps are JSON.parse's). */
+/** How many of a provider's first turn's payloads its anchor keeps the shape of (their maps are JSON.parse's). */
 const KEPT_PAYLOADS = 24
 /** Only small payloads are kept (a turn's first events are headers and short deltas; never a whole answer). */
 const KEPT_PAYLOAD_CHARS = 2048
@@ -142,7 +142,9 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     const payload = asObject(tryParseJson(data))
     if (payload !== undefined) {
       if (this.anchorPayloads !== undefined && this.anchorPayloads.length < KEPT_PAYLOADS && data.length <= KEPT_PAYLOAD_CHARS) {
-        this.anchorPayloads.push(payload)
+        // Its shape only: every string emptied, so no word of a conversation outlives its turn.
+        const shape = asObject(JSON.parse(data, (_key, value: unknown) => (typeof value === 'string' ? '' : value)))
+        if (shape !== undefined) this.anchorPayloads.push(shape)
       }
       this.adapter.handlePayload(payload, name)
       return
