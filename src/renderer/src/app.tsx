@@ -112,12 +112,14 @@ export function App({ store }: { store: ChatStore }) {
   // A search result opens its conversation at the matching message: scrolled into view, briefly outlined.
   useEffect(() => {
     if (!target || state.view?.conversation.id !== target.conversationId) return
-    // The list mounts only what is on screen: it mounts the message's row and scrolls to it.
-    const element = target.messageId ? (listRef.current?.reveal(target.messageId) ?? null) : null
     setTarget(undefined)
-    if (!element) return
-    element.classList.add('search-target')
-    setTimeout(() => element.classList.remove('search-target'), 2000)
+    // The list mounts only what is on screen: it mounts the message's row and scrolls to it.
+    if (!target.messageId) return
+    void listRef.current?.reveal(target.messageId).then((element) => {
+      if (!element) return
+      element.classList.add('search-target')
+      setTimeout(() => element.classList.remove('search-target'), 2000)
+    })
   }, [target, state.view])
   const openResult = useCallback(
     (found: SearchTarget) => {

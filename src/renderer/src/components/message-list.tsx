@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react'
-import { flushSync } from 'react-dom'
 import { defaultRangeExtractor, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import type { Message } from '../../../shared/conversation'
 import type { Translate } from '../i18n/messages'
@@ -54,10 +53,10 @@ function isTyping(element: Element | null): boolean {
 export interface MessageListHandle {
   /**
    * Brings a message into view (a search result): mounts its row if it was not (the list shows
-   * only what is on screen), scrolls it to the middle, stops following the end. Its article, or
-   * null when the conversation has no such message.
+   * only what is on screen), scrolls it to the middle, stops following the end. Its article once
+   * mounted, or null when the conversation has no such message.
    */
-  reveal: (messageId: string) => HTMLElement | null
+  reveal: (messageId: string) => Promise<HTMLElement | null>
 }
 
 /**
@@ -161,19 +160,25 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
   })
 
   const reveal = useCallback(
-    (messageId: string): HTMLElement | null => {
+    async (messageId: string): Promise<HTMLElement | null> => {
       const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === messageId)
       if (index === -1) return null
       stopFollowing()
       revealKey.current = messageId
-      // Mount its row now (it may be far from the view), then scroll to it once it is measured.
-      flushSync(() => setRevealCount((n) => n + 1))
+      // Mount its row (it may be far from the view; rendered at once, see `immediate`) and scroll to
+      // it: the virtualizer corrects its scroll as the rows around it are measured.
+      setRevealCount((n) => n + 1)
       virtualizer.scrollToIndex(index, { align: 'center' })
       // Kept mounted while it is outlined; afterwards it is a row like any other.
       setTimeout(() => {
         if (revealKey.current === messageId) revealKey.current = undefined
       }, 2500)
-      return contentRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"]`) ?? null
+      for (let frame = 0; frame < 60; frame++) {
+        const element = contentRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"]`)
+        if (element) return element
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+      }
+      return null
     },
     [rows, stopFollowing, virtualizer, contentRef],
   )
