@@ -87,7 +87,7 @@ try {
     base: './',
     mode: 'production',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 10_000, rollupOptions: { input: { app: join(root, 'app.html'), floor: join(root, 'floor.html') } } },
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 10_000, minify: !PROFILE, rollupOptions: { input: { app: join(root, 'app.html'), floor: join(root, 'floor.html') } } },
   })
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
   server = createServer((req, res) => {
