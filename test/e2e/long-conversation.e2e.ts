@@ -43,6 +43,11 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   await expect(last).toBeInViewport()
   await expect.poll(() => distanceFromEnd(list)).toBeLessThanOrEqual(32)
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0)
+  // And it stays there: no late jump once the rows around it are measured.
+  const bottomOf = () => last.evaluate((el) => Math.round(el.getBoundingClientRect().bottom))
+  const settled = await bottomOf()
+  await page.waitForTimeout(500)
+  expect(Math.abs((await bottomOf()) - settled)).toBeLessThanOrEqual(1)
   // Virtualized: a screenful of rows, not thousands; each says where it is in the whole list.
   const mounted = await articles(page).count()
   expect(mounted).toBeGreaterThan(2)
@@ -66,6 +71,14 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   const jump = page.getByRole('button', { name: 'Jump to latest' })
   await expect(jump).toBeVisible()
   await screenshot(page, 'long-conversation-top')
+
+  // A focused message is not unmounted under the user: its button keeps focus far from the view.
+  const copy = first.getByRole('button', { name: 'Copy' })
+  await copy.focus()
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }))
+  await expect(page.getByTestId('message-user').filter({ hasText: `Question 1 of ${stamp}:` })).toHaveCount(1)
+  await expect(copy).toBeFocused()
+  expect(await articles(page).count()).toBeLessThan(60)
 
   // Jump to latest: the end again.
   await jump.click()
