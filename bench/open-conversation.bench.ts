@@ -25,7 +25,7 @@ import { LAST_MARK, MESSAGES, type OpenResult, type ScrollResult } from './open-
 const QUICK = process.argv.includes('--quick') || process.env.OPEN_BENCH_QUICK === '1'
 const REPS = Number(process.env.OPEN_BENCH_REPS ?? (QUICK ? 1 : 5))
 /** Scrolling is long (thousands of frames): measured in this many of the reps. */
-const SCROLL_REPS = Math.min(REPS, Number(process.env.OPEN_BENCH_SCROLL_REPS ?? (QUICK ? 1 : 3)))
+const SCROLL_REPS = Math.min(REPS, Number(process.env.OPEN_BENCH_SCROLL_REPS ?? (QUICK ? 1 : 2)))
 /** Pixels per frame going up: a fast wheel (60,000 px/s at 60 Hz). */
 const SCROLL_STEP = 1000
 /** OPEN_BENCH_PROFILE=1: a CPU profile of each scroll, its top functions by self time printed (to find what costs). */
