@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react'
+import { startTransition, useEffect, useState, type ReactNode } from 'react'
 
 interface MessageRowProps {
   rowKey: string
@@ -14,15 +14,46 @@ interface MessageRowProps {
   children: ReactNode
 }
 
+/** Rows waiting to show their message, the newest last (the ones the user scrolled to most recently). */
+const waiting: Array<() => void> = []
+/** Rows released per frame: a screenful fills in a few frames, a fast scroll never parses a burst. */
+const ROWS_PER_FRAME = 2
+let scheduled = false
+
+function scheduleRelease(): void {
+  if (scheduled) return
+  scheduled = true
+  // After the frame's scroll handling and paint: the release is a task of its own.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      scheduled = false
+      for (let i = 0; i < ROWS_PER_FRAME; i++) waiting.pop()?.()
+      if (waiting.length > 0) scheduleRelease()
+    }, 0),
+  )
+}
+
 /**
  * One row of the virtualized message list. A message not seen before, mounted while the user
- * scrolls, first holds its place (its estimated height) and is rendered in a background render
- * that React slices and interrupts for input and frames: a fast scroll over long answers never
- * parses their Markdown in one long task. Only the rendered message is measured (the placeholder
- * is the estimate the virtualizer already uses), so it is placed from its first real size.
+ * scrolls, first holds its place (its estimated height); rows are then released a few per frame,
+ * the most recently mounted first, and each renders in a background render that React slices and
+ * interrupts for input and frames. A row scrolled past before its turn is unmounted without ever
+ * parsing its Markdown: a fast scroll over long answers costs no long task. Only the rendered
+ * message is measured (the placeholder is the estimate the virtualizer already uses), so it is
+ * placed from its first real size.
  */
 export function MessageRow({ rowKey, index, measure, immediate, estimate, onShown, children }: MessageRowProps) {
-  const ready = useDeferredValue(true, immediate)
+  const [ready, setReady] = useState(immediate)
+  useEffect(() => {
+    if (ready) return
+    const release = () => startTransition(() => setReady(true))
+    waiting.push(release)
+    scheduleRelease()
+    return () => {
+      const at = waiting.indexOf(release)
+      if (at !== -1) waiting.splice(at, 1)
+    }
+  }, [ready])
   useEffect(() => {
     if (ready) onShown?.()
   }, [ready, onShown])
