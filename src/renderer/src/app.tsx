@@ -4,7 +4,7 @@ import type { AttachmentInput } from '../../shared/attachments'
 import type { ChatStore, ElicitationAnswer } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
-import { MessageList } from './components/message-list'
+import { MessageList, type MessageListHandle } from './components/message-list'
 import { appErrorText } from './lib/app-error-text'
 import { formatUsage } from './lib/format-usage'
 import { SettingsPanel } from './components/settings-panel'
@@ -49,6 +49,7 @@ export function App({ store }: { store: ChatStore }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [collapsed, setCollapsed] = useState(() => readCollapsed())
   const [target, setTarget] = useState<SearchTarget | undefined>(undefined)
+  const listRef = useRef<MessageListHandle>(null)
   const narrow = useMediaQuery('(max-width: 640px)')
   const searchRef = useRef<HTMLInputElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -111,12 +112,14 @@ export function App({ store }: { store: ChatStore }) {
   // A search result opens its conversation at the matching message: scrolled into view, briefly outlined.
   useEffect(() => {
     if (!target || state.view?.conversation.id !== target.conversationId) return
-    const element = target.messageId ? document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(target.messageId)}"]`) : null
     setTarget(undefined)
-    if (!element) return
-    element.scrollIntoView({ block: 'center' })
-    element.classList.add('search-target')
-    setTimeout(() => element.classList.remove('search-target'), 2000)
+    // The list mounts only what is on screen: it mounts the message's row and scrolls to it.
+    if (!target.messageId) return
+    void listRef.current?.reveal(target.messageId).then((element) => {
+      if (!element) return
+      element.classList.add('search-target')
+      setTimeout(() => element.classList.remove('search-target'), 2000)
+    })
   }, [target, state.view])
   const openResult = useCallback(
     (found: SearchTarget) => {
@@ -265,6 +268,7 @@ export function App({ store }: { store: ChatStore }) {
             <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
             <MessageActionsScope store={store} state={state}>
             <MessageList
+              handle={listRef}
               state={state}
               store={store}
               t={t}

@@ -83,10 +83,19 @@ function InterruptedLabel({ t, reason, lengthLimit }: { t: Translate; reason: Li
   )
 }
 
+/**
+ * Where a message is in the whole conversation: the list mounts only the rows on screen, so a
+ * screen reader learns the position and the count from these (`aria-posinset`/`aria-setsize`).
+ */
+export interface ListPosition {
+  posInSet?: number | undefined
+  setSize?: number | undefined
+}
+
 /** A user's message. Memoized: streaming tokens elsewhere never re-render it. */
-export const UserMessage = memo(function UserMessage({ message, t, attachments, loadAttachment }: { message: Message; t: Translate; attachments?: AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined }) {
+export const UserMessage = memo(function UserMessage({ message, t, attachments, loadAttachment, posInSet, setSize }: { message: Message; t: Translate; attachments?: AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined } & ListPosition) {
   return (
-    <article className="message user" data-testid="message-user" data-message-id={message.id} aria-label={t('you')}>
+    <article className="message user" data-testid="message-user" data-message-id={message.id} aria-label={t('you')} aria-posinset={posInSet} aria-setsize={setSize}>
       <UserMessageContent message={message} t={t} attachments={attachments} loadAttachment={loadAttachment} />
     </article>
   )
@@ -103,7 +112,7 @@ export type OnAnswerAll = (runId: string, callIds: string[], decision: 'approve'
 /** Who provides a tool (an MCP server's name), if not Keel. */
 export type ProviderOf = (name: string) => string | undefined
 
-interface StoredAnswerProps {
+interface StoredAnswerProps extends ListPosition {
   effectOf?: EffectOf | undefined
   titleOf: TitleOf | undefined
   providerOf: ProviderOf | undefined
@@ -120,7 +129,7 @@ interface StoredAnswerProps {
  * one: the same cards, the notices it showed (stored as ids and values, worded here in the current
  * language), the same Retry, the same per-attempt diagnostics.
  */
-function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf }: StoredAnswerProps) {
+function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf, posInSet, setSize }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
@@ -129,7 +138,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings,
   const items = diagnosticItems(diagnostics ?? [], t)
   if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (
-    <article className={`message assistant status-${message.status}`} data-testid="message-assistant" data-message-id={message.id} aria-label={t('assistant')}>
+    <article className={`message assistant status-${message.status}`} data-testid="message-assistant" data-message-id={message.id} aria-label={t('assistant')} aria-posinset={posInSet} aria-setsize={setSize}>
       {/* The same slots, in the same order, as the live answer (see Answer). */}
       <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
       {blocks.map((block, index) =>
@@ -156,7 +165,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings,
   )
 }
 
-interface LiveAnswerProps {
+interface LiveAnswerProps extends ListPosition {
   effectOf?: EffectOf | undefined
   onAnswerAll?: OnAnswerAll | undefined
   titleOf: TitleOf | undefined
@@ -171,7 +180,7 @@ interface LiveAnswerProps {
 }
 
 /** The answer being written now (plain function, not a component: see {@link Answer}). */
-function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll }: LiveAnswerProps) {
+function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll, posInSet, setSize }: LiveAnswerProps) {
   const running = run.status === 'running'
   // Busy hides changes from screen readers until it clears: never while the user must answer.
   const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval') || run.elicitations.length > 0
@@ -180,6 +189,8 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, o
       className={`message assistant live status-${run.status}`}
       data-testid="live-answer"
       aria-label={t('assistant')}
+      aria-posinset={posInSet}
+      aria-setsize={setSize}
       // The words are announced politely as they arrive (never while marked busy for an approval).
       aria-live="polite"
       aria-busy={running && !awaitingApproval}
@@ -250,7 +261,9 @@ export const Answer = memo(function Answer({
   providerOf,
   effectOf,
   onAnswerAll,
-}: {
+  posInSet,
+  setSize,
+}: ListPosition & {
   /** What each tool does (from `tools.list`): queued calls say whether they will ask. */
   effectOf?: EffectOf | undefined
   /** "Approve all" / "Deny all" (live answers only). */
@@ -274,7 +287,7 @@ export const Answer = memo(function Answer({
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
   onCancelRetry: () => void
 }) {
-  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll })
-  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf })
+  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll, posInSet, setSize })
+  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf, posInSet, setSize })
   return null
 })

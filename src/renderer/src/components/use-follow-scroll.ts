@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { followAfterScroll, isAtBottom, type FollowState } from '../lib/follow-scroll'
 
 export interface FollowScroll {
@@ -10,6 +10,10 @@ export interface FollowScroll {
   atBottom: boolean
   /** Scrolls to the end and follows new content again. */
   toBottom: () => void
+  /** Whether the list follows the end now (read at render: the virtualized list mounts its last screen). */
+  isFollowing: () => boolean
+  /** Stops following (Keel is about to scroll elsewhere: a search result). */
+  stopFollowing: () => void
 }
 
 /**
@@ -33,10 +37,17 @@ export function useFollowScroll(openKey: unknown): FollowScroll {
     setAtBottom(true)
   }, [])
 
+  const isFollowing = useCallback(() => follow.current.following, [])
+  const stopFollowing = useCallback(() => {
+    follow.current = { following: false, lastScrollTop: scrollerRef.current?.scrollTop ?? 0 }
+  }, [])
+
   // A conversation opens at its end (before the first paint: no flash of its top).
   useLayoutEffect(() => toBottom(), [openKey, toBottom])
 
-  useEffect(() => {
+  // A layout effect: its scroll listener is added before the virtualized list's, so the list
+  // reads the new follow state when it decides which rows to mount for that scroll.
+  useLayoutEffect(() => {
     const scroller = scrollerRef.current
     const content = contentRef.current
     if (!scroller || !content) return
@@ -59,5 +70,5 @@ export function useFollowScroll(openKey: unknown): FollowScroll {
     }
   }, [])
 
-  return { scrollerRef, contentRef, atBottom, toBottom }
+  return { scrollerRef, contentRef, atBottom, toBottom, isFollowing, stopFollowing }
 }

@@ -1,0 +1,107 @@
+// A long conversation (issue 13 §2): 2,400 messages imported through the window's Import open at
+// their end, with only the rows on screen in the DOM (the list is virtualized); scrolling to the
+// top shows the first message, "Jump to latest" brings the end back, a search result far from the
+// end opens at its message, and a new answer is followed at the end. No timings here (bench).
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { enqueue, openApp, resetSim, screenshot, send } from './sim'
+
+test.beforeEach(async () => {
+  await resetSim()
+})
+
+const TURNS = 1_200
+/** The articles of messages in the DOM (the live answer and stored ones). */
+const articles = (page: Page) => page.getByTestId('messages').locator('article')
+const distanceFromEnd = (list: Locator) => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+
+function longExport(stamp: number) {
+  const messages = []
+  for (let turn = 1; turn <= TURNS; turn++) {
+    messages.push({ role: 'user', text: `Question ${turn} of ${stamp}: how did the week go?` })
+    const long = turn % 7 === 0
+    const body = long
+      ? `## Week ${turn}\n\n${'The average went down a little, and sleep was steady. '.repeat(6)}\n\n\`\`\`ts\nconst week${turn} = average(values)\n\`\`\`\n\n- first point\n- second point`
+      : `Answer ${turn}: steady.`
+    messages.push({ role: 'assistant', status: 'complete', text: turn === 3 ? `${body} The word zygomorphic${stamp} is only here.` : body })
+  }
+  return { conversations: [{ id: `long-${stamp}`, title: `Long ${stamp}`, messages }], generations: [], measurements: [], ledger: [] }
+}
+
+test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, scrolls to its first message and back', async ({ page }) => {
+  test.setTimeout(180_000)
+  await openApp(page)
+  const stamp = Date.now()
+  await page.getByRole('button', { name: 'Conversation', exact: true }).click()
+  await page.getByLabel('Conversation file (JSON)').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(longExport(stamp))) })
+  await expect(page.getByText(`Imported “Long ${stamp}” (${TURNS * 2} messages).`)).toBeVisible({ timeout: 60_000 })
+  await page.keyboard.press('Escape')
+
+  // Opened at its end: the last answer is on screen, the view at the bottom, no "Jump to latest".
+  const list = page.getByTestId('messages')
+  const last = page.getByTestId('message-assistant').filter({ hasText: `Answer ${TURNS}: steady.` })
+  await expect(last).toBeInViewport()
+  await expect.poll(() => distanceFromEnd(list)).toBeLessThanOrEqual(32)
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0)
+  // And it stays there: no late jump once the rows around it are measured.
+  const bottomOf = () => last.evaluate((el) => Math.round(el.getBoundingClientRect().bottom))
+  const settled = await bottomOf()
+  await page.waitForTimeout(500)
+  expect(Math.abs((await bottomOf()) - settled)).toBeLessThanOrEqual(1)
+  // Virtualized: a screenful of rows, not thousands; each says where it is in the whole list.
+  const mounted = await articles(page).count()
+  expect(mounted).toBeGreaterThan(2)
+  expect(mounted).toBeLessThan(60)
+  await expect(last).toHaveAttribute('aria-setsize', String(TURNS * 2))
+  await expect(last).toHaveAttribute('aria-posinset', String(TURNS * 2))
+  await screenshot(page, 'long-conversation-end')
+
+  // To the top, as a user dragging the scrollbar would: the first question shows, still few rows.
+  const first = page.getByTestId('message-user').filter({ hasText: `Question 1 of ${stamp}:` })
+  await expect
+    .poll(async () => {
+      await list.evaluate((el) => el.scrollTo({ top: 0 }))
+      return first.isVisible()
+    }, { timeout: 30_000 })
+    .toBe(true)
+  await expect(first).toBeInViewport()
+  await expect(first).toHaveAttribute('aria-posinset', '1')
+  expect(await articles(page).count()).toBeLessThan(60)
+  await expect(last).toHaveCount(0)
+  const jump = page.getByRole('button', { name: 'Jump to latest' })
+  await expect(jump).toBeVisible()
+  await screenshot(page, 'long-conversation-top')
+
+  // A focused message is not unmounted under the user: its button keeps focus far from the view.
+  const copy = first.getByRole('button', { name: 'Copy' })
+  await copy.focus()
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }))
+  await expect(page.getByTestId('message-user').filter({ hasText: `Question 1 of ${stamp}:` })).toHaveCount(1)
+  await expect(copy).toBeFocused()
+  expect(await articles(page).count()).toBeLessThan(60)
+
+  // Jump to latest: the end again.
+  await jump.click()
+  await expect(last).toBeInViewport()
+  await expect.poll(() => distanceFromEnd(list)).toBeLessThanOrEqual(32)
+  await expect(jump).toHaveCount(0)
+
+  // A search result near the top (not mounted) opens at its message.
+  const search = page.getByRole('searchbox', { name: 'Search conversations' })
+  await search.fill(`zygomorphic${stamp}`)
+  const result = page.getByTestId('search-result').filter({ hasText: `zygomorphic${stamp}` }).first()
+  await result.click()
+  const target = page.getByTestId('message-assistant').filter({ hasText: `zygomorphic${stamp}` })
+  await expect(target).toBeInViewport()
+  await expect(target).toHaveClass(/search-target/)
+  expect(await articles(page).count()).toBeLessThan(60)
+  await search.press('Escape')
+
+  // A new question: the list goes to the end and follows the answer as it streams.
+  await enqueue({ type: 'turn', text: Array.from({ length: 30 }, (_, i) => `Followed paragraph ${i + 1}: ${'words that fill the screen, '.repeat(10)}\n\n`), faults: { delayMs: 50 } })
+  await send(page, 'One more question')
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Followed paragraph 30:', { timeout: 30_000 })
+  await expect(page.getByTestId('message-assistant').last()).toBeInViewport()
+  await expect.poll(() => distanceFromEnd(list)).toBeLessThanOrEqual(32)
+  expect(await articles(page).count()).toBeLessThan(60)
+})
