@@ -5,7 +5,9 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { goalsTable, readGoals } from './goals'
 
-const only = process.argv.slice(2)
+// Names select benchmarks; flags (`--quick`) go to every benchmark run.
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'))
 const files = readdirSync(import.meta.dirname)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
@@ -13,7 +15,7 @@ const files = readdirSync(import.meta.dirname)
 let failed = 0
 for (const file of files) {
   console.log(`\n=== ${file} ===`)
-  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, file)], {
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, file), ...flags], {
     stdio: 'inherit',
   })
   if (result.status !== 0) {
