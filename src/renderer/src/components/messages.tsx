@@ -148,6 +148,7 @@ function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings,
           <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} provider={providerOf?.(block.card.name)} effect={effectOf?.(block.card.name)} />
         ),
       )}
+      {false /* the live answer's "approve all" batch */}
       {false /* the live answer's requests for input */}
       {false /* the live answer's "writing" slot */}
       {false /* the live answer's retry slot */}
