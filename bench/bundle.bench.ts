@@ -11,14 +11,15 @@
 // 1.92 MB script, measured 2026-12-02 with `npm run build`), and the heavy parts (syntax grammars, math,
 // diagrams) not in it. TTI is reported with its floor (no goal of its own in the issue).
 // Run: `npm run bench -- bundle` (BUNDLE_BENCH_REPS, default 7).
-import { createReadStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
-import { extname, join, normalize, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 import { build, type Plugin, type UserConfig } from 'vite'
 import electronViteConfig from '../electron.vite.config'
+import { launchChromium, median, serveDirectory } from './browser-bench'
 import { maxGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 
@@ -34,11 +35,6 @@ const loadBefore = loadavg()
 const repo = resolve(import.meta.dirname, '..')
 const outDir = mkdtempSync(join(tmpdir(), 'keel-bundle-bench-'))
 const kb = (n: number): string => `${(n / 1000).toFixed(1)} KB`
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
 
 interface ChunkInfo {
   file: string
@@ -127,21 +123,10 @@ try {
     '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="./floor.js"></script></head><body></body></html>',
   )
   writeFileSync(join(outDir, 'floor.js'), "const t = document.createElement('textarea'); document.body.append(t); t.focus()\n")
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.svg': 'image/svg+xml' }
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
-    const file = join(outDir, path === '/' ? 'index.html' : path)
-    if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end()
-      return
-    }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(res)
-  })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+  const served = await serveDirectory(outDir)
+  server = served.server
+  const port = served.port
+  browser = await launchChromium()
 
   // In the page before its scripts: a fake KeelApi (an empty store) and a frame loop that notes the
   // first frame at which a focused textarea is on screen.

@@ -10,13 +10,12 @@
 // the top one step per frame: longest main-thread task (trace) and longest frame interval.
 // Goals (bench/goals.ts, section 2): open ≤ 2× floor; no task over 50 ms; no frame over 50 ms.
 // Run: `npm run bench -- open-conversation` (OPEN_BENCH_REPS=n, OPEN_BENCH_QUICK=1 or --quick).
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
-import { chromium, type Browser, type BrowserContext } from '@playwright/test'
-import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import { join } from 'node:path'
+import type { Browser, BrowserContext } from '@playwright/test'
+import { buildPages, launchChromium, median, serveDirectory } from './browser-bench'
 import { maxGoal, ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 import { mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
@@ -55,11 +54,6 @@ function printProfile(name: string, profile: CpuProfile): void {
 type PageName = (typeof PAGES)[number]
 
 const f1 = (n: number): string => n.toFixed(1)
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
 
 const started = performance.now()
 const loadBefore = loadavg()
@@ -80,31 +74,12 @@ interface Sample {
 let server: Server | undefined
 let browser: Browser | undefined
 try {
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    base: './',
-    mode: 'production',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 10_000, minify: !PROFILE, rollupOptions: { input: { app: join(root, 'app.html'), floor: join(root, 'floor.html') } } },
-  })
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
-    const file = join(outDir, path)
-    if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end()
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(res)
-  })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  await buildPages(root, outDir, PAGES, { minify: !PROFILE })
+  const served = await serveDirectory(outDir)
+  server = served.server
+  const port = served.port
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc'],
-  })
+  browser = await launchChromium({ gc: true })
   const chromeVersion = browser.version()
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   console.log(

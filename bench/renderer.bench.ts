@@ -10,13 +10,12 @@
 // Goals (issue 13 §6, reported, not asserted): longest task < 50 ms, ≤ 1 render per frame, main-thread
 // time ≤ the floor's (paired ratio); written to bench-results/renderer.json with bench/goals.ts.
 // Run: `npm run bench -- renderer` or `npx tsx bench/renderer.bench.ts`.
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
-import { chromium, type Browser } from '@playwright/test'
-import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import { join } from 'node:path'
+import type { Browser } from '@playwright/test'
+import { buildPages, launchChromium, median, pairedRatio, serveDirectory } from './browser-bench'
 import { mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
 import { maxGoal, ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
@@ -31,14 +30,6 @@ type PageName = (typeof PAGES)[number]
 
 const f1 = (n: number): string => n.toFixed(1)
 const f2 = (n: number): string => n.toFixed(2)
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-function pairedRatio(a: number[], b: number[]): number {
-  return median(a.map((x, i) => x / b[i]!))
-}
 
 const started = performance.now()
 const loadBefore = loadavg()
@@ -49,42 +40,14 @@ let server: Server | undefined
 let browser: Browser | undefined
 try {
   // 1. Build both pages (production mode, like the packaged app).
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    base: './',
-    mode: 'production',
-    plugins: [react()],
-    build: {
-      outDir,
-      emptyOutDir: true,
-      reportCompressedSize: false,
-      rollupOptions: { input: { app: join(root, 'app.html'), floor: join(root, 'floor.html') } },
-    },
-  })
+  await buildPages(root, outDir, PAGES)
 
   // 2. Serve them on 127.0.0.1.
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
-    const file = join(outDir, path)
-    if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end()
-      return
-    }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(res)
-  })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  const served = await serveDirectory(outDir)
+  server = served.server
+  const port = served.port
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // --expose-gc: each page collects the garbage of its preparation before timing starts.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc'],
-  })
+  browser = await launchChromium({ gc: true })
   const chromeVersion = browser.version()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 

@@ -11,13 +11,12 @@
 // long task over 50 ms while scrolling, renaming or deleting.
 // Run: `npm run bench -- sidebar` (SIDEBAR_BENCH_REPS=N; SIDEBAR_BENCH_QUICK=1 or `--quick` when run
 // directly with `npx tsx bench/sidebar.bench.ts --quick`: 3 reps).
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
-import { chromium, type Browser } from '@playwright/test'
-import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import { join } from 'node:path'
+import type { Browser } from '@playwright/test'
+import { buildPages, launchChromium, median, pairedRatio, serveDirectory } from './browser-bench'
 import { ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 import { CONVERSATIONS, SCROLL_ROWS, SCROLL_STEP_PX, type SidebarResult } from './sidebar/workload'
@@ -31,12 +30,6 @@ type PageName = (typeof PAGES)[number]
 
 const f1 = (n: number): string => n.toFixed(1)
 const f2 = (n: number): string => n.toFixed(2)
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-const pairedRatio = (a: number[], b: number[]): number => median(a.map((x, i) => x / Math.max(b[i]!, 0.1)))
 
 const started = performance.now()
 const loadBefore = loadavg()
@@ -46,34 +39,12 @@ const outDir = mkdtempSync(join(tmpdir(), 'keel-sidebar-bench-'))
 let server: Server | undefined
 let browser: Browser | undefined
 try {
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    base: './',
-    mode: 'production',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false, rollupOptions: { input: { app: join(root, 'app.html'), floor: join(root, 'floor.html') } } },
-  })
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
-    const file = join(outDir, path)
-    if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end()
-      return
-    }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(res)
-  })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  await buildPages(root, outDir, PAGES)
+  const served = await serveDirectory(outDir)
+  server = served.server
+  const port = served.port
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc'],
-  })
+  browser = await launchChromium({ gc: true })
   const chromeVersion = browser.version()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   console.log(
@@ -124,7 +95,7 @@ try {
     label,
     app: median(samples.app.map(f)),
     floor: median(samples.floor.map(f)),
-    ratio: pairedRatio(samples.app.map(f), samples.floor.map(f)),
+    ratio: pairedRatio(samples.app.map(f), samples.floor.map(f), 0.1),
     samples: { app: samples.app.map((s) => Math.round(f(s) * 10) / 10), floor: samples.floor.map((s) => Math.round(f(s) * 10) / 10) },
   }))
   const row = (label: string) => rows.find((r) => r.label === label)!
