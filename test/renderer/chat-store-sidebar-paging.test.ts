@@ -50,7 +50,7 @@ function pagedApi(count: number) {
       return ok(all.filter((c) => c.pinnedAt !== undefined))
     },
     'conversations.open': ({ conversationId }: { conversationId: string }) =>
-      ok({ diagnostics: {}, conversation: { id: conversationId, title: '', createdAt: 1, updatedAt: 1 }, messages: [], usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0 }, estimated: false, cost: null } } }),
+      ok({ diagnostics: {}, conversation: { id: conversationId, title: all.find((c) => c.id === conversationId)?.title ?? '', createdAt: 1, updatedAt: 1 }, messages: [], usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0 }, estimated: false, cost: null } } }),
   } as unknown as KeelApi
   return {
     api,
@@ -126,5 +126,18 @@ describe('ChatStore: the sidebar at scale', () => {
     await store.loadMoreConversations()
     expect(store.getSnapshot().conversations).toHaveLength(1_000)
     expect(store.getSnapshot().conversationsComplete).toBe(true)
+  })
+  it('an open conversation older than every loaded page (opened from search) has its title, and a rename shows', async () => {
+    const { api } = pagedApi(10_000)
+    const store = new ChatStore(api, (flush) => flush())
+    await store.start()
+    const old = 'c09990'
+    expect(store.getSnapshot().conversations.some((c) => c.id === old)).toBe(false)
+    await store.select(old)
+    expect(store.currentTitle()).toBe('T9990')
+    await store.rename(old, 'Blood pressure, 2019')
+    expect(store.currentTitle()).toBe('Blood pressure, 2019')
+    store.newConversation()
+    expect(store.currentTitle()).toBeUndefined()
   })
 })

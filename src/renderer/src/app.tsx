@@ -167,7 +167,7 @@ export function App({ store }: { store: ChatStore }) {
   const messages = (state.view?.messages ?? []).filter((m) => m.id !== run?.messageId && m.role !== 'system')
   // Only in the conversation (or the very new-conversation draft) it was sent from (defect 13).
   const showStarting = store.isStartingHere(state)
-  const title = state.conversations.find((c) => c.id === state.currentId)?.title ?? t('newConversation')
+  const title = store.currentTitle(state) ?? t('newConversation')
   const total = state.view?.usage.total
 
   return (

@@ -554,6 +554,9 @@ export class ChatStore {
     const result = await this.api['conversations.rename']({ conversationId, title })
     if (this.fail(result) || !result.ok) return
     this.patchConversation(conversationId, (c) => ({ ...c, title: result.value.title }))
+    // The open conversation may be in none of the loaded pages: its view carries the title too.
+    const view = this.state.view
+    if (view?.conversation.id === conversationId) this.set({ view: { ...view, conversation: { ...view.conversation, title: result.value.title } } })
   }
 
   /**
@@ -575,6 +578,16 @@ export class ChatStore {
       if (next) void this.select(next.id)
       else this.newConversation()
     }
+  }
+
+  /**
+   * The open conversation's title: from the loaded pages or the pinned list, else from its view (a
+   * conversation opened from search can be older than every page loaded); undefined for a new one.
+   */
+  currentTitle(state: ChatState = this.state): string | undefined {
+    const id = state.currentId
+    if (id === undefined) return undefined
+    return state.conversations.find((c) => c.id === id)?.title ?? state.pinned.find((c) => c.id === id)?.title ?? (state.view?.conversation.id === id ? state.view.conversation.title : undefined)
   }
 
   /** The sidebar's order: pinned first, then the rest newest first. */
