@@ -50,6 +50,13 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await expect(firstItem).toHaveAttribute('aria-posinset', '1')
   await expect(firstItem).toHaveAttribute('aria-setsize', /^\d+$/)
 
+  // A conversation older than every page loaded, opened from search: the window still has its title.
+  const deepSearch = page.getByRole('searchbox', { name: 'Search conversations' })
+  await deepSearch.fill(`Question ${COUNT - 50}`)
+  await page.getByTestId('search-result').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title(COUNT - 50))
+  await openApp(page)
+
   // Scroll to the end again and again: older pages load until the oldest is there.
   const oldest = nav(page).getByRole('button', { name: title(COUNT - 1), exact: true })
   let maxRows = 0
