@@ -5,29 +5,18 @@
 // has its Markdown pipeline warm); the timed step is the user opening the long conversation.
 import { createRoot } from 'react-dom/client'
 import type { Message } from '../../src/shared/conversation'
-import type { ConversationView, KeelApi, SettingsView } from '../../src/shared/ipc/app-contract'
+import type { ConversationView, KeelApi } from '../../src/shared/ipc/app-contract'
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import { App } from '../../src/renderer/src/app'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import '../../src/renderer/src/styles.css'
 import { installPage } from './page-common'
 import { CONVERSATION_ID, MESSAGES, TITLE, conversationView } from './workload'
+import { BENCH_SETTINGS } from '../bench-settings'
 
 const WARM_ID = 'conv-warm'
 const NOW = 1_700_000_000_000
-const settings: SettingsView = {
-  language: 'en',
-  languageChoice: 'en',
-  theme: 'system',
-  defaultProvider: 'anthropic',
-  firstRun: null,
-  maxToolRounds: 8,
-  turnTimeoutSeconds: 900,
-  toolPermissions: {},
-  providers: [],
-  keyStorage: 'memory-only',
-  corruptSettings: [],
-}
+const settings = BENCH_SETTINGS
 
 const long = conversationView()
 const json = JSON.stringify(long)

@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import ReactMarkdown from 'react-markdown'
 import type { Message } from '../../src/shared/conversation'
-import type { ConversationView, KeelApi, RunEventEnvelope, SettingsView } from '../../src/shared/ipc/app-contract'
+import type { ConversationView, KeelApi, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import type { RunEvent } from '../../src/shared/run-events'
 import { App } from '../../src/renderer/src/app'
@@ -17,6 +17,7 @@ import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import { liveText } from '../../src/renderer/src/state/run-reducer'
 import '../../src/renderer/src/styles.css'
 import { installPage } from './page-common'
+import { BENCH_SETTINGS } from '../bench-settings'
 
 const RUN_ID = 'run-1'
 const CONVERSATION_ID = 'conv-1'
@@ -35,19 +36,7 @@ const emit = (event: RunEvent): void => {
 }
 
 const usage = { inputTokens: 10, outputTokens: 50_000, reasoningTokens: undefined, cachedInputTokens: undefined }
-const settings: SettingsView = {
-  language: 'en',
-  languageChoice: 'en',
-  theme: 'system',
-  defaultProvider: 'anthropic',
-  firstRun: null,
-  maxToolRounds: 8,
-  turnTimeoutSeconds: 900,
-  toolPermissions: {},
-  providers: [],
-  keyStorage: 'memory-only',
-  corruptSettings: [],
-}
+const settings = BENCH_SETTINGS
 const message = (id: string, seq: number, role: 'user' | 'assistant', text: string): Message => ({
   id,
   conversationId: CONVERSATION_ID,

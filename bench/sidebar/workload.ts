@@ -4,10 +4,11 @@
 // `before` cursor, DEFAULT_CONVERSATION_PAGE per page), answering every command after a macrotask
 // hop like IPC. No DOM.
 import type { ConversationSummary } from '../../src/shared/conversation'
-import type { KeelApi, RunEventEnvelope, SettingsView } from '../../src/shared/ipc/app-contract'
+import type { KeelApi, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import { DEFAULT_CONVERSATION_PAGE } from '../../src/shared/ipc/channels'
 import { mulberry32 } from '../../test/support/seeded-random'
+import { BENCH_SETTINGS } from '../bench-settings'
 
 export const CONVERSATIONS = 10_000
 /** The scroll figure: from the top through this many rows (pages load on the way). */
@@ -35,19 +36,7 @@ export function conversations(): ConversationSummary[] {
   return list
 }
 
-const settings: SettingsView = {
-  language: 'en',
-  languageChoice: 'en',
-  theme: 'system',
-  defaultProvider: 'anthropic',
-  firstRun: null,
-  maxToolRounds: 8,
-  turnTimeoutSeconds: 900,
-  toolPermissions: {},
-  providers: [],
-  keyStorage: 'memory-only',
-  corruptSettings: [],
-}
+const settings = BENCH_SETTINGS
 
 /** A macrotask hop, like an IPC round trip. */
 const reply = <T>(value: T): Promise<AppResult<T>> => new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
