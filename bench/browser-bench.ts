@@ -1,8 +1,9 @@
 // What every Chromium benchmark does the same way: build its pages with vite (production, like the
 // packaged app), serve them on 127.0.0.1 and launch Debian's Chromium; plus the statistics they
 // report (medians, and ratios of paired runs).
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import react from '@vitejs/plugin-react'
@@ -68,4 +69,33 @@ export function launchChromium(options: { gc?: boolean } = {}): Promise<Browser>
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.gc ? ['--js-flags=--expose-gc'] : [])],
   })
+}
+
+/** A benchmark's pages built into a temporary folder, served, and a Chromium open; `close` undoes all three. */
+export interface PageBench {
+  port: number
+  browser: Browser
+  close(): Promise<void>
+}
+
+/** Builds `pages` of `root` (see {@link buildPages}), serves them and launches Chromium. */
+export async function openPageBench(root: string, tempPrefix: string, pages: readonly string[], options: { minify?: boolean; gc?: boolean } = {}): Promise<PageBench> {
+  const outDir = mkdtempSync(join(tmpdir(), tempPrefix))
+  let server: Server | undefined
+  let browser: Browser | undefined
+  const close = async (): Promise<void> => {
+    await browser?.close()
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
+    rmSync(outDir, { recursive: true, force: true })
+  }
+  try {
+    await buildPages(root, outDir, pages, options.minify === undefined ? {} : { minify: options.minify })
+    const served = await serveDirectory(outDir)
+    server = served.server
+    browser = await launchChromium(options.gc ? { gc: true } : {})
+    return { port: served.port, browser, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
 }

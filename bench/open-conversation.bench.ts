@@ -10,12 +10,10 @@
 // the top one step per frame: longest main-thread task (trace) and longest frame interval.
 // Goals (bench/goals.ts, section 2): open ≤ 2× floor; no task over 50 ms; no frame over 50 ms.
 // Run: `npm run bench -- open-conversation` (OPEN_BENCH_REPS=n, OPEN_BENCH_QUICK=1 or --quick).
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext } from '@playwright/test'
-import { buildPages, launchChromium, median, serveDirectory } from './browser-bench'
+import type { BrowserContext } from '@playwright/test'
+import { median, openPageBench, type PageBench } from './browser-bench'
 import { maxGoal, ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 import { mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
@@ -58,7 +56,6 @@ const f1 = (n: number): string => n.toFixed(1)
 const started = performance.now()
 const loadBefore = loadavg()
 const root = join(import.meta.dirname, 'open-conversation')
-const outDir = mkdtempSync(join(tmpdir(), 'keel-open-bench-'))
 
 interface Sample {
   page: PageName
@@ -71,15 +68,11 @@ interface Sample {
   scrollTrace?: TaskStats
 }
 
-let server: Server | undefined
-let browser: Browser | undefined
+let bench: PageBench | undefined
 try {
-  await buildPages(root, outDir, PAGES, { minify: !PROFILE })
-  const served = await serveDirectory(outDir)
-  server = served.server
-  const port = served.port
-
-  browser = await launchChromium({ gc: true })
+  // The pages built (production mode, like the packaged app), served on 127.0.0.1, Chromium open.
+  bench = await openPageBench(root, 'keel-open-bench-', PAGES, { minify: !PROFILE, gc: true })
+  const { port, browser } = bench
   const chromeVersion = browser.version()
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   console.log(
@@ -209,7 +202,5 @@ try {
   })
   if (failures.length > 0) process.exitCode = 1
 } finally {
-  await browser?.close()
-  if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
-  rmSync(outDir, { recursive: true, force: true })
+  await bench?.close()
 }

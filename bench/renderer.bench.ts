@@ -10,12 +10,9 @@
 // Goals (issue 13 §6, reported, not asserted): longest task < 50 ms, ≤ 1 render per frame, main-thread
 // time ≤ the floor's (paired ratio); written to bench-results/renderer.json with bench/goals.ts.
 // Run: `npm run bench -- renderer` or `npx tsx bench/renderer.bench.ts`.
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from '@playwright/test'
-import { buildPages, launchChromium, median, pairedRatio, serveDirectory } from './browser-bench'
+import { median, openPageBench, pairedRatio, type PageBench } from './browser-bench'
 import { mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
 import { maxGoal, ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
@@ -34,20 +31,12 @@ const f2 = (n: number): string => n.toFixed(2)
 const started = performance.now()
 const loadBefore = loadavg()
 const root = join(import.meta.dirname, 'renderer')
-const outDir = mkdtempSync(join(tmpdir(), 'keel-renderer-bench-'))
 
-let server: Server | undefined
-let browser: Browser | undefined
+let bench: PageBench | undefined
 try {
-  // 1. Build both pages (production mode, like the packaged app).
-  await buildPages(root, outDir, PAGES)
-
-  // 2. Serve them on 127.0.0.1.
-  const served = await serveDirectory(outDir)
-  server = served.server
-  const port = served.port
-
-  browser = await launchChromium({ gc: true })
+  // The pages built (production mode, like the packaged app), served on 127.0.0.1, Chromium open.
+  bench = await openPageBench(root, 'keel-renderer-bench-', PAGES, { gc: true })
+  const { port, browser } = bench
   const chromeVersion = browser.version()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 
@@ -282,7 +271,5 @@ try {
   })
   if (failures.length > 0) process.exitCode = 1
 } finally {
-  await browser?.close()
-  if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
-  rmSync(outDir, { recursive: true, force: true })
+  await bench?.close()
 }

@@ -11,12 +11,9 @@
 // long task over 50 ms while scrolling, renaming or deleting.
 // Run: `npm run bench -- sidebar` (SIDEBAR_BENCH_REPS=N; SIDEBAR_BENCH_QUICK=1 or `--quick` when run
 // directly with `npx tsx bench/sidebar.bench.ts --quick`: 3 reps).
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from '@playwright/test'
-import { buildPages, launchChromium, median, pairedRatio, serveDirectory } from './browser-bench'
+import { median, openPageBench, pairedRatio, type PageBench } from './browser-bench'
 import { ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
 import { CONVERSATIONS, SCROLL_ROWS, SCROLL_STEP_PX, type SidebarResult } from './sidebar/workload'
@@ -34,17 +31,12 @@ const f2 = (n: number): string => n.toFixed(2)
 const started = performance.now()
 const loadBefore = loadavg()
 const root = join(import.meta.dirname, 'sidebar')
-const outDir = mkdtempSync(join(tmpdir(), 'keel-sidebar-bench-'))
 
-let server: Server | undefined
-let browser: Browser | undefined
+let bench: PageBench | undefined
 try {
-  await buildPages(root, outDir, PAGES)
-  const served = await serveDirectory(outDir)
-  server = served.server
-  const port = served.port
-
-  browser = await launchChromium({ gc: true })
+  // The pages built (production mode, like the packaged app), served on 127.0.0.1, Chromium open.
+  bench = await openPageBench(root, 'keel-sidebar-bench-', PAGES, { gc: true })
+  const { port, browser } = bench
   const chromeVersion = browser.version()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   console.log(
@@ -149,7 +141,5 @@ try {
   })
   if (failures.length > 0) process.exitCode = 1
 } finally {
-  await browser?.close()
-  if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
-  rmSync(outDir, { recursive: true, force: true })
+  await bench?.close()
 }
