@@ -96,7 +96,8 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
     'generations',
     (function* () {
       for (const conversation of conversationsOf(store)) {
-        for (const turnId of store.conversations.turnIdsInOrder(conversation.id)) yield* store.generations.listForTurn(turnId).map(exportedGeneration)
+        const calls = store.generations.listForConversation(conversation.id)
+        for (const turnId of store.conversations.turnIdsInOrder(conversation.id)) yield* (calls.get(turnId) ?? []).map(exportedGeneration)
       }
     })(),
   ]
