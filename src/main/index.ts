@@ -63,16 +63,17 @@ async function start(): Promise<void> {
     vault: keyVault,
     mcp: mcp.ok ? { fileServers: mcp.fileServers, loginPath: mcp.loginPath } : {},
   })
-  // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store.
+  // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store
+  // (after its background integrity check, if one still runs: see closeWhenChecked).
   let closing = false
   app.on('before-quit', (event) => {
     if (closing) return
     closing = true
     event.preventDefault()
-    void appService.close().finally(() => {
-      opened.store.close()
-      app.quit()
-    })
+    void appService
+      .close()
+      .finally(() => opened.store.closeWhenChecked())
+      .finally(() => app.quit())
   })
   const clients = createRunEventClients(appService)
   registerIpcHandlers({

@@ -94,6 +94,9 @@ export function writeVerifiedStamp(file: string): void {
 // The worker is plain JavaScript (no build step of its own, the same in tsx, vitest and the bundled app).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
+// Below the app's own threads, so the check does not slow the window's start on a small machine.
+// Linux only: there a thread's nice value is its own; on macOS and Windows this would lower the whole app.
+if (process.platform === 'linux') { try { require('node:os').setPriority(0, 10) } catch {} }
 const Database = require(workerData.module)
 let db
 let verdict

@@ -117,14 +117,12 @@ async function main(): Promise<number> {
     const stop = () => {
       if (stopping) return
       stopping = true
-      // Sockets close first (their runs stop), then every run saves what it showed, then the store closes.
+      // Sockets close first (their runs stop), then every run saves what it showed, then the store
+      // closes (after its background integrity check, if one is still running: see closeWhenChecked).
       void running
         .close()
         .then(() => service.close())
-        .finally(() => {
-          store.close()
-          resolveExit(0)
-        })
+        .finally(() => store.closeWhenChecked().finally(() => resolveExit(0)))
     }
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)

@@ -43,6 +43,27 @@ describe('integrity check at open', () => {
     expect(existsSync(`${path}.verified`)).toBe(true)
   })
 
+  it('quitting right after start waits for the background check, so the next start still skips it', async () => {
+    const path = cleanStore()
+    // Closed at once while the check runs: no stamp (the check did not finish), the next open checks first.
+    const hasty = openAt(path)
+    expect(hasty.integrity).toBe('checking')
+    hasty.close()
+    expect(existsSync(`${path}.verified`)).toBe(false)
+    expect(openAt(path).integrity).toBe('ok') // checked at open, then stamped at its close (useTempStores closes it)
+  })
+
+  it('closeWhenChecked waits for the running check, then closes and stamps the file', async () => {
+    const path = cleanStore()
+    const store = openAt(path)
+    expect(store.integrity).toBe('checking')
+    await store.closeWhenChecked()
+    expect(store.db.open).toBe(false)
+    expect(store.integrity).toBe('ok')
+    expect(existsSync(`${path}.verified`)).toBe(true)
+    expect(openAt(path).integrity).toBe('checking')
+  })
+
   it('a file changed since the clean close (touched, copied back, edited) is checked before anything is written', () => {
     const path = cleanStore()
     utimesSync(path, new Date(), new Date(Date.now() + 5_000))
