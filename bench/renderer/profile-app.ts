@@ -77,7 +77,7 @@ try {
     console.log(`\n== whole run: ${total} samples; self:`)
     for (const [l, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${pct(n)} ${l}`)
     console.log('  inclusive:')
-    for (const [l, n] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${pct(n)} ${l}`)
+    for (const [l, n] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_LINES ?? 40))) console.log(`    ${pct(n)} ${l}`)
     const byName = new Map<string, number>()
     for (const e of onMain) if (['Layout', 'UpdateLayoutTree', 'PrePaint', 'Paint', 'Layerize', 'FunctionCall', 'FireAnimationFrame', 'MinorGC', 'MajorGC', 'ParseHTML', 'HitTest'].includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur! / 1000)
     console.log('  trace:', [...byName].sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', '))
