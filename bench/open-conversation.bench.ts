@@ -16,7 +16,7 @@ import type { BrowserContext } from '@playwright/test'
 import { median, openPageBench, type PageBench } from './browser-bench'
 import { maxGoal, ratioGoal, type GoalResult } from './goals'
 import { writeBenchResults } from './results-file'
-import { mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
+import { eventsWithin, longestTask, mainThreadTasks, startTrace, type TaskStats } from './renderer/trace'
 import { LAST_MARK, MESSAGES, type OpenResult, type ScrollResult } from './open-conversation/workload'
 
 const QUICK = process.argv.includes('--quick') || process.env.OPEN_BENCH_QUICK === '1'
@@ -30,24 +30,41 @@ const PROFILE = process.env.OPEN_BENCH_PROFILE === '1'
 const PAGES = ['app', 'floor'] as const
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }>
+  startTime: number
   samples?: number[]
   timeDeltas?: number[]
 }
-function printProfile(name: string, profile: CpuProfile): void {
+/** Self time by function over the whole scroll, then inclusive time within its longest main-thread task. */
+function printProfile(name: string, profile: CpuProfile, longest: { ts: number; dur: number } | undefined): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const label = (id: number): string => {
+    const f = byId.get(id)!.callFrame
+    return `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`
+  }
   const self = new Map<string, number>()
+  const inTask = new Map<string, number>()
   const samples = profile.samples ?? []
   const deltas = profile.timeDeltas ?? []
+  let at = profile.startTime
   for (let i = 0; i < samples.length; i++) {
-    const node = byId.get(samples[i]!)
-    if (!node) continue
-    const f = node.callFrame
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`
-    self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000)
+    at += deltas[i] ?? 0
+    if (!byId.has(samples[i]!)) continue
+    self.set(label(samples[i]!), (self.get(label(samples[i]!)) ?? 0) + (deltas[i] ?? 0) / 1000)
+    if (longest && at >= longest.ts && at <= longest.ts + longest.dur) {
+      const onStack = new Set<string>()
+      for (let n: number | undefined = samples[i]; n !== undefined; n = parent.get(n)) onStack.add(label(n))
+      for (const l of onStack) inTask.set(l, (inTask.get(l) ?? 0) + (deltas[i] ?? 0) / 1000)
+    }
   }
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)
   process.stderr.write(`  profile of the ${name} scroll (self ms):\n${top.map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)}  ${k}`).join('\n')}\n`)
+  if (longest) {
+    const topIn = [...inTask.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)
+    process.stderr.write(`  its longest task (${(longest.dur / 1000).toFixed(1)} ms), inclusive ms:\n${topIn.map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)}  ${k}`).join('\n')}\n`)
+  }
 }
 type PageName = (typeof PAGES)[number]
 
@@ -101,8 +118,12 @@ try {
         stopTrace = await startTrace(cdp)
         if (PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'))
         sample.scroll = await page.evaluate((step) => window.__benchScroll!(step), SCROLL_STEP)
-        if (PROFILE) printProfile(name, (await cdp.send('Profiler.stop')).profile)
-        sample.scrollTrace = mainThreadTasks(await stopTrace())
+        const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : undefined
+        const scrollEvents = await stopTrace()
+        sample.scrollTrace = mainThreadTasks(scrollEvents)
+        const longest = longestTask(scrollEvents)
+        if (profile) printProfile(name, profile, longestTask(scrollEvents, true))
+        if (longest) process.stderr.write(`  ${name}'s longest scroll task, ${(longest.dur / 1000).toFixed(1)} ms, held (trace events, ms): ${eventsWithin(scrollEvents, longest)}\n`)
         if (sample.scroll.error) throw new Error(`${name} scroll: ${sample.scroll.error}`)
       }
       await cdp.detach()

@@ -77,3 +77,30 @@ export function mainThreadTasks(events: TraceEvent[]): TaskStats {
   }
   return best
 }
+
+/**
+ * The longest top-level task on a renderer main thread (its start and duration, µs): for profiles.
+ * `withScript`: only tasks that ran page script (a CPU profile's own hand-over is a long task too).
+ */
+export function longestTask(events: TraceEvent[], withScript = false): { ts: number; dur: number } | undefined {
+  const mains = new Set<string>()
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`)
+  const onMain = (e: TraceEvent) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`)
+  const scripts = withScript ? events.filter((e) => onMain(e) && e.name === 'FunctionCall').map((e) => e.ts) : []
+  let best: { ts: number; dur: number } | undefined
+  for (const e of events)
+    if (onMain(e) && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (!best || e.dur! > best.dur))
+      if (!withScript || scripts.some((ts) => ts >= e.ts && ts <= e.ts + e.dur!)) best = { ts: e.ts, dur: e.dur! }
+  return best
+}
+
+/** Trace events on the main thread inside `task`, summed by name (ms, largest first): what a long task did. */
+export function eventsWithin(events: TraceEvent[], task: { ts: number; dur: number }): string {
+  const mains = new Set<string>()
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`)
+  const byName = new Map<string, number>()
+  for (const e of events)
+    if (e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`) && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && !e.name.includes('RunTask'))
+      byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000)
+  return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')
+}
