@@ -12,6 +12,7 @@ import type { RunEvent } from '../../../shared/run-events'
 import { browserLanguages, windowLocale } from '../lib/appearance'
 import { dismissElicitation, initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
 import { sessionConversationMemory, type ConversationMemory } from './open-conversation-memory'
+import { largeViewYield } from './large-view-yield'
 
 /** The files of an edited question: the stored ones kept (by id) and new ones. */
 export interface EditedFiles {
@@ -195,7 +196,7 @@ export class ChatStore {
     const conversationId = this.memory.read()
     if (conversationId === undefined || this.state.currentId !== undefined) return
     const request = ++this.viewRequest
-    const view = await this.api['conversations.open']({ conversationId })
+    const view = await largeViewYield(await this.api['conversations.open']({ conversationId }))
     if (request !== this.viewRequest || this.state.currentId !== undefined) return
     if (view.ok) this.set({ currentId: conversationId, view: view.value })
     else this.memory.write(undefined)
@@ -357,7 +358,7 @@ export class ChatStore {
 
   private async loadView(conversationId: string, after?: () => Partial<ChatState>): Promise<void> {
     const request = ++this.viewRequest
-    const view = await this.api['conversations.open']({ conversationId })
+    const view = await largeViewYield(await this.api['conversations.open']({ conversationId }))
     if (request !== this.viewRequest || this.state.currentId !== conversationId) return
     if (this.fail(view)) return
     if (!view.ok) return
