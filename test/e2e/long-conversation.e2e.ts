@@ -1,7 +1,8 @@
 // A long conversation (issue 13 §2): 2,400 messages imported through the window's Import open at
 // their end, with only the rows on screen in the DOM (the list is virtualized); scrolling to the
 // top shows the first message, "Jump to latest" brings the end back, a search result far from the
-// end opens at its message, and a new answer is followed at the end. No timings here (bench).
+// end opens at its message, Find (Ctrl/⌘+F) reaches and highlights messages that are not mounted,
+// and a new answer is followed at the end. No timings here (bench).
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { enqueue, openApp, resetSim, screenshot, send } from './sim'
@@ -96,6 +97,43 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   await expect(target).toHaveClass(/search-target/)
   expect(await articles(page).count()).toBeLessThan(60)
   await search.press('Escape')
+
+  // Find in this conversation (Ctrl/⌘+F): the browser's own find cannot see rows that are not
+  // mounted; Keel's bar matches every message, brings each into view and highlights its words.
+  await page.keyboard.press('ControlOrMeta+f')
+  const find = page.getByRole('searchbox', { name: 'Find in this conversation' })
+  await expect(find).toBeFocused()
+  const status = page.getByTestId('find-status')
+  await find.fill(`ZYGOMORPHIC${stamp}`)
+  await expect(status).toHaveText('1 of 1')
+  await expect(target).toBeInViewport()
+  await expect(target).toHaveClass(/find-target/)
+  const highlighted = (name: string) => page.evaluate((n) => [...(CSS.highlights.get(n) ?? [])].map((range) => (range as Range).toString()), name)
+  expect(await highlighted('keel-find-current')).toEqual([`zygomorphic${stamp}`])
+  // Many matching messages: it starts at the one nearest the end, steps up and down, and wraps around.
+  const long = Math.floor(TURNS / 7)
+  await find.fill('SLEEP WAS steady')
+  await expect(status).toHaveText(`${long} of ${long}`)
+  await find.press('Shift+Enter')
+  await expect(status).toHaveText(`${long - 1} of ${long}`)
+  await find.press('Enter')
+  await find.press('Enter')
+  await expect(status).toHaveText(`1 of ${long}`)
+  const week7 = page.getByTestId('message-assistant').filter({ hasText: /Week 7(?!\d)/ })
+  await expect(week7).toBeInViewport()
+  await expect(week7).toHaveClass(/find-target/)
+  // Each of the six occurrences in that answer is highlighted, the first as the current one.
+  await expect.poll(() => highlighted('keel-find-current')).toEqual(['sleep was steady'])
+  expect(await highlighted('keel-find')).toEqual(Array(5).fill('sleep was steady'))
+  await screenshot(page, 'find-in-conversation')
+  expect(await articles(page).count()).toBeLessThan(60)
+  await find.fill('words in no message at all')
+  await expect(status).toHaveText('No matches')
+  // Esc closes it (and stops nothing), the highlights go, and typing goes back to the composer.
+  await find.press('Escape')
+  await expect(page.getByTestId('find-bar')).toHaveCount(0)
+  await expect(page.locator('form.composer textarea')).toBeFocused()
+  expect(await page.evaluate(() => CSS.highlights.size)).toBe(0)
 
   // A new question: the list goes to the end and follows the answer as it streams.
   await enqueue({ type: 'turn', text: Array.from({ length: 30 }, (_, i) => `Followed paragraph ${i + 1}: ${'words that fill the screen, '.repeat(10)}\n\n`), faults: { delayMs: 50 } })

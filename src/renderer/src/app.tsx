@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { translator } from './i18n/messages'
 import type { AttachmentInput } from '../../shared/attachments'
+import type { Message } from '../../shared/conversation'
 import type { ChatStore, ElicitationAnswer } from './state/chat-store'
 import { Composer } from './components/composer'
 import { MeasurementsView } from './components/measurements-view'
@@ -18,11 +19,15 @@ import { ConversationSettingsStore } from './state/conversation-settings-store'
 import type { ApprovalDecision } from './components/tool-card'
 import type { SearchTarget } from './components/search-box'
 import { ShortcutsHelp } from './components/shortcuts-help'
+import { FindBar } from './components/find-bar'
 import { useFocusTrap } from './lib/use-focus-trap'
 import { focusComposer, useMediaQuery, useWindowKeys } from './lib/window-keys'
 import type { ShortcutAction } from './lib/shortcuts'
 import { useTheme } from './lib/use-theme'
 import { useOpenSettings } from './components/use-open-settings'
+
+/** Stable empty list (the find bar's matches are recomputed when its messages change). */
+const NO_MESSAGES: readonly Message[] = []
 
 export function App({ store }: { store: ChatStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
@@ -50,6 +55,14 @@ export function App({ store }: { store: ChatStore }) {
   const [collapsed, setCollapsed] = useState(() => readCollapsed())
   const [target, setTarget] = useState<SearchTarget | undefined>(undefined)
   const listRef = useRef<MessageListHandle>(null)
+  // Find in this conversation (Ctrl/⌘+F): the bar over the messages.
+  const [findOpen, setFindOpen] = useState(false)
+  const findRef = useRef<HTMLInputElement>(null)
+  const revealMessage = useCallback((messageId: string) => listRef.current?.reveal(messageId) ?? Promise.resolve(null), [])
+  const closeFind = useCallback(() => {
+    setFindOpen(false)
+    requestAnimationFrame(() => focusComposer())
+  }, [])
   const narrow = useMediaQuery('(max-width: 640px)')
   const searchRef = useRef<HTMLInputElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -88,6 +101,15 @@ export function App({ store }: { store: ChatStore }) {
       } else if (action === 'search') {
         showSidebar()
         requestAnimationFrame(() => searchRef.current?.focus())
+      } else if (action === 'find') {
+        setDrawerOpen(false)
+        setView('chat')
+        setFindOpen(true)
+        // Open already: its field again, its words selected (as a browser's find does).
+        requestAnimationFrame(() => {
+          findRef.current?.focus()
+          findRef.current?.select()
+        })
       } else if (action === 'focusComposer') {
         setDrawerOpen(false)
         setView('chat')
@@ -95,11 +117,12 @@ export function App({ store }: { store: ChatStore }) {
       } else if (action === 'settings') setSettingsOpen((open) => !open)
       else setHelpOpen(true)
     },
-    anyOpen: () => helpOpen || drawer || settingsOpen,
+    anyOpen: () => helpOpen || drawer || settingsOpen || findOpen,
     closeTopmost: () => {
       if (helpOpen) setHelpOpen(false)
       else if (drawer) closeDrawer(true)
       else if (settingsOpen) setSettingsOpen(false)
+      else if (findOpen) closeFind()
     },
     stop: () => {
       if (store.isBusy()) void store.stop()
@@ -266,6 +289,7 @@ export function App({ store }: { store: ChatStore }) {
         ) : (
           <>
             <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
+            {findOpen && <FindBar messages={state.view?.messages ?? NO_MESSAGES} reveal={revealMessage} inputRef={findRef} t={t} onClose={closeFind} />}
             <MessageActionsScope store={store} state={state}>
             <MessageList
               handle={listRef}

@@ -7,6 +7,7 @@ import '../styles/finding.css'
 const LABELS: Record<ShortcutAction, MessageKey> = {
   newConversation: 'finding.shortcutNew',
   search: 'finding.shortcutSearch',
+  find: 'finding.shortcutFind',
   focusComposer: 'finding.shortcutComposer',
   settings: 'finding.shortcutSettings',
   help: 'finding.shortcutHelp',

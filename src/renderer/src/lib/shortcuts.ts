@@ -1,7 +1,7 @@
 // The window's keyboard shortcuts, in one table (the help view lists this same table). Chosen to
 // work in the desktop app and in a browser tab alike: Ctrl+N/T/W belong to Chromium there.
 
-export type ShortcutAction = 'newConversation' | 'search' | 'focusComposer' | 'settings' | 'help'
+export type ShortcutAction = 'newConversation' | 'search' | 'find' | 'focusComposer' | 'settings' | 'help'
 
 export interface Shortcut {
   action: ShortcutAction
@@ -15,6 +15,8 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'newConversation', mod: true, shift: true, key: 'o' },
   { action: 'search', mod: true, shift: false, key: 'k' },
+  // The browser's own find cannot see a long conversation (only what is on screen is in the page).
+  { action: 'find', mod: true, shift: false, key: 'f' },
   { action: 'focusComposer', mod: true, shift: true, key: 'e' },
   { action: 'settings', mod: true, shift: false, key: ',' },
   { action: 'help', mod: true, shift: false, key: '/' },
