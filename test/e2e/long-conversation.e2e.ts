@@ -36,7 +36,9 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
   await page.getByLabel('Conversation file (JSON)').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(longExport(stamp))) })
   await expect(page.getByText(`Imported “Long ${stamp}” (${TURNS * 2} messages).`)).toBeVisible({ timeout: 60_000 })
+  // Esc closes the Conversation menu (it used to stay open over the messages).
   await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Export as JSON' })).toHaveCount(0)
 
   // Opened at its end: the last answer is on screen, the view at the bottom, no "Jump to latest".
   const list = page.getByTestId('messages')

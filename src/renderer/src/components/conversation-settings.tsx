@@ -31,7 +31,18 @@ export function ConversationMenu({
   const [open, setOpen] = useState(false)
   const [said, setSaid] = useState<{ text: string; error: boolean } | undefined>()
   const fileInput = useRef<HTMLInputElement>(null)
+  const container = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
   const menuId = useId()
+  // Like every menu: a click anywhere else closes it (it stayed open over the chat until clicked again).
+  useEffect(() => {
+    if (!open) return
+    const outside = (event: MouseEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', outside)
+    return () => document.removeEventListener('mousedown', outside)
+  }, [open])
   const exportAs = async (format: 'markdown' | 'json') => {
     if (!conversationId) return
     setOpen(false)
@@ -57,8 +68,18 @@ export function ConversationMenu({
     onImported(first?.id ?? result.value.skipped[0]?.id)
   }
   return (
-    <div className="conversation-menu">
-      <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+    <div
+      ref={container}
+      className="conversation-menu"
+      onKeyDown={(event) => {
+        // Esc closes the open menu (and only that: the window's Esc would stop a running answer).
+        if (event.key !== 'Escape' || !open) return
+        event.preventDefault()
+        setOpen(false)
+        toggle.current?.focus()
+      }}
+    >
+      <button ref={toggle} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         {t('convset.menu')}
       </button>
       {open && (
