@@ -43,10 +43,16 @@ export interface TaskStats {
   longTasks: number
 }
 
-/** Top-level `RunTask` slices on CrRendererMain (the busiest one if several renderers traced). */
-export function mainThreadTasks(events: TraceEvent[]): TaskStats {
+/** The `pid:tid` of every renderer main thread in the trace. */
+function rendererMainThreads(events: TraceEvent[]): Set<string> {
   const mains = new Set<string>()
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`)
+  return mains
+}
+
+/** Top-level `RunTask` slices on CrRendererMain (the busiest one if several renderers traced). */
+export function mainThreadTasks(events: TraceEvent[]): TaskStats {
+  const mains = rendererMainThreads(events)
   const byThread = new Map<string, { ts: number; dur: number; tdur: number }[]>()
   for (const e of events) {
     if (e.ph !== 'X' || e.dur === undefined) continue
@@ -83,8 +89,7 @@ export function mainThreadTasks(events: TraceEvent[]): TaskStats {
  * `withScript`: only tasks that ran page script (a CPU profile's own hand-over is a long task too).
  */
 export function longestTask(events: TraceEvent[], withScript = false): { ts: number; dur: number } | undefined {
-  const mains = new Set<string>()
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`)
+  const mains = rendererMainThreads(events)
   const onMain = (e: TraceEvent) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`)
   const scripts = withScript ? events.filter((e) => onMain(e) && e.name === 'FunctionCall').map((e) => e.ts) : []
   let best: { ts: number; dur: number } | undefined
@@ -96,8 +101,7 @@ export function longestTask(events: TraceEvent[], withScript = false): { ts: num
 
 /** Trace events on the main thread inside `task`, summed by name (ms, largest first): what a long task did. */
 export function eventsWithin(events: TraceEvent[], task: { ts: number; dur: number }): string {
-  const mains = new Set<string>()
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`)
+  const mains = rendererMainThreads(events)
   const byName = new Map<string, number>()
   for (const e of events)
     if (e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`) && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && !e.name.includes('RunTask'))
