@@ -1,7 +1,8 @@
 // Issue 13 §3: the sidebar with a power user's history. 1,200 conversations arrive the real way (the
 // window's Import of a generated whole-store export); the list is virtualized (the DOM holds a
 // bounded number of rows however many are loaded), pages in older conversations as it scrolls until
-// the oldest is reachable, and rename, delete and pin work deep in the list (focus back on the title).
+// the oldest is reachable, and rename, delete and pin work deep in the list (focus back on the title),
+// and from the header's menu for a conversation opened from search beyond every loaded page.
 // The imported conversations are dated years back, so they sit below every conversation the other
 // specs create in the same database (their lookups by title stay on the first screen).
 import { expect, test, type Page } from './fixtures'
@@ -55,6 +56,36 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await deepSearch.fill(`Question ${COUNT - 50}`)
   await page.getByTestId('search-result').first().click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title(COUNT - 50))
+  // Its own actions are in the header's Conversation menu too (its sidebar row is pages away): rename, pin, delete.
+  await deepSearch.press('Escape')
+  const menuButton = page.getByRole('button', { name: 'Conversation', exact: true })
+  await menuButton.click()
+  await page.getByRole('button', { name: 'Rename…' }).click()
+  const headerField = page.locator('header').getByRole('textbox', { name: 'Conversation title' })
+  await expect(headerField).toHaveValue(title(COUNT - 50))
+  await screenshot(page, 'header-conversation-rename')
+  await headerField.fill(`Deep renamed ${stamp}`)
+  await headerField.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Deep renamed ${stamp}`)
+  await expect(menuButton).toBeFocused()
+  await screenshot(page, 'header-conversation-renamed')
+  const pinnedDeep = nav(page).getByRole('region', { name: 'Pinned' }).getByRole('button', { name: `Deep renamed ${stamp}`, exact: true })
+  await menuButton.click()
+  await page.getByRole('button', { name: 'Pin', exact: true }).click()
+  await expect(pinnedDeep).toBeVisible()
+  await menuButton.click()
+  await page.getByRole('button', { name: 'Unpin', exact: true }).click()
+  await expect(pinnedDeep).toHaveCount(0)
+  await menuButton.click()
+  await page.getByRole('button', { name: 'Delete…' }).click()
+  const headerConfirm = page.getByRole('group', { name: `Delete “Deep renamed ${stamp}”?` })
+  await expect(headerConfirm.getByRole('button', { name: 'Delete', exact: true })).toBeFocused()
+  await expectNoViolations(page, 'header delete question')
+  await screenshot(page, 'header-conversation-delete')
+  await headerConfirm.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(page.getByText('Ask anything.')).toBeVisible()
+  await deepSearch.fill(`Question ${COUNT - 50}`)
+  await expect(page.getByText(`Nothing found for “Question ${COUNT - 50}”.`)).toBeVisible()
   await openApp(page)
 
   // Scroll to the end again and again: older pages load until the oldest is there.

@@ -191,6 +191,20 @@ export function App({ store }: { store: ChatStore }) {
   // Only in the conversation (or the very new-conversation draft) it was sent from (defect 13).
   const showStarting = store.isStartingHere(state)
   const title = store.currentTitle(state) ?? t('newConversation')
+  const currentId = state.currentId
+  const currentActions = useMemo(
+    () =>
+      currentId === undefined
+        ? undefined
+        : {
+            title,
+            pinned: state.pinned.some((c) => c.id === currentId),
+            rename: (name: string) => void store.rename(currentId, name),
+            pin: (pinned: boolean) => void store.pin(currentId, pinned),
+            remove: () => void store.remove(currentId),
+          },
+    [currentId, title, state.pinned, store],
+  )
   const total = state.view?.usage.total
 
   return (
@@ -268,7 +282,15 @@ export function App({ store }: { store: ChatStore }) {
               {t('backToChat')}
             </button>
           )}
-          <ConversationMenu api={store.keel} conversationId={state.currentId} locale={state.locale} t={t} onOpenSettings={() => setConversationSettingsOpen(true)} onImported={(id) => void store.refreshAfterImport(id)} />
+          <ConversationMenu
+            api={store.keel}
+            conversationId={state.currentId}
+            locale={state.locale}
+            t={t}
+            onOpenSettings={() => setConversationSettingsOpen(true)}
+            onImported={(id) => void store.refreshAfterImport(id)}
+            current={currentActions}
+          />
           <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
             {t('settings')}
           </button>

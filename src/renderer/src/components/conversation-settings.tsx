@@ -13,6 +13,15 @@ import type { ConversationSettingsStore } from '../state/conversation-settings-s
 import '../styles/conversation-settings.css'
 
 /** The header's conversation menu: its settings, Export (Markdown, JSON) and Import. */
+/** What the header's menu can do to the open conversation. */
+export interface CurrentConversationActions {
+  title: string
+  pinned: boolean
+  rename: (title: string) => void
+  pin: (pinned: boolean) => void
+  remove: () => void
+}
+
 export function ConversationMenu({
   api,
   conversationId,
@@ -20,6 +29,7 @@ export function ConversationMenu({
   t,
   onOpenSettings,
   onImported,
+  current,
 }: {
   api: KeelApi
   conversationId: string | undefined
@@ -27,8 +37,15 @@ export function ConversationMenu({
   t: Translate
   onOpenSettings: () => void
   onImported: (conversationId: string | undefined) => void
+  /**
+   * The open conversation's own actions (also in its sidebar row, but a conversation opened from
+   * search may be far below every page the sidebar has loaded). Without them, none are offered.
+   */
+  current?: CurrentConversationActions | undefined
 }) {
   const [open, setOpen] = useState(false)
+  const [mode, setMode] = useState<'menu' | 'rename' | 'delete'>('menu')
+  const [draft, setDraft] = useState('')
   const [said, setSaid] = useState<{ text: string; error: boolean } | undefined>()
   const fileInput = useRef<HTMLInputElement>(null)
   const container = useRef<HTMLDivElement>(null)
@@ -36,7 +53,10 @@ export function ConversationMenu({
   const menuId = useId()
   // Like every menu: a click anywhere else closes it (it stayed open over the chat until clicked again).
   useEffect(() => {
-    if (!open) return
+    if (!open) {
+      setMode('menu')
+      return
+    }
     const outside = (event: MouseEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false)
     }
@@ -82,7 +102,45 @@ export function ConversationMenu({
       <button ref={toggle} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         {t('convset.menu')}
       </button>
-      {open && (
+      {open && current && mode === 'rename' && (
+        <form
+          id={menuId}
+          className="conversation-menu-list rename-form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            const title = draft.trim()
+            if (title && title !== current.title) current.rename(title)
+            setOpen(false)
+            toggle.current?.focus()
+          }}
+        >
+          <input aria-label={t('renameLabel')} value={draft} autoFocus maxLength={200} onChange={(event) => setDraft(event.target.value)} />
+          <button type="submit">{t('save')}</button>
+          <button type="button" onClick={() => setMode('menu')}>
+            {t('cancel')}
+          </button>
+        </form>
+      )}
+      {open && current && mode === 'delete' && (
+        <div id={menuId} className="conversation-menu-list delete-confirm" role="group" aria-label={t('finding.confirmDelete', { title: current.title })}>
+          <p>{t('finding.confirmDelete', { title: current.title })}</p>
+          <button
+            type="button"
+            className="danger"
+            autoFocus
+            onClick={() => {
+              setOpen(false)
+              current.remove()
+            }}
+          >
+            {t('finding.confirmDeleteYes')}
+          </button>
+          <button type="button" onClick={() => setMode('menu')}>
+            {t('cancel')}
+          </button>
+        </div>
+      )}
+      {open && mode === 'menu' && (
         <ul id={menuId} className="conversation-menu-list">
           <li>
             <button
@@ -95,6 +153,37 @@ export function ConversationMenu({
               {t('convset.settings')}
             </button>
           </li>
+          {current && (
+            <>
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setDraft(current.title)
+                    setMode('rename')
+                  }}
+                >
+                  {t('convset.rename')}
+                </button>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false)
+                    current.pin(!current.pinned)
+                  }}
+                >
+                  {current.pinned ? t('finding.unpin') : t('finding.pin')}
+                </button>
+              </li>
+              <li>
+                <button type="button" onClick={() => setMode('delete')}>
+                  {t('convset.delete')}
+                </button>
+              </li>
+            </>
+          )}
           <li>
             <button type="button" disabled={!conversationId} onClick={() => void exportAs('markdown')}>
               {t('convset.exportMarkdown')}
