@@ -46,6 +46,7 @@ export function ConversationMenu({
   const [open, setOpen] = useState(false)
   const [mode, setMode] = useState<'menu' | 'rename' | 'delete'>('menu')
   const [draft, setDraft] = useState('')
+  const [importing, setImporting] = useState(false)
   const [said, setSaid] = useState<{ text: string; error: boolean } | undefined>()
   const fileInput = useRef<HTMLInputElement>(null)
   const container = useRef<HTMLDivElement>(null)
@@ -74,7 +75,11 @@ export function ConversationMenu({
       setSaid({ text: t('convset.importTooLarge', { max: (MAX_IMPORT_FILE_BYTES / 1_000_000).toFixed(0) }), error: true })
       return
     }
-    const result = await importFileInPieces(api, file)
+    // What it is doing meanwhile (a whole-store backup takes a while), and no second import over it.
+    setImporting(true)
+    const result = await importFileInPieces(api, file, (progress) =>
+      setSaid({ text: progress.phase === 'sending' ? t('convset.importSending', { percent: String(Math.round(progress.fraction * 100)) }) : t('convset.importRestoring'), error: false }),
+    ).finally(() => setImporting(false))
     if (!result.ok) {
       const detail = result.error.detail
       const message = result.error.message.replace(/^[^:]*: /, '')
@@ -197,6 +202,7 @@ export function ConversationMenu({
           <li>
             <button
               type="button"
+              disabled={importing}
               onClick={() => {
                 setOpen(false)
                 fileInput.current?.click()
