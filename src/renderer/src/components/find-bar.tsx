@@ -51,6 +51,8 @@ export function FindBar({ messages, reveal, inputRef, t, onClose }: FindBarProps
     let cancelled = false
     if (!current) {
       clearHighlights()
+      shown.current?.classList.remove('find-target')
+      shown.current = null
       return
     }
     void reveal(current).then((article) => {
