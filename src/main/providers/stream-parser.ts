@@ -158,7 +158,7 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     if (!this.httpOk) return
     const payload = asObject(tryParseJson(data))
     if (payload !== undefined) {
-      this.sampler.sample(data)
+      this.sampler.sample(payload)
       this.adapter.handlePayload(payload, name)
       return
     }
