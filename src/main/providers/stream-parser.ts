@@ -122,7 +122,11 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
       garbage: framer.garbage || this.corruptAfterEnd,
       providerLabel: adapter.label,
     })
-    this.anchor?.keepShapes(this.sampler)
+    try {
+      this.anchor?.keepShapes(this.sampler)
+    } catch {
+      // Only a speed-up for the next turns: whatever happens there is never this turn's failure.
+    }
     return { events: accumulator.drainEvents(), result }
   }
 
