@@ -1,3 +1,4 @@
+import { emptyObjectArray } from './object-array'
 import type { WireObject } from './wire-access'
 
 /** How many of a turn's first payloads, and of its last ones, are sampled. */
@@ -11,7 +12,7 @@ const MAX_KEPT_SHAPES = 64
  * nothing is copied while the turn runs (the payloads are let go when the turn ends).
  */
 export class PayloadSampler {
-  private readonly first: WireObject[] = []
+  private readonly first = emptyObjectArray<WireObject>()
   /** A ring of the last payloads (`NONE` where there is none yet). */
   private readonly last: WireObject[] = new Array<WireObject>(LAST_SAMPLES).fill(NONE)
   private lastCount = 0
