@@ -7,7 +7,8 @@ import type { HttpResponseMeta } from './http-response-meta'
 import { providerAdapterFactory } from './provider-registry'
 import { TurnAccumulator } from './turn-accumulator'
 import type { WireStreamAdapter } from './wire-stream-adapter'
-import { asObject, tryParseJson, type WireObject } from './wire-access'
+import { asObject, tryParseJson } from './wire-access'
+import { PayloadSampler, PayloadShapes } from './payload-shapes'
 import { classifyProviderError } from './classify-provider-error'
 
 export interface StreamParserOptions {
@@ -40,18 +41,21 @@ export function createStreamParser(provider: ProviderId, options: StreamParserOp
     anchor = anchorParser(provider)
     ANCHORS.set(provider, anchor)
   }
-  return new ProviderStreamParser(provider, options, anchor.keptPayloads)
+  return new ProviderStreamParser(provider, options, anchor)
 }
 
 /**
  * One idle parser per provider, kept for the life of the process, holding one of each object the
- * per-event path touches (parser, framer, accumulator, a tool call, text buffers, delta events).
+ * per-event path touches (parser, framer, accumulator, a tool call, text buffers, every kind of
+ * delta event, a closed call, a finished turn) and one payload of each shape its turns begin and
+ * end with (see {@link PayloadShapes}). The shapes a turn begins with are also fed to the anchor's
+ * own adapter, so it holds the adapter's per-call state objects (an open block, a streamed call)
+ * like a turn in progress does.
  * Why: V8 keeps the hidden classes ("maps") of these objects only while an object uses them, and the
  * optimized parser code depends on them. When a turn ends and a major GC runs before the next one,
  * every map died with the turn's objects, and the next turn began by deoptimizing and re-optimizing
  * the whole per-event path (seen with --trace-deopt: "insufficient type feedback", "weak objects"
- * at the start of every turn). The anchor costs a few kilobytes (with the shapes of the first small
- * payloads of the provider's first turn, made by JSON.parse like theirs, every string emptied).
+ * at the start of every turn). The anchor costs a few kilobytes.
  */
 const ANCHORS = new Map<ProviderId, ProviderStreamParser>()
 
@@ -60,11 +64,6 @@ function anchorParser(provider: ProviderId): ProviderStreamParser {
   parser.anchorShapes()
   return parser
 }
-
-/** How many of a provider's first turn's payloads its anchor keeps the shape of (their maps are JSON.parse's). */
-const KEPT_PAYLOADS = 24
-/** Only small payloads are kept (a turn's first events are headers and short deltas; never a whole answer). */
-const KEPT_PAYLOAD_CHARS = 2048
 
 /**
  * The {@link StreamParser} for every provider, and the framer's sink. A class rather than closures
@@ -79,15 +78,16 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
   private corrupt = false
   private corruptAfterEnd = false
   private ended = false
-  private anchoredEvents: StreamEvent[] | undefined
-
-  /** The anchor's (see {@link ANCHORS}); this parser adds its first payloads while there is room. */
-  readonly keptPayloads: WireObject[] = []
+  /** This turn's first and last payloads, whose shapes the anchor keeps at the end (see {@link ANCHORS}). */
+  private readonly sampler = new PayloadSampler()
+  /** The anchor's own (see {@link ANCHORS}): the payload shapes and the objects made by replaying them. */
+  private readonly shapes = new PayloadShapes()
+  private readonly anchored: (StreamEvent | TurnResult)[] = []
 
   constructor(
     provider: ProviderId,
     private readonly options: StreamParserOptions,
-    private readonly anchorPayloads: WireObject[] | undefined,
+    private readonly anchor: ProviderStreamParser | undefined,
   ) {
     this.accumulator = new TurnAccumulator(provider, options.localIdPrefix ?? 'keel_call_')
     this.adapter = providerAdapterFactory(provider)(this.accumulator)
@@ -122,6 +122,11 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
       garbage: framer.garbage || this.corruptAfterEnd,
       providerLabel: adapter.label,
     })
+    try {
+      this.anchor?.keepShapes(this.sampler)
+    } catch {
+      // Only a speed-up for the next turns: whatever happens there is never this turn's failure.
+    }
     return { events: accumulator.drainEvents(), result }
   }
 
@@ -133,7 +138,23 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     acc.appendReasoning(' ')
     const call = acc.openToolCall('anchor', 'anchor', 'anchor')
     acc.appendToolArguments(call, ' ')
-    this.anchoredEvents = acc.drainEvents()
+    acc.closeToolCall(call)
+    const events = acc.drainEvents()
+    // A finished turn's result and `finish` event, from an accumulator of its own (this one goes on).
+    const finished = new TurnAccumulator(acc.provider, 'anchor_')
+    const result = finished.finishTurn({ truncationIsError: false, garbage: false, providerLabel: 'anchor' })
+    this.anchored.push(...events, result, ...finished.drainEvents())
+  }
+
+  /**
+   * See {@link ANCHORS}: keeps the shapes of a finished turn's first and last payloads; the new
+   * first ones are also handled by this parser's adapter, as a turn would (their strings are empty).
+   */
+  keepShapes(sampler: PayloadSampler): void {
+    const first = this.shapes.keep(sampler.takeFirst())
+    this.shapes.keep(sampler.takeLast())
+    for (const shape of first) this.adapter.handlePayload(shape, undefined)
+    this.anchored.push(...this.accumulator.drainEvents())
   }
 
   /** BodyFrameSink: one SSE event or JSON-array element. */
@@ -141,11 +162,7 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     if (!this.httpOk) return
     const payload = asObject(tryParseJson(data))
     if (payload !== undefined) {
-      if (this.anchorPayloads !== undefined && this.anchorPayloads.length < KEPT_PAYLOADS && data.length <= KEPT_PAYLOAD_CHARS) {
-        // Its shape only: every string emptied, so no word of a conversation outlives its turn.
-        const shape = asObject(JSON.parse(data, (_key, value: unknown) => (typeof value === 'string' ? '' : value)))
-        if (shape !== undefined) this.anchorPayloads.push(shape)
-      }
+      this.sampler.sample(payload)
       this.adapter.handlePayload(payload, name)
       return
     }

@@ -1,3 +1,5 @@
+import { emptyObjectArray } from './object-array'
+
 /**
  * Chunk size at which buffered pieces are merged: 128 Ki characters is at least 128 KiB however
  * the string is stored, past V8's regular-object limit, so each merged chunk lives in the
@@ -18,7 +20,7 @@ const MERGE_CHARS = 128 * 1024
  */
 export class TextPieces {
   /** Merged chunks first (`mergedCount` of them), then the pieces received since the last merge. */
-  private pieces: string[] = []
+  private pieces = emptyObjectArray<string>()
   private mergedCount = 0
   private unmergedChars = 0
   private totalChars = 0

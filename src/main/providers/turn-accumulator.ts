@@ -7,6 +7,7 @@ import type { ReplayItem, TurnResult, TurnToolCall } from '../../shared/turn-res
 import type { Usage } from '../../shared/usage'
 import { TextPieces } from './text-pieces'
 import { asObject, tryParseJson } from './wire-access'
+import { emptyObjectArray } from './object-array'
 
 /** Pending state of one tool call, keyed the way its protocol keys it. */
 export interface PendingToolCall {
@@ -32,7 +33,7 @@ export interface PendingToolCall {
  * `truncated` decided from the end signal, the finish and calls left open.
  */
 export class TurnAccumulator {
-  private pendingEvents: StreamEvent[] = []
+  private pendingEvents = emptyObjectArray<StreamEvent>()
   private readonly textParts = new TextPieces()
   private readonly reasoningParts = new TextPieces()
   private readonly calls: PendingToolCall[] = []
@@ -61,7 +62,7 @@ export class TurnAccumulator {
   drainEvents(): StreamEvent[] {
     if (this.pendingEvents.length === 0) return EMPTY
     const out = this.pendingEvents
-    this.pendingEvents = []
+    this.pendingEvents = emptyObjectArray()
     return out
   }
 

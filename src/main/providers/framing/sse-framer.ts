@@ -1,4 +1,4 @@
-import { createParser, type EventSourceParser } from 'eventsource-parser'
+import { createParser, type EventSourceMessage, type EventSourceParser, type ParseError } from 'eventsource-parser'
 
 /** Where {@link SseFramer} sends events (`atEof`: completed only by the end of the body). */
 export interface SseEventSink {
@@ -23,6 +23,7 @@ const CR = 0x0d
  * Crossing a limit calls `onLimit` once; the framer then ignores all input.
  */
 export class SseFramer {
+  private readonly lease: ParserLease
   private readonly parser: EventSourceParser
   /** The last read ended with a CR (already passed on as LF): a leading LF of the next read is its pair. */
   private pendingCr = false
@@ -30,6 +31,7 @@ export class SseFramer {
   private lineChars = 0
   private flushing = false
   private stopped = false
+  private ended = false
   /** Lines that were not part of the protocol (unknown fields, a bad `retry`). */
   garbage = false
   /** Characters this framer's own scans examined (work meter for the linearity tests). */
@@ -44,18 +46,21 @@ export class SseFramer {
     private readonly onLimit: () => void,
     private readonly maxChars: number,
   ) {
-    this.parser = createParser({
-      onEvent: (event) => {
-        if (this.stopped) return
-        if (event.data.length > this.maxChars) this.stop()
-        else this.sink.onEvent(event.event, event.data, this.flushing)
-      },
-      onError: (error) => {
-        if (error.type === 'max-buffer-size-exceeded') this.stop()
-        else this.garbage = true
-      },
-      maxBufferSize: 2 * maxChars,
-    })
+    this.lease = leaseParser(this, 2 * maxChars)
+    this.parser = this.lease.parser
+  }
+
+  /** From the library: one event. */
+  dispatch(event: EventSourceMessage): void {
+    if (this.stopped) return
+    if (event.data.length > this.maxChars) this.stop()
+    else this.sink.onEvent(event.event, event.data, this.flushing)
+  }
+
+  /** From the library: a line it could not read, or its buffer limit. */
+  error(error: ParseError): void {
+    if (error.type === 'max-buffer-size-exceeded') this.stop()
+    else this.garbage = true
   }
 
   /** Characters of an unfinished line held across reads. */
@@ -64,7 +69,7 @@ export class SseFramer {
   }
 
   push(text: string): void {
-    if (this.stopped) return
+    if (this.stopped || this.ended) return
     if (this.pendingCr) {
       this.pendingCr = false
       if (text.charCodeAt(0) === LF) text = text.slice(1)
@@ -89,10 +94,12 @@ export class SseFramer {
 
   /** The body ended: a last event without its blank line is dispatched, flagged `atEof`. */
   end(): void {
-    if (this.stopped) return
+    if (this.stopped || this.ended) return
     this.flushing = true
     this.parser.feed('\n\n')
     this.flushing = false
+    this.ended = true
+    returnParser(this.lease)
   }
 
   private stop(): void {
@@ -132,4 +139,47 @@ export class SseFramer {
     this.lineChars = text.length - last - 1
     return undefined
   }
+}
+
+/** An eventsource-parser instance and the framer it currently reads for. */
+interface ParserLease {
+  readonly parser: EventSourceParser
+  readonly maxBufferSize: number
+  framer: SseFramer | undefined
+}
+
+/**
+ * eventsource-parser instances of finished bodies, reset, for the next body. Why: the library's
+ * parser is a set of closures made by `createParser`, and V8 compiled its line loop (with our event
+ * handling inlined into it) again for every new set: a fresh parser per turn cost a recompilation
+ * per turn (seen with --trace-opt). A body that stopped at a limit keeps its parser (it is dropped).
+ */
+const idleParsers: ParserLease[] = []
+const MAX_IDLE_PARSERS = 4
+
+function leaseParser(framer: SseFramer, maxBufferSize: number): ParserLease {
+  const index = idleParsers.findIndex((lease) => lease.maxBufferSize === maxBufferSize)
+  if (index !== -1) {
+    const lease = idleParsers[index]!
+    idleParsers.splice(index, 1)
+    lease.framer = framer
+    return lease
+  }
+  const lease: { parser: EventSourceParser | undefined; maxBufferSize: number; framer: SseFramer | undefined } = {
+    parser: undefined,
+    maxBufferSize,
+    framer,
+  }
+  lease.parser = createParser({
+    onEvent: (event) => lease.framer?.dispatch(event),
+    onError: (error) => lease.framer?.error(error),
+    maxBufferSize,
+  })
+  return lease as ParserLease
+}
+
+function returnParser(lease: ParserLease): void {
+  lease.framer = undefined
+  lease.parser.reset()
+  if (idleParsers.length < MAX_IDLE_PARSERS) idleParsers.push(lease)
 }

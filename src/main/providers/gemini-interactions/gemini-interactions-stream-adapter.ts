@@ -1,5 +1,7 @@
 import { argumentsTextOf } from '../../../shared/json-depth'
 import type { FinishReason } from '../../../shared/finish-reason'
+import type { ProviderError } from '../../../shared/provider-error'
+import type { HttpResponseMeta } from '../http-response-meta'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
 import { asNumber, asObject, asString, sumKnown, type WireObject } from '../wire-access'
@@ -14,29 +16,99 @@ interface ThoughtStep {
  * Gemini Interactions (`POST /v1beta/interactions`, `stream: true`), current "steps" schema, and
  * the legacy "content" schema for recognition. `interaction.completed` (legacy
  * `interaction.complete`) is the end signal; its `status` says why.
+ * A class, not closures made per parser: its methods are then the same functions for every turn, so
+ * the optimized code of one turn serves the next (see `AnthropicStreamAdapter`).
  * @see https://ai.google.dev/gemini-api/docs/interactions/streaming
  */
-export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
-  const calls = new Map<number, { call: PendingToolCall; initialArguments: WireObject | undefined }>()
-  const thoughts = new Map<number, ThoughtStep>()
-  const legacyCallIds = new Map<number, string | undefined>()
-  let status: string | undefined
+export class GeminiInteractionsStreamAdapter implements WireStreamAdapter {
+  readonly label = 'Gemini Interactions'
+  readonly truncationIsError = true
+  readonly allowJsonArrayBody = false
+  private readonly calls = new Map<number, PendingToolCall>()
+  /** Arguments a call's `step.start` carried whole (used when no fragment follows). */
+  private readonly initialArguments = new Map<number, WireObject>()
+  private readonly thoughts = new Map<number, ThoughtStep>()
+  private readonly legacyCallIds = new Map<number, string | undefined>()
+  private status: string | undefined
 
-  const startStep = (index: number, step: WireObject): void => {
+  constructor(private readonly acc: TurnAccumulator) {}
+
+  handlePayload(payload: WireObject): void {
+    const type = asString(payload.event_type) ?? asString(payload.type)
+    const index = asNumber(payload.index) ?? -1
+    switch (type) {
+      case 'step.delta':
+      case 'content.delta': {
+        const delta = asObject(payload.delta)
+        if (delta) this.stepDelta(index, delta)
+        return
+      }
+      case 'interaction.created':
+      case 'interaction.start': {
+        const interaction = asObject(payload.interaction)
+        this.acc.responseId ??= asString(interaction?.id)
+        this.acc.model ??= asString(interaction?.model)
+        return
+      }
+      case 'step.start':
+      case 'content.start': {
+        const step = asObject(payload.step) ?? asObject(payload.content)
+        if (step) this.startStep(index, step)
+        return
+      }
+      case 'step.stop':
+      case 'content.stop':
+        this.stopStep(index)
+        return
+      case 'interaction.completed':
+      case 'interaction.complete':
+        this.complete(payload)
+        return
+      case 'error':
+        this.acc.fail(errorFromStreamPayload(asObject(payload.error), 'The provider reported an error'))
+        return
+      default:
+        return // interaction.status_update / in_progress / requires_action and future events
+    }
+  }
+
+  handleSentinel(data: string): boolean {
+    return data.trim() === '[DONE]'
+  }
+
+  handleEnd(): void {
+    const acc = this.acc
+    const status = this.status
+    if (status !== undefined && mapInteractionStatus(status, false) === 'length') acc.markOutputCut()
+    if (acc.hasError) {
+      acc.setFinish('error', status ?? null)
+      return
+    }
+    if (status !== undefined) acc.setFinish(mapInteractionStatus(status, acc.toolCallCount > 0), status)
+  }
+
+  errorFromDocument(document: unknown, meta: HttpResponseMeta | undefined): ProviderError {
+    return errorFromDocument('Gemini Interactions', document, meta)
+  }
+
+  private startStep(index: number, step: WireObject): void {
+    const acc = this.acc
     switch (step.type) {
       case 'function_call': {
         // Legacy schema: `content.start` holds only the id; name and arguments come in one delta.
         if (!asString(step.name)) {
-          legacyCallIds.set(index, asString(step.id))
+          this.legacyCallIds.set(index, asString(step.id))
           return
         }
         const call = acc.openToolCall(`step:${index}`, asString(step.id), asString(step.name) ?? '')
+        this.calls.set(index, call)
         const initial = asObject(step.arguments)
-        calls.set(index, { call, initialArguments: initial && Object.keys(initial).length > 0 ? initial : undefined })
+        if (initial && Object.keys(initial).length > 0) this.initialArguments.set(index, initial)
+        else this.initialArguments.delete(index)
         return
       }
       case 'thought':
-        thoughts.set(index, { signature: asString(step.signature) ?? '', summary: [] })
+        this.thoughts.set(index, { signature: asString(step.signature) ?? '', summary: [] })
         return
       case 'model_output':
       case 'text':
@@ -47,40 +119,41 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
     }
   }
 
-  const stepDelta = (index: number, delta: WireObject): void => {
+  private stepDelta(index: number, delta: WireObject): void {
+    const acc = this.acc
     switch (delta.type) {
       case 'text':
         acc.appendText(asString(delta.text) ?? '')
         return
+      case 'arguments_delta': {
+        // The fragment lives in `arguments`; `arguments_delta` is only the discriminator.
+        const call = this.calls.get(index)
+        if (call) acc.appendToolArguments(call, asString(delta.arguments) ?? '')
+        return
+      }
       case 'thought_summary': {
         const content = delta.content
         const text = asString(content) ?? asString(asObject(content)?.text) ?? ''
-        thoughts.get(index)?.summary.push(text)
+        this.thoughts.get(index)?.summary.push(text)
         acc.appendReasoning(text)
         return
       }
       case 'thought_signature': {
-        const thought = thoughts.get(index)
+        const thought = this.thoughts.get(index)
         if (thought) thought.signature += asString(delta.signature) ?? ''
-        return
-      }
-      case 'arguments_delta': {
-        // The fragment lives in `arguments`; `arguments_delta` is only the discriminator.
-        const open = calls.get(index)
-        if (open) acc.appendToolArguments(open.call, asString(delta.arguments) ?? '')
         return
       }
       case 'function_call': {
         // Legacy schema: the whole call in one delta, arguments as an object.
-        let open = calls.get(index)
-        if (!open) {
-          const id = asString(delta.id) ?? legacyCallIds.get(index)
-          const call = acc.openToolCall(`step:${index}`, id, asString(delta.name) ?? '')
-          open = { call, initialArguments: undefined }
-          calls.set(index, open)
+        let call = this.calls.get(index)
+        if (!call) {
+          const id = asString(delta.id) ?? this.legacyCallIds.get(index)
+          call = acc.openToolCall(`step:${index}`, id, asString(delta.name) ?? '')
+          this.calls.set(index, call)
+          this.initialArguments.delete(index)
         }
         const args = delta.arguments
-        acc.setToolArguments(open.call, typeof args === 'string' ? args : argumentsTextOf(args))
+        acc.setToolArguments(call, typeof args === 'string' ? args : argumentsTextOf(args))
         return
       }
       default:
@@ -88,31 +161,33 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
     }
   }
 
-  const stopStep = (index: number): void => {
-    if (!calls.has(index) && legacyCallIds.has(index)) {
+  private stopStep(index: number): void {
+    const acc = this.acc
+    if (!this.calls.has(index) && this.legacyCallIds.has(index)) {
       // A legacy call announced but never described: keep it visible, open-ended, never runnable.
-      const call = acc.openToolCall(`step:${index}`, legacyCallIds.get(index), '')
-      calls.set(index, { call, initialArguments: undefined })
+      this.calls.set(index, acc.openToolCall(`step:${index}`, this.legacyCallIds.get(index), ''))
+      this.initialArguments.delete(index)
     }
-    const open = calls.get(index)
-    if (open) {
-      if (open.initialArguments && open.call.fragments.isEmpty && open.call.wholeText === undefined) {
-        acc.setToolArguments(open.call, argumentsTextOf(open.initialArguments))
-      }
-      acc.closeToolCall(open.call)
+    const call = this.calls.get(index)
+    if (call) {
+      const initial = this.initialArguments.get(index)
+      if (initial && call.fragments.isEmpty && call.wholeText === undefined) acc.setToolArguments(call, argumentsTextOf(initial))
+      acc.closeToolCall(call)
       return
     }
-    const thought = thoughts.get(index)
+    const thought = this.thoughts.get(index)
     if (thought) {
       acc.replay.push({ type: 'interactions-thought', signature: thought.signature, summary: thought.summary.join('') })
-      thoughts.delete(index)
+      this.thoughts.delete(index)
     }
   }
 
-  const complete = (payload: WireObject): void => {
+  private complete(payload: WireObject): void {
+    const acc = this.acc
     const interaction = asObject(payload.interaction)
     acc.markEndSignal()
-    status = asString(interaction?.status) ?? 'completed'
+    const status = asString(interaction?.status) ?? 'completed'
+    this.status = status
     acc.responseId ??= asString(interaction?.id)
     acc.model ??= asString(interaction?.model)
     const usage = asObject(interaction?.usage)
@@ -128,64 +203,10 @@ export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): Wir
     }
     if (status === 'failed') acc.fail(errorFromStreamPayload(asObject(interaction?.error), 'The interaction failed'))
   }
+}
 
-  return {
-    label: 'Gemini Interactions',
-    truncationIsError: true,
-    allowJsonArrayBody: false,
-    handlePayload(payload) {
-      const type = asString(payload.event_type) ?? asString(payload.type)
-      const index = asNumber(payload.index) ?? -1
-      switch (type) {
-        case 'interaction.created':
-        case 'interaction.start': {
-          const interaction = asObject(payload.interaction)
-          acc.responseId ??= asString(interaction?.id)
-          acc.model ??= asString(interaction?.model)
-          return
-        }
-        case 'step.start':
-        case 'content.start': {
-          const step = asObject(payload.step) ?? asObject(payload.content)
-          if (step) startStep(index, step)
-          return
-        }
-        case 'step.delta':
-        case 'content.delta': {
-          const delta = asObject(payload.delta)
-          if (delta) stepDelta(index, delta)
-          return
-        }
-        case 'step.stop':
-        case 'content.stop':
-          stopStep(index)
-          return
-        case 'interaction.completed':
-        case 'interaction.complete':
-          complete(payload)
-          return
-        case 'error':
-          acc.fail(errorFromStreamPayload(asObject(payload.error), 'The provider reported an error'))
-          return
-        default:
-          return // interaction.status_update / in_progress / requires_action and future events
-      }
-    },
-    handleSentinel(data) {
-      return data.trim() === '[DONE]'
-    },
-    handleEnd() {
-      if (status !== undefined && mapInteractionStatus(status, false) === 'length') acc.markOutputCut()
-      if (acc.hasError) {
-        acc.setFinish('error', status ?? null)
-        return
-      }
-      if (status !== undefined) acc.setFinish(mapInteractionStatus(status, acc.toolCallCount > 0), status)
-    },
-    errorFromDocument(document, meta) {
-      return errorFromDocument('Gemini Interactions', document, meta)
-    },
-  }
+export function createGeminiInteractionsStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
+  return new GeminiInteractionsStreamAdapter(acc)
 }
 
 /** @see https://ai.google.dev/gemini-api/docs/interactions/streaming */

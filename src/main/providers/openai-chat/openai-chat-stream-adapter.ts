@@ -1,4 +1,6 @@
 import type { FinishReason } from '../../../shared/finish-reason'
+import type { ProviderError } from '../../../shared/provider-error'
+import type { HttpResponseMeta } from '../http-response-meta'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
 import { asArray, asNumber, asObject, asString, type WireObject } from '../wire-access'
@@ -7,119 +9,135 @@ import type { WireStreamAdapter } from '../wire-stream-adapter'
 /**
  * OpenAI Chat Completions and the compatible servers (Ollama, LM Studio, vLLM, OpenRouter).
  * `data: [DONE]` is the transport's end; `finish_reason` arrives in its own chunk before it.
+ * A class, not closures made per parser: its methods are then the same functions for every turn, so
+ * the optimized code of one turn serves the next (see `AnthropicStreamAdapter`).
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
-export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
+export class OpenAIChatStreamAdapter implements WireStreamAdapter {
+  readonly label = 'OpenAI Chat Completions'
+  readonly truncationIsError = false
+  readonly allowJsonArrayBody = false
   /** The call currently open at each `index` (fragments are joined strictly by index). */
-  const openByIndex = new Map<number, { call: PendingToolCall; providerId: string | undefined }>()
-  let callSerial = 0
-  let refusal = false
-  let rawFinish: string | undefined
+  private readonly openByIndex = new Map<number, PendingToolCall>()
+  private callSerial = 0
+  private refusal = false
+  private rawFinish: string | undefined
 
-  const closeAll = (): void => {
-    for (const { call } of openByIndex.values()) acc.closeToolCall(call)
-    openByIndex.clear()
+  constructor(private readonly acc: TurnAccumulator) {}
+
+  handlePayload(chunk: WireObject): void {
+    const acc = this.acc
+    if (chunk.error !== undefined && chunk.error !== null) {
+      // In-band error after HTTP 200: a chunk with an `error` key and no choices.
+      acc.fail(errorFromStreamPayload(asObject(chunk.error), 'The provider reported an error'))
+      return
+    }
+    acc.responseId ||= asString(chunk.id) || undefined
+    acc.model ||= asString(chunk.model) || undefined
+    const usage = asObject(chunk.usage)
+    if (usage) this.readUsage(usage)
+    // `choices` may be missing, null or empty (usage chunk last, Azure's filter chunk first).
+    const choices = asArray(chunk.choices)
+    if (!choices) return
+    for (let c = 0; c < choices.length; c++) {
+      const choice = asObject(choices[c])
+      if (!choice || (asNumber(choice.index) ?? 0) !== 0) continue // only the first choice is the answer
+      const delta = asObject(choice.delta)
+      if (delta) this.readDelta(delta)
+      const finish = asString(choice.finish_reason)
+      if (finish) {
+        this.rawFinish = finish
+        // Cut for length: the turn is truncated even if an error was reported too.
+        if (finish === 'length') acc.markOutputCut()
+        this.closeAll()
+      }
+    }
   }
 
-  const handleToolDelta = (fragment: WireObject, position: number): void => {
+  handleSentinel(data: string): boolean {
+    if (data.trim() !== '[DONE]') return false
+    this.acc.markEndSignal()
+    // `[DONE]` ends the transport. Calls still open are closed by it; whether the turn ended for
+    // tool calls is decided by `finish_reason` alone (compatible servers may never send one).
+    this.closeAll()
+    return true
+  }
+
+  handleEnd(): void {
+    const acc = this.acc
+    if (acc.hasError) {
+      acc.setFinish('error', this.rawFinish ?? null)
+      return
+    }
+    if (this.rawFinish === undefined) return
+    acc.setFinish(mapOpenAIChatFinishReason(this.rawFinish, acc.toolCallCount > 0, this.refusal), this.rawFinish)
+  }
+
+  errorFromDocument(document: unknown, meta: HttpResponseMeta | undefined): ProviderError {
+    return errorFromDocument('OpenAI Chat Completions', document, meta)
+  }
+
+  private readDelta(delta: WireObject): void {
+    const acc = this.acc
+    const content = delta.content
+    if (typeof content === 'string') {
+      if (content) acc.appendText(content)
+    } else if (content !== undefined && content !== null) readContentParts(acc, content)
+    const refusalText = asString(delta.refusal)
+    if (refusalText) {
+      this.refusal = true
+      acc.appendText(refusalText)
+    }
+    // Reasoning fields of compatible servers (DeepSeek, OpenRouter, Ollama, vLLM).
+    const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning)
+    if (reasoning) acc.appendReasoning(reasoning)
+    const toolCalls = asArray(delta.tool_calls)
+    if (toolCalls) {
+      for (let i = 0; i < toolCalls.length; i++) {
+        const fragment = asObject(toolCalls[i])
+        if (fragment) this.handleToolDelta(fragment, i)
+      }
+    }
+  }
+
+  private handleToolDelta(fragment: WireObject, position: number): void {
+    const acc = this.acc
     const index = asNumber(fragment.index) ?? position
     const id = asString(fragment.id) || undefined
     const fn = asObject(fragment.function)
-    const name = asString(fn?.name) || undefined
-    let open = openByIndex.get(index)
+    let open = this.openByIndex.get(index)
     // Compatible servers (Ollama via LiteLLM) send parallel calls all at index 0: a new, different id
     // on an index that already holds a call starts a new call. A repeated id is the same call.
-    if (open && id !== undefined && open.providerId !== undefined && id !== open.providerId) {
-      acc.closeToolCall(open.call)
+    if (open && id !== undefined && !open.callIdIsLocal && id !== open.callId) {
+      acc.closeToolCall(open)
       open = undefined
     }
     if (!open) {
-      const call = acc.openToolCall(`index:${index}#${callSerial++}`, id, name ?? '')
-      open = { call, providerId: id }
-      openByIndex.set(index, open)
+      const name = asString(fn?.name) || undefined
+      open = acc.openToolCall(`index:${index}#${this.callSerial++}`, id, name ?? '')
+      this.openByIndex.set(index, open)
     }
     const args = asString(fn?.arguments)
-    if (args !== undefined) acc.appendToolArguments(open.call, args)
+    if (args !== undefined) acc.appendToolArguments(open, args)
   }
 
-  return {
-    label: 'OpenAI Chat Completions',
-    truncationIsError: false,
-    allowJsonArrayBody: false,
-    handlePayload(chunk) {
-      if (chunk.error !== undefined && chunk.error !== null) {
-        // In-band error after HTTP 200: a chunk with an `error` key and no choices.
-        acc.fail(errorFromStreamPayload(asObject(chunk.error), 'The provider reported an error'))
-        return
-      }
-      acc.responseId ||= asString(chunk.id) || undefined
-      acc.model ||= asString(chunk.model) || undefined
-      const usage = asObject(chunk.usage)
-      if (usage) {
-        acc.mergeUsage({
-          inputTokens: asNumber(usage.prompt_tokens),
-          outputTokens: asNumber(usage.completion_tokens),
-          reasoningTokens: asNumber(asObject(usage.completion_tokens_details)?.reasoning_tokens),
-          cachedInputTokens: asNumber(asObject(usage.prompt_tokens_details)?.cached_tokens),
-        })
-      }
-      // `choices` may be missing, null or empty (usage chunk last, Azure's filter chunk first).
-      const choices = asArray(chunk.choices)
-      if (!choices) return
-      for (const entry of choices) {
-        const choice = asObject(entry)
-        if (!choice || (asNumber(choice.index) ?? 0) !== 0) continue // only the first choice is the answer
-        const delta = asObject(choice.delta)
-        if (delta) {
-          const content = delta.content
-          if (typeof content === 'string') {
-            if (content) acc.appendText(content)
-          } else if (content !== undefined && content !== null) readContentParts(acc, content)
-          const refusalText = asString(delta.refusal)
-          if (refusalText) {
-            refusal = true
-            acc.appendText(refusalText)
-          }
-          // Reasoning fields of compatible servers (DeepSeek, OpenRouter, Ollama, vLLM).
-          const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning)
-          if (reasoning) acc.appendReasoning(reasoning)
-          const toolCalls = asArray(delta.tool_calls)
-          if (toolCalls) {
-            for (let i = 0; i < toolCalls.length; i++) {
-              const fragment = asObject(toolCalls[i])
-              if (fragment) handleToolDelta(fragment, i)
-            }
-          }
-        }
-        const finish = asString(choice.finish_reason)
-        if (finish) {
-          rawFinish = finish
-          // Cut for length: the turn is truncated even if an error was reported too.
-          if (finish === 'length') acc.markOutputCut()
-          closeAll()
-        }
-      }
-    },
-    handleSentinel(data) {
-      if (data.trim() !== '[DONE]') return false
-      acc.markEndSignal()
-      // `[DONE]` ends the transport. Calls still open are closed by it; whether the turn ended for
-      // tool calls is decided by `finish_reason` alone (compatible servers may never send one).
-      closeAll()
-      return true
-    },
-    handleEnd() {
-      if (acc.hasError) {
-        acc.setFinish('error', rawFinish ?? null)
-        return
-      }
-      if (rawFinish === undefined) return
-      acc.setFinish(mapOpenAIChatFinishReason(rawFinish, acc.toolCallCount > 0, refusal), rawFinish)
-    },
-    errorFromDocument(document, meta) {
-      return errorFromDocument('OpenAI Chat Completions', document, meta)
-    },
+  private readUsage(usage: WireObject): void {
+    this.acc.mergeUsage({
+      inputTokens: asNumber(usage.prompt_tokens),
+      outputTokens: asNumber(usage.completion_tokens),
+      reasoningTokens: asNumber(asObject(usage.completion_tokens_details)?.reasoning_tokens),
+      cachedInputTokens: asNumber(asObject(usage.prompt_tokens_details)?.cached_tokens),
+    })
   }
+
+  private closeAll(): void {
+    for (const call of this.openByIndex.values()) this.acc.closeToolCall(call)
+    this.openByIndex.clear()
+  }
+}
+
+export function createOpenAIChatStreamAdapter(acc: TurnAccumulator): WireStreamAdapter {
+  return new OpenAIChatStreamAdapter(acc)
 }
 
 /**
