@@ -7,6 +7,7 @@ import rehypeHighlight from 'rehype-highlight'
 import { describe, expect, it } from 'vitest'
 import { highlighterLoaded, loadHighlighter } from '../../src/renderer/src/components/code-highlight'
 import { MarkdownBlocks, markdownOptions } from '../../src/renderer/src/components/markdown'
+import { rehypeElementData } from '../../src/renderer/src/lib/rehype-element-data'
 
 const render = (text: string) => renderToStaticMarkup(createElement(MarkdownBlocks, { text, streaming: false }))
 const text = 'Intro\n\n```ts\nconst a = 1\n```\n\nAfter, with `code`.'
@@ -27,7 +28,7 @@ describe('highlighting on demand', () => {
     await loadHighlighter()
     const sample = '```python\ndef f(x):\n    return x * 2\n```\n\n```unknown-lang\nx\n```\n\n```math\na^2\n```\n\n```\nplain\n```'
     const ours = renderToStaticMarkup(createElement(ReactMarkdown, markdownOptions, sample))
-    const theirs = renderToStaticMarkup(createElement(ReactMarkdown, { ...markdownOptions, rehypePlugins: [[rehypeHighlight, { plainText: ['math', 'mermaid'] }]] }, sample))
+    const theirs = renderToStaticMarkup(createElement(ReactMarkdown, { ...markdownOptions, rehypePlugins: [[rehypeHighlight, { plainText: ['math', 'mermaid'] }], rehypeElementData] }, sample))
     expect(ours).toBe(theirs)
     expect(ours).toContain('<span class="hljs-keyword">def</span>')
   })

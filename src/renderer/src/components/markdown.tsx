@@ -1,14 +1,15 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type AnchorHTMLAttributes, type ReactElement } from 'react'
-import renderMarkdown, { type Components } from 'react-markdown'
+import type { Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import remarkMath from 'remark-math'
 import { remarkDollarAmounts } from '../lib/dollar-amounts'
-import { codeLanguage, codeText, hastText } from '../lib/hast-text'
 import { splitGrowingText, type SplitText } from '../lib/markdown-blocks'
+import { CODE_PROP, dataProp, LANGUAGE_PROP, rehypeElementData, TEX_PROP } from '../lib/rehype-element-data'
 import { TextKeyedCache } from '../lib/text-keyed-cache'
 import { CodeBlock } from './code-block'
 import { highlighterLoaded, parseNoting, rehypeCodeHighlight, subscribeHighlighter } from './code-highlight'
 import { MathFormula } from './math-formula'
+import { markdownParser } from './markdown-pipeline'
 import { MermaidDiagram } from './mermaid-diagram'
 
 /** Only http(s) links are followed, in a new window, without a referrer. */
@@ -40,21 +41,23 @@ function Link({ href, children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
 function componentsFor(finished: boolean): Components {
   return {
     a: ({ href, children }) => <Link href={href}>{children}</Link>,
-    pre: ({ node, children }) => {
-      const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code')
-      const language = codeLanguage(code)
-      const text = codeText(code)
+    // The block's language and text come as data props (rehype-element-data.ts), not from its node.
+    pre: (props) => {
+      const language = dataProp(props, LANGUAGE_PROP)
+      const text = dataProp(props, CODE_PROP) ?? ''
       // `$$…$$` on its own lines (remark-math), or a ```math fence.
       if (language === 'math' && finished) return <MathFormula tex={text} display />
       if (language === 'mermaid' && finished) return <MermaidDiagram source={text} />
       return (
         <CodeBlock language={language} code={text}>
-          {children}
+          {props.children}
         </CodeBlock>
       )
     },
-    code: ({ node, className, children }) =>
-      className?.split(' ').includes('math-inline') ? <MathFormula tex={hastText(node)} display={false} /> : <code className={className}>{children}</code>,
+    code: (props) => {
+      const tex = dataProp(props, TEX_PROP)
+      return tex !== undefined ? <MathFormula tex={tex} display={false} /> : <code className={props.className}>{props.children}</code>
+    },
   }
 }
 
@@ -62,15 +65,21 @@ const finishedComponents = componentsFor(true)
 const growingComponents = componentsFor(false)
 // `$…$` and `$$…$$` become math nodes; prices ("$5 and $10") are put back as text.
 const remarkPlugins = [remarkGfm, remarkMath, remarkDollarAmounts]
-// Code is coloured by rehype-highlight, imported the first time it is needed (code-highlight.ts).
-const rehypePlugins = [rehypeCodeHighlight]
+// Code is coloured by rehype-highlight, imported the first time it is needed (code-highlight.ts);
+// then what the elements need from their nodes is put on them (the last step).
+const rehypePlugins = [rehypeCodeHighlight, rehypeElementData]
 
-/** The options every parse uses (exported for the test that compares block-by-block with whole). */
+/**
+ * The plugins and elements of every parse, as react-markdown options: the tests and the renderer
+ * bench render with react-markdown itself to check Keel's pipeline against it.
+ */
 export const markdownOptions = { remarkPlugins, rehypePlugins, components: finishedComponents }
 
-/** Markdown source → React elements (never raw HTML). react-markdown's `Markdown` is a pure function. */
+const parseMarkdown = markdownParser(remarkPlugins, rehypePlugins)
+
+/** Markdown source → React elements (never raw HTML): react-markdown's output (markdown-pipeline.ts). */
 function parse(text: string, finished = true): ReactElement {
-  return renderMarkdown({ children: text, remarkPlugins, rehypePlugins, components: finished ? finishedComponents : growingComponents })
+  return parseMarkdown(text, finished ? finishedComponents : growingComponents)
 }
 
 /**
