@@ -29,6 +29,8 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'provider-not-ready': { code: 'provider-not-ready', provider: 'openai-responses', reason: 'no-key' },
   'import-invalid': { code: 'import-invalid', where: 'conversation.messages.0.role' },
   'import-upload': { code: 'import-upload' },
+  'import-running': { code: 'import-running' },
+  'runs-active': { code: 'runs-active' },
   'attachment-type': { code: 'attachment-type', name: 'a.pdf' },
   'attachment-image-too-big': { code: 'attachment-image-too-big', name: 'big.png', size: 6_000_000, max: 3_932_160 },
   'attachment-text-too-big': { code: 'attachment-text-too-big', name: 'big.log', size: 300_000, max: 262_144 },

@@ -1,7 +1,9 @@
 // The window's Import: `conversations.import` with the whole file (small files, tests) or with an
 // upload sent before in pieces (`conversations.importPart`), so a file is never one message: browser
 // mode's WebSocket caps a message, and a whole-store backup is far larger. Pieces go to a private
-// temporary file; the import reads it record by record (the same code as `keel import`).
+// temporary file; the import reads it record by record (the same code as `keel import`), in slices
+// that give the event loop a turn (importStoreInSlices): the window stays responsive through a
+// whole-store backup. While it runs, KeelAppService refuses writing commands (`importing`).
 import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +12,7 @@ import type { AppResult } from '../../shared/ipc/app-error'
 import { MAX_IMPORT_FILE_BYTES } from '../../shared/ipc/channels'
 import type { KeelStore } from '../db/keel-store'
 import { fileChunks, stringChunks, type ChunkSource } from '../export/json-record-reader'
-import { importStore } from '../export/store-import'
+import { importStoreInSlices, ImportStoppedError } from '../export/store-import'
 import { fail, ok } from './app-result'
 
 type Result<C extends keyof CommandResponses> = AppResult<CommandResponses[C]>
@@ -26,11 +28,29 @@ interface Upload {
   next: number
 }
 
+export interface ImportDeps {
+  /** Runs (answers) going on now: they write as they stream, so an import waits until none is. */
+  activeRuns: () => number
+  /** See importStoreInSlices (tests). */
+  sliceMs?: number
+}
+
 export class ImportCommands {
   /** By upload id (chosen by the client; only its own client may add to it or import it). */
   private readonly uploads = new Map<string, Upload>()
+  /** The import running now (one at a time) and the upload it reads. */
+  private running: { done: Promise<unknown>; uploadId: string | undefined } | undefined
+  private closing = false
 
-  constructor(private readonly store: KeelStore) {}
+  constructor(
+    private readonly store: KeelStore,
+    private readonly deps: ImportDeps,
+  ) {}
+
+  /** An import's transaction is open: other writers must wait until it settles. */
+  get importing(): boolean {
+    return this.running !== undefined
+  }
 
   part(request: CommandRequest<'conversations.importPart'>, clientId: string): Result<'conversations.importPart'> {
     let upload = this.uploads.get(request.uploadId)
@@ -56,7 +76,9 @@ export class ImportCommands {
     return ok({ received })
   }
 
-  import(request: CommandRequest<'conversations.import'>, clientId: string): Result<'conversations.import'> {
+  async import(request: CommandRequest<'conversations.import'>, clientId: string): Promise<Result<'conversations.import'>> {
+    if (this.running) return fail('busy', 'Another import is running: try again when it has finished.', { retryable: true, detail: { code: 'import-running' } })
+    if (this.deps.activeRuns() > 0) return fail('busy', 'An answer is being written: stop it or let it finish, then import.', { retryable: true, detail: { code: 'runs-active' } })
     let source: ChunkSource
     let uploadId: string | undefined
     if ('uploadId' in request) {
@@ -65,21 +87,31 @@ export class ImportCommands {
       if (!upload || upload.clientId !== clientId) return fail('validation', 'This upload does not exist (any more): import the file again.', { detail: { code: 'import-upload' } })
       source = fileChunks(upload.file)
     } else source = stringChunks(request.text)
+    const done = importStoreInSlices(this.store, source, { ...(this.deps.sliceMs !== undefined ? { sliceMs: this.deps.sliceMs } : {}), stopReason: () => (this.closing ? 'Keel is shutting down' : undefined) })
+    this.running = { done, uploadId }
     try {
-      const result = importStore(this.store, source)
+      const result = await done
       if (!result.ok) return fail('validation', `${result.where}: ${result.message}`, { detail: { code: 'import-invalid', where: result.where } })
       return ok(result.report)
+    } catch (error) {
+      if (error instanceof ImportStoppedError) return fail('internal', 'Keel is shutting down: the import was undone (nothing of it was kept).', { retryable: true, detail: { code: 'shutting-down' } })
+      throw error
     } finally {
+      this.running = undefined
       if (uploadId !== undefined) this.drop(uploadId)
     }
   }
 
   /** A window closed: its unfinished uploads go. */
   disconnect(clientId: string): void {
-    for (const [id, upload] of this.uploads) if (upload.clientId === clientId) this.drop(id)
+    // The file an import is reading stays until that import ends (it removes it then).
+    for (const [id, upload] of this.uploads) if (upload.clientId === clientId && id !== this.running?.uploadId) this.drop(id)
   }
 
-  close(): void {
+  /** Shutdown: a running import is stopped at its next pause and undone; uploads are removed. */
+  async close(): Promise<void> {
+    this.closing = true
+    await this.running?.done.catch(() => {})
     for (const id of [...this.uploads.keys()]) this.drop(id)
   }
 

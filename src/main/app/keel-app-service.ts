@@ -61,6 +61,8 @@ export interface KeelAppServiceOptions {
   mcp?: { fileServers?: readonly McpFileServer[]; loginPath?: string | undefined; connection?: McpConnectionOptions | undefined }
   /** How long a run no window watches may wait for the user's answer before it stops (default 2 minutes; tests). */
   unattendedMs?: number
+  /** Work an import does between two turns of the event loop, in ms (default 25; tests pass 0 to pause after every record). */
+  importSliceMs?: number
 }
 
 /**
@@ -69,6 +71,29 @@ export interface KeelAppServiceOptions {
  */
 export const MAX_RUNS_PER_CLIENT = 8
 export const MAX_RUNS = 32
+
+/**
+ * Commands answered while an import runs: reads of the store (they may see what it added so far),
+ * and the import's own pieces and a second import (which it refuses itself). Every other command
+ * writes, or may, and is refused as busy until the import settles.
+ */
+const ANSWERED_WHILE_IMPORTING: ReadonlySet<CommandName> = new Set<CommandName>([
+  'conversations.list',
+  'conversations.open',
+  'conversations.search',
+  'conversations.settings',
+  'settings.get',
+  'tools.list',
+  'actions.unknown',
+  'measurements.list',
+  'mcp.list',
+  'mcp.stderr',
+  'attachments.get',
+  'runs.attach',
+  'turns.stop',
+  'conversations.importPart',
+  'conversations.import',
+])
 
 type Input<C extends CommandName> = z.output<(typeof COMMAND_SCHEMAS)[C]>
 type Handler<C extends CommandName> = (request: Input<C>, context: ClientContext) => AppResult<CommandResponses[C]> | Promise<AppResult<CommandResponses[C]>>
@@ -101,7 +126,7 @@ export class KeelAppService {
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
-    this.imports = new ImportCommands(options.store)
+    this.imports = new ImportCommands(options.store, { activeRuns: () => this.runs.all().length, ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}) })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
@@ -140,6 +165,10 @@ export class KeelAppService {
     const parsed = (COMMAND_SCHEMAS[command] as unknown as z.ZodType<Input<C>>).safeParse(rawPayload)
     if (!parsed.success) return validationFailure(parsed.error)
     if (this.closed) return fail('internal', 'Keel is shutting down.', { retryable: true, detail: { code: 'shutting-down' } })
+    // An import's transaction is open on the store's connection: a write now would be undone with it.
+    if (this.imports.importing && !ANSWERED_WHILE_IMPORTING.has(command)) {
+      return fail('busy', 'A backup is being imported: this can be done once it has finished.', { retryable: true, detail: { code: 'import-running' } })
+    }
     const handler = this.handlers[command] as Handler<C>
     try {
       const result = await handler(parsed.data, context)
@@ -161,8 +190,8 @@ export class KeelAppService {
     this.closed = true
     for (const run of this.runs.all()) run.controller.abort(new Error('Keel is shutting down'))
     await this.whenIdle()
+    await this.imports.close()
     retryDeferredFinalizations(this.store)
-    this.imports.close()
     await this.tools.close()
   }
 

@@ -16,6 +16,9 @@ interface PinRow {
   accepted_at: number
 }
 
+/** How soon a pin that had to wait for an import's transaction is tried again. */
+const PIN_RETRY_MS = 250
+
 /** The accepted definitions of MCP servers' tools (see migration 0090). */
 export class McpPinStore {
   constructor(
@@ -42,6 +45,19 @@ export class McpPinStore {
 
   /** Accepts these definitions (replacing earlier ones of the same tools), in one transaction. */
   accept(serverId: string, tools: ReadonlyArray<{ toolName: string; definitionHash: string; definition: Record<string, unknown> }>): void {
+    // Only an import keeps a transaction open across event-loop turns (importStoreInSlices), and a
+    // server's first listing can arrive meanwhile: written after it settles, not undone with it.
+    if (this.db.inTransaction) {
+      setTimeout(() => {
+        if (!this.db.open) return
+        try {
+          this.accept(serverId, tools)
+        } catch {
+          // Not pinned (a full disk): the tools are reviewed again, as for a server never accepted.
+        }
+      }, PIN_RETRY_MS).unref?.()
+      return
+    }
     const now = this.clock()
     const upsert = this.db.prepare(
       `INSERT INTO mcp_tool_pins (server_id, tool_name, definition_hash, definition_json, accepted_at) VALUES (?, ?, ?, ?, ?)

@@ -5,13 +5,14 @@
 // (depth and strings, whatever the layout), and `JSON.parse` parses and checks each record. Memory is
 // bounded by the largest record (one conversation), as for the export.
 //
-// Synchronous on purpose: the import runs in one SQLite transaction on the app's one connection; an
-// `await` inside it would let another write of the app (a turn streaming) join that transaction.
+// Synchronous on purpose: the import runs in one SQLite transaction on the app's one connection, and
+// it decides when the event loop gets a turn (importStoreInSlices: between records, with the app's
+// other writers held off), never a read of the file.
 import { StringDecoder } from 'node:string_decoder'
 import { closeSync, openSync, readSync } from 'node:fs'
 
-/** The next piece of the file, or `undefined` at its end. */
-export type ChunkSource = () => string | undefined
+/** The next piece of the file, or `undefined` at its end; `close` lets go of it early (an import that failed). */
+export type ChunkSource = (() => string | undefined) & { close?: () => void }
 
 /** One record: an array element (`index` from 0) or a key's single value (`index` undefined). */
 export interface JsonRecord {
@@ -38,12 +39,16 @@ export function fileChunks(path: string, chunkBytes = 1 << 20): ChunkSource {
   const buffer = Buffer.alloc(chunkBytes)
   const decoder = new StringDecoder('utf8')
   let open = true
-  return () => {
+  const close = (): void => {
+    if (!open) return
+    open = false
+    closeSync(fd)
+  }
+  const next = (): string | undefined => {
     while (open) {
       const read = readSync(fd, buffer, 0, buffer.length, null)
       if (read === 0) {
-        open = false
-        closeSync(fd)
+        close()
         const rest = decoder.end()
         return rest === '' ? undefined : rest
       }
@@ -52,6 +57,8 @@ export function fileChunks(path: string, chunkBytes = 1 << 20): ChunkSource {
     }
     return undefined
   }
+  // Without it, a file whose import failed half-way stayed open (on Windows it could not be removed).
+  return Object.assign(next, { close })
 }
 
 /** A string as chunks (the window's small files, tests). */

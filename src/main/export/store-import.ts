@@ -58,10 +58,63 @@ export function importStore(store: KeelStore, source: ChunkSource): ImportResult
       })
       .immediate()
   } catch (error) {
-    if (error instanceof ImportFailure || error instanceof JsonShapeError) return { ok: false, where: error.where, message: error.message }
-    throw error
+    return failed(error)
+  } finally {
+    source.close?.()
   }
   return { ok: true, report: run.report }
+}
+
+/** {@link importStoreInSlices} was stopped between two slices (Keel is quitting); nothing was kept. */
+export class ImportStoppedError extends Error {}
+
+export interface SliceOptions {
+  /** Work done before the event loop gets a turn, in ms (default 25: under a frame's budget). */
+  sliceMs?: number
+  /** Hands the event loop a turn (default: `setImmediate`; tests pass their own). */
+  pause?: () => Promise<void>
+  /** Asked after each pause: a reason to stop (the import is undone), or undefined to go on. */
+  stopReason?: () => string | undefined
+}
+
+/**
+ * {@link importStore} for a process that must keep answering meanwhile (the app: a whole-store
+ * backup takes ~20 s, during which the window and every IPC call would hang): the same records, the
+ * same single transaction (all or nothing), with the event loop given a turn every `sliceMs`. The
+ * transaction stays open across those turns on the store's one connection, so the caller must keep
+ * other writers out until this settles (KeelAppService refuses writing commands meanwhile): what
+ * they wrote would be undone with a failed import. A rollback restores everything as it was.
+ */
+export async function importStoreInSlices(store: KeelStore, source: ChunkSource, options: SliceOptions = {}): Promise<ImportResult> {
+  const sliceMs = options.sliceMs ?? 25
+  const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)))
+  const run = new ImportRun(store)
+  store.db.exec('BEGIN IMMEDIATE')
+  try {
+    let sliceStarted = performance.now()
+    for (const record of readJsonRecords(source)) {
+      run.take(record)
+      if (performance.now() - sliceStarted < sliceMs) continue
+      await pause()
+      const reason = options.stopReason?.()
+      if (reason !== undefined) throw new ImportStoppedError(reason)
+      sliceStarted = performance.now()
+    }
+    run.finish()
+    store.db.exec('COMMIT')
+  } catch (error) {
+    // A failed COMMIT (a full disk) may leave the transaction open: it is undone here too.
+    if (store.db.inTransaction) store.db.exec('ROLLBACK')
+    return failed(error)
+  } finally {
+    source.close?.()
+  }
+  return { ok: true, report: run.report }
+}
+
+function failed(error: unknown): ImportResult {
+  if (error instanceof ImportFailure || error instanceof JsonShapeError) return { ok: false, where: error.where, message: error.message }
+  throw error
 }
 
 /** One import: what it added, found and skipped so far. */

@@ -32,6 +32,9 @@ export function deferFinalization(store: KeelStore, writer: AssistantMessageWrit
 export function retryDeferredFinalizations(store: KeelStore): number {
   const entry = deferredByStore.get(store)
   if (!entry) return 0
+  // An import's transaction is open across event-loop turns: a write now would be undone with a
+  // failed import. The timer tries again once it has settled.
+  if (store.db.open && store.db.inTransaction) return entry.messages.size
   if (store.db.open) {
     for (const [messageId, deferred] of entry.messages) {
       if (deferred.writer.isFinished || deferred.writer.finalize(deferred.end, deferred.details).ok) entry.messages.delete(messageId)

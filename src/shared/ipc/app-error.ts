@@ -40,6 +40,10 @@ export type AppErrorDetail =
   | { code: 'import-invalid'; where: string }
   /** A file being imported in pieces could not be taken (unknown or expired upload, pieces out of order, too large): import it again. */
   | { code: 'import-upload' }
+  /** A backup is being imported: writing (or a second import) waits until it has finished. */
+  | { code: 'import-running' }
+  /** An import waits until no answer is being written (answers write as they stream). */
+  | { code: 'runs-active' }
   /** A file the user attached cannot be sent (type, contents, size, count). */
   | AttachmentProblem
 

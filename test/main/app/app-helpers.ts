@@ -46,7 +46,7 @@ export interface AppWorld {
   close(): Promise<void>
 }
 
-export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[]; mcp?: KeelAppServiceOptions['mcp']; unattendedMs?: number } = {}): Promise<AppWorld> {
+export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[]; mcp?: KeelAppServiceOptions['mcp']; unattendedMs?: number; importSliceMs?: number } = {}): Promise<AppWorld> {
   const server = await startSimulatedProvider()
   const dir = mkdtempSync(join(tmpdir(), 'keel-app-'))
   const dbPath = join(dir, 'keel.db')
@@ -64,6 +64,7 @@ export async function startAppWorld(options: { env?: Env; vault?: KeyVault; tool
     ...(options.toolSources ? { toolSources: options.toolSources } : {}),
     ...(options.mcp ? { mcp: options.mcp } : {}),
     ...(options.unattendedMs !== undefined ? { unattendedMs: options.unattendedMs } : {}),
+    ...(options.importSliceMs !== undefined ? { importSliceMs: options.importSliceMs } : {}),
   })
   return {
     server,

@@ -44,6 +44,8 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultsSaved': 'Saved. New conversations start with it.',
     'error.import-invalid': 'This file is not a Keel conversation export: nothing was imported.',
     'error.import-upload': 'The file could not be sent whole: nothing was imported. Import it again.',
+    'error.import-running': 'A backup is being imported. Try this again once it has finished.',
+    'error.runs-active': 'An answer is still being written. Stop it or let it finish, then import.',
     'convset.importCollisions': '{count} items were already here with different content: they were left as they were.',
   },
   {
@@ -88,6 +90,8 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultsSaved': 'Salvo. As novas conversas começam com ele.',
     'error.import-invalid': 'Este arquivo não é uma conversa exportada do Keel: nada foi importado.',
     'error.import-upload': 'Não foi possível enviar o arquivo inteiro: nada foi importado. Importe-o de novo.',
+    'error.import-running': 'Um backup está sendo importado. Tente de novo quando terminar.',
+    'error.runs-active': 'Uma resposta ainda está sendo escrita. Pare-a ou espere que termine e depois importe.',
     'convset.importCollisions': '{count} itens já estavam aqui com outro conteúdo: foram mantidos como estavam.',
   },
   {
@@ -132,6 +136,8 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultsSaved': 'Guardado. Las conversaciones nuevas empiezan con él.',
     'error.import-invalid': 'Este archivo no es una conversación exportada de Keel: no se importó nada.',
     'error.import-upload': 'No se pudo enviar el archivo completo: no se importó nada. Impórtalo de nuevo.',
+    'error.import-running': 'Se está importando una copia de seguridad. Vuelve a intentarlo cuando termine.',
+    'error.runs-active': 'Todavía se está escribiendo una respuesta. Detenla o espera a que termine y luego importa.',
     'convset.importCollisions': '{count} elementos ya estaban aquí con otro contenido: se dejaron como estaban.',
   },
 )

@@ -1,0 +1,114 @@
+// The window's Import restores a backup in one transaction but in slices, giving the event loop a
+// turn between them (a whole-store backup took ~20 s during which the app answered nothing). While
+// it runs, reads are answered and every writing command is refused as busy; a file that fails at
+// its end, or an app that quits mid-way, keeps nothing of it; writes that arrive from timers
+// meanwhile (an MCP server's first tool list) are made after it, not undone with it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { stringChunks } from '../../../src/main/export/json-record-reader'
+import { importStoreInSlices } from '../../../src/main/export/store-import'
+import { countRows, isRunEnd, startAppWorld, weight, type AppWorld, type TestClient } from './app-helpers'
+
+let world: AppWorld
+let a: TestClient
+beforeEach(async () => {
+  world = await startAppWorld({ importSliceMs: 0 })
+  a = world.client('window')
+})
+afterEach(async () => {
+  await world.close()
+})
+
+/** A whole-store export of `copies` conversations: one real conversation, its ids suffixed per copy. */
+async function backup(copies: number): Promise<{ text: string; sourceId: string }> {
+  world.server.enqueue({ type: 'turn', text: 'Paris is the capital.' })
+  await a.value('turns.start', { text: 'Capital of France?' })
+  const end = (await a.waitFor(isRunEnd)) as { conversationId: string }
+  await world.service.whenIdle()
+  const one = JSON.parse((await a.value('conversations.export', { conversationId: end.conversationId, format: 'json' })).text) as {
+    conversation: { id: string; messages: Array<{ id: string; turnId?: string }> }
+  }
+  const ids = [one.conversation.id, ...one.conversation.messages.flatMap((m) => [m.id, ...(m.turnId ? [m.turnId] : [])])]
+  const text = JSON.stringify(one.conversation)
+  const conversations = Array.from({ length: copies }, (_, k) => ids.reduce((t, id) => t.replaceAll(id, `${id}-copy${k}`), text))
+  return { text: `{"format":"keel-conversation","version":1,"conversations":[${conversations.join(',')}]}`, sourceId: end.conversationId }
+}
+
+describe('an import in slices', () => {
+  it('answers reads and refuses writes while it runs, then adds everything', async () => {
+    const { text, sourceId } = await backup(40)
+    const before = countRows(world.store, 'conversations')
+    let settled = false
+    const importing = a.call('conversations.import', { text }).finally(() => (settled = true))
+    // The event loop is free: a read is answered before the import has finished.
+    const list = await a.call('conversations.list', {})
+    expect(list.ok).toBe(true)
+    expect(settled).toBe(false)
+    const busy = { ok: false, error: { kind: 'busy', retryable: true, detail: { code: 'import-running' } } }
+    expect(await a.call('conversations.rename', { conversationId: sourceId, title: 'Renamed' })).toMatchObject(busy)
+    expect(await a.call('turns.start', { text: 'Another question' })).toMatchObject(busy)
+    expect(await a.call('measurements.add', weight)).toMatchObject(busy)
+    expect(await a.call('conversations.import', { text })).toMatchObject(busy)
+    expect(settled).toBe(false)
+    const result = await importing
+    expect(result).toMatchObject({ ok: true, value: { added: { conversations: 40, messages: 80 }, collisionCount: 0 } })
+    expect(countRows(world.store, 'conversations')).toBe(before + 40)
+    // Over: writing works again, and importing the same file again adds nothing.
+    expect(await a.call('conversations.rename', { conversationId: sourceId, title: 'Renamed' })).toMatchObject({ ok: true })
+    expect(await a.value('conversations.import', { text })).toMatchObject({ added: { conversations: 0 }, present: { conversations: 40 } })
+  })
+
+  it('a file that fails at its very end keeps nothing, though slices were written before', async () => {
+    const { text } = await backup(30)
+    const before = { conversations: countRows(world.store, 'conversations'), messages: countRows(world.store, 'messages') }
+    const broken = text.replace(/]}$/, ',{"id":"x","title":"t","messages":[{"id":"m","role":"robot","parts":[]}]}]}')
+    const result = await a.call('conversations.import', { text: broken })
+    expect(result).toMatchObject({ ok: false, error: { kind: 'validation', detail: { code: 'import-invalid', where: expect.stringMatching(/^conversations\.30\b/) } } })
+    expect({ conversations: countRows(world.store, 'conversations'), messages: countRows(world.store, 'messages') }).toEqual(before)
+    expect(world.store.db.inTransaction).toBe(false)
+  })
+
+  it('waits until no answer is being written', async () => {
+    const { text } = await backup(2)
+    world.server.enqueue({ type: 'turn', text: 'one two three four', faults: { stallAfterEvents: 2 } })
+    const { runId } = await a.value('turns.start', { text: 'hi' })
+    await a.waitFor((e) => e.type === 'run-start')
+    expect(await a.call('conversations.import', { text })).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'runs-active' } } })
+    await a.value('turns.stop', { runId })
+    await world.service.whenIdle()
+    expect(await a.call('conversations.import', { text })).toMatchObject({ ok: true, value: { added: { conversations: 2 } } })
+  })
+
+  it('quitting mid-way undoes the import and the app closes', async () => {
+    const { text } = await backup(40)
+    const before = countRows(world.store, 'conversations')
+    const importing = a.call('conversations.import', { text })
+    await a.call('conversations.list', {}) // the import has begun and paused at least once
+    await world.service.close()
+    expect(await importing).toMatchObject({ ok: false, error: { detail: { code: 'shutting-down' } } })
+    expect(countRows(world.store, 'conversations')).toBe(before)
+    expect(world.store.db.inTransaction).toBe(false)
+  })
+
+  it("an MCP server's first tool list that arrives meanwhile is pinned after the import, even one that fails", async () => {
+    const { text } = await backup(5)
+    const broken = text.replace(/]}$/, ',{"id":"x"}]}')
+    const tool = { toolName: 'echo', definitionHash: 'a'.repeat(64), definition: { name: 'echo' } }
+    let pinnedDuring: boolean | undefined
+    let pauses = 0
+    const result = await importStoreInSlices(world.store, stringChunks(broken), {
+      sliceMs: 0,
+      pause: async () => {
+        if (++pauses === 2) {
+          world.store.mcpPins.accept('server-1', [tool])
+          pinnedDuring = world.store.mcpPins.hasAny('server-1')
+        }
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      },
+    })
+    expect(result.ok).toBe(false)
+    expect(pinnedDuring).toBe(false) // not written inside the import's transaction…
+    const deadline = Date.now() + 5_000
+    while (!world.store.mcpPins.hasAny('server-1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(world.store.mcpPins.forServer('server-1').get('echo')).toMatchObject({ definitionHash: 'a'.repeat(64) }) // …but after it
+  })
+})
