@@ -31,6 +31,12 @@ interface Upload {
 export interface ImportDeps {
   /** Runs (answers) going on now: they write as they stream, so an import waits until none is. */
   activeRuns: () => number
+  /**
+   * Resolves true once no writing command is in flight (one that began before the import and
+   * awaits something may still write), false if that takes too long. New ones are refused as soon
+   * as `importing` is true.
+   */
+  writesSettled: () => Promise<boolean>
   /** See importStoreInSlices (tests). */
   sliceMs?: number
 }
@@ -38,8 +44,8 @@ export interface ImportDeps {
 export class ImportCommands {
   /** By upload id (chosen by the client; only its own client may add to it or import it). */
   private readonly uploads = new Map<string, Upload>()
-  /** The import running now (one at a time) and the upload it reads. */
-  private running: { done: Promise<unknown>; uploadId: string | undefined } | undefined
+  /** The import running now (one at a time), settled when it has ended, and the upload it reads. */
+  private running: { done: Promise<void>; uploadId: string | undefined } | undefined
   private closing = false
 
   constructor(
@@ -87,17 +93,23 @@ export class ImportCommands {
       if (!upload || upload.clientId !== clientId) return fail('validation', 'This upload does not exist (any more): import the file again.', { detail: { code: 'import-upload' } })
       source = fileChunks(upload.file)
     } else source = stringChunks(request.text)
-    const done = importStoreInSlices(this.store, source, { ...(this.deps.sliceMs !== undefined ? { sliceMs: this.deps.sliceMs } : {}), stopReason: () => (this.closing ? 'Keel is shutting down' : undefined) })
-    this.running = { done, uploadId }
+    let ended!: () => void
+    // From here on, KeelAppService refuses writing commands (`importing`).
+    this.running = { done: new Promise<void>((resolve) => (ended = resolve)), uploadId }
     try {
-      const result = await done
+      // A command that passed before may still write (it awaits a key store, a server): not inside the import.
+      if (!(await this.deps.writesSettled())) return fail('busy', 'Something else is still being saved: try the import again in a moment.', { retryable: true, detail: { code: 'import-running' } })
+      if (this.deps.activeRuns() > 0) return fail('busy', 'An answer is being written: stop it or let it finish, then import.', { retryable: true, detail: { code: 'runs-active' } })
+      const result = await importStoreInSlices(this.store, source, { ...(this.deps.sliceMs !== undefined ? { sliceMs: this.deps.sliceMs } : {}), stopReason: () => (this.closing ? 'Keel is shutting down' : undefined) })
       if (!result.ok) return fail('validation', `${result.where}: ${result.message}`, { detail: { code: 'import-invalid', where: result.where } })
       return ok(result.report)
     } catch (error) {
       if (error instanceof ImportStoppedError) return fail('internal', 'Keel is shutting down: the import was undone (nothing of it was kept).', { retryable: true, detail: { code: 'shutting-down' } })
       throw error
     } finally {
+      source.close?.()
       this.running = undefined
+      ended()
       if (uploadId !== undefined) this.drop(uploadId)
     }
   }
@@ -111,7 +123,7 @@ export class ImportCommands {
   /** Shutdown: a running import is stopped at its next pause and undone; uploads are removed. */
   async close(): Promise<void> {
     this.closing = true
-    await this.running?.done.catch(() => {})
+    await this.running?.done
     for (const id of [...this.uploads.keys()]) this.drop(id)
   }
 

@@ -126,7 +126,7 @@ export class KeelAppService {
     const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
-    this.imports = new ImportCommands(options.store, { activeRuns: () => this.runs.all().length, ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}) })
+    this.imports = new ImportCommands(options.store, { activeRuns: () => this.runs.all().length, writesSettled: () => this.writesSettled(), ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}) })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
@@ -166,10 +166,12 @@ export class KeelAppService {
     if (!parsed.success) return validationFailure(parsed.error)
     if (this.closed) return fail('internal', 'Keel is shutting down.', { retryable: true, detail: { code: 'shutting-down' } })
     // An import's transaction is open on the store's connection: a write now would be undone with it.
-    if (this.imports.importing && !ANSWERED_WHILE_IMPORTING.has(command)) {
+    const writes = !ANSWERED_WHILE_IMPORTING.has(command)
+    if (writes && this.imports.importing) {
       return fail('busy', 'A backup is being imported: this can be done once it has finished.', { retryable: true, detail: { code: 'import-running' } })
     }
     const handler = this.handlers[command] as Handler<C>
+    if (writes) this.writesInFlight++
     try {
       const result = await handler(parsed.data, context)
       return redactKeys(result, this.keys.all())
@@ -177,7 +179,22 @@ export class KeelAppService {
       // No provider that can answer (none set up, or no key for one that needs it): turn setup refused it before anything was stored or sent.
       if (error instanceof ProviderNotReadyError) return fail('validation', error.message, { owner: 'user', detail: { code: 'provider-not-ready', provider: error.provider, reason: error.reason } })
       return redactKeys(failureFromThrown(error), this.keys.all())
+    } finally {
+      if (writes) this.writesInFlight--
     }
+  }
+
+  /** Commands that may write, answered or not yet (an import waits until none is: {@link writesSettled}). */
+  private writesInFlight = 0
+
+  /** True once no writing command is in flight; false after `timeoutMs` (the import is then refused as busy). */
+  private async writesSettled(timeoutMs = 10_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs
+    while (this.writesInFlight > 0) {
+      if (Date.now() > deadline) return false
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    return true
   }
 
   /** Resolves once no run is active (tests; shutdown). */

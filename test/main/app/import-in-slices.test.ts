@@ -67,6 +67,29 @@ describe('an import in slices', () => {
     expect(world.store.db.inTransaction).toBe(false)
   })
 
+  it('begins only once a write that was already under way has ended (new ones are refused meanwhile)', async () => {
+    const { text } = await backup(3)
+    // A key store that answers when the test says: `keys.set` is in flight, past the gate.
+    const vault = world.vault
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slowSet = vault.set.bind(vault)
+    vault.set = async (...args) => {
+      await held
+      return slowSet(...args)
+    }
+    const saving = a.call('keys.set', { provider: 'anthropic', key: 'sk-ant-test-key-0123456789' })
+    let settled = false
+    const importing = a.call('conversations.import', { text }).finally(() => (settled = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(settled).toBe(false)
+    expect(world.store.db.inTransaction).toBe(false) // the import has not begun its transaction
+    expect(await a.call('measurements.add', weight)).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'import-running' } } })
+    release()
+    expect(await saving).toMatchObject({ ok: true })
+    expect(await importing).toMatchObject({ ok: true, value: { added: { conversations: 3 } } })
+  })
+
   it('waits until no answer is being written', async () => {
     const { text } = await backup(2)
     world.server.enqueue({ type: 'turn', text: 'one two three four', faults: { stallAfterEvents: 2 } })
