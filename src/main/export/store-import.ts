@@ -84,6 +84,8 @@ export interface SliceOptions {
  * transaction stays open across those turns on the store's one connection, so the caller must keep
  * other writers out until this settles (KeelAppService refuses writing commands meanwhile): what
  * they wrote would be undone with a failed import. A rollback restores everything as it was.
+ * Writers that run from timers check `db.inTransaction` and wait (deferred message ends, an MCP
+ * server's first pins): a new one must do the same.
  */
 export async function importStoreInSlices(store: KeelStore, source: ChunkSource, options: SliceOptions = {}): Promise<ImportResult> {
   const sliceMs = options.sliceMs ?? 25
