@@ -177,10 +177,13 @@ export function ConversationList({
       }
       const saved = offsetWhenHidden.current
       if (saved === undefined) return
-      // Once the layout of the shown list has settled (the virtualizer learns the offset from the scroll event).
+      // Once the layout of the shown list has settled. Through the virtualizer, not `scrollTop`: rows
+      // measured at 0 while hidden make the list briefly shorter (a direct write was clamped), and
+      // the virtualizer's own scroll anchoring could write its stale offset over ours (CI saw the
+      // list back at the top, rarely). It keeps the target until the rows are measured again.
       requestAnimationFrame(() => {
         offsetWhenHidden.current = undefined
-        element.scrollTop = saved
+        virtualizer.scrollToOffset(saved)
         shownOffset.current = saved
         revealCurrent()
       })
