@@ -3,7 +3,8 @@
 // mode's WebSocket caps a message, and a whole-store backup is far larger. Pieces go to a private
 // temporary file; the import reads it record by record (the same code as `keel import`), in slices
 // that give the event loop a turn (importStoreInSlices): the window stays responsive through a
-// whole-store backup. While it runs, KeelAppService refuses writing commands (`importing`).
+// whole-store backup. While it runs, KeelAppService refuses writing commands (`importing`) and
+// answers reads from a connection that does not see the import until it commits (`reader`).
 import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,6 +47,8 @@ export class ImportCommands {
   private readonly uploads = new Map<string, Upload>()
   /** The import running now (one at a time), settled when it has ended, and the upload it reads. */
   private running: { done: Promise<void>; uploadId: string | undefined } | undefined
+  /** While the import's transaction is open: a connection that sees only committed rows (see {@link reader}). */
+  private snapshot: KeelStore | undefined
   private closing = false
 
   constructor(
@@ -56,6 +59,17 @@ export class ImportCommands {
   /** An import's transaction is open: other writers must wait until it settles. */
   get importing(): boolean {
     return this.running !== undefined
+  }
+
+  /**
+   * What reads go to while an import's transaction is open: a second, read-only connection that
+   * sees the store as it was before the import, and all of it at once when it commits. On the
+   * store's own connection a window would see the import's rows as they are written, and a
+   * conversation it opened would vanish again if the import then failed. `undefined` (read the
+   * store itself) when no import runs, or where no second connection can be opened (in memory).
+   */
+  get reader(): KeelStore | undefined {
+    return this.snapshot
   }
 
   part(request: CommandRequest<'conversations.importPart'>, clientId: string): Result<'conversations.importPart'> {
@@ -100,6 +114,7 @@ export class ImportCommands {
       // A command that passed before may still write (it awaits a key store, a server): not inside the import.
       if (!(await this.deps.writesSettled())) return fail('busy', 'Something else is still being saved: try the import again in a moment.', { retryable: true, detail: { code: 'import-running' } })
       if (this.deps.activeRuns() > 0) return fail('busy', 'An answer is being written: stop it or let it finish, then import.', { retryable: true, detail: { code: 'runs-active' } })
+      this.snapshot = this.openSnapshot()
       const result = await importStoreInSlices(this.store, source, { ...(this.deps.sliceMs !== undefined ? { sliceMs: this.deps.sliceMs } : {}), stopReason: () => (this.closing ? 'Keel is shutting down' : undefined) })
       if (!result.ok) return fail('validation', `${result.where}: ${result.message}`, { detail: { code: 'import-invalid', where: result.where } })
       return ok(result.report)
@@ -108,9 +123,20 @@ export class ImportCommands {
       throw error
     } finally {
       source.close?.()
+      this.snapshot?.close()
+      this.snapshot = undefined
       this.running = undefined
       ended()
       if (uploadId !== undefined) this.drop(uploadId)
+    }
+  }
+
+  /** See {@link reader}. A file that cannot be opened a second time leaves reads on the store's own connection (as in memory). */
+  private openSnapshot(): KeelStore | undefined {
+    try {
+      return this.store.openReader()
+    } catch {
+      return undefined
     }
   }
 

@@ -73,9 +73,10 @@ export const MAX_RUNS_PER_CLIENT = 8
 export const MAX_RUNS = 32
 
 /**
- * Commands answered while an import runs: reads of the store (they may see what it added so far),
- * and the import's own pieces and a second import (which it refuses itself). Every other command
- * writes, or may, and is refused as busy until the import settles.
+ * Commands answered while an import runs: reads of the store (from a snapshot without the import's
+ * rows until it commits: {@link KeelAppService.reads}), and the import's own pieces and a second
+ * import (which it refuses itself). Every other command writes, or may, and is refused as busy
+ * until the import settles.
  */
 const ANSWERED_WHILE_IMPORTING: ReadonlySet<CommandName> = new Set<CommandName>([
   'conversations.list',
@@ -184,6 +185,21 @@ export class KeelAppService {
     }
   }
 
+  /**
+   * The store the reading commands ({@link ANSWERED_WHILE_IMPORTING}) use: the store itself, or
+   * while an import's transaction is open, a snapshot of it from before the import. Writing
+   * commands use `store` (refused while an import runs).
+   */
+  private get reads(): KeelStore {
+    return this.imports.reader ?? this.store
+  }
+
+  /** Search and pinned conversations over {@link reads}. */
+  private get readFinding(): SearchCommands {
+    const reader = this.imports.reader
+    return reader ? new SearchCommands(reader) : this.finding
+  }
+
   /** Commands that may write, answered or not yet (an import waits until none is: {@link writesSettled}). */
   private writesInFlight = 0
 
@@ -213,7 +229,7 @@ export class KeelAppService {
   }
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
-    'conversations.list': ({ limit, before, pinned }) => pinned ? this.finding.pinned() : ok(this.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
+    'conversations.list': ({ limit, before, pinned }) => pinned ? this.readFinding.pinned() : ok(this.reads.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
     'conversations.open': ({ conversationId }) => this.openConversation(conversationId),
     'conversations.rename': ({ conversationId, title }) => {
       if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
@@ -240,7 +256,7 @@ export class KeelAppService {
       pending.answer(effective)
       return ok({ answered: true })
     },
-    'settings.get': () => ok(buildSettingsView(this.store, this.env, this.keys)),
+    'settings.get': () => ok(buildSettingsView(this.reads, this.env, this.keys)),
     'settings.update': (update) => {
       // Grants are keyed to what `always` allows (a name, or an MCP tool's server + tool + definition).
       const known = new Set(this.tools.list().map((tool) => tool.grantKey))
@@ -279,7 +295,7 @@ export class KeelAppService {
       if (kind !== undefined && !(MEASUREMENT_KINDS as readonly string[]).includes(kind)) {
         return fail('validation', `Invalid request: kind: expected one of ${MEASUREMENT_KINDS.join(', ')}`)
       }
-      return ok(this.store.measurements.list({ kind: kind as MeasurementKind | undefined, from, to, limit }))
+      return ok(this.reads.measurements.list({ kind: kind as MeasurementKind | undefined, from, to, limit }))
     },
     'measurements.update': (request) => {
       const edited = updateMeasurement(this.store, request)
@@ -289,7 +305,7 @@ export class KeelAppService {
     'tools.list': () =>
       ok(this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({ name, title, ...(titles ? { titles } : {}), source, effect, grantKey, ...(provider ? { provider } : {}) }))),
     'actions.unknown': () =>
-      ok(this.store.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
+      ok(this.reads.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
     'actions.resolve': ({ key, outcome }) => {
       const entry = this.store.ledger.findByKey(key)
       if (!entry || entry.state !== 'unknown') return ok({ resolved: false })
@@ -314,25 +330,26 @@ export class KeelAppService {
     'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
     'mcp.stderr': (request) => this.mcp.stderr(request),
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
-    'conversations.search': (request) => this.finding.search(request),
+    'conversations.search': (request) => this.readFinding.search(request),
     'conversations.pin': (request) => this.finding.pin(request),
     'turns.regenerate': (request, context) => this.messages.regenerate(request, context),
     'turns.edit': (request, context) => this.messages.edit(request, context),
     'turns.continue': (request, context) => this.messages.continue(request, context),
     'messages.delete': (request) => this.messages.delete(request),
     'messages.selectVersion': (request) => this.messages.selectVersion(request),
-    'conversations.settings': (request) => this.conversationCommands.get(request),
+    'conversations.settings': (request) => (this.imports.reader ? new ConversationCommands(this.imports.reader, this.env, this.keys) : this.conversationCommands).get(request),
     'conversations.settingsUpdate': (request) => this.conversationCommands.update(request),
     'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
     'conversations.export': (request) => this.conversationCommands.export(request),
     'conversations.import': (request, context) => this.imports.import(request, context.clientId),
     'conversations.importPart': (request, context) => this.imports.part(request, context.clientId),
-    'attachments.get': ({ attachmentId }) => getAttachment(this.store, attachmentId),
+    'attachments.get': ({ attachmentId }) => getAttachment(this.reads, attachmentId),
     'runs.attach': (_request, context) => this.runs.isConnected(context.clientId) ? ok({ runs: this.runs.attach(context.clientId) }) : fail('forbidden', 'This client cannot receive run events.'),
   }
 
   private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
-    const view = buildConversationView(this.store, conversationId, readSettings(this.store).values.modelPrices)
+    const store = this.reads
+    const view = buildConversationView(store, conversationId, readSettings(store).values.modelPrices)
     return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
   }
 

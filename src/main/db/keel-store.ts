@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { resolve } from 'node:path'
-import type Database from 'better-sqlite3'
+import Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
 import { ToolLedger } from '../ledger/tool-ledger'
 import { systemClock, type Clock } from './clock'
 import { ConversationSearch } from './conversation-search'
 import { AttachmentStore } from './attachment-store'
 import { ConversationStore } from './conversation-store'
-import { openDatabase, type OpenDatabaseOptions } from './database'
+import { BUSY_TIMEOUT_MS, openDatabase, type OpenDatabaseOptions } from './database'
 import { GenerationStore } from './generation-store'
 import { McpPinStore } from './mcp-pin-store'
 import { MeasurementStore } from './measurement-store'
@@ -19,7 +19,8 @@ import { checkInBackground, dropVerifiedStamp, writeVerifiedStamp, type Backgrou
 
 /**
  * Keel's local store: one SQLite file, opened by the core (never by the Electron shell).
- * Everything is synchronous; one connection per process.
+ * Everything is synchronous; one writing connection per process (and, while an import runs, a
+ * reader: {@link KeelStore.openReader}).
  */
 export interface KeelStore {
   readonly db: Database.Database
@@ -59,6 +60,56 @@ export interface KeelStore {
    * stamp, and the next start would pay the whole check before opening. What quitting uses.
    */
   closeWhenChecked(maxWaitMs?: number): Promise<void>
+  /**
+   * A second connection on the same file, read-only, with the same stores on it: it sees only what
+   * is committed. What the app reads from while an import's transaction is open, since this
+   * connection shows that transaction's rows before they are committed (gone again if it fails).
+   * `undefined` where no second connection can see the data (an in-memory or read-only store);
+   * throws a storage error when the file cannot be opened again. Close it when done.
+   */
+  openReader(): KeelStore | undefined
+}
+
+/** The stores every connection serves, the writable one and a reader alike. */
+type SubStores = Pick<KeelStore, 'conversations' | 'search' | 'generations' | 'measurements' | 'ledger' | 'settings' | 'mcpPins' | 'attachments'>
+
+function subStoresOn(db: Database.Database, clock: Clock, newId: () => string): SubStores {
+  return {
+    conversations: new ConversationStore(db, clock, newId),
+    search: new ConversationSearch(db, clock),
+    generations: new GenerationStore(db, clock, newId),
+    measurements: new MeasurementStore(db, clock),
+    ledger: new ToolLedger(db),
+    settings: new SettingsStore(db, clock),
+    mcpPins: new McpPinStore(db, clock),
+    attachments: new AttachmentStore(db),
+  }
+}
+
+/** See {@link KeelStore.openReader}. */
+function openReaderOn(file: string, clock: Clock, newId: () => string, options: OpenKeelStoreOptions): KeelStore {
+  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}) })
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    const reader: KeelStore = {
+      db,
+      readOnly: true,
+      clock,
+      ...subStoresOn(db, clock, newId),
+      recovery: { interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: false },
+      integrity: 'ok',
+      integrityVerdict: Promise.resolve({ state: 'ok' }),
+      close: () => {
+        if (db.open) db.close()
+      },
+      closeWhenChecked: async () => reader.close(),
+      openReader: () => undefined,
+    }
+    return reader
+  } catch (error) {
+    db.close()
+    throw error
+  }
 }
 
 /** How long quitting waits for a background integrity check (0.3–2 s at 200,000 messages). */
@@ -123,14 +174,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     db,
     readOnly,
     clock,
-    conversations: new ConversationStore(db, clock, newId),
-    search: new ConversationSearch(db, clock),
-    generations: new GenerationStore(db, clock, newId),
-    measurements: new MeasurementStore(db, clock),
-    ledger: new ToolLedger(db),
-    settings: new SettingsStore(db, clock),
-    mcpPins: new McpPinStore(db, clock),
-    attachments: new AttachmentStore(db),
+    ...subStoresOn(db, clock, newId),
     recovery,
     get integrity() {
       return integrity
@@ -154,6 +198,7 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
       }
       store.close()
     },
+    openReader: () => (inFile && !readOnly && db.open ? openReaderOn(resolve(path), clock, newId, options) : undefined),
   }
   return { ok: true, store }
 }

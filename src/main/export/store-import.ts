@@ -83,7 +83,9 @@ export interface SliceOptions {
  * same single transaction (all or nothing), with the event loop given a turn every `sliceMs`. The
  * transaction stays open across those turns on the store's one connection, so the caller must keep
  * other writers out until this settles (KeelAppService refuses writing commands meanwhile): what
- * they wrote would be undone with a failed import. A rollback restores everything as it was.
+ * they wrote would be undone with a failed import. Reads on that connection would see the rows
+ * before they are committed: the app's go to a read-only snapshot meanwhile (`ImportCommands.reader`).
+ * A rollback restores everything as it was.
  * Writers that run from timers check `db.inTransaction` and wait (deferred message ends, an MCP
  * server's first pins): a new one must do the same.
  */

@@ -1,8 +1,10 @@
 // The window's Import restores a backup in one transaction but in slices, giving the event loop a
 // turn between them (a whole-store backup took ~20 s during which the app answered nothing). While
-// it runs, reads are answered and every writing command is refused as busy; a file that fails at
-// its end, or an app that quits mid-way, keeps nothing of it; writes that arrive from timers
-// meanwhile (an MCP server's first tool list) are made after it, not undone with it.
+// it runs, reads are answered (from a snapshot without the import's rows until it commits) and
+// every writing command is refused as busy; a file that fails at its end, or an app that quits
+// mid-way, keeps nothing of it; writes that arrive from timers meanwhile (an MCP server's first
+// tool list) are made after it, not undone with it.
+import { readdirSync, readlinkSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { stringChunks } from '../../../src/main/export/json-record-reader'
 import { importStoreInSlices } from '../../../src/main/export/store-import'
@@ -32,6 +34,87 @@ async function backup(copies: number): Promise<{ text: string; sourceId: string 
   const conversations = Array.from({ length: copies }, (_, k) => ids.reduce((t, id) => t.replaceAll(id, `${id}-copy${k}`), text))
   return { text: `{"format":"keel-conversation","version":1,"conversations":[${conversations.join(',')}]}`, sourceId: end.conversationId }
 }
+
+/** Reads, giving the event loop turns, until the import's transaction holds at least `rows` new conversations. */
+async function untilImported(rows: number, before: number): Promise<void> {
+  const deadline = Date.now() + 10_000
+  // `world.store.db` is the import's own connection: it sees the rows before they are committed.
+  while (countRows(world.store, 'conversations') < before + rows) {
+    if (Date.now() > deadline) throw new Error('the import wrote nothing')
+    await a.call('conversations.list', {})
+    await new Promise((resolve) => setTimeout(resolve, 1)) // a read alone settles in microtasks: let the import go on
+  }
+  expect(world.store.db.inTransaction).toBe(true)
+}
+
+/** How many of this process's file descriptors are open on the store's file and its companions (Linux). */
+function openDescriptors(): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(world.dbPath)
+    } catch {
+      return false
+    }
+  }).length
+}
+
+describe('reads while an import runs', () => {
+  it('see the store as it was until the import commits, then all of it at once', async () => {
+    const { text, sourceId } = await backup(40)
+    const before = countRows(world.store, 'conversations')
+    const word = (await a.value('conversations.search', { query: 'Paris' })).results.length
+    expect(word).toBeGreaterThan(0)
+    const importing = a.call('conversations.import', { text })
+    await untilImported(5, before)
+    const copy = `${sourceId}-copy0`
+    const list = await a.value('conversations.list', { limit: 100 })
+    expect(list.map((c) => c.id)).not.toContain(copy)
+    expect(list).toHaveLength(before)
+    expect(await a.call('conversations.open', { conversationId: copy })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await a.call('conversations.settings', { conversationId: copy })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect((await a.value('conversations.search', { query: 'Paris' })).results).toHaveLength(word)
+    // The conversation that was there before reads as ever.
+    expect((await a.value('conversations.open', { conversationId: sourceId })).messages.length).toBeGreaterThan(0)
+    expect(await importing).toMatchObject({ ok: true, value: { added: { conversations: 40 } } })
+    expect((await a.value('conversations.list', { limit: 100 }))).toHaveLength(before + 40)
+    expect((await a.value('conversations.open', { conversationId: copy })).conversation.id).toBe(copy)
+    expect((await a.value('conversations.search', { query: 'Paris', limit: 50 })).results.length).toBeGreaterThan(word)
+  })
+
+  it('never show a conversation that a failing import then takes back', async () => {
+    const { text, sourceId } = await backup(30)
+    const before = countRows(world.store, 'conversations')
+    const broken = text.replace(/]}$/, ',{"id":"x","title":"t","messages":[{"id":"m","role":"robot","parts":[]}]}]}')
+    const importing = a.call('conversations.import', { text: broken })
+    await untilImported(3, before)
+    expect(await a.call('conversations.open', { conversationId: `${sourceId}-copy1` })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect((await a.value('conversations.list', { limit: 100 }))).toHaveLength(before)
+    expect(await importing).toMatchObject({ ok: false, error: { detail: { code: 'import-invalid' } } })
+    expect((await a.value('conversations.list', { limit: 100 }))).toHaveLength(before)
+  })
+
+  it.skipIf(process.platform !== 'linux')('come from a second connection, opened for each import and closed after it', async () => {
+    const { text } = await backup(20)
+    const before = countRows(world.store, 'conversations')
+    const alone = openDescriptors()
+    const importing = a.call('conversations.import', { text })
+    await untilImported(2, before)
+    const during = openDescriptors()
+    expect(during).toBe(alone + 2) // the reader's file and its WAL
+    expect(await importing).toMatchObject({ ok: true })
+    // SQLite keeps a closed connection's file descriptor while another connection of the process
+    // holds locks on the file, and the next connection reuses it: at most that one stays.
+    const after = openDescriptors()
+    expect(after).toBeLessThanOrEqual(alone + 1)
+    // A failing import, and then many more: the same connection count each time, nothing piles up.
+    const failing = a.call('conversations.import', { text: text.replace(/-copy/g, '-again').replace(/]}$/, ',{"id":"x"}]}') })
+    await untilImported(2, before + 20) // two more rows, inside the second transaction
+    expect(openDescriptors()).toBe(during)
+    expect(await failing).toMatchObject({ ok: false })
+    for (let i = 0; i < 5; i++) expect(await a.call('conversations.import', { text })).toMatchObject({ ok: true, value: { added: { conversations: 0 } } })
+    expect(openDescriptors()).toBe(after)
+  })
+})
 
 describe('an import in slices', () => {
   it('answers reads and refuses writes while it runs, then adds everything', async () => {
