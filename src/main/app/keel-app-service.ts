@@ -186,18 +186,14 @@ export class KeelAppService {
   }
 
   /**
-   * The store the reading commands ({@link ANSWERED_WHILE_IMPORTING}) use: the store itself, or
-   * while an import's transaction is open, a snapshot of it from before the import. Writing
-   * commands use `store` (refused while an import runs).
+   * What the reading commands ({@link ANSWERED_WHILE_IMPORTING}) use: the store and its commands, or
+   * while an import's transaction is open, the same over a snapshot of the store from before the
+   * import (`ImportCommands.reader`). Writing commands use `store` (refused while an import runs).
    */
-  private get reads(): KeelStore {
-    return this.imports.reader ?? this.store
-  }
-
-  /** Search and pinned conversations over {@link reads}. */
-  private get readFinding(): SearchCommands {
+  private get reads(): { store: KeelStore; finding: SearchCommands; conversations: ConversationCommands } {
     const reader = this.imports.reader
-    return reader ? new SearchCommands(reader) : this.finding
+    if (!reader) return { store: this.store, finding: this.finding, conversations: this.conversationCommands }
+    return { store: reader, finding: new SearchCommands(reader), conversations: new ConversationCommands(reader, this.env, this.keys) }
   }
 
   /** Commands that may write, answered or not yet (an import waits until none is: {@link writesSettled}). */
@@ -229,7 +225,7 @@ export class KeelAppService {
   }
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
-    'conversations.list': ({ limit, before, pinned }) => pinned ? this.readFinding.pinned() : ok(this.reads.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
+    'conversations.list': ({ limit, before, pinned }) => pinned ? this.reads.finding.pinned() : ok(this.reads.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
     'conversations.open': ({ conversationId }) => this.openConversation(conversationId),
     'conversations.rename': ({ conversationId, title }) => {
       if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
@@ -256,7 +252,7 @@ export class KeelAppService {
       pending.answer(effective)
       return ok({ answered: true })
     },
-    'settings.get': () => ok(buildSettingsView(this.reads, this.env, this.keys)),
+    'settings.get': () => ok(buildSettingsView(this.reads.store, this.env, this.keys)),
     'settings.update': (update) => {
       // Grants are keyed to what `always` allows (a name, or an MCP tool's server + tool + definition).
       const known = new Set(this.tools.list().map((tool) => tool.grantKey))
@@ -295,7 +291,7 @@ export class KeelAppService {
       if (kind !== undefined && !(MEASUREMENT_KINDS as readonly string[]).includes(kind)) {
         return fail('validation', `Invalid request: kind: expected one of ${MEASUREMENT_KINDS.join(', ')}`)
       }
-      return ok(this.reads.measurements.list({ kind: kind as MeasurementKind | undefined, from, to, limit }))
+      return ok(this.reads.store.measurements.list({ kind: kind as MeasurementKind | undefined, from, to, limit }))
     },
     'measurements.update': (request) => {
       const edited = updateMeasurement(this.store, request)
@@ -305,7 +301,7 @@ export class KeelAppService {
     'tools.list': () =>
       ok(this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({ name, title, ...(titles ? { titles } : {}), source, effect, grantKey, ...(provider ? { provider } : {}) }))),
     'actions.unknown': () =>
-      ok(this.reads.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
+      ok(this.reads.store.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
     'actions.resolve': ({ key, outcome }) => {
       const entry = this.store.ledger.findByKey(key)
       if (!entry || entry.state !== 'unknown') return ok({ resolved: false })
@@ -330,25 +326,25 @@ export class KeelAppService {
     'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
     'mcp.stderr': (request) => this.mcp.stderr(request),
     'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
-    'conversations.search': (request) => this.readFinding.search(request),
+    'conversations.search': (request) => this.reads.finding.search(request),
     'conversations.pin': (request) => this.finding.pin(request),
     'turns.regenerate': (request, context) => this.messages.regenerate(request, context),
     'turns.edit': (request, context) => this.messages.edit(request, context),
     'turns.continue': (request, context) => this.messages.continue(request, context),
     'messages.delete': (request) => this.messages.delete(request),
     'messages.selectVersion': (request) => this.messages.selectVersion(request),
-    'conversations.settings': (request) => (this.imports.reader ? new ConversationCommands(this.imports.reader, this.env, this.keys) : this.conversationCommands).get(request),
+    'conversations.settings': (request) => this.reads.conversations.get(request),
     'conversations.settingsUpdate': (request) => this.conversationCommands.update(request),
     'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
     'conversations.export': (request) => this.conversationCommands.export(request),
     'conversations.import': (request, context) => this.imports.import(request, context.clientId),
     'conversations.importPart': (request, context) => this.imports.part(request, context.clientId),
-    'attachments.get': ({ attachmentId }) => getAttachment(this.reads, attachmentId),
+    'attachments.get': ({ attachmentId }) => getAttachment(this.reads.store, attachmentId),
     'runs.attach': (_request, context) => this.runs.isConnected(context.clientId) ? ok({ runs: this.runs.attach(context.clientId) }) : fail('forbidden', 'This client cannot receive run events.'),
   }
 
   private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
-    const store = this.reads
+    const { store } = this.reads
     const view = buildConversationView(store, conversationId, readSettings(store).values.modelPrices)
     return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
   }

@@ -65,7 +65,7 @@ export interface KeelStore {
    * is committed. What the app reads from while an import's transaction is open, since this
    * connection shows that transaction's rows before they are committed (gone again if it fails).
    * `undefined` where no second connection can see the data (an in-memory or read-only store);
-   * throws a storage error when the file cannot be opened again. Close it when done.
+   * throws SQLite's error when the file cannot be opened again. Close it when done.
    */
   openReader(): KeelStore | undefined
 }
@@ -90,7 +90,6 @@ function subStoresOn(db: Database.Database, clock: Clock, newId: () => string): 
 function openReaderOn(file: string, clock: Clock, newId: () => string, options: OpenKeelStoreOptions): KeelStore {
   const db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}) })
   try {
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     const reader: KeelStore = {
       db,
       readOnly: true,
