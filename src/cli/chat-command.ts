@@ -7,6 +7,7 @@ import { IMPLICIT_PROFILE_IDS, isProfileIdSyntax } from '../shared/provider-prof
 import type { RunEvent } from '../shared/run-events'
 import { createMemoryKeyVault } from '../main/app/key-vault'
 import { ProviderKeys } from '../main/app/provider-keys'
+import { ConversationCommands } from '../main/app/conversation-commands'
 import { prepareTurn, resolveTurnProfile } from '../main/app/turn-setup'
 import { defaultDatabasePath } from '../main/data-dir'
 import { approveAll, type Approver } from '../main/harness/approval'
@@ -26,13 +27,15 @@ export const CHAT_USAGE = `usage: keel chat [--provider <${IMPLICIT_PROFILE_IDS.
 Runs one user turn with the real harness, tools and store, streaming the answer to stdout.
   --yes           approve write tools (without it: ask on a terminal, deny otherwise)
   --json          one JSON object per line for every run event; the last is {"type":"run-end",…}
-  --conversation  continue an existing conversation (its id is in the run-end event and keel export)
+  --conversation  continue an existing conversation (its id is in the run-end event and keel export),
+                  on the provider and model it was started with unless --provider names another
   --db            the store (default: ${defaultDatabasePath()}; KEEL_DB overrides)
   --mcp-config    MCP servers for this run, as Claude Desktop's config writes them ("mcpServers")
                   or VS Code's ("servers"); KEEL_MCP_CONFIG works too. Servers saved in Keel's
                   settings run as well (those the user agreed to run).
-  --provider      a provider set up in Keel's settings (its id), or one of the built-in ids; without
-                  it, the default provider. A provider that needs a key and has none is not called.
+  --provider      a provider set up in Keel's settings (its id), or one of the built-in ids, for this
+                  turn only; without it, the conversation's own (a new one: the default for new
+                  conversations). A provider that needs a key and has none is not called.
 Exit: 0 completed, 1 failed or interrupted, 2 usage error or no provider ready (one line on stderr,
 nothing sent), 130 stopped with Ctrl-C (the partial
 answer is saved as interrupted). Environment: ${providerEnvironmentVariables().join(', ')}.`
@@ -102,7 +105,13 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     // The CLI has no OS keyring: its keys come from the environment (MCP secrets from --mcp-config).
     const keys = new ProviderKeys(io.env, createMemoryKeyVault())
     // First run, or a provider without the key it needs: one line, exit 2, nothing sent or stored.
-    const ready = resolveTurnProfile({ store, env: io.env, keys, request: { provider: flags.provider, model: flags.model, baseUrl: flags['base-url'] } })
+    // A continued conversation goes to its own entry (and model) unless --provider names another;
+    // a new one takes the defaults for new conversations, as in the window.
+    const conversations = new ConversationCommands(store, io.env, keys)
+    const settings = conversations.turnSettings(flags.conversation, undefined, flags.provider)
+    const provider = settings.provider ?? flags.provider
+    const model = flags.model ?? settings.model
+    const ready = resolveTurnProfile({ store, env: io.env, keys, request: { provider, model, baseUrl: flags['base-url'] } })
     if (!ready.ok) throw new CliUsageError(ready.error.message)
     const approver: Approver = flags.yes ? approveAll : terminalApprover(io.stdin, io.stderr)
     const controller = new AbortController()
@@ -116,22 +125,33 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     const mcp = await openMcpForCli(store, { stdout: io.stdout, stderr: io.stderr, env: io.env }, flags['mcp-config'], keys)
     const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
     cleanups.push(() => tools.close())
-    const { options } = prepareTurn({
+    const print = flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr)
+    const prepared = prepareTurn({
       store,
       env: io.env,
       keys,
       tools,
       request: {
+        ...settings,
         conversationId: flags.conversation,
         text: message,
-        provider: flags.provider,
-        model: flags.model,
+        provider,
+        model,
         baseUrl: flags['base-url'],
         maxRounds,
         locale: flags.lang as Locale | undefined,
       },
-      io: { signal: controller.signal, approver, onEvent: flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr) },
+      io: {
+        signal: controller.signal,
+        approver,
+        onEvent: (event) => {
+          // A conversation this turn creates stays with the entry and model it started on.
+          if (event.type === 'run-start' && flags.conversation === undefined) conversations.adopt(event.conversationId, undefined, { provider: prepared.profileId, model: prepared.connection.model })
+          print(event)
+        },
+      },
     })
+    const { options } = prepared
     let result
     try {
       result = await runTurn(options)

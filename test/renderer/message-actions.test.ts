@@ -109,7 +109,7 @@ describe('message actions (markup)', () => {
   const value = (patch: Partial<MessageActionsValue> = {}): MessageActionsValue => ({
     busy: false,
     versions: { a2: { index: 1, count: 3, ids: ['a1', 'a2', 'a3'] } },
-    models: { a2: { provider: 'anthropic', providerName: 'Anthropic', model: 'claude-x', cutOffByLength: true } },
+    models: { a2: { provider: 'anthropic', providerName: 'Anthropic', named: false, preset: 'anthropic', model: 'claude-x', cutOffByLength: true } },
     lastId: 'a2',
     regenerate: () => {},
     editAndResend: () => Promise.resolve(true),
@@ -132,6 +132,17 @@ describe('message actions (markup)', () => {
     // Not the last message: no Continue. Busy: nothing that starts a run is enabled.
     expect(render(createElement(MessageActions, { message: message('a2', 'assistant', 'x'), t }), value({ lastId: 'other' }))).not.toContain('Continue')
     expect(render(createElement(MessageActions, { message: message('a2', 'assistant', 'x'), t }), value({ busy: true }))).toMatch(/disabled="">Regenerate/)
+  })
+
+  it('every answer names the entry that wrote it beside the model, whatever API it speaks', () => {
+    const answer = (model: MessageActionsValue['models']) => render(createElement(MessageActions, { message: message('a2', 'assistant', 'x'), t }), value({ models: model }))
+    const entry = (provider: string, providerName: string, named: boolean, preset: 'ollama' | 'lmstudio' | 'custom' | 'openrouter') => ({ a2: { provider, providerName, named, preset, model: 'llama3', cutOffByLength: false } })
+    expect(answer(entry('ollama', 'Ollama', false, 'ollama'))).toContain('llama3 · Ollama')
+    expect(answer(entry('lmstudio', 'LM Studio', false, 'lmstudio'))).toContain('llama3 · LM Studio')
+    expect(answer(entry('custom-2', 'Desk GPU', true, 'custom'))).toContain('llama3 · Desk GPU')
+    expect(answer(entry('openai-chat', 'OpenAI (Chat Completions)', false, 'custom'))).toContain('llama3 · OpenAI (Chat Completions)')
+    const pt = renderToStaticMarkup(createElement(MessageActionsContext.Provider, { value: value({ models: entry('custom-1', 'Other OpenAI-compatible server', false, 'custom') }) }, createElement(MessageActions, { message: message('a2', 'assistant', 'x'), t: translator('pt-BR') })))
+    expect(pt).toContain(`llama3 · ${translator('pt-BR')('providers.preset.custom')}`)
   })
 
   it('a question: Copy, Edit, Delete; in Portuguese too', () => {

@@ -101,15 +101,22 @@ export class ConversationCommands {
    * The fields a turn takes from its conversation: its own settings (or, for a conversation the turn
    * creates, the ones chosen before the first message), then the saved defaults. An explicit provider
    * in the request (the CLI's flag) wins, and then the conversation's model is not imposed on it.
+   *
+   * A conversation's own entry is never swapped for another: if it was removed since, the turn is
+   * refused as an unknown provider (the user picks another), rather than sending the history to
+   * whatever the default is now. Only a saved default that no longer exists falls back.
    */
   turnSettings(conversationId: string | undefined, pending: ConversationSettings | undefined, explicitProvider: string | undefined): TurnSettings {
     const own = conversationId !== undefined ? this.settings.get(conversationId) : (pending ?? {})
     const saved = this.savedDefaults()
-    const chosen = own.provider && own.model ? { provider: own.provider, model: own.model } : saved.provider && saved.model ? { provider: saved.provider, model: saved.model } : undefined
-    const usable = chosen && (explicitProvider === undefined || explicitProvider === chosen.provider) ? chosen : undefined
+    const exists = (provider: string) => resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider) !== undefined
+    const choice = ((): { provider: string; model?: string | undefined } | undefined => {
+      if (own.provider) return explicitProvider === undefined || explicitProvider === own.provider ? { provider: own.provider, model: own.model } : undefined
+      if (saved.provider && saved.model && (explicitProvider === undefined || explicitProvider === saved.provider) && exists(saved.provider)) return { provider: saved.provider, model: saved.model }
+      return undefined
+    })()
     return {
-      // A profile removed since it was chosen: the turn takes the default provider instead of failing.
-      ...(usable && resolveSavedProfile(readSettings(this.store), this.keys, this.env, usable.provider) ? { provider: usable.provider, model: usable.model } : {}),
+      ...(choice ? { provider: choice.provider, ...(choice.model ? { model: choice.model } : {}) } : {}),
       ...(own.system ?? saved.system ? { system: own.system ?? saved.system } : {}),
       ...(own.maxOutputTokens !== undefined ? { maxOutputTokens: own.maxOutputTokens } : {}),
       ...(own.temperature !== undefined ? { temperature: own.temperature } : {}),
@@ -118,7 +125,7 @@ export class ConversationCommands {
 
   /**
    * A turn created a conversation: it keeps what was chosen before its first message, and the
-   * provider and model that turn used (a later change of the default does not move it).
+   * entry (profile id) and model that turn used (a later change of the default does not move it).
    */
   adopt(conversationId: string, pending: ConversationSettings | undefined, used: { provider: string; model: string }): void {
     this.settings.set(conversationId, { ...pending, provider: pending?.provider ?? used.provider, model: pending?.model ?? used.model })

@@ -4,6 +4,7 @@ import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '
 import type { AttemptDiagnostic } from '../../shared/run-events'
 import type { Usage } from '../../shared/usage'
 import type { KeelStore } from '../db/keel-store'
+import { IMPLICIT_PROFILE_IDS, nameOfProfile, presetOfProfile, type StoredProviderProfile } from '../../shared/provider-profiles'
 import { withDeferredEnd } from '../harness/deferred-finalizations'
 
 /**
@@ -13,7 +14,7 @@ import { withDeferredEnd } from '../harness/deferred-finalizations'
  * `undefined`, never 0. Each call is priced with the price of *its* provider profile and model, so a
  * conversation that switched models is priced right.
  */
-export function buildConversationView(store: KeelStore, conversationId: string, prices: PriceBook = {}): ConversationView | undefined {
+export function buildConversationView(store: KeelStore, conversationId: string, prices: PriceBook = {}, entries: SavedEntries = {}): ConversationView | undefined {
   const conversation = store.conversations.getConversation(conversationId)
   if (!conversation) return undefined
   // One read of the messages and one of their parts (not one query per turn, per message or per version).
@@ -46,7 +47,7 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
     if (failed.length > 0) diagnostics[messageId] = failed.map((g) => diagnosticOf(g, ordered[0]!.round))
     perMessage[messageId] = total
     const last = ordered.at(-1)!
-    models[messageId] = { provider: last.provider, providerName: PROVIDER_NAMES[last.provider], model: last.model, cutOffByLength: last.finishReason === 'length' }
+    models[messageId] = { ...answerEntry(last, entries), model: last.model, cutOffByLength: last.finishReason === 'length' }
   }
   const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
   const allVersions = read.versions
@@ -55,11 +56,21 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
   return { conversation, messages, usage: { perMessage, total }, diagnostics, versions, models, ...(Object.keys(attachments).length > 0 ? { attachments } : {}) }
 }
 
+/** The provider entries saved in settings (`providers`), by profile id. */
+export type SavedEntries = Readonly<Record<string, StoredProviderProfile>>
+
 /**
- * The wire APIs' usual names. OpenAI-compatible servers (Chat Completions) go unnamed here: the
- * same API serves Ollama, LM Studio and many others.
+ * The entry a model call went to, named as Settings names it. An entry removed since is named by the
+ * wire API the call spoke, never by whatever a reused id (`custom-2`) names today.
  */
-const PROVIDER_NAMES: Readonly<Record<string, string>> = { 'openai-responses': 'OpenAI', anthropic: 'Anthropic', gemini: 'Google Gemini', 'gemini-interactions': 'Google Gemini' }
+export function answerEntry(call: Pick<Generation, 'provider' | 'profile'>, entries: SavedEntries): Pick<AnswerModel, 'provider' | 'providerName' | 'named' | 'preset'> {
+  const id = call.profile
+  const stored = Object.hasOwn(entries, id) ? entries[id] : undefined
+  const known = stored !== undefined || IMPLICIT_PROFILE_IDS.includes(id)
+  const nameId = known ? id : call.provider
+  const own = known ? stored : undefined
+  return { provider: id, providerName: nameOfProfile(nameId, own), named: own?.name !== undefined, preset: presetOfProfile(nameId, own) }
+}
 
 /** A failed model call as the live `diagnostics` event showed it (rounds from 1 within its answer: a regenerated one's go on in the turn). */
 function diagnosticOf(generation: Generation, firstRound: number): AttemptDiagnostic {

@@ -345,7 +345,8 @@ export class KeelAppService {
 
   private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
     const { store } = this.reads
-    const view = buildConversationView(store, conversationId, readSettings(store).values.modelPrices)
+    const { modelPrices, providers } = readSettings(store).values
+    const view = buildConversationView(store, conversationId, modelPrices, providers)
     return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
   }
 
@@ -374,8 +375,9 @@ export class KeelAppService {
     // Events arrive here already scrubbed of every key (prepareTurn).
     const deliver = (event: RunEvent) => {
       if (event.type === 'run-start') {
-        // A conversation this turn created keeps the settings chosen for it and the model it was started with.
-        if (request.conversationId === undefined) this.conversationCommands.adopt(event.conversationId, request.settings, { provider: prepared.provider, model: prepared.connection.model })
+        // A conversation this turn created keeps the settings chosen for it and the entry (profile, never
+        // the wire API: an Ollama entry speaks Chat Completions) and model it was started with.
+        if (request.conversationId === undefined) this.conversationCommands.adopt(event.conversationId, request.settings, { provider: prepared.profileId, model: prepared.connection.model })
         started = { conversationId: event.conversationId, messageId: event.messageId }
         const run = this.runs.get(runId)
         if (run) run.conversationId = event.conversationId

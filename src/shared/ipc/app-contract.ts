@@ -363,12 +363,15 @@ export interface ConversationView {
   attachments?: Record<string, AttachmentInfo[]>
 }
 
-/** Who wrote an answer. */
+/** Who wrote an answer: the provider entry its last model call went to, and the model. */
 export interface AnswerModel {
-  /** The provider's id as configured. */
+  /** The entry's (profile's) id: `ollama`, `custom-2`, or a wire id for a built-in entry. */
   provider: string
-  /** How people call it ("Anthropic"), when Keel knows. */
-  providerName: string | undefined
+  /** The entry's English name, as Settings lists it (an entry removed since: its wire API's name). */
+  providerName: string
+  /** Whether the user named the entry (else the window translates the preset's name). */
+  named: boolean
+  preset: PresetId
   model: string
   /** Its last model call stopped at the length limit: it can be continued. */
   cutOffByLength: boolean

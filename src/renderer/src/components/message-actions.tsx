@@ -5,6 +5,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { Message, MessageVersions } from '../../../shared/conversation'
 import type { AnswerModel } from '../../../shared/ipc/app-contract'
+import { providerLabel } from '../lib/provider-names'
 import type { Translate } from '../i18n/messages'
 import { isImageMimeType, type AttachmentInfo } from '../../../shared/attachments'
 import { formatBytes } from '../lib/attachment-text'
@@ -112,7 +113,8 @@ export function MessageActions({ message, t, onEdit }: { message: Message; t: Tr
       () => setCopied('failed'),
     )
   }
-  const modelText = model ? (model.providerName ? `${model.model} · ${model.providerName}` : model.model) : undefined
+  // Every answer says which entry (server) wrote it, whatever API it speaks: an Ollama answer reads "llama3 · Ollama".
+  const modelText = model ? `${model.model} · ${providerLabel(t, { id: model.provider, name: model.providerName, named: model.named, preset: model.preset })}` : undefined
   return (
     <div className="message-actions" data-testid="message-actions">
       <VersionSwitcher versions={actions.versions?.[message.id]} t={t} disabled={busy} onSelect={actions.selectVersion} />
