@@ -13,10 +13,11 @@ import { migration0120 } from './0120-search-and-pins'
 import { migration0130 } from './0130-message-attachments'
 import { migration0160 } from './0160-generation-profiles'
 import { migration0180 } from './0180-interrupt-detail'
+import { migration0190 } from './0190-conversation-entries'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050, migration0060, migration0070, migration0080, migration0090, migration0100, migration0110, migration0120, migration0130, migration0160, migration0180]
+export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050, migration0060, migration0070, migration0080, migration0090, migration0100, migration0110, migration0120, migration0130, migration0160, migration0180, migration0190]
 
 /** The newest schema version this build knows. A file with a higher `user_version` is refused. */
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
