@@ -99,6 +99,16 @@ test('first run: setup instead of sending, Ollama preset, models from the server
   const requests = (await simRequests()) as { provider: string; model: string; headers: Record<string, string> }[]
   expect(requests.map((r) => [r.provider, r.model])).toEqual([['openai-chat', 'sim-model']])
   expect(requests[0]!.headers.authorization).toBeUndefined()
+  // Each answer names the entry that wrote it; the follow-up goes to the same entry, with the history
+  // (it used to be re-pinned to the built-in "OpenAI (Chat Completions)" entry and refused).
+  await expect(page.getByTestId('answer-model')).toHaveText(['sim-model · Ollama'])
+  await enqueue({ type: 'turn', text: 'Still the local model.' })
+  await send(page, 'And a follow-up?')
+  await expect(page.getByText('Still the local model.')).toBeVisible()
+  const both = (await simRequests()) as { provider: string; rawBody: string }[]
+  expect(both.map((r) => r.provider)).toEqual(['openai-chat', 'openai-chat'])
+  expect(both[1]!.rawBody).toContain('Hello from the local model.')
+  await expect(page.getByTestId('answer-model')).toHaveText(['sim-model · Ollama', 'sim-model · Ollama'])
 
   // Settings names it as people do, as the default; editing it and saving says "Saved." by the button.
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
