@@ -1,7 +1,7 @@
-// Ctrl-C as a terminal sends it: to the whole foreground process group (npm, tsx and the CLI), run
+// Ctrl-C as a terminal sends it: to the whole foreground process group (npm and the CLI), run
 // the way the README says (`npm run keel -- chat …`). The CLI gets the signal more than once and
 // must still stop once, save the interrupted answer and print run-end.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -71,6 +71,47 @@ function chatThenDoubleSigint(db: string): Promise<{ code: number | null; signal
   })
 }
 
+/** The CLI's own process in the group: the deepest one running src/cli/keel.ts (a runner may sit above it). */
+function cliPid(group: number): number | undefined {
+  const rows = execFileSync('ps', ['-o', 'pid=,ppid=,pgid=,args=', '-e'], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
+    .flatMap((m) => (m && Number(m[3]) === group && m[4]!.includes('src/cli/keel.ts') ? [{ pid: Number(m[1]), ppid: Number(m[2]) }] : []))
+  return rows.find((row) => !rows.some((other) => other.ppid === row.pid))?.pid
+}
+
+/**
+ * `npm run keel` on a machine too busy to run the CLI for a moment: the CLI is paused (SIGSTOP) when
+ * the terminal's Ctrl-C reaches the group, and resumed half a second later.
+ */
+function chatThenCtrlCWhileBusy(db: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'keel', '--', 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'], {
+      cwd: ROOT,
+      env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let stdout = ''
+    let stderr = ''
+    let sent = false
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString('utf8')
+      if (!sent && stdout.includes('"text-delta"')) {
+        sent = true
+        const cli = cliPid(child.pid!)
+        if (cli === undefined) return reject(new Error('no CLI process found in the group'))
+        process.kill(cli, 'SIGSTOP')
+        process.kill(-child.pid!, 'SIGINT')
+        setTimeout(() => process.kill(cli, 'SIGCONT'), 500)
+      }
+    })
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code) => resolvePromise({ stdout, stderr, code }))
+  })
+}
+
 describe('keel chat under a terminal Ctrl-C (npm run keel)', () => {
   it('one keypress delivered twice is one stop: exit 130 after run-end, the answer saved', async () => {
     server.reset()
@@ -100,6 +141,24 @@ describe('keel chat under a terminal Ctrl-C (npm run keel)', () => {
       } finally {
         opened.store.close()
       }
+    }
+  })
+  it('a Ctrl-C that reaches a CLI too busy to answer at once is still the user’s stop, not a crash', async () => {
+    server.reset()
+    server.enqueue({ type: 'turn', text: 'One two three four five six seven eight nine ten', usage: null, faults: { stallAfterEvents: 5 } })
+    const db = join(dir, 'busy.db')
+    const run = await chatThenCtrlCWhileBusy(db)
+    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string })
+    // (npm's own exit status is npm's: it re-raises the signal it got.)
+    expect(events.at(-1), run.stderr).toMatchObject({ type: 'run-end', status: 'interrupted', interruptReason: 'user-stop' })
+    const opened = openKeelStore(db)
+    if (!opened.ok) throw new Error(opened.error.message)
+    try {
+      const [conversation] = opened.store.conversations.listConversations()
+      const assistant = opened.store.conversations.getMessages(conversation!.id).find((m) => m.role === 'assistant')
+      expect(assistant).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop' })
+    } finally {
+      opened.store.close()
     }
   })
 })
