@@ -92,6 +92,9 @@ const NO_RETRY: ReadonlySet<FallbackMessageId> = new Set<FallbackMessageId>([
   'bad-request',
   'too-many-tool-calls',
   'invalid-arguments-twice',
+  // The same tools would be left out again: turning some off in Settings is what helps.
+  'tools-over-limit',
+  'tools-not-accepted',
   'storage-full',
   // Asking again gets the same cut: Continue (on the answer) is what helps.
   'length-limit',
@@ -109,6 +112,8 @@ const FIXED_IN_SETTINGS: ReadonlySet<FallbackMessageId> = new Set<FallbackMessag
   'unreachable',
   'unreachable-address',
   'turn-timeout',
+  'tools-over-limit',
+  'tools-not-accepted',
 ])
 
 /** The action of a message, from its id and values (the same for a live and a stored answer). */

@@ -38,6 +38,9 @@ export type FallbackMessageId =
   | 'bad-request'
   | 'length-limit'
   | 'images-not-supported'
+  // Tools a provider could not be sent (the request would have been refused as a whole).
+  | 'tools-over-limit'
+  | 'tools-not-accepted'
 
 const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
   en: {
@@ -73,6 +76,8 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'bad-request': '{provider} rejected the request.',
     'length-limit': 'The answer reached the length limit.',
     'images-not-supported': 'This model does not accept images. Choose a model that can see images, or send the message without them.',
+    'tools-over-limit': '{provider} takes at most {max} tools in one request, so Keel left out the tool {actions} this time. Turn off tools you don’t need in Settings to choose which are sent.',
+    'tools-not-accepted': '{provider} cannot take the tool {actions} (its name or input schema is outside what {provider} accepts), so Keel left it out.',
   },
   'pt-BR': {
     'no-answer': 'Não consegui obter uma resposta. Tente novamente.',
@@ -107,6 +112,8 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'bad-request': '{provider} recusou o pedido.',
     'length-limit': 'A resposta atingiu o limite de tamanho.',
     'images-not-supported': 'Este modelo não aceita imagens. Escolha um modelo que consiga ver imagens ou envie a mensagem sem elas.',
+    'tools-over-limit': '{provider} aceita no máximo {max} ferramentas por pedido, então o Keel deixou de fora a ferramenta {actions} desta vez. Desative nas Configurações as ferramentas de que não precisa para escolher quais são enviadas.',
+    'tools-not-accepted': '{provider} não aceita a ferramenta {actions} (o nome ou o esquema de entrada dela está fora do que {provider} aceita), então o Keel a deixou de fora.',
   },
   es: {
     'no-answer': 'No pude obtener una respuesta. Inténtalo de nuevo.',
@@ -141,6 +148,8 @@ const MESSAGES: Record<Locale, Record<FallbackMessageId, string>> = {
     'bad-request': '{provider} rechazó la petición.',
     'length-limit': 'La respuesta alcanzó el límite de longitud.',
     'images-not-supported': 'Este modelo no acepta imágenes. Elige un modelo que pueda ver imágenes o envía el mensaje sin ellas.',
+    'tools-over-limit': '{provider} acepta como máximo {max} herramientas por petición, así que Keel dejó fuera la herramienta {actions} esta vez. Desactiva en Ajustes las herramientas que no necesites para elegir cuáles se envían.',
+    'tools-not-accepted': '{provider} no acepta la herramienta {actions} (su nombre o su esquema de entrada no cumple lo que {provider} admite), así que Keel la dejó fuera.',
   },
 }
 
@@ -149,14 +158,20 @@ const PLURALS: Record<Locale, Partial<Record<FallbackMessageId, string>>> = {
   en: {
     'truncated-actions-not-run': 'The answer was cut off; the actions {actions} were not run.',
     'not-executed-unconfirmed': "The provider didn't confirm the answer was finished, so the actions {actions} were not run.",
+    'tools-over-limit': '{provider} takes at most {max} tools in one request, so Keel left out {count} tools this time: {actions}. Turn off tools you don’t need in Settings to choose which are sent.',
+    'tools-not-accepted': '{provider} cannot take the tools {actions} (their names or input schemas are outside what {provider} accepts), so Keel left them out.',
   },
   'pt-BR': {
     'truncated-actions-not-run': 'A resposta foi interrompida; as ações {actions} não foram executadas.',
     'not-executed-unconfirmed': 'O provedor não confirmou que a resposta terminou, então as ações {actions} não foram executadas.',
+    'tools-over-limit': '{provider} aceita no máximo {max} ferramentas por pedido, então o Keel deixou de fora {count} ferramentas desta vez: {actions}. Desative nas Configurações as ferramentas de que não precisa para escolher quais são enviadas.',
+    'tools-not-accepted': '{provider} não aceita as ferramentas {actions} (os nomes ou os esquemas de entrada delas estão fora do que {provider} aceita), então o Keel as deixou de fora.',
   },
   es: {
     'truncated-actions-not-run': 'La respuesta se cortó; las acciones {actions} no se ejecutaron.',
     'not-executed-unconfirmed': 'El proveedor no confirmó que la respuesta hubiera terminado, así que las acciones {actions} no se ejecutaron.',
+    'tools-over-limit': '{provider} acepta como máximo {max} herramientas por petición, así que Keel dejó fuera {count} herramientas esta vez: {actions}. Desactiva en Ajustes las herramientas que no necesites para elegir cuáles se envían.',
+    'tools-not-accepted': '{provider} no acepta las herramientas {actions} (sus nombres o esquemas de entrada no cumplen lo que {provider} admite), así que Keel las dejó fuera.',
   },
 }
 
@@ -219,11 +234,8 @@ export function isFallbackMessageId(id: unknown): id is FallbackMessageId {
 
 export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: FallbackValues = {}, titleOf?: ToolTitleOf): string {
   let text = MESSAGES[locale][id]
-  if (values.actions) {
-    const names = [...new Set(values.actions.map((tool) => actionName(locale, tool, titleOf)))]
-    if (names.length > 1) text = PLURALS[locale][id] ?? text
-    text = text.replace('{actions}', names.map((n) => `“${n}”`).join(LIST_JOIN[locale]))
-  }
+  const names = values.actions ? [...new Set(values.actions.map((tool) => actionName(locale, tool, titleOf)))] : undefined
+  if (names && names.length > 1) text = PLURALS[locale][id] ?? text
   if (values.seconds !== undefined) text = text.replace('{seconds}', String(values.seconds))
   if (values.max !== undefined) text = text.replace('{max}', String(values.max))
   if (values.count !== undefined) text = text.replace('{count}', String(values.count))
@@ -231,6 +243,8 @@ export function fallbackMessage(locale: Locale, id: FallbackMessageId, values: F
   // The provider's words go in last, so a brace in them is never taken for a placeholder.
   const fill: [string, string | undefined][] = [['{provider}', values.provider], ['{host}', values.host], ['{model}', values.model]]
   for (const [slot, value] of fill) if (value !== undefined) text = text.split(slot).join(value)
+  // Tool titles may come from a server: after the placeholders, so a brace in one stays as written.
+  if (names) text = text.replace('{actions}', () => names.map((n) => `“${n}”`).join(LIST_JOIN[locale]))
   // A function replacer: `$&` or `$'` in the provider's words stay as written.
   if (values.detail) text = text.replace('{detail}', () => values.detail!)
   return text

@@ -19,6 +19,9 @@ import { createTurnContext, setCallState, showNotice, type StreamRound, type Tur
 import type { TurnAction, TurnRecorder } from './turn-recorder'
 import { TurnStorageError } from './turn-storage-error'
 import { stopReasonOf } from './stop-cause'
+import { leftOutToolsNotices } from './left-out-tools-notice'
+import { providerDefinition } from '../providers/provider-registry'
+import { providerDisplayName } from '../../shared/provider-display-name'
 
 export { MAX_TOOL_CALLS_PER_ROUND } from './stream-round-with-retries'
 
@@ -115,6 +118,10 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
     provider: options.provider,
     model: options.connection.model,
   })
+  // Tools the provider cannot be sent are named before the request, never learned from its 400.
+  const providerName =
+    providerDisplayName({ providerId: options.profile?.id ?? options.provider, baseUrl: options.connection.baseUrl, name: options.profile?.name }) ?? providerDefinition(options.provider).label
+  for (const notice of leftOutToolsNotices(context.leftOutTools, providerName)) showNotice(context, notice)
 
   let ending: TurnEnding | undefined
   let storageError: StorageError | undefined

@@ -7,6 +7,9 @@ import type { ProviderId } from '../../shared/provider-id'
 import type { RunEvent, ToolCallState } from '../../shared/run-events'
 import type { ProviderConnection, ProviderToolDefinition } from '../providers/provider-request'
 import { lastUserIndex } from '../providers/request-history'
+import { fitToolsToProvider, type LeftOutTool } from '../providers/fit-tools-to-provider'
+import { providerDefinition } from '../providers/provider-registry'
+import { BUILTIN_SOURCE } from '../tools/tool'
 import type { ToolSet } from '../tools/tool-registry'
 import type { Approver, Elicitor } from './approval'
 import type { RetryPolicy } from './retry-policy'
@@ -40,7 +43,10 @@ export interface TurnContext {
   readonly elicit: Elicitor | undefined
   /** Write tools the user allowed for good; an `always` answer adds to it. */
   readonly alwaysAllowed: Set<string>
+  /** The tools the request declares, fitted to the provider's rules ({@link fitToolsToProvider}). */
   readonly toolDefinitions: readonly ProviderToolDefinition[]
+  /** Enabled tools the provider could not be sent, and why: the user is told before the first request. */
+  readonly leftOutTools: readonly LeftOutTool[]
   readonly declaredToolNames: ReadonlySet<string>
   readonly streamRound: StreamRound
   readonly fetch: FetchLike | undefined
@@ -100,11 +106,13 @@ export function setCallState(context: TurnContext, call: { callId: string; name:
 
 /** The context of one turn, from the turn's options and what the recorder began (exported for tests of the parts). */
 export function createTurnContext(options: RunTurnOptions, begun: ReturnType<TurnRecorder['begin']>, startedAt: number): TurnContext {
-  const toolDefinitions: ProviderToolDefinition[] = options.tools.list().map((tool) => {
-    // `$schema` is metadata some providers reject in a tool's parameters; the schema itself stays whole.
+  const offered = options.tools.list().map((tool) => {
+    // `$schema` is metadata some providers reject in a tool's parameters; the tool's own schema stays whole for validation.
     const { $schema: _dialect, ...inputSchema } = tool.inputJsonSchema
-    return { name: tool.name, description: tool.description, inputSchema }
+    return { name: tool.name, description: tool.description, inputSchema, own: tool.source === BUILTIN_SOURCE }
   })
+  const fitted = fitToolsToProvider(offered, providerDefinition(options.provider).toolRules)
+  const toolDefinitions = fitted.tools
   return {
     provider: options.provider,
     profile: options.profile,
@@ -119,6 +127,7 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
     elicit: options.elicit,
     alwaysAllowed: options.alwaysAllowed ?? new Set<string>(),
     toolDefinitions,
+    leftOutTools: fitted.leftOut,
     declaredToolNames: new Set(toolDefinitions.map((tool) => tool.name)),
     streamRound: options.streamRound ?? streamModelRound,
     fetch: options.fetch,

@@ -1,5 +1,6 @@
 import type { ProviderId } from '../../shared/provider-id'
 import type { BuildRequestInput, ProviderRequest } from './provider-request'
+import type { ProviderToolRules } from './provider-tool-rules'
 import type { WireStreamAdapterFactory } from './wire-stream-adapter'
 
 /** Built-in connection defaults: the public endpoint, a current general model, the key's variable. */
@@ -23,6 +24,8 @@ export interface ProviderDefinition<Id extends ProviderId = ProviderId> {
   readonly buildRequest: (input: BuildRequestInput) => ProviderRequest
   /** Maps this API's stream payloads onto the shared accumulator. */
   readonly createStreamAdapter: WireStreamAdapterFactory
+  /** What this API refuses in a request's tools (each value cites its source); every request keeps to it. */
+  readonly toolRules: ProviderToolRules
 }
 
 /**

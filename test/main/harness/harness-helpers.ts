@@ -11,6 +11,7 @@ import type { RetryPolicy } from '../../../src/main/harness/retry-policy'
 import { runTurn, type RunTurnResult } from '../../../src/main/harness/run-turn'
 import { createStoreTurnRecorder } from '../../../src/main/harness/store-turn-recorder'
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
+import type { ToolSource } from '../../../src/main/tools/tool'
 import { startSimulatedProvider, type SimulatedProvider } from '../../support/simulated-provider'
 import type { RecordedRequest } from '../../support/simulated-provider/types'
 
@@ -58,6 +59,8 @@ export async function chat(
     idleTimeoutMs?: number
     maxRounds?: number
     retryPolicy?: RetryPolicy
+    /** Tool sources beside Keel's own (MCP servers' tools). */
+    sources?: readonly ToolSource[]
   } = {},
 ): Promise<TurnRun> {
   const events: RunEvent[] = []
@@ -75,7 +78,7 @@ export async function chat(
       options.onEvent?.(event)
     },
     recorder: createStoreTurnRecorder(world.store),
-    tools: createKeelToolRegistry(world.store),
+    tools: createKeelToolRegistry(world.store, options.sources ? { sources: options.sources } : {}),
     retryPolicy: options.retryPolicy ?? { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 },
     idleTimeoutMs: options.idleTimeoutMs ?? 5_000,
     ...(options.maxRounds !== undefined ? { maxRounds: options.maxRounds } : {}),

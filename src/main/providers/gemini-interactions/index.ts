@@ -1,4 +1,5 @@
 import type { ProviderDefinition } from '../provider-definition'
+import { GEMINI_TOOL_RULES } from '../provider-tool-rules'
 import { buildGeminiInteractionsRequest } from './build-gemini-interactions-request'
 import { createGeminiInteractionsStreamAdapter } from './gemini-interactions-stream-adapter'
 
@@ -9,4 +10,6 @@ export const geminiInteractionsProvider: ProviderDefinition<'gemini-interactions
   defaults: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini-2.5-flash', keyVariable: 'GEMINI_API_KEY' },
   buildRequest: buildGeminiInteractionsRequest,
   createStreamAdapter: createGeminiInteractionsStreamAdapter,
+  // Its `parameters` take JSON Schema as `parametersJsonSchema` does; Gemini's rules are assumed (none of its own on record).
+  toolRules: GEMINI_TOOL_RULES,
 }
