@@ -206,6 +206,7 @@ export function App({ store }: { store: ChatStore }) {
     [currentId, title, state.pinned, store],
   )
   const total = state.view?.usage.total
+  const usageLine = total && messages.length > 0 ? formatUsage(t, total, 'conversationUsage') : undefined
 
   return (
     <div className={`app${collapsed ? ' sidebar-collapsed' : ''}${drawer ? ' drawer-open' : ''}`}>
@@ -271,8 +272,13 @@ export function App({ store }: { store: ChatStore }) {
           >
             {t('finding.conversationsToggle')}
           </button>
-          <h1>{view === 'measurements' ? t('measurements') : title}</h1>
-          {view === 'chat' && total && messages.length > 0 && formatUsage(t, total, 'conversationUsage') && <span className="usage">{formatUsage(t, total, 'conversationUsage')}</span>}
+          {/* The title and its usage line share one column, so the buttons leave the title room (it was squeezed to a letter). */}
+          <div className="chat-title">
+            <h1 title={view === 'measurements' ? undefined : title}>{view === 'measurements' ? t('measurements') : title}</h1>
+            {view === 'chat' && usageLine && <span className="usage">{usageLine}</span>}
+          </div>
+          {/* The buttons wrap as one group to a row of their own when the title would get less than its share. */}
+          <div className="chat-header-actions">
           {view === 'chat' ? (
             <button type="button" onClick={() => setView('measurements')}>
               {t('measurements')}
@@ -297,6 +303,7 @@ export function App({ store }: { store: ChatStore }) {
           <button type="button" onClick={() => setHelpOpen(true)} aria-haspopup="dialog">
             {t('finding.shortcuts')}
           </button>
+          </div>
         </header>
         {state.error && (
           <p className="error" role="alert">

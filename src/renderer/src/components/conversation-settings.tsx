@@ -4,6 +4,7 @@ import type { ConversationSettingsView, KeelApi, SettingsView } from '../../../s
 import { MAX_IMPORT_FILE_BYTES } from '../../../shared/ipc/channels'
 import type { Locale } from '../../../shared/locale'
 import type { Translate } from '../i18n/messages'
+import { countText } from '../i18n/plural'
 import { appErrorText } from '../lib/app-error-text'
 import { downloadConversation } from '../lib/conversation-files'
 import { importFileInPieces } from '../lib/import-file'
@@ -88,8 +89,8 @@ export function ConversationMenu({
     }
     const { imported, collisionCount } = result.value
     const first = imported[0]
-    const done = !first ? t('convset.importedNothing') : imported.length === 1 ? t('convset.imported', { title: first.title, messages: first.messages }) : t('convset.importedMany', { count: imported.length })
-    setSaid({ text: collisionCount > 0 ? `${done} ${t('convset.importCollisions', { count: collisionCount })}` : done, error: false })
+    const done = !first ? t('convset.importedNothing') : imported.length === 1 ? countText(t, 'convset.imported', first.messages, { title: first.title }) : t('convset.importedMany', { count: imported.length })
+    setSaid({ text: collisionCount > 0 ? `${done} ${countText(t, 'convset.importCollisions', collisionCount)}` : done, error: false })
     onImported(first?.id ?? result.value.skipped[0]?.id)
   }
   return (

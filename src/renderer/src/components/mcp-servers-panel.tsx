@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { McpServerView } from '../../../shared/mcp'
 import type { Translate } from '../i18n/messages'
+import { countText } from '../i18n/plural'
 import { appErrorText } from '../lib/app-error-text'
 import { needsPolling, offeredTotals, withPlainTextStorage } from '../lib/mcp-servers'
 import { formOf } from '../lib/mcp-server-form'
@@ -72,7 +73,7 @@ export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false
       {servers === undefined && !error && <p className="muted">{t('mcpLoading')}</p>}
       {list.length > 0 && (
         <p className="mcp-offered" data-testid="mcp-offered">
-          {t('mcpOffered', { count: totals.tools, tokens: totals.estimatedTokens })}
+          {countText(t, 'mcpOffered', totals.tools, { tokens: totals.estimatedTokens })}
         </p>
       )}
       {totals.warn && (

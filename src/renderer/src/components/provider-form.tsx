@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { KeelApi, ProviderCheckResult, ProviderModel, ProviderSettingsView, SettingsView } from '../../../shared/ipc/app-contract'
 import { PRESET_IDS, PROVIDER_PRESETS, type PresetId } from '../../../shared/provider-profiles'
 import type { Translate } from '../i18n/messages'
+import { countText } from '../i18n/plural'
 import { appErrorText } from '../lib/app-error-text'
 import { keyStatusText } from '../lib/key-status-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
@@ -198,7 +199,7 @@ export function ProviderForm({
       ? t('providers.modelsLoading')
       : models.state === 'loaded'
         ? models.models.length > 0
-          ? t('providers.modelsLoaded', { count: models.models.length })
+          ? countText(t, 'providers.modelsLoaded', models.models.length)
           : t('providers.modelsNone')
         : models.state === 'failed'
           ? t('providers.modelsFailed', { reason: models.reason })

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type Ref } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { SearchResult, SearchSegment } from '../../../shared/search'
 import type { Translate } from '../i18n/messages'
+import { countText } from '../i18n/plural'
 import '../styles/finding.css'
 
 /** What a chosen result opens: the conversation, at the matching message when there is one. */
@@ -78,7 +79,7 @@ export function SearchBox({
       {trimmed !== '' && (
         <section className="search-results" aria-label={t('finding.searchResults')}>
           <p className="muted search-status" role="status">
-            {found === undefined || found.query !== trimmed ? t('finding.searching') : found.results.length === 0 ? t('finding.noResults', { query: trimmed }) : t('finding.resultCount', { count: found.results.length + (found.nextCursor ? '+' : '') })}
+            {found === undefined || found.query !== trimmed ? t('finding.searching') : found.results.length === 0 ? t('finding.noResults', { query: trimmed }) : countText(t, found.nextCursor ? 'finding.resultCountMore' : 'finding.resultCount', found.results.length)}
           </p>
           {found && found.results.length > 0 && (
             <ul>

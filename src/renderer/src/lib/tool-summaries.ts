@@ -5,6 +5,7 @@ import type { JsonValue } from '../../../shared/json-value'
 import { MEASUREMENT_KINDS, type MeasurementKind } from '../../../shared/measurement'
 import type { ToolPreview } from '../../../shared/tool-preview'
 import { kindKey, type Translate } from '../i18n/messages'
+import { countText } from '../i18n/plural'
 
 type Obj = Record<string, JsonValue>
 
@@ -93,8 +94,8 @@ export function resultLine(name: string, output: JsonValue | undefined, t: Trans
     }
     case 'list_measurements': {
       if (typeof output.count !== 'number') return undefined
-      if (output.hasMore === true) return t('appearance.foundMore', { count: output.count })
-      return output.count === 0 ? t('appearance.foundNone') : output.count === 1 ? t('appearance.foundOne') : t('appearance.found', { count: output.count })
+      if (output.hasMore === true) return countText(t, 'appearance.foundMore', output.count)
+      return output.count === 0 ? t('appearance.foundNone') : countText(t, 'appearance.found', output.count)
     }
     case 'get_measurement': {
       if (output.latest === null && isKind(output.kind)) return t('appearance.noneYet', { kind: t(kindKey(output.kind)) })
