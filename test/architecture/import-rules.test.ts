@@ -1,38 +1,9 @@
 // The layer rules of the README's "Layout", checked on every import, `export … from`, dynamic
 // import and require in src/ (a comment could not keep them; this test fails on the first breach).
-import { readdirSync, readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
-import { dirname, join, posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { imports, importsOf, type Import } from './source-imports'
 
-const root = join(import.meta.dirname, '../..')
-
-interface Import {
-  /** The importing file, e.g. `src/main/index.ts`. */
-  file: string
-  /** What it imports: a repository path without extension for `./…` specifiers, else the specifier. */
-  target: string
-  /** `import type` / `export type`, or every name marked `type`: erased from the built code. */
-  typeOnly: boolean
-}
-
-const STATIC = /^[ \t]*(import|export)\s+(type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s+['"]([^'"]+)['"]/gm
-const BARE = /^[ \t]*import\s+['"]([^'"]+)['"]/gm
-const CALLED = /\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g
-
-function importsOf(file: string, text: string): Import[] {
-  const resolve = (specifier: string) => (specifier.startsWith('.') ? posix.join(posix.dirname(file), specifier).replace(/\.(d\.)?tsx?$/, '') : specifier)
-  const erased = (names: string) => names.startsWith('{') && /\btype\s/.test(names) && names.slice(1, -1).split(',').every((name) => /^\s*(type\s|$)/.test(name))
-  return [
-    ...[...text.matchAll(STATIC)].map((m) => ({ file, target: resolve(m[4]!), typeOnly: m[2] !== undefined || erased(m[3]!) })),
-    ...[...text.matchAll(BARE), ...text.matchAll(CALLED)].map((m) => ({ file, target: resolve(m[1]!), typeOnly: false })),
-  ]
-}
-
-const files = (readdirSync(join(root, 'src'), { recursive: true }) as string[])
-  .map((path) => `src/${path.split('\\').join('/')}`)
-  .filter((path) => /\.(m?ts|tsx)$/.test(path))
-const imports = files.flatMap((file) => importsOf(file, readFileSync(join(root, file), 'utf8')))
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`)
 
 const RULES: Array<{ rule: string; applies: (file: string) => boolean; allows: (i: Import) => boolean }> = [

@@ -12,8 +12,9 @@ import { exportedConversation, exportedGeneration } from '../export/conversation
 import { CONVERSATION_EXPORT_FORMAT, CONVERSATION_EXPORT_VERSION } from '../export/import-records'
 import { conversationMarkdown } from '../export/conversation-markdown'
 import { fail, ok } from './app-result'
-import type { ProviderKeys } from './provider-keys'
-import { defaultProfileId, readSettings, resolveSavedProfile } from './settings-view'
+import type { ProviderKeys } from '../secrets/provider-keys'
+import { readSettings } from '../settings/read-settings'
+import { defaultProfileId, resolveSavedProfile } from '../settings/saved-profiles'
 import type { TurnRequest } from './turn-setup'
 
 type Env = Readonly<Record<string, string | undefined>>

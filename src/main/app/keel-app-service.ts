@@ -18,7 +18,7 @@ import type { ToolSource } from '../tools/tool'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
 import { fail, failureFromThrown, ok, validationFailure } from './app-result'
 import { buildConversationView } from './conversation-view'
-import type { KeyVault } from './key-vault'
+import type { KeyVault } from '../secrets/key-vault'
 import { McpCommands } from './mcp-commands'
 import { SearchCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
@@ -29,19 +29,19 @@ import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { addMeasurement } from './measurement-add'
 import { resolveUserTimeZone } from './user-time-zone'
 import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
-import { ProviderKeys, redactKeys } from './provider-keys'
+import { ProviderKeys, redactKeys } from '../secrets/provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
 import { getAttachment } from './attachment-commands'
 import { checkTurnAttachments } from './turn-attachments'
 import { RunRegistry, type Departure, type EventSink } from './run-registry'
-import { SettingsWriteError, applySettingsUpdate, buildSettingsView, readSettings, saveAlwaysAllow } from './settings-view'
+import { buildSettingsView } from './settings-view'
+import type { ClientContext } from './client-context'
+import { SettingsWriteError, applySettingsUpdate, saveAlwaysAllow } from '../settings/apply-settings-update'
+import { readSettings } from '../settings/read-settings'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-/** Who sent a command: one Electron window or one browser-mode socket. */
-export interface ClientContext {
-  clientId: string
-}
+export type { ClientContext } from './client-context'
 
 export interface KeelAppServiceOptions {
   store: KeelStore

@@ -11,8 +11,8 @@ import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
 import { McpSecrets, mcpSecretValueList, type McpSecretWhere } from '../mcp/mcp-secrets'
 import { fail, ok } from './app-result'
-import type { ProviderKeys } from './provider-keys'
-import { readSettings } from './settings-view'
+import type { ProviderKeys } from '../secrets/provider-keys'
+import { readSettings } from '../settings/read-settings'
 
 type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandResponses[C]>> | AppResult<CommandResponses[C]>
 

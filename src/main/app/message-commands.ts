@@ -7,7 +7,7 @@ import type { AttachmentInput } from '../../shared/attachments'
 import type { Message } from '../../shared/conversation'
 import type { KeelStore } from '../db/keel-store'
 import type { TurnAction } from '../harness/turn-recorder'
-import type { ClientContext } from './keel-app-service'
+import type { ClientContext } from './client-context'
 import { fail, ok } from './app-result'
 
 type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandResponses[C]>> | AppResult<CommandResponses[C]>

@@ -8,10 +8,12 @@ import type { FetchLike } from '../harness/stream-model-round'
 import { isKnownProfile, notReadyReason, resolveProfile, type ResolvedProfile } from '../providers/provider-config'
 import { listProviderModels } from '../providers/provider-models'
 import { fail, ok } from './app-result'
-import { redactKeys } from './key-redaction'
+import { redactKeys } from '../secrets/key-redaction'
 import { testConnection } from './provider-check'
-import type { ProviderKeys } from './provider-keys'
-import { buildSettingsView, defaultProfileId, readSettings } from './settings-view'
+import type { ProviderKeys } from '../secrets/provider-keys'
+import { buildSettingsView } from './settings-view'
+import { readSettings } from '../settings/read-settings'
+import { defaultProfileId } from '../settings/saved-profiles'
 
 type Env = Readonly<Record<string, string | undefined>>
 type Target = CommandRequest<'providers.test'>

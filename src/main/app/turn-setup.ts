@@ -17,9 +17,10 @@ import { streamModelRound, type FetchLike } from '../harness/stream-model-round'
 import { notReadyReason, profileKeyVariable, type ResolvedProfile } from '../providers/provider-config'
 import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolRegistry } from '../tools/tool-registry'
-import { keyForms, redactValue, redactingFetch, sanitizingStreamRound } from './key-redaction'
-import { redactingRecorder, type ProviderKeys } from './provider-keys'
-import { defaultProfileId, readSettings, resolveSavedProfile } from './settings-view'
+import { keyForms, redactValue, redactingFetch, sanitizingStreamRound } from '../secrets/key-redaction'
+import { redactingRecorder, type ProviderKeys } from '../secrets/provider-keys'
+import { readSettings } from '../settings/read-settings'
+import { defaultProfileId, resolveSavedProfile } from '../settings/saved-profiles'
 import { resolveUserTimeZone } from './user-time-zone'
 
 type Env = Readonly<Record<string, string | undefined>>

@@ -15,12 +15,12 @@ import type { Approver, Elicitor } from './approval'
 import type { RetryPolicy } from './retry-policy'
 import type { FetchLike, RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
-import type { RunTurnOptions, TurnProfile } from './run-turn'
+import type { RunTurnOptions, StreamRound, TurnProfile } from './run-turn-options'
 import { DEFAULT_RETRY_POLICY } from './retry-policy'
 import { DEFAULT_STALL_TIMEOUT_MS, streamModelRound } from './stream-model-round'
 
 /** One model round: the real one over HTTP, or a scripted model in tests. */
-export type StreamRound = (options: StreamModelRoundOptions) => Promise<RoundOutcome>
+export type { StreamRound } from './run-turn-options'
 
 /**
  * Everything the parts of one turn share, passed explicitly (the turn loop, one round with its

@@ -3,7 +3,7 @@
 // one, and offers the rest to the next turn (a turn takes a snapshot; changes apply to the next).
 import type { McpServerConfig, McpServerStatus, McpServerView, McpToolView } from '../../shared/mcp'
 import { MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
-import { keyForms, redactValue } from '../app/key-redaction'
+import { keyForms, redactValue } from '../secrets/key-redaction'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
 import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'

@@ -4,7 +4,7 @@
 // redaction set (`ProviderKeys.all`), so a server that echoes its token never reaches an event, a
 // stored error, a log line or an export.
 import type { McpServerConfig } from '../../shared/mcp'
-import { isMcpSecretId, type KeyVault, type KeyVaultResult, type McpSecretId } from '../app/key-vault'
+import { isMcpSecretId, type KeyVault, type KeyVaultResult, type McpSecretId } from '../secrets/key-vault'
 
 export type McpSecretWhere = 'env' | 'headers'
 

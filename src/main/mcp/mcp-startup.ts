@@ -4,7 +4,7 @@
 // user's shell rc files, which can take a while).
 import type { McpServerConfig } from '../../shared/mcp'
 import type { KeelStore } from '../db/keel-store'
-import { readSettings } from '../app/settings-view'
+import { readSettings } from '../settings/read-settings'
 import { loadMcpConfigFile, mcpConfigFilePath, type LoadedMcpConfigFile, type McpFileServer } from './mcp-config-file'
 import { loginShellPath } from './mcp-environment'
 

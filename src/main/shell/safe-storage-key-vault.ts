@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { KeyStorageMode } from '../../shared/ipc/app-contract'
-import { isVaultEntryId, type KeyVault, type KeyVaultResult, type VaultEntryId } from '../app/key-vault'
+import { isVaultEntryId, type KeyVault, type KeyVaultResult, type VaultEntryId } from '../secrets/key-vault'
 
 /**
  * The desktop app's {@link KeyVault}: API keys encrypted with Electron `safeStorage` and kept in

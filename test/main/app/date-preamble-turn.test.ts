@@ -1,8 +1,8 @@
 // Every turn set up by prepareTurn (the app's and `keel chat`'s) tells the model today's date in the
 // user's time zone: the preamble reaches each of the five providers where its API puts the system prompt.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createMemoryKeyVault } from '../../../src/main/app/key-vault'
-import { ProviderKeys } from '../../../src/main/app/provider-keys'
+import { createMemoryKeyVault } from '../../../src/main/secrets/key-vault'
+import { ProviderKeys } from '../../../src/main/secrets/provider-keys'
 import { prepareTurn } from '../../../src/main/app/turn-setup'
 import { resolveUserTimeZone } from '../../../src/main/app/user-time-zone'
 import { approveAll } from '../../../src/main/harness/approval'

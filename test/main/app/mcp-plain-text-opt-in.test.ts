@@ -1,7 +1,7 @@
 // Linux without an OS keyring: MCP values, like keys, are kept only with the user's opt-in to
 // plain-text storage — without it an import keeps nothing and says why; with it they are kept.
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryKeyVault, type KeyVault } from '../../../src/main/app/key-vault'
+import { createMemoryKeyVault, type KeyVault } from '../../../src/main/secrets/key-vault'
 import { startAppWorld, type AppWorld } from './app-helpers'
 
 /** A vault like the safe-storage one on a machine without a keyring: refuses unless the user opted in. */

@@ -2,7 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readSettings } from '../../../src/main/app/settings-view'
+import { readSettings } from '../../../src/main/settings/read-settings'
 import { parseMcpConfigJson } from '../../../src/main/mcp/mcp-config-import'
 import { hasMcpConsent, mcpFingerprint, mcpServerListSchema } from '../../../src/main/mcp/mcp-server-config'
 import type { McpServerConfig } from '../../../src/shared/mcp'

@@ -11,7 +11,7 @@ import {
   redactKeys,
   redactText,
   redactingFetch,
-} from '../../../src/main/app/key-redaction'
+} from '../../../src/main/secrets/key-redaction'
 
 const KEY = 'sk-test-0123456789abcdef'
 

@@ -2,8 +2,8 @@
 // any key (a 9–15 character key lost 4 of them); the shell's stricter twin is the one kept.
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { keyEnding } from '../../../src/main/app/key-vault'
-import { startAppWorld, type AppWorld } from './app-helpers'
+import { keyEnding } from '../../../src/main/secrets/key-vault'
+import { startAppWorld, type AppWorld } from '../app/app-helpers'
 
 let world: AppWorld | undefined
 afterEach(async () => {
