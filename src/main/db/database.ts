@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
 import { takeVerifiedStamp } from './integrity-check'
+import { pendingMigrations, readAppliedMigrations } from './applied-migrations'
 import { checkSchemaCompatibility, migrate, readSchemaVersion, type MigrateOptions } from './migrate'
 import { MIGRATIONS } from './migrations/index'
 import { refineFullDisk, storageError, toStorageError } from './sqlite-error'
@@ -150,13 +151,15 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
   }
   const latest = Math.max(0, ...migrations.map((m) => m.version))
   const version = readSchemaVersion(probed.db)
-  if (version !== latest) {
+  const pending = pendingMigrations(probed.db, migrations)
+  if (pending.length > 0) {
     probed.db.close()
     snapshot?.remove()
+    const needs = version < latest ? `this Keel needs ${latest}` : `it lacks migration ${pending.map((m) => `${m.version} (${m.name})`).join(', ')}`
     return refused(
       storageError(
         'read-only',
-        `Its schema version is ${version} and this Keel needs ${latest}: it would have to be updated, but the file or its folder is not writable. Make it writable and open it again.`,
+        `Its schema version is ${version} and ${needs}: it would have to be updated, but the file or its folder is not writable. Make it writable and open it again.`,
         { foundVersion: version, targetVersion: latest },
       ),
     )
@@ -221,8 +224,8 @@ function probeExisting(
     // The first read of the file: a non-SQLite file fails here (SQLITE_NOTADB).
     const incompatible = checkSchemaCompatibility(db, migrations)
     if (incompatible) return refuse(incompatible)
-    const latest = Math.max(0, ...migrations.map((m) => m.version))
-    if (mayDefer && readSchemaVersion(db) === latest && (options.migrate?.targetVersion === undefined || options.migrate.targetVersion >= latest)) {
+    // Nothing to migrate and nothing to record (a store from before records gets its rows written).
+    if (mayDefer && pendingMigrations(db, migrations, options.migrate?.targetVersion).length === 0 && readAppliedMigrations(db, migrations).unrecorded.length === 0) {
       return { ok: true, db, checkDeferred: true }
     }
     const problems = db.prepare(`PRAGMA quick_check(${QUICK_CHECK_ERRORS_SHOWN})`).pluck().all() as string[]

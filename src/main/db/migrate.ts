@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
-import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations/index'
+import { isRecorded, pendingMigrations, readAppliedMigrations, recordFoundMigrations, recordRanMigration } from './applied-migrations'
+import { MIGRATIONS } from './migrations/index'
 import { KEEL_APPLICATION_ID, type Migration } from './migrations/migration'
 import { storageError, toStorageError } from './sqlite-error'
 
@@ -15,7 +16,7 @@ export interface MigrateOptions {
   targetVersion?: number
 }
 
-/** Reads `PRAGMA user_version`: the number of the last migration applied. */
+/** Reads `PRAGMA user_version`: the highest migration version applied (what an older Keel compares to refuse a newer store). */
 export function readSchemaVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number
 }
@@ -50,50 +51,67 @@ export function checkSchemaCompatibility(db: Database.Database, migrations: read
     const id = applicationId === 0 ? 'no Keel application id' : "Keel's application id"
     return storageError('not-a-keel-database', `Its schema version is ${version}, which is none of Keel's (${known}), and it has ${id}.`)
   }
+  const { unknown } = readAppliedMigrations(db, migrations)
+  if (unknown.length > 0) {
+    return storageError('newer-schema', `It has migration ${unknown.join(', ')}, which this Keel does not know. Update Keel to open it.`, {
+      foundVersion: version,
+      targetVersion: latestVersion,
+    })
+  }
   return undefined
 }
 
 /**
- * Brings the schema up to date, one migration per IMMEDIATE transaction: a migration and its
- * `user_version` bump commit together or not at all, so a crash leaves the old or the new version,
- * never one in between. A schema newer than known is refused, never "fixed".
+ * Brings the schema up to date: every migration the store lacks, in order, whatever its number
+ * (migrations reached main out of numeric order, so `user_version` alone cannot say what a store
+ * has: `schema_migrations` records each one, see `applied-migrations.ts`). A store from before
+ * records first gets rows for what it has, in one transaction; then each missing migration runs in
+ * its own IMMEDIATE transaction with its row and the `user_version` bump (to the highest version
+ * applied, which is what an older Keel compares to refuse a newer store): a crash leaves each one
+ * whole or absent. A schema newer than known is refused, never "fixed".
  */
 export function migrate(db: Database.Database, options: MigrateOptions = {}): MigrateResult {
   const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version)
-  const latest = migrations[migrations.length - 1]?.version ?? 0
-  const target = options.targetVersion ?? latest
+  const target = options.targetVersion ?? Infinity
   const incompatible = checkSchemaCompatibility(db, migrations)
   if (incompatible) return { ok: false, error: incompatible }
 
   const fromVersion = readSchemaVersion(db)
   const applied: number[] = []
-  for (const migration of migrations) {
-    if (migration.version <= fromVersion || migration.version > target) continue
-    try {
+  let current: Migration | undefined
+  try {
+    if (readAppliedMigrations(db, migrations).unrecorded.length > 0) {
+      // Under the write lock, so two processes record it once.
+      db.transaction(() => recordFoundMigrations(db, migrations)).immediate()
+    }
+    for (const migration of pendingMigrations(db, migrations, target)) {
+      current = migration
       const ran = db
         .transaction(() => {
           // Re-read under the write lock: another process may have migrated meanwhile.
-          if (readSchemaVersion(db) >= migration.version) return false
+          if (isRecorded(db, migration.version)) return false
           if ((db.pragma('application_id', { simple: true }) as number) === 0) {
             db.pragma(`application_id = ${KEEL_APPLICATION_ID}`)
           }
           migration.up(db)
-          db.pragma(`user_version = ${migration.version}`)
+          recordRanMigration(db, migration)
+          if (readSchemaVersion(db) < migration.version) db.pragma(`user_version = ${migration.version}`)
           return true
         })
         .immediate()
       if (ran) applied.push(migration.version)
-    } catch (error) {
-      const cause = toStorageError(error)
-      return {
-        ok: false,
-        error: {
-          ...cause,
-          kind: cause.kind === 'busy' || cause.kind === 'full' || cause.kind === 'io' ? cause.kind : 'migration-failed',
-          message: `Migration ${migration.version} (${migration.name}) failed and was rolled back: ${cause.message}`,
-          targetVersion: migration.version,
-        },
-      }
+    }
+  } catch (error) {
+    const cause = toStorageError(error)
+    const what = current ? `Migration ${current.version} (${current.name})` : 'Recording the migrations the store already has'
+    return {
+      ok: false,
+      error: {
+        ...cause,
+        kind: cause.kind === 'busy' || cause.kind === 'full' || cause.kind === 'io' ? cause.kind : 'migration-failed',
+        message: `${what} failed and was rolled back: ${cause.message}`,
+        ...(current && { targetVersion: current.version }),
+      },
     }
   }
   return { ok: true, fromVersion, toVersion: readSchemaVersion(db), applied }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../src/main/db/database'
@@ -62,7 +62,8 @@ describe('migrate', () => {
       expect(result.error.message).toMatch(/Migration 20 \(broken\) failed and was rolled back.*boom in the middle/)
     }
     expect(readSchemaVersion(db)).toBe(10)
-    expect(tableNames(db)).toEqual(['first_table'])
+    expect(tableNames(db)).toEqual(['first_table', 'schema_migrations'])
+    expect(db.prepare('SELECT version, name, how FROM schema_migrations').all()).toEqual([{ version: 10, name: 'first', how: 'ran' }])
     db.close()
   })
 
@@ -74,6 +75,48 @@ describe('migrate', () => {
     expect(result.ok ? 'ok' : result.error.kind).toBe('newer-schema')
     expect(readSchemaVersion(db)).toBe(990)
     db.close()
+  })
+
+  it('runs a migration the store lacks even when its number is below the store\'s version, and records each one', () => {
+    const db = openEmpty()
+    const made = (version: number): Migration => ({ version, name: `m${version}`, up: (d) => d.exec(`CREATE TABLE t${version} (x INTEGER) STRICT`) })
+    expect(migrate(db, { migrations: [made(10), made(30)] })).toMatchObject({ ok: true, applied: [10, 30] })
+    // 20 reached this build after 30 did.
+    expect(migrate(db, { migrations: [made(10), made(20), made(30)] })).toEqual({ ok: true, fromVersion: 30, toVersion: 30, applied: [20] })
+    expect(tableNames(db)).toEqual(['schema_migrations', 't10', 't20', 't30'])
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([10, 20, 30])
+    db.close()
+  })
+
+  it('records what a store from before records has in one step; a migration that fails after it leaves the store to finish next time', () => {
+    const path = join(tempDir(), 'keel.db')
+    copyFileSync(join(import.meta.dirname, '../../fixtures/legacy-stores/made-at-0120-without-0110.sqlite'), path)
+    const opened = openDatabase(path, { migrate: { targetVersion: 0 } })
+    if (!opened.ok) throw new Error(opened.error.message)
+    const db = opened.db
+    const failing = MIGRATIONS.map((m) => (m.version === 110 ? { ...m, up: () => { throw new Error('killed mid-migration') } } : m))
+    const result = migrate(db, { migrations: failing })
+    expect(result.ok ? 'ok' : result.error.message).toMatch(/Migration 110 \(conversation-settings\) failed and was rolled back.*killed mid-migration/)
+    expect(tableNames(db)).not.toContain('conversation_settings')
+    expect(db.prepare(`SELECT version FROM schema_migrations WHERE how = 'found' ORDER BY version`).pluck().all()).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 120, 130])
+    expect(readSchemaVersion(db)).toBe(130)
+    // The next open finds 110 (and 160, 180) missing and runs them.
+    expect(migrate(db)).toMatchObject({ ok: true, applied: [110, 160, 180] })
+    expect(tableNames(db)).toContain('conversation_settings')
+    db.close()
+  })
+
+  it('refuses a store that records a migration this build does not know, without changing it', () => {
+    const path = join(tempDir(), 'keel.db')
+    const first = openDatabase(path)
+    if (!first.ok) throw new Error(first.error.message)
+    first.db.prepare(`INSERT INTO schema_migrations (version, name, how, recorded_at) VALUES (175, 'from-a-newer-keel', 'ran', 1)`).run()
+    first.db.close()
+    const before = readFileSync(path)
+    const reopened = openDatabase(path)
+    expect(reopened.ok ? 'opened' : reopened.error.kind).toBe('newer-schema')
+    if (!reopened.ok) expect(reopened.error.message).toMatch(/migration 175, which this Keel does not know.*not changed/)
+    expect(readFileSync(path).equals(before)).toBe(true)
   })
 
   it('stops at the target version when asked (how the per-migration tests start)', () => {

@@ -11,7 +11,7 @@ describe('migration 0010 (conversations)', () => {
     const db = openAtVersion(tempDir(), 0)
     expect(migrate(db, { targetVersion: 10 }).ok).toBe(true)
     expect(readSchemaVersion(db)).toBe(10)
-    expect(tableNames(db)).toEqual(['conversations', 'message_parts', 'messages', 'turns'])
+    expect(tableNames(db)).toEqual(['conversations', 'message_parts', 'messages', 'schema_migrations', 'turns'])
     db.close()
   })
 

@@ -3,7 +3,7 @@
 // switched to WAL, no presence file beside it). A read-only store opens read-only where allowed.
 // A full disk at open is `full`.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -173,6 +173,41 @@ describe('a read-only store', () => {
       expect(result.error.message).toMatch(new RegExp(`schema version is 50 and this Keel needs ${LATEST_SCHEMA_VERSION}.*not writable`))
       expect(result.error).toMatchObject({ foundVersion: 50, targetVersion: LATEST_SCHEMA_VERSION })
     }
+  })
+})
+
+describe('a read-only store from before migrations were recorded', () => {
+  const mounts: Mounted[] = []
+  afterAll(() => {
+    for (const mount of mounts) if (mount.ok) mount.unmount()
+  })
+  const readOnlyFixture = (file: string): { dir: string; path: string } | string => {
+    const source = tempDir()
+    copyFileSync(join(import.meta.dirname, '../../fixtures/legacy-stores', file), join(source, 'keel.db'))
+    const view = readOnlyView(source)
+    mounts.push(view)
+    return view.ok ? { dir: view.dir, path: join(view.dir, 'keel.db') } : view.reason
+  }
+
+  it('that lacks a migration below its version is refused, naming it, instead of read with a column missing', (context) => {
+    const copy = readOnlyFixture('made-at-0120-used-at-0180-without-0160.sqlite')
+    if (typeof copy === 'string') return context.skip(copy)
+    const result = openKeelStore(copy.path, { allowReadOnly: true })
+    expect(result.ok ? 'opened' : result.error.kind).toBe('read-only')
+    if (!result.ok) expect(result.error.message).toMatch(/schema version is 180 and it lacks migration 160 \(generation-profiles\).*not writable/)
+  })
+
+  it('that has every migration opens read-only, unchanged', (context) => {
+    const copy = readOnlyFixture('made-at-0130-used-at-0180-complete.sqlite')
+    if (typeof copy === 'string') return context.skip(copy)
+    const before = sha256(copy.path)
+    const result = openKeelStore(copy.path, { allowReadOnly: true })
+    expect(result.ok ? result.store.readOnly : result.error.message).toBe(true)
+    if (result.ok) {
+      expect(result.store.conversations.listConversations().length).toBeGreaterThan(0)
+      result.store.close()
+    }
+    expect(sha256(copy.path)).toBe(before)
   })
 })
 

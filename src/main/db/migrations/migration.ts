@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3'
 
 /**
- * One schema step. `up` runs inside the transaction the runner opens (together with the
- * `user_version` bump), so it must be synchronous and must not open its own transaction.
- * Versions go in steps of 10, leaving room for fix-up migrations.
+ * One schema step. `up` runs inside the transaction the runner opens (together with its
+ * `schema_migrations` row and the `user_version` bump), so it must be synchronous and must not open
+ * its own transaction. Versions go in steps of 10; a new one is numbered above every migration
+ * already on main and appended to `released.txt` beside it (its test says why).
  */
 export interface Migration {
   version: number
