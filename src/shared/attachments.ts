@@ -202,11 +202,27 @@ export function checkAttachmentSet(sizes: readonly number[]): AttachmentProblem 
 }
 
 /**
- * A text file as the model reads it: its name, then its text in a fenced block whose fence is longer
- * than any run of backticks inside (so the file cannot close the block early).
+ * A text file as the model reads it: its name ({@link quotedFileName}), then its text in a fenced
+ * block whose fence is longer than any run of backticks inside (so the file cannot close the block early).
  */
 export function textFileBlock(name: string, text: string): string {
   const longestRun = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length))
   const fence = '`'.repeat(Math.max(3, longestRun + 1))
-  return `File: ${name}\n${fence}\n${text}${text.endsWith('\n') ? '' : '\n'}${fence}`
+  return `File: ${quotedFileName(name)}\n${fence}\n${text}${text.endsWith('\n') ? '' : '\n'}${fence}`
+}
+
+/** A name that reads the same wherever it is put: no line breaks, invisible or bidi characters, quotes, backticks, brackets or backslashes. */
+const PLAIN_FILE_NAME = /^[^\p{C}\p{Zl}\p{Zp}"'`\\[\]]+$/u
+
+/**
+ * A file name as the model reads it, always on one line: as it is when plain (`notes.md`), else
+ * as a JSON string with every line break, control, invisible and bidi character escaped — a name
+ * holding a newline and a fence can never open a block or a line of its own (the name is the
+ * user's file's, i.e. data, never structure).
+ */
+export function quotedFileName(name: string): string {
+  if (PLAIN_FILE_NAME.test(name)) return name
+  return JSON.stringify(name).replace(/[\p{C}\p{Zl}\p{Zp}]/gu, (char) =>
+    Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+  )
 }

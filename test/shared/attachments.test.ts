@@ -15,6 +15,7 @@ import {
   encodeBase64,
   isBase64,
   sniffImageType,
+  quotedFileName,
   textFileBlock,
   textMimeTypeFor,
 } from '../../src/shared/attachments'
@@ -121,5 +122,18 @@ describe('text file block', () => {
   it('names the file and fences its text with a fence longer than any backticks inside', () => {
     expect(textFileBlock('a.md', 'x\n')).toBe('File: a.md\n```\nx\n```')
     expect(textFileBlock('b.md', 'see ````js\ncode\n````')).toBe('File: b.md\n`````\nsee ````js\ncode\n````\n`````')
+  })
+
+  it('any file name stays on its one line and reads back exactly (issue 21 item 12)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('\n', '\r', '`', '"', '\\', '\u2028', '\u202e', 'a', '.') })), (name) => {
+        const lines = textFileBlock(name, 'body').split(/\r\n|\r|\n|\u2028|\u2029|\u0085/)
+        expect(lines.slice(1)).toEqual(['```', 'body', '```'])
+        const shown = lines[0]!.slice('File: '.length)
+        expect(shown === name || JSON.parse(shown) === name).toBe(true)
+      }),
+    )
+    expect(quotedFileName('notes.md')).toBe('notes.md')
+    expect(quotedFileName('a\n```b')).toBe('"a\\n```b"')
   })
 })

@@ -3,6 +3,7 @@
 // turns in a row. Applied once, in `buildProviderRequest`, for every wire API.
 import type { HistoryAttachment, HistoryMessage, HistoryUserMessage } from '../../shared/chat-history'
 import type { ProviderId } from '../../shared/provider-id'
+import { quotedFileName } from '../../shared/attachments'
 
 /**
  * How much of the files one request may carry (the question being answered included). The
@@ -46,7 +47,7 @@ export const HISTORY_BUDGETS: Readonly<Record<ProviderId, Readonly<HistoryBudget
 
 /** What an omitted file is replaced by, so the model knows one was there. */
 export function omittedFileText(file: Extract<HistoryAttachment, { kind: 'omitted' }>): string {
-  return file.was === 'image' ? `[image omitted: ${file.name}]` : `[file omitted: ${file.name}]`
+  return file.was === 'image' ? `[image omitted: ${quotedFileName(file.name)}]` : `[file omitted: ${quotedFileName(file.name)}]`
 }
 
 /** Said in a tool result whose images were left out of this request. */
