@@ -110,6 +110,21 @@ describe('keel import', () => {
     expect(usage.code).toBe(2)
   })
 
+  it('a record the live paths refuse (a weight of −70 kg, as the tools would) exits 1 with where and why; the store is as it was', async () => {
+    const source = join(dir, 'source.db')
+    await sourceStore(source)
+    const exported = (await keel(['export', '--db', source])).stdout
+    const json = JSON.parse(exported)
+    json.conversations.push({ id: 'extra', title: 'extra', messages: [{ role: 'user', text: 'x' }] })
+    json.measurements[0] = { ...json.measurements[0], id: 99, value: -70, canonicalValue: -70 }
+    const bad = join(dir, 'negative.json')
+    writeFileSync(bad, JSON.stringify(json))
+    const run = await keel(['import', '--db', source, bad])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^keel: .*negative\.json failed at measurements\.0\.value: -70 kg is outside the plausible range for weight .* Nothing was imported\.\n$/)
+    expect((await keel(['export', '--db', source])).stdout).toBe(exported)
+  })
+
   it('a collision is listed on stderr; the stored one is kept', async () => {
     const source = join(dir, 'source.db')
     await sourceStore(source)
