@@ -11,7 +11,8 @@ import { MEASUREMENT_KIND_INFO, describePlausibleRange, isRepresentableTime, mea
 import type { ConversationSettings } from '../../shared/conversation-settings'
 import type { MessagePart } from '../../shared/conversation'
 import type { KeelStore } from '../db/keel-store'
-import type { ImportCollision, ImportCounts, ImportReport } from '../../shared/import-report'
+import type { ImportCollision, ImportCounts, ImportProblem, ImportReport } from '../../shared/import-report'
+import { toStorageError } from '../db/sqlite-error'
 import { conversationSettingsOf } from '../db/conversation-settings-store'
 import { storedInterrupt } from '../db/message-rows'
 import { exportedConversation, stableJson } from './conversation-json'
@@ -31,8 +32,12 @@ import {
   type ImportedPart,
 } from './import-records'
 
-/** A file that fails: `where` is a record path ("conversations.3.messages.2.role") or "line L, column C". */
-export type ImportResult = { ok: true; report: ImportReport } | { ok: false; where: string; message: string }
+/**
+ * A file that fails (nothing of it kept): why, and where: a record path ("conversations.3.messages.2.role",
+ * "conversations.3" for a record too deep, too large, or being written when the disk filled up),
+ * "line L, column C" where the text stops being JSON, or "(file)".
+ */
+export type ImportResult = { ok: true; report: ImportReport } | { ok: false; problem: ImportProblem; where: string; message: string }
 
 /** Collisions listed in the report (all are counted). */
 const MAX_LISTED_COLLISIONS = 1000
@@ -59,7 +64,7 @@ export function importStore(store: KeelStore, source: ChunkSource): ImportResult
       })
       .immediate()
   } catch (error) {
-    return failed(error)
+    return failed(error, run)
   } finally {
     source.close?.()
   }
@@ -110,15 +115,18 @@ export async function importStoreInSlices(store: KeelStore, source: ChunkSource,
   } catch (error) {
     // A failed COMMIT (a full disk) may leave the transaction open: it is undone here too.
     if (store.db.inTransaction) store.db.exec('ROLLBACK')
-    return failed(error)
+    return failed(error, run)
   } finally {
     source.close?.()
   }
   return { ok: true, report: run.report }
 }
 
-function failed(error: unknown): ImportResult {
-  if (error instanceof ImportFailure || error instanceof JsonShapeError) return { ok: false, where: error.where, message: error.message }
+function failed(error: unknown, run: ImportRun): ImportResult {
+  if (error instanceof ImportFailure) return { ok: false, problem: 'invalid', where: error.where, message: error.message }
+  if (error instanceof JsonShapeError) return { ok: false, problem: error.problem, where: error.where, message: error.message }
+  // SQLITE_FULL: the disk (or the database's size limit) has no room for what this record writes.
+  if (toStorageError(error).kind === 'full') return { ok: false, problem: 'disk-full', where: run.writing, message: 'The disk is full: free some space and import the file again.' }
   throw error
 }
 
@@ -131,6 +139,8 @@ class ImportRun {
   /** Measurements added here and the ledger key of the call that stored each (tied in `finish`: the ledger comes after them). */
   private readonly ledgerLinks: Array<{ measurementId: number; key: string }> = []
   private readonly sql: ReturnType<typeof statements>
+  /** The record being written (or "(saving)" once all are): where a full disk stopped the import. */
+  writing = '(start)'
 
   constructor(private readonly store: KeelStore) {
     this.sql = statements(store)
@@ -138,6 +148,7 @@ class ImportRun {
 
   take(record: JsonRecord): void {
     const where = record.index === undefined ? record.key : `${record.key}.${record.index}`
+    this.writing = where
     switch (record.key) {
       case 'format':
         if (record.value !== CONVERSATION_EXPORT_FORMAT) throw new ImportFailure('format', `Not a Keel export (format "${String(record.value)}").`)
@@ -162,6 +173,7 @@ class ImportRun {
   }
 
   finish(): void {
+    this.writing = '(saving)'
     if (!this.sawConversations) throw new ImportFailure('(top level)', 'Not a Keel export: it has no "conversations" (or "conversation").')
     // A key whose entry is not in the store (left out with its conversation) stays unlinked, as
     // when a conversation is deleted; an entry already tied to another measurement is not taken.
