@@ -42,7 +42,6 @@ export const MAX_ATTACHMENT_NAME_CHARS = 255
  * ({@link safeAttachmentName}); the core and the import refuse one that does not ({@link isSafeAttachmentName}).
  */
 export function safeAttachmentName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const cleaned = name.replace(/[\/\\\u0000-\u001f\u007f]/g, '_').trim().slice(0, MAX_ATTACHMENT_NAME_CHARS).trim()
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned
 }
