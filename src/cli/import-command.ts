@@ -13,7 +13,8 @@ export const IMPORT_USAGE = `usage: keel import --db FILE [EXPORT.json | -]
 
 Loads what \`keel export\` (or the window's Export) wrote into the store (created if missing), read
 record by record, in one transaction: a file that fails anywhere changes nothing (the failing place
-is printed, exit 1). Ids are kept; what is already there with the same content is not added again,
+is printed with why, exit 1: a record the live paths would refuse, text that is not JSON, a file
+over 4 GB, a record over 256 Mi characters or nested over 256 levels, a full disk). Ids are kept; what is already there with the same content is not added again,
 an id already there with different content is a collision: listed on stderr, never overwritten.
 Prints one line: what was added, what was already present, how many collisions. \`-\` or no file:
 read from stdin.`

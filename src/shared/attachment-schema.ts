@@ -10,7 +10,12 @@ import {
   base64DecodedSize,
   isBase64,
   isImageMimeType,
+  isSafeAttachmentName,
+  UNSAFE_ATTACHMENT_NAME,
 } from './attachments'
+
+/** A file's name: trimmed, 1–255 characters, a name and never a path (see `safeAttachmentName`). Imports check names with it too. */
+export const attachmentNameSchema = z.string().trim().min(1).max(MAX_ATTACHMENT_NAME_CHARS).refine(isSafeAttachmentName, UNSAFE_ATTACHMENT_NAME)
 
 /**
  * One file of `turns.start`: an allowed type, a name, and standard base64 whose decoded size is
@@ -19,7 +24,7 @@ import {
  */
 export const attachmentSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(MAX_ATTACHMENT_NAME_CHARS),
+    name: attachmentNameSchema,
     mimeType: z.enum(ATTACHMENT_MIME_TYPES),
     dataBase64: z.string().min(1).max(MAX_ATTACHMENT_BASE64_CHARS).refine(isBase64, 'expected standard base64'),
   })

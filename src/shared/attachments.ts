@@ -35,6 +35,25 @@ export const MAX_ATTACHMENTS_TOTAL_BYTES = 10 * 1024 * 1024
 /** A file name as shown and sent (longer ones are cut by the window before sending). */
 export const MAX_ATTACHMENT_NAME_CHARS = 255
 
+/**
+ * A file's name as Keel keeps it: a name, never a path. Stored names are shown, sent to the model
+ * ("File: name") and written back by export: one holding a folder (`../../etc/passwd`), a control
+ * character or only dots would read as something it is not. The window makes any name fit
+ * ({@link safeAttachmentName}); the core and the import refuse one that does not ({@link isSafeAttachmentName}).
+ */
+export function safeAttachmentName(name: string): string {
+  const cleaned = name.replace(/[\/\\\u0000-\u001f\u007f]/g, '_').trim().slice(0, MAX_ATTACHMENT_NAME_CHARS).trim()
+  return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned
+}
+
+/** Whether `name` is already a name {@link safeAttachmentName} would keep as it is. */
+export function isSafeAttachmentName(name: string): boolean {
+  return name === safeAttachmentName(name)
+}
+
+/** Why a name is refused (English, for the core's and the import's messages). */
+export const UNSAFE_ATTACHMENT_NAME = 'a file name cannot hold a folder (/ or \\), control characters or only dots'
+
 /** A file as `turns.start` carries it (the bytes in base64). */
 export interface AttachmentInput {
   name: string
@@ -61,6 +80,28 @@ export type AttachmentProblem =
   | { code: 'attachment-not-image'; name: string; declared: string }
   | { code: 'attachment-not-text'; name: string }
   | { code: 'attachment-empty'; name: string }
+
+/** English for logs, the CLI and the import; the window words the problem from the error's detail. */
+export function attachmentProblemMessage(problem: AttachmentProblem): string {
+  switch (problem.code) {
+    case 'attachment-type':
+      return `${problem.name}: this type of file cannot be attached.`
+    case 'attachment-image-too-big':
+      return `${problem.name}: images can be at most ${problem.max} bytes; this one is ${problem.size}.`
+    case 'attachment-text-too-big':
+      return `${problem.name}: text files can be at most ${problem.max} bytes; this one is ${problem.size}.`
+    case 'attachment-too-many':
+      return `At most ${problem.max} files can be attached to a message (${problem.count} were).`
+    case 'attachment-total-too-big':
+      return `The files of a message can be at most ${problem.max} bytes together (these are ${problem.size}).`
+    case 'attachment-not-image':
+      return `${problem.name}: its contents are not a ${problem.declared} image.`
+    case 'attachment-not-text':
+      return `${problem.name}: it is not a text file (UTF-8 without NUL characters).`
+    case 'attachment-empty':
+      return `${problem.name}: the file is empty.`
+  }
+}
 
 export function isImageMimeType(mimeType: string): mimeType is ImageMimeType {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType)

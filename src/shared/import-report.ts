@@ -8,6 +8,14 @@ export interface ImportCounts {
   ledger: number
 }
 
+/**
+ * Why an import stopped (nothing of it was kept): a record the rules refuse (`invalid`), text that
+ * is not JSON of an export's shape (`malformed`), a record nested deeper than `MAX_IMPORT_DEPTH`,
+ * a record longer than `MAX_IMPORT_RECORD_CHARS`, a file larger than `MAX_IMPORT_FILE_BYTES`, or
+ * no room left on the disk while writing.
+ */
+export type ImportProblem = 'invalid' | 'malformed' | 'too-deep' | 'record-too-large' | 'file-too-large' | 'disk-full'
+
 export type ImportedKind = 'conversation' | 'message' | 'turn' | 'generation' | 'measurement' | 'ledger'
 
 /** An id already in the store with different content (or a record that belongs to one): left out, the stored one kept. */

@@ -90,6 +90,18 @@ export function isUnitValidForKind(kind: MeasurementKind, unit: MeasurementUnit)
   return MEASUREMENT_KIND_INFO[kind].units.includes(unit)
 }
 
+/**
+ * The one value rule every entrance checks (the model's tools, the window's add and edit, imports):
+ * the unit is one of the kind's, and the value, converted, lies in the kind's plausible range.
+ */
+export function measurementValueProblem(kind: MeasurementKind, value: number, unit: MeasurementUnit): 'unit-not-for-kind' | 'value-out-of-range' | undefined {
+  if (!isUnitValidForKind(kind, unit)) return 'unit-not-for-kind'
+  const info = MEASUREMENT_KIND_INFO[kind]
+  const canonical = toCanonicalValue(value, unit)
+  // Written so NaN is out of range too.
+  return canonical >= info.min && canonical <= info.max ? undefined : 'value-out-of-range'
+}
+
 /** `value` in `unit` expressed in the kind's canonical unit. The caller checks the unit fits the kind. */
 export function toCanonicalValue(value: number, unit: MeasurementUnit): number {
   return value * FACTOR_TO_CANONICAL[unit]

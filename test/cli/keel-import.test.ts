@@ -2,12 +2,13 @@
 // same bytes; again from stdin it adds nothing; a bad file exits 1 with where it failed and leaves
 // the store as it was; a collision is listed on stderr and the stored row kept.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openKeelStore } from '../../src/main/db/keel-store'
 import { createKeelToolRegistry } from '../../src/main/tools/tool-registry'
+import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_RECORD_CHARS } from '../../src/shared/ipc/channels'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const CLI = join(ROOT, 'src/cli/keel.ts')
@@ -108,6 +109,47 @@ describe('keel import', () => {
     expect((await keel(['export', '--db', source])).stdout).toBe(exported)
     const usage = await keel(['import', '--db', source, join(dir, 'missing.json')])
     expect(usage.code).toBe(2)
+  })
+
+  it('a record the live paths refuse (a weight of −70 kg, as the tools would) exits 1 with where and why; the store is as it was', async () => {
+    const source = join(dir, 'source.db')
+    await sourceStore(source)
+    const exported = (await keel(['export', '--db', source])).stdout
+    const json = JSON.parse(exported)
+    json.conversations.push({ id: 'extra', title: 'extra', messages: [{ role: 'user', text: 'x' }] })
+    json.measurements[0] = { ...json.measurements[0], id: 99, value: -70, canonicalValue: -70 }
+    const bad = join(dir, 'negative.json')
+    writeFileSync(bad, JSON.stringify(json))
+    const run = await keel(['import', '--db', source, bad])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^keel: .*negative\.json failed at measurements\.0\.value: -70 kg is outside the plausible range for weight .* Nothing was imported\.\n$/)
+    expect((await keel(['export', '--db', source])).stdout).toBe(exported)
+  })
+
+  it('a file over the limit, or one record too long to hold, exits 1 saying where and why (never read whole); the store is as it was', async () => {
+    const source = join(dir, 'source.db')
+    await sourceStore(source)
+    const exported = (await keel(['export', '--db', source])).stdout
+    // A sparse file one byte over the documented limit: refused before any of it is read.
+    const huge = join(dir, 'huge.json')
+    const fd = openSync(huge, 'w')
+    ftruncateSync(fd, MAX_IMPORT_FILE_BYTES + 1)
+    closeSync(fd)
+    const tooBig = await keel(['import', '--db', source, huge])
+    expect(tooBig.code).toBe(1)
+    expect(tooBig.stderr).toBe(`keel: ${huge} failed at (file): The file is ${MAX_IMPORT_FILE_BYTES + 1} bytes: an import file can be at most ${MAX_IMPORT_FILE_BYTES} bytes. Nothing was imported.\n`)
+    // A title of 300 MB in the second conversation: refused while it is read, never parsed whole.
+    const long = join(dir, 'long.json')
+    const out = openSync(long, 'w')
+    writeSync(out, '{"conversations": [{"id": "a", "title": "a", "messages": []},\n{"id": "b", "title": "')
+    const block = Buffer.alloc(1 << 20, 'x')
+    for (let i = 0; i < 300; i++) writeSync(out, block)
+    writeSync(out, '", "messages": []}]}')
+    closeSync(out)
+    const tooLong = await keel(['import', '--db', source, long])
+    expect(tooLong.code).toBe(1)
+    expect(tooLong.stderr).toBe(`keel: ${long} failed at conversations.1: This record (from line 2, column 1) is longer than ${MAX_IMPORT_RECORD_CHARS} characters: too large to import. Nothing was imported.\n`)
+    expect((await keel(['export', '--db', source])).stdout).toBe(exported)
   })
 
   it('a collision is listed on stderr; the stored one is kept', async () => {

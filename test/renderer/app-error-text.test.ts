@@ -28,6 +28,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'message-action-not-applicable': { code: 'message-action-not-applicable' },
   'provider-not-ready': { code: 'provider-not-ready', provider: 'openai-responses', reason: 'no-key' },
   'import-invalid': { code: 'import-invalid', where: 'conversation.messages.0.role' },
+  'import-failed': { code: 'import-failed', problem: 'disk-full', where: 'conversations.3' },
   'import-upload': { code: 'import-upload' },
   'import-running': { code: 'import-running' },
   'runs-active': { code: 'runs-active' },
@@ -62,6 +63,18 @@ describe('appErrorText', () => {
     expect(appErrorText(translator('es'), { message: '', detail: DETAILS['conversation-busy'] })).toMatch(/^Todavía se está escribiendo/)
     expect(appErrorText(en, { message: '', detail: DETAILS['attachment-image-too-big'] })).toBe('big.png is too big (5.72 MB): images can be up to 3.75 MB.')
     expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['attachment-text-too-big'] })).toBe('big.log é grande demais (293 KB): arquivos de texto podem ter até 256 KB.')
+  })
+
+  it('words each reason an import stopped, naming the record, in every language', () => {
+    for (const locale of LOCALES) {
+      const t = translator(locale)
+      const texts = (['too-deep', 'record-too-large', 'file-too-large', 'disk-full'] as const).map((problem) => appErrorText(t, { message: 'core message (English)', detail: { code: 'import-failed', problem, where: 'conversations.3' } }))
+      for (const text of texts) expect(text, locale).not.toMatch(/[{}]|core message|^error\./)
+      expect(new Set(texts).size, locale).toBe(4)
+      expect(texts[0], locale).toContain('conversations.3')
+      expect(texts[3], locale).toContain('conversations.3')
+    }
+    expect(appErrorText(translator('en'), { message: '', detail: { code: 'import-failed', problem: 'too-deep', where: 'conversations.1' } })).toBe('Nothing was imported: conversations.1 nests deeper than 256 levels, which no Keel export does.')
   })
 
   it('without a detail, keeps the core message inside the localized "something went wrong"', () => {

@@ -14,6 +14,8 @@ import {
   decodeTextFile,
   encodeBase64,
   isBase64,
+  isSafeAttachmentName,
+  safeAttachmentName,
   sniffImageType,
   quotedFileName,
   textFileBlock,
@@ -100,6 +102,23 @@ describe('allow-list and sizes', () => {
     // The same size is fine for an image (its limit is higher; its bytes are checked in the core).
     expect(attachmentSchema.safeParse(file('image/png', encodeBase64(new Uint8Array(MAX_TEXT_FILE_BYTES + 1)))).success).toBe(true)
     expect(attachmentsSchema.safeParse(Array(MAX_ATTACHMENTS + 1).fill(file('text/plain', 'YQ=='))).success).toBe(false)
+  })
+})
+
+describe('file names', () => {
+  it('a name is never a path: the window makes one fit, the contract refuses one that does not', () => {
+    expect(safeAttachmentName('../../etc/passwd')).toBe('.._.._etc_passwd')
+    expect(safeAttachmentName('C:\\Users\\me\\notes.txt')).toBe('C:_Users_me_notes.txt')
+    expect(safeAttachmentName('a\nb\u0000.txt')).toBe('a_b_.txt')
+    expect(safeAttachmentName('..')).toBe('file')
+    expect(safeAttachmentName('   ')).toBe('file')
+    expect(safeAttachmentName('x'.repeat(300))).toHaveLength(255)
+    expect(safeAttachmentName('Relatório – março.csv')).toBe('Relatório – março.csv')
+    fc.assert(fc.property(fc.string({ maxLength: 400 }), (name) => isSafeAttachmentName(safeAttachmentName(name))))
+    const file = (name: string) => ({ name, mimeType: 'text/plain', dataBase64: 'YQ==' })
+    expect(attachmentSchema.safeParse(file('../../etc/passwd')).success).toBe(false)
+    expect(attachmentSchema.safeParse(file('..')).success).toBe(false)
+    expect(attachmentSchema.safeParse(file('notes.txt')).success).toBe(true)
   })
 })
 

@@ -116,7 +116,13 @@ export class ImportCommands {
       if (this.deps.activeRuns() > 0) return fail('busy', 'An answer is being written: stop it or let it finish, then import.', { retryable: true, detail: { code: 'runs-active' } })
       this.snapshot = this.openSnapshot()
       const result = await importStoreInSlices(this.store, source, { ...(this.deps.sliceMs !== undefined ? { sliceMs: this.deps.sliceMs } : {}), stopReason: () => (this.closing ? 'Keel is shutting down' : undefined) })
-      if (!result.ok) return fail('validation', `${result.where}: ${result.message}`, { detail: { code: 'import-invalid', where: result.where } })
+      if (!result.ok) {
+        const message = `${result.where}: ${result.message}`
+        if (result.problem === 'invalid' || result.problem === 'malformed') return fail('validation', message, { detail: { code: 'import-invalid', where: result.where } })
+        // Freeing space and importing again works; nothing was kept either way.
+        if (result.problem === 'disk-full') return fail('storage', message, { retryable: true, detail: { code: 'import-failed', problem: result.problem, where: result.where } })
+        return fail('validation', message, { detail: { code: 'import-failed', problem: result.problem, where: result.where } })
+      }
       return ok(result.report)
     } catch (error) {
       if (error instanceof ImportStoppedError) return fail('internal', 'Keel is shutting down: the import was undone (nothing of it was kept).', { retryable: true, detail: { code: 'shutting-down' } })

@@ -7,7 +7,7 @@ import {
   describePlausibleRange,
   measurementTimeProblem,
   fromCanonicalValue,
-  isUnitValidForKind,
+  measurementValueProblem,
   normalizeUnit,
   toCanonicalValue,
   type Measurement,
@@ -28,7 +28,8 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
   const old = store.measurements.get(request.id)
   if (!old) return { ok: false, kind: 'not-found', message: `No measurement with id ${request.id}.`, detail: { code: 'measurement-not-found' } }
   const unit = normalizeUnit(request.unit)
-  if (!unit || !isUnitValidForKind(old.kind, unit)) {
+  const problem = unit ? measurementValueProblem(old.kind, request.value, unit) : 'unit-not-for-kind'
+  if (!unit || problem === 'unit-not-for-kind') {
     const units = [...MEASUREMENT_KIND_INFO[old.kind].units]
     return {
       ok: false,
@@ -39,7 +40,7 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
   }
   const canonicalValue = toCanonicalValue(request.value, unit)
   const info = MEASUREMENT_KIND_INFO[old.kind]
-  if (!(canonicalValue >= info.min && canonicalValue <= info.max)) {
+  if (problem === 'value-out-of-range') {
     const range = describePlausibleRange(old.kind, unit)
     return {
       ok: false,

@@ -1,28 +1,6 @@
-import { checkAttachment, checkAttachmentSet, type AttachmentInput, type AttachmentProblem, type CheckedAttachment } from '../../shared/attachments'
+import { attachmentProblemMessage, checkAttachment, checkAttachmentSet, type AttachmentInput, type AttachmentProblem, type CheckedAttachment } from '../../shared/attachments'
 import { fail } from './app-result'
 import type { AppError } from '../../shared/ipc/app-error'
-
-/** English for logs and the CLI; the window words the problem from the error's detail. */
-function problemMessage(problem: AttachmentProblem): string {
-  switch (problem.code) {
-    case 'attachment-type':
-      return `${problem.name}: this type of file cannot be attached.`
-    case 'attachment-image-too-big':
-      return `${problem.name}: images can be at most ${problem.max} bytes; this one is ${problem.size}.`
-    case 'attachment-text-too-big':
-      return `${problem.name}: text files can be at most ${problem.max} bytes; this one is ${problem.size}.`
-    case 'attachment-too-many':
-      return `At most ${problem.max} files can be attached to a message (${problem.count} were).`
-    case 'attachment-total-too-big':
-      return `The files of a message can be at most ${problem.max} bytes together (these are ${problem.size}).`
-    case 'attachment-not-image':
-      return `${problem.name}: its contents are not a ${problem.declared} image.`
-    case 'attachment-not-text':
-      return `${problem.name}: it is not a text file (UTF-8 without NUL characters).`
-    case 'attachment-empty':
-      return `${problem.name}: the file is empty.`
-  }
-}
 
 /**
  * The files of `turns.start`, decoded and checked again in the core (the schema checked the type
@@ -43,5 +21,5 @@ export function checkTurnAttachments(inputs: readonly AttachmentInput[] | undefi
 }
 
 function refuse(problem: AttachmentProblem): { ok: false; error: AppError } {
-  return fail('validation', problemMessage(problem), { detail: problem })
+  return fail('validation', attachmentProblemMessage(problem), { detail: problem })
 }

@@ -3,6 +3,7 @@
 // keys are ignored. Strict where a value goes into a row (roles, statuses, ids, numbers, files).
 // A record written before a field existed still reads (an older export, or the window's).
 import { z } from 'zod'
+import { attachmentNameSchema } from '../../shared/attachment-schema'
 import { ATTACHMENT_MIME_TYPES } from '../../shared/attachments'
 import { conversationSettingsSchema } from '../../shared/conversation-settings'
 import { isFallbackMessageId } from '../../shared/fallback-messages'
@@ -54,8 +55,9 @@ const importedToolCall = z.object({
   result: asGiven(z.looseObject({ status: z.string().min(1) })).nullable().optional(),
 })
 
+/** A question's file; its bytes, count and total are checked as the composer's are (store-import's resolveTree). */
 const importedAttachment = z.object({
-  name: z.string().min(1).max(255),
+  name: attachmentNameSchema,
   mimeType: z.enum(ATTACHMENT_MIME_TYPES),
   size: z.number().int().min(1),
   dataBase64: z.base64(),
@@ -76,7 +78,7 @@ export const importedMessage = z.object({
   text: z.string().max(10_000_000),
   reasoning: z.string().max(10_000_000).optional(),
   toolCalls: z.array(importedToolCall).optional(),
-  attachments: z.array(importedAttachment).max(50).optional(),
+  attachments: z.array(importedAttachment).optional(),
   noticeRefs: z.array(z.object({ id: z.string().refine(isFallbackMessageId, 'not a notice this version knows'), values: z.record(z.string(), z.unknown()).optional() })).optional(),
   reasoningMs: z.number().int().min(0).optional(),
   /** The stored parts, when the readable fields do not rebuild them exactly. */
@@ -132,7 +134,7 @@ export const importedMeasurement = z.object({
   takenAtOffsetMin: z.number().int().min(-1439).max(1439).nullable().optional(),
   measuredAtLocal: z.string().nullable().optional(),
   precision: z.enum(['day', 'instant']).optional(),
-  recordedAt: z.number().int().optional(),
+  recordedAt: time.optional(),
   /** The ledger entry whose tool call stored it (null: the user's own, or its conversation is gone). */
   createdByLedgerKey: z.string().min(1).max(1000).nullable().optional(),
 })
@@ -144,13 +146,13 @@ export const importedLedgerEntry = z.object({
   state: z.enum(['succeeded', 'failed', 'unknown']),
   callIds: z.array(id),
   turnId: id,
-  createdAt: z.number().int().optional(),
+  createdAt: time.optional(),
   recordedAt: z.iso.datetime({ offset: true }).nullable().optional(),
   conversationId: id.optional(),
   arguments: z.unknown().optional(),
   output: z.unknown().optional(),
   error: z.object({ kind: z.string(), message: z.string() }).loose().nullable().optional(),
-  updatedAt: z.number().int().optional(),
+  updatedAt: time.optional(),
 })
 export type ImportedLedgerEntry = z.output<typeof importedLedgerEntry>
 

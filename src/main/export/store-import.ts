@@ -6,11 +6,13 @@
 // listed, and the stored one is left as it is.
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import { MEASUREMENT_KIND_INFO } from '../../shared/measurement'
+import { attachmentProblemMessage, checkAttachment, checkAttachmentSet } from '../../shared/attachments'
+import { MEASUREMENT_KIND_INFO, describePlausibleRange, isRepresentableTime, measurementTimeProblem, measurementValueProblem, toCanonicalValue } from '../../shared/measurement'
 import type { ConversationSettings } from '../../shared/conversation-settings'
 import type { MessagePart } from '../../shared/conversation'
 import type { KeelStore } from '../db/keel-store'
-import type { ImportCollision, ImportCounts, ImportReport } from '../../shared/import-report'
+import type { ImportCollision, ImportCounts, ImportProblem, ImportReport } from '../../shared/import-report'
+import { toStorageError } from '../db/sqlite-error'
 import { conversationSettingsOf } from '../db/conversation-settings-store'
 import { storedInterrupt } from '../db/message-rows'
 import { exportedConversation, stableJson } from './conversation-json'
@@ -30,8 +32,12 @@ import {
   type ImportedPart,
 } from './import-records'
 
-/** A file that fails: `where` is a record path ("conversations.3.messages.2.role") or "line L, column C". */
-export type ImportResult = { ok: true; report: ImportReport } | { ok: false; where: string; message: string }
+/**
+ * A file that fails (nothing of it kept): why, and where: a record path ("conversations.3.messages.2.role",
+ * "conversations.3" for a record too deep, too large, or being written when the disk filled up),
+ * "line L, column C" where the text stops being JSON, or "(file)".
+ */
+export type ImportResult = { ok: true; report: ImportReport } | { ok: false; problem: ImportProblem; where: string; message: string }
 
 /** Collisions listed in the report (all are counted). */
 const MAX_LISTED_COLLISIONS = 1000
@@ -58,7 +64,7 @@ export function importStore(store: KeelStore, source: ChunkSource): ImportResult
       })
       .immediate()
   } catch (error) {
-    return failed(error)
+    return failed(error, run)
   } finally {
     source.close?.()
   }
@@ -109,15 +115,18 @@ export async function importStoreInSlices(store: KeelStore, source: ChunkSource,
   } catch (error) {
     // A failed COMMIT (a full disk) may leave the transaction open: it is undone here too.
     if (store.db.inTransaction) store.db.exec('ROLLBACK')
-    return failed(error)
+    return failed(error, run)
   } finally {
     source.close?.()
   }
   return { ok: true, report: run.report }
 }
 
-function failed(error: unknown): ImportResult {
-  if (error instanceof ImportFailure || error instanceof JsonShapeError) return { ok: false, where: error.where, message: error.message }
+function failed(error: unknown, run: ImportRun): ImportResult {
+  if (error instanceof ImportFailure) return { ok: false, problem: 'invalid', where: error.where, message: error.message }
+  if (error instanceof JsonShapeError) return { ok: false, problem: error.problem, where: error.where, message: error.message }
+  // SQLITE_FULL: the disk (or the database's size limit) has no room for what this record writes.
+  if (toStorageError(error).kind === 'full') return { ok: false, problem: 'disk-full', where: run.writing, message: 'The disk is full: free some space and import the file again.' }
   throw error
 }
 
@@ -130,6 +139,8 @@ class ImportRun {
   /** Measurements added here and the ledger key of the call that stored each (tied in `finish`: the ledger comes after them). */
   private readonly ledgerLinks: Array<{ measurementId: number; key: string }> = []
   private readonly sql: ReturnType<typeof statements>
+  /** The record being written (or "(saving)" once all are): where a full disk stopped the import. */
+  writing = '(start)'
 
   constructor(private readonly store: KeelStore) {
     this.sql = statements(store)
@@ -137,6 +148,7 @@ class ImportRun {
 
   take(record: JsonRecord): void {
     const where = record.index === undefined ? record.key : `${record.key}.${record.index}`
+    this.writing = where
     switch (record.key) {
       case 'format':
         if (record.value !== CONVERSATION_EXPORT_FORMAT) throw new ImportFailure('format', `Not a Keel export (format "${String(record.value)}").`)
@@ -161,6 +173,7 @@ class ImportRun {
   }
 
   finish(): void {
+    this.writing = '(saving)'
     if (!this.sawConversations) throw new ImportFailure('(top level)', 'Not a Keel export: it has no "conversations" (or "conversation").')
     // A key whose entry is not in the store (left out with its conversation) stays unlinked, as
     // when a conversation is deleted; an entry already tied to another measurement is not taken.
@@ -210,8 +223,7 @@ class ImportRun {
     this.sql.insertConversation.run(conversation.id, conversation.title, createdAt, updatedAt)
     if (conversation.pinnedAt !== undefined) this.sql.setPinned.run(conversation.pinnedAt, conversation.id)
     const turns = new Set<string>()
-    for (const [index, { id, parentId, turnId, source: m }] of messages.entries()) {
-      const at = `${where}.messages.${index}`
+    for (const [index, { id, parentId, turnId, files, source: m }] of messages.entries()) {
       const created = m.createdAt ?? updatedAt
       if (turnId && !turns.has(turnId)) {
         turns.add(turnId)
@@ -245,11 +257,7 @@ class ImportRun {
           this.sql.insertPart.run(id, position, part.type, '', JSON.stringify(data))
         }
       }
-      for (const [position, file] of (m.attachments ?? []).entries()) {
-        const bytes = Buffer.from(file.dataBase64, 'base64')
-        if (bytes.length !== file.size) throw new ImportFailure(`${at}.attachments.${position}.size`, `The file's size (${file.size}) is not the size of its data (${bytes.length}).`)
-        this.sql.insertAttachment.run(id, position, file.name, file.mimeType, file.size, bytes)
-      }
+      for (const [position, file] of files.entries()) this.sql.insertAttachment.run(id, position, file.name, file.mimeType, file.bytes.length, file.bytes)
     }
     const leaf = conversation.currentLeafId ?? messages.at(-1)?.id ?? null
     this.sql.setLeaf.run(leaf, conversation.id)
@@ -307,10 +315,25 @@ class ImportRun {
   }
 
   private measurement(m: ImportedMeasurement, where: string): void {
+    // The rules of the tools and the measurements view (measurementValueProblem, measurementTimeProblem).
     const info = MEASUREMENT_KIND_INFO[m.kind]
-    if (!info.units.includes(m.unit)) throw new ImportFailure(`${where}.unit`, `"${m.unit}" is not a unit of ${info.label}.`)
+    const valueProblem = measurementValueProblem(m.kind, m.value, m.unit)
+    if (valueProblem === 'unit-not-for-kind') throw new ImportFailure(`${where}.unit`, `"${m.unit}" is not a unit of ${info.label}.`)
+    if (valueProblem) throw new ImportFailure(`${where}.value`, `${m.value} ${m.unit} is outside the plausible range for ${info.label} (${describePlausibleRange(m.kind, m.unit)}).`)
+    if (m.canonicalValue !== toCanonicalValue(m.value, m.unit)) throw new ImportFailure(`${where}.canonicalValue`, `${m.canonicalValue} is not ${m.value} ${m.unit} in ${info.canonicalUnit}.`)
+    const takenAtField = m.takenAt !== undefined ? 'takenAt' : 'measuredAt'
     const takenAt = m.takenAt ?? (m.measuredAt ? Date.parse(m.measuredAt) : undefined)
     if (takenAt === undefined) throw new ImportFailure(`${where}.takenAt`, 'The measurement has no date (takenAt or measuredAt).')
+    const now = this.store.clock()
+    switch (measurementTimeProblem(takenAt, now)) {
+      case 'not-a-time':
+        throw new ImportFailure(`${where}.${takenAtField}`, `${takenAt} is not a real date.`)
+      case 'too-early':
+        throw new ImportFailure(`${where}.${takenAtField}`, `${new Date(takenAt).toISOString()} is before 1900.`)
+      case 'in-the-future':
+        throw new ImportFailure(`${where}.${takenAtField}`, `${new Date(takenAt).toISOString()} is in the future: a measurement can be dated today or earlier.`)
+    }
+    if (m.recordedAt !== undefined && !isRepresentableTime(m.recordedAt)) throw new ImportFailure(`${where}.recordedAt`, `${m.recordedAt} is not a real date.`)
     const stored = this.sql.measurementById.get(m.id)
     if (stored) {
       const same = stored.deleted_at === null && stored.kind === m.kind && stored.canonical_value === m.canonicalValue && stored.input_value === m.value && stored.input_unit === m.unit && stored.taken_at === takenAt
@@ -319,7 +342,7 @@ class ImportRun {
       return
     }
     const precision = m.precision ?? (m.measuredAtLocal && /^\d{4}-\d{2}-\d{2}$/.test(m.measuredAtLocal) ? 'day' : 'instant')
-    this.sql.insertMeasurement.run(m.id, m.kind, m.canonicalValue, m.value, m.unit, takenAt, precision, m.recordedAt ?? this.store.clock(), m.takenAtOffsetMin ?? null)
+    this.sql.insertMeasurement.run(m.id, m.kind, m.canonicalValue, m.value, m.unit, takenAt, precision, m.recordedAt ?? now, m.takenAtOffsetMin ?? null)
     if (m.createdByLedgerKey) this.ledgerLinks.push({ measurementId: m.id, key: m.createdByLedgerKey })
     this.report.added.measurements++
   }
@@ -356,6 +379,8 @@ interface ResolvedMessage {
   id: string
   parentId: string | undefined
   turnId: string | undefined
+  /** Its files, decoded and checked as the composer's are. */
+  files: Array<{ name: string; mimeType: string; bytes: Buffer }>
   source: ImportedMessage
 }
 
@@ -388,12 +413,31 @@ function resolveTree(conversation: ImportedConversation, where: string): Resolve
     if (m.role === 'assistant' && turnId === undefined) throw new ImportFailure(at, 'An answer must follow a question.')
     if (m.role === 'user') lastTurn = turnId
     if (m.attachments?.length && m.role !== 'user') throw new ImportFailure(`${at}.attachments`, 'Only a question has files.')
-    const message = { id, parentId, turnId, source: m }
+    const message = { id, parentId, turnId, files: checkedFiles(m, at), source: m }
     seen.set(id, message)
     resolved.push(message)
   }
   if (conversation.currentLeafId && !seen.has(conversation.currentLeafId)) throw new ImportFailure(`${where}.currentLeafId`, 'The branch shown ends at a message that is not in this conversation.')
   return resolved
+}
+
+/**
+ * A question's files, checked by the composer's rules (`checkAttachment`, `checkAttachmentSet`): the
+ * bytes are the type they claim (an SVG is no PNG), a text file is text, each within its size, at
+ * most 10 files and 10 MiB on one message. Names were checked by the schema (no paths).
+ */
+function checkedFiles(m: ImportedMessage, at: string): ResolvedMessage['files'] {
+  const files: ResolvedMessage['files'] = []
+  for (const [position, file] of (m.attachments ?? []).entries()) {
+    const bytes = Buffer.from(file.dataBase64, 'base64')
+    if (bytes.length !== file.size) throw new ImportFailure(`${at}.attachments.${position}.size`, `The file's size (${file.size}) is not the size of its data (${bytes.length}).`)
+    const checked = checkAttachment(file.name, file.mimeType, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
+    if (!checked.ok) throw new ImportFailure(`${at}.attachments.${position}`, attachmentProblemMessage(checked.problem))
+    files.push({ name: file.name, mimeType: file.mimeType, bytes })
+  }
+  const setProblem = checkAttachmentSet(files.map((file) => file.bytes.length))
+  if (setProblem) throw new ImportFailure(`${at}.attachments`, attachmentProblemMessage(setProblem))
+  return files
 }
 
 /** The stored parts: `parts` when the file has them, else rebuilt from the readable fields (as export omits them). */

@@ -1,4 +1,5 @@
 import type { AttachmentProblem } from '../attachments'
+import type { ImportProblem } from '../import-report'
 import type { MeasurementKind } from '../measurement'
 import type { ProviderNotReadyReason } from '../provider-profiles'
 
@@ -38,6 +39,8 @@ export type AppErrorDetail =
   | { code: 'provider-not-ready'; provider: string; reason: ProviderNotReadyReason }
   /** An imported conversation file that failed validation (nothing was imported): where, and why (English). */
   | { code: 'import-invalid'; where: string }
+  /** An import stopped for a reason the window words itself (nothing was imported): where in the file. */
+  | { code: 'import-failed'; problem: Exclude<ImportProblem, 'invalid' | 'malformed'>; where: string }
   /** A file being imported in pieces could not be taken (unknown or expired upload, pieces out of order, too large): import it again. */
   | { code: 'import-upload' }
   /** A backup is being imported: writing (or a second import) waits until it has finished. */

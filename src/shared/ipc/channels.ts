@@ -75,8 +75,22 @@ export const DEFAULT_CONVERSATION_PAGE = 200
  */
 export const MAX_IMPORT_CHARS = 1_900_000
 
-/** The largest file the window imports (bytes, UTF-8): a whole-store backup fits. */
+/** The largest file an import reads (bytes, UTF-8; the window and `keel import`): a whole-store backup fits. */
 export const MAX_IMPORT_FILE_BYTES = 4_000_000_000
+
+/**
+ * The longest one record of an import file may be (characters of its JSON text: one conversation
+ * with its files, one model call, measurement or ledger entry). The import holds one record at a
+ * time, so this bounds its memory; a record over it is refused before it is parsed.
+ */
+export const MAX_IMPORT_RECORD_CHARS = 256 * 1024 * 1024
+
+/**
+ * How deep one record of an import file may nest (arrays and objects). An export nests a few levels
+ * around a tool call's arguments, which are themselves at most 64 deep; deeper is refused before it
+ * is parsed (every recursive walk would overflow the stack).
+ */
+export const MAX_IMPORT_DEPTH = 256
 
 /** The longest message a user can send (characters, after trimming); the composer says so before sending. */
 export const MAX_MESSAGE_CHARS = 100_000

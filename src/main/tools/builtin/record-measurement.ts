@@ -4,7 +4,7 @@ import {
   MEASUREMENT_KIND_INFO,
   describePlausibleRange,
   fromCanonicalValue,
-  isUnitValidForKind,
+  measurementValueProblem,
   normalizeUnit,
   toCanonicalValue,
   type Measurement,
@@ -48,7 +48,8 @@ export function recordMeasurementSchema(clock: Clock) {
     .transform((raw, context): RecordMeasurementInput => {
       const info = MEASUREMENT_KIND_INFO[raw.kind]
       const unit = normalizeUnit(raw.unit)
-      if (unit === undefined || !isUnitValidForKind(raw.kind, unit)) {
+      const problem = unit === undefined ? 'unit-not-for-kind' : measurementValueProblem(raw.kind, raw.value, unit)
+      if (unit === undefined || problem === 'unit-not-for-kind') {
         context.addIssue({
           code: 'custom',
           path: ['unit'],
@@ -57,8 +58,7 @@ export function recordMeasurementSchema(clock: Clock) {
         })
         return z.NEVER
       }
-      const canonical = toCanonicalValue(raw.value, unit)
-      if (!(canonical >= info.min && canonical <= info.max)) {
+      if (problem === 'value-out-of-range') {
         context.addIssue({
           code: 'custom',
           path: ['value'],

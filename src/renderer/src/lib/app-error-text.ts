@@ -1,4 +1,5 @@
 import type { AppError } from '../../../shared/ipc/app-error'
+import { MAX_IMPORT_DEPTH, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_RECORD_CHARS } from '../../../shared/ipc/channels'
 import { kindKey, type Translate } from '../i18n/messages'
 import { attachmentProblemText, isAttachmentProblem } from './attachment-text'
 
@@ -25,6 +26,10 @@ export function appErrorText(t: Translate, error: Pick<AppError, 'message' | 'de
     case 'date-out-of-range': {
       const day = (ms: number) => new Intl.DateTimeFormat(t.locale ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(ms)
       return t('error.date-out-of-range', { earliest: day(detail.earliest), latest: day(detail.latest) })
+    }
+    case 'import-failed': {
+      const max = detail.problem === 'too-deep' ? MAX_IMPORT_DEPTH : detail.problem === 'record-too-large' ? Math.floor(MAX_IMPORT_RECORD_CHARS / 1_000_000) : Math.floor(MAX_IMPORT_FILE_BYTES / 1_000_000)
+      return t(`error.import-failed.${detail.problem}`, { where: detail.where, max: String(max) })
     }
     default:
       return t(`error.${detail.code}`)

@@ -4,6 +4,7 @@ import {
   checkAttachment,
   checkAttachmentSet,
   encodeBase64,
+  safeAttachmentName,
   sniffImageType,
   textMimeTypeFor,
   type AttachmentInput,
@@ -28,7 +29,8 @@ let counter = 0
  * without NULs, within the text limit), else refused. The same checks as the core's.
  */
 export async function readAttachment(file: File): Promise<{ ok: true; attachment: PendingAttachment } | { ok: false; problem: AttachmentProblem }> {
-  const name = (file.name || 'file').slice(0, 255)
+  // The core refuses a name that is a path or holds control characters: the window makes it fit first.
+  const name = safeAttachmentName(file.name)
   // Sizes first: a huge file is never read into memory.
   const declaredImage = file.type.startsWith('image/')
   if (declaredImage && file.size > MAX_IMAGE_BYTES) return { ok: false, problem: { code: 'attachment-image-too-big', name, size: file.size, max: MAX_IMAGE_BYTES } }
