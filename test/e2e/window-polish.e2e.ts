@@ -36,3 +36,18 @@ test('search shows each conversation once, with its date, and the matching messa
   await page.getByRole('button', { name: 'Tell me about the glimwave' }).first().click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tell me about the glimwave')
 })
+
+test('no sideways scrollbar under the sidebar while an answer is being written', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openApp(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const words = Array.from({ length: 12 }, (_, i) => `w${i} `)
+  await enqueue({ type: 'turn', text: [...words, 'done writing.'], faults: { delayMs: 400 } })
+  await send(page, 'A question with a title long enough to be cut with an ellipsis in the sidebar')
+  const nav = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(nav.getByTestId('writing-marker')).toBeVisible()
+  // The list scrolls only up and down: nothing in it is wider than it.
+  const scroller = nav.locator('.sidebar-scroll')
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+  await expect(page.getByTestId('message-assistant').last()).toContainText('done writing.', { timeout: 60_000 })
+})
