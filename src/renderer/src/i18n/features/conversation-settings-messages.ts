@@ -4,6 +4,7 @@ import { defineMessages } from '../define-messages'
 export const conversationSettingsMessages = defineMessages(
   {
     'convset.model': 'Model',
+    'convset.noProviderYet': 'None yet: set up a provider',
     'convset.otherModel': 'Other model…',
     'convset.modelName': 'Model name',
     'convset.useModel': 'Use',
@@ -52,6 +53,7 @@ export const conversationSettingsMessages = defineMessages(
   },
   {
     'convset.model': 'Modelo',
+    'convset.noProviderYet': 'Nenhum ainda: configure um provedor',
     'convset.otherModel': 'Outro modelo…',
     'convset.modelName': 'Nome do modelo',
     'convset.useModel': 'Usar',
@@ -100,6 +102,7 @@ export const conversationSettingsMessages = defineMessages(
   },
   {
     'convset.model': 'Modelo',
+    'convset.noProviderYet': 'Ninguno aún: configura un proveedor',
     'convset.otherModel': 'Otro modelo…',
     'convset.modelName': 'Nombre del modelo',
     'convset.useModel': 'Usar',
