@@ -51,3 +51,17 @@ test('no sideways scrollbar under the sidebar while an answer is being written',
   expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
   await expect(page.getByTestId('message-assistant').last()).toContainText('done writing.', { timeout: 60_000 })
 })
+
+test('a failed answer offers one way to try again: Retry, not Retry and Regenerate side by side', async ({ page }) => {
+  await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
+  await openApp(page)
+  await send(page, 'This one fails on the server')
+  const answer = page.getByTestId('message-assistant').last()
+  await expect(answer.getByTestId('notice-retry')).toBeVisible({ timeout: 30_000 })
+  // (The live answer becomes the stored one: wait for its actions row.)
+  await expect(answer.getByTestId('message-actions')).toBeVisible()
+  await expect(answer.getByRole('button', { name: 'Regenerate' })).toHaveCount(0)
+  // Nothing was written: nothing to copy.
+  await expect(answer.getByRole('button', { name: 'Copy' })).toHaveCount(0)
+  await expect(answer.getByRole('button', { name: 'Retry' })).toHaveCount(1)
+})
