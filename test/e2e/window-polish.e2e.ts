@@ -1,7 +1,7 @@
 // Small things a new user meets in the first hour (issue 21, item 15), each measured in the real
 // window: search grouped by conversation, no sideways scrollbar while an answer streams, focus, words.
 import { expect, test, type Page } from './fixtures'
-import { enqueue, openApp, resetSim, send } from './sim'
+import { appUrl, enqueue, openApp, resetSim, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -65,3 +65,35 @@ test('a failed answer offers one way to try again: Retry, not Retry and Regenera
   await expect(answer.getByRole('button', { name: 'Copy' })).toHaveCount(0)
   await expect(answer.getByRole('button', { name: 'Retry' })).toHaveCount(1)
 })
+
+test('pt-BR at 480 px: the conversation menu keeps each item on one line, on screen', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 480, height: 800 } })
+  const page = await context.newPage()
+  try {
+    await openPtBR(page)
+    await page.getByRole('button', { name: 'Conversa', exact: true }).click()
+    const items = page.locator('.conversation-menu-list:not(.rename-form):not(.delete-confirm) button')
+    await expect(items.first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Exportar como Markdown' })).toBeVisible()
+    for (const item of await items.all()) {
+      const lines = await item.evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+      })
+      expect(lines, await item.innerText()).toBe(1)
+      await expect(item).toBeInViewport({ ratio: 1 })
+    }
+  } finally {
+    await context.close()
+  }
+})
+
+async function openPtBR(page: Page): Promise<void> {
+  await page.goto(appUrl())
+  await expect(page.getByRole('textbox', { name: 'Mensagem' })).toBeVisible()
+  await enqueue({ type: 'turn', text: 'Olá.' })
+  await page.getByRole('textbox', { name: 'Mensagem' }).fill('Uma pergunta')
+  await page.getByRole('textbox', { name: 'Mensagem' }).press('Enter')
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Olá.')
+}

@@ -128,7 +128,7 @@ export const conversationSettingsMessages = defineMessages(
     'convset.importSending': 'Importando… {percent} % del archivo enviado',
     'convset.importRestoring': 'Importando… restaurando las conversaciones (una copia grande tarda un poco)',
     'convset.rename': 'Renombrar…',
-    'convset.delete': 'Eliminar…',
+    'convset.delete': 'Borrar…',
     'convset.importFile': 'Archivo de conversación (JSON)',
     'convset.imported.one': '“{title}” importada ({count} mensaje).',
     'convset.imported.other': '“{title}” importada ({count} mensajes).',
