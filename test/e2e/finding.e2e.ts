@@ -38,8 +38,10 @@ test('search finds words, phrases and diacritic-folded words, and opens at the m
   await search.fill('medicao quarkzeta')
   const results = page.getByTestId('search-result')
   await expect(results.first()).toBeVisible()
-  // The title, the question and the answer: each with the matched words highlighted.
-  await expect(results).toHaveCount(3)
+  // One entry for the conversation, its title highlighted; under it the question and the answer, each highlighted.
+  await expect(page.getByTestId('search-group')).toHaveCount(1)
+  await expect(page.getByTestId('search-group').locator('.search-result-title mark').first()).toHaveText(/medição|quarkzeta/i)
+  await expect(results).toHaveCount(2)
   await expect(results.first().locator('mark').first()).toHaveText(/medição|quarkzeta/i)
   await expectNoViolations(page, 'search results')
   await shot(page, 'search-results')

@@ -29,3 +29,16 @@ describe('UI dictionary', () => {
     }
   })
 })
+
+describe('one verb per act', () => {
+  // Deleting is "Apagar" everywhere in pt-BR and "Borrar" in Spanish (the conversation menu said
+  // "Apagar…" and a message "Excluir" for the same act).
+  const SYNONYMS: Partial<Record<(typeof LOCALES)[number], RegExp>> = { 'pt-BR': /exclu[iíau]/i, es: /elimin[aeoó]/i }
+  it.each(Object.entries(SYNONYMS))('%s says delete with one verb', (locale, other) => {
+    const dictionary = DICTIONARIES[locale as (typeof LOCALES)[number]]
+    for (const key of Object.keys(DICTIONARIES.en) as MessageKey[]) {
+      if (!/delet/i.test(DICTIONARIES.en[key])) continue
+      expect(dictionary[key], `${locale}.${key}`).not.toMatch(other)
+    }
+  })
+})

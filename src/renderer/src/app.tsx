@@ -348,6 +348,8 @@ export function App({ store }: { store: ChatStore }) {
                     store.setSettings(next)
                     setSetupBlocked(false)
                     if (name) setConnectedName(name)
+                    // The card (and the Save button that had focus) goes away: focus goes where the user types next.
+                    requestAnimationFrame(() => focusComposer())
                   }}
                 />
               )}

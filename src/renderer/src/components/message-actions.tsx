@@ -9,6 +9,7 @@ import { providerLabel } from '../lib/provider-names'
 import type { Translate } from '../i18n/messages'
 import { isImageMimeType, type AttachmentInfo } from '../../../shared/attachments'
 import { formatBytes } from '../lib/attachment-text'
+import { answerOffersRetry } from '../lib/retry-offer'
 import { userTextOf, type ChatState, type ChatStore, type EditedFiles } from '../state/chat-store'
 import { AttachButton, AttachmentChips, FileIcon, useAttachments } from './attachment-picker'
 import { SentAttachments, StoredImage, type AttachmentLoader } from './sent-attachments'
@@ -107,6 +108,10 @@ export function MessageActions({ message, t, onEdit }: { message: Message; t: Tr
   const isAnswer = message.role === 'assistant'
   const model = isAnswer ? actions.models?.[message.id] : undefined
   const canContinue = isAnswer && model?.cutOffByLength === true && actions.lastId === message.id
+  // The last answer's notice offers Retry (a failed answer): Regenerate beside it would be the same act twice.
+  const retryOffered = isAnswer && actions.lastId === message.id && answerOffersRetry(message)
+  // An answer that wrote nothing has nothing to copy.
+  const hasText = markdownOf(message).trim() !== ''
   const copy = () => {
     actions.copy(markdownOf(message)).then(
       () => setCopied('copied'),
@@ -140,10 +145,12 @@ export function MessageActions({ message, t, onEdit }: { message: Message; t: Tr
         />
       ) : (
         <span className="hover-actions" role="group" aria-label={t('versions.actions')}>
-          <button type="button" onClick={copy}>
-            {t('versions.copy')}
-          </button>
-          {isAnswer && (
+          {hasText && (
+            <button type="button" onClick={copy}>
+              {t('versions.copy')}
+            </button>
+          )}
+          {isAnswer && !retryOffered && (
             <button type="button" disabled={busy} onClick={() => actions.regenerate(message.id)}>
               {t('versions.regenerate')}
             </button>

@@ -185,6 +185,15 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
   const [, setRevealCount] = useState(0)
   useImperativeHandle(handle, () => ({ reveal }), [reveal])
 
+  // Only the intro (the first-run setup card), no message: it is read from its top, like a page.
+  // Following its end opened it scrolled past its heading at 480 px, with "Jump to latest" on it.
+  const introOnly = rows.length === 0
+  useLayoutEffect(() => {
+    if (!introOnly) return
+    stopFollowing()
+    scrollerRef.current?.scrollTo({ top: 0 })
+  }, [introOnly, state.currentId, stopFollowing, scrollerRef])
+
   // Sending (or a retry starting a new answer) brings the end into view and follows it again.
   const runId = run?.runId
   useLayoutEffect(() => {
@@ -292,7 +301,7 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
             </div>
           </div>
         </div>
-        {!atBottom && (
+        {!atBottom && !introOnly && (
           <button
             type="button"
             className="jump-to-latest"

@@ -19,6 +19,17 @@ export function ModelPicker({ store, settings, t }: { store: ConversationSetting
   const [said, setSaid] = useState('')
   const id = useId()
   if (!view) return null
+  // Nothing set up yet (first run): no model to offer. The built-in default ("OpenAI · gpt-5-mini")
+  // looked ready although sending is refused until a provider is set up.
+  if (settings?.firstRun)
+    return (
+      <div className="model-picker">
+        <label htmlFor={id}>{t('convset.model')}</label>
+        <select id={id} disabled value="">
+          <option value="">{t('convset.noProviderYet')}</option>
+        </select>
+      </div>
+    )
   const choices = providerChoices(settings)
   const current = view.effective
   const listed = choices.some((choice) => choice.id === current.provider && choice.models.includes(current.model))

@@ -7,6 +7,7 @@ import { appErrorText } from '../lib/app-error-text'
 import { keyStatusText } from '../lib/key-status-text'
 import { parsePriceFields, priceFieldsOf, samePrice, type PriceFields } from '../lib/price-fields'
 import { hostOfUrl, isHttpUrl, presetLabel, providerLabel } from '../lib/provider-names'
+import { asClause, modelsFailureReason, quotedDetail } from '../lib/failure-detail-text'
 import '../styles/providers.css'
 
 type ModelsState = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; models: ProviderModel[] } | { state: 'failed'; reason: string }
@@ -41,13 +42,13 @@ export function checkLines(t: Translate, result: ProviderCheckResult, baseUrl: s
     case 'no-base-url':
       return [{ ok: false, text: t('providers.check.noBaseUrl') }]
     case 'key-rejected':
-      return [...reachable, { ok: false, text: t('providers.check.keyRejected', { message: result.message }) }]
+      return [...reachable, { ok: false, text: t('providers.check.keyRejected', { message: quotedDetail(result.message) }) }]
     case 'model-missing':
       return [...reachable, ...key(result.keyAccepted), { ok: false, text: t('providers.check.modelMissing', { model }) }]
     case 'no-model':
       return [...reachable, ...key(result.keyAccepted), { ok: false, text: t('providers.check.noModel') }]
     default:
-      return [...reachable, { ok: false, text: t('providers.check.failed', { message: result.message }) }]
+      return [...reachable, { ok: false, text: t('providers.check.failed', { message: quotedDetail(result.message) }) }]
   }
 }
 
@@ -117,8 +118,8 @@ export function ProviderForm({
     if (!urlValid || needsKeyNow) return
     setModels({ state: 'loading' })
     const result = await api['providers.models'](target())
-    if (!result.ok) return setModels({ state: 'failed', reason: appErrorText(t, result.error) })
-    if (!result.value.ok) return setModels({ state: 'failed', reason: result.value.message })
+    if (!result.ok) return setModels({ state: 'failed', reason: asClause(appErrorText(t, result.error)) })
+    if (!result.value.ok) return setModels({ state: 'failed', reason: modelsFailureReason(t, result.value, hostOfUrl(baseUrl)) })
     const listed = result.value.models
     setModels({ state: 'loaded', models: listed })
     // An empty model field takes the first model the server offers (the user can type another).

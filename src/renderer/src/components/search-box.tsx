@@ -3,6 +3,8 @@ import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { SearchResult, SearchSegment } from '../../../shared/search'
 import type { Translate } from '../i18n/messages'
 import { countText } from '../i18n/plural'
+import { groupSearchResults } from '../lib/search-groups'
+import type { Locale } from '../../../shared/locale'
 import '../styles/finding.css'
 
 /** What a chosen result opens: the conversation, at the matching message when there is one. */
@@ -79,24 +81,32 @@ export function SearchBox({
       {trimmed !== '' && (
         <section className="search-results" aria-label={t('finding.searchResults')}>
           <p className="muted search-status" role="status">
-            {found === undefined || found.query !== trimmed ? t('finding.searching') : found.results.length === 0 ? t('finding.noResults', { query: trimmed }) : countText(t, found.nextCursor ? 'finding.resultCountMore' : 'finding.resultCount', found.results.length)}
+            {found === undefined || found.query !== trimmed ? t('finding.searching') : found.results.length === 0 ? t('finding.noResults', { query: trimmed }) : countText(t, found.nextCursor ? 'finding.resultCountMore' : 'finding.resultCount', new Set(found.results.map((r) => r.conversationId)).size)}
           </p>
           {found && found.results.length > 0 && (
             <ul>
-              {found.results.map((result, index) => (
-                <li key={`${result.kind}-${result.kind === 'message' ? result.messageId : result.conversationId}-${index}`}>
-                  <button
-                    type="button"
-                    className="search-result"
-                    data-testid="search-result"
-                    onClick={() => onOpen({ conversationId: result.conversationId, ...(result.kind === 'message' ? { messageId: result.messageId } : {}) })}
-                  >
-                    <span className="search-result-title">{result.kind === 'title' ? <Marked segments={result.segments} /> : result.title}</span>
-                    <span className="search-result-snippet">
-                      <span className="search-result-who">{result.kind === 'title' ? t('finding.inTitle') : result.role === 'user' ? t('finding.fromYou') : t('finding.fromAssistant')}: </span>
-                      {result.kind === 'message' && <Marked segments={result.segments} />}
-                    </span>
+              {groupSearchResults(found.results).map((group) => (
+                <li key={group.conversationId} className="search-group" data-testid="search-group">
+                  <button type="button" className="search-result search-group-head" onClick={() => onOpen({ conversationId: group.conversationId })}>
+                    <span className="search-result-title">{group.titleSegments ? <Marked segments={group.titleSegments} /> : group.title}</span>
+                    <time className="search-result-date muted" dateTime={new Date(group.updatedAt).toISOString()}>
+                      {formatDay(t.locale ?? 'en', group.updatedAt)}
+                    </time>
                   </button>
+                  {group.messages.length > 0 && (
+                    <ul>
+                      {group.messages.map((hit) => (
+                        <li key={hit.messageId}>
+                          <button type="button" className="search-result search-hit" data-testid="search-result" onClick={() => onOpen({ conversationId: hit.conversationId, messageId: hit.messageId })}>
+                            <span className="search-result-snippet">
+                              <span className="search-result-who">{hit.role === 'user' ? t('finding.fromYou') : t('finding.fromAssistant')}: </span>
+                              <Marked segments={hit.segments} />
+                            </span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ul>
@@ -118,4 +128,16 @@ function Marked({ segments }: { segments: SearchSegment[] }) {
       {segments.map((segment, index) => (segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>))}
     </>
   )
+}
+
+const dayFormats = new Map<Locale, Intl.DateTimeFormat>()
+
+/** The day a conversation was last written to, in the window's language ("Dec 6, 2026"). */
+function formatDay(locale: Locale, epochMs: number): string {
+  let format = dayFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+    dayFormats.set(locale, format)
+  }
+  return format.format(epochMs)
 }

@@ -4,6 +4,7 @@ import { defineMessages } from '../define-messages'
 export const conversationSettingsMessages = defineMessages(
   {
     'convset.model': 'Model',
+    'convset.noProviderYet': 'None yet: set up a provider',
     'convset.otherModel': 'Other model…',
     'convset.modelName': 'Model name',
     'convset.useModel': 'Use',
@@ -56,6 +57,7 @@ export const conversationSettingsMessages = defineMessages(
   },
   {
     'convset.model': 'Modelo',
+    'convset.noProviderYet': 'Nenhum ainda: configure um provedor',
     'convset.otherModel': 'Outro modelo…',
     'convset.modelName': 'Nome do modelo',
     'convset.useModel': 'Usar',
@@ -108,6 +110,7 @@ export const conversationSettingsMessages = defineMessages(
   },
   {
     'convset.model': 'Modelo',
+    'convset.noProviderYet': 'Ninguno aún: configura un proveedor',
     'convset.otherModel': 'Otro modelo…',
     'convset.modelName': 'Nombre del modelo',
     'convset.useModel': 'Usar',
@@ -133,7 +136,7 @@ export const conversationSettingsMessages = defineMessages(
     'convset.importSending': 'Importando… {percent} % del archivo enviado',
     'convset.importRestoring': 'Importando… restaurando las conversaciones (una copia grande tarda un poco)',
     'convset.rename': 'Renombrar…',
-    'convset.delete': 'Eliminar…',
+    'convset.delete': 'Borrar…',
     'convset.importFile': 'Archivo de conversación (JSON)',
     'convset.imported.one': '“{title}” importada ({count} mensaje).',
     'convset.imported.other': '“{title}” importada ({count} mensajes).',
