@@ -114,7 +114,8 @@ async function accept(commands: McpCommands, views: McpServerView[], which: stri
     io.stderr.write(`keel: ${view.config.name} is not running (${statusText(view.status)}): its tools cannot be listed\n`)
     return 1
   }
-  const pending = view.tools.filter((tool) => tool.pin !== 'accepted')
+  // A definition Keel refused to keep (no hash) cannot be accepted: `list` says why.
+  const pending = view.tools.filter((tool) => tool.pin !== 'accepted' && tool.definitionHash !== '')
   if (pending.length === 0) {
     io.stdout.write(`Nothing to accept: every tool of ${view.config.name} is the one accepted.\n`)
     return 0

@@ -76,7 +76,10 @@ export interface McpConnectionPort {
   onStatus(listener: (status: McpServerStatus) => void): () => void
   /** Starts (or restarts) it; resolves when ready or failed. */
   start(): Promise<void>
-  /** Every tool, all pages; rejects when not ready. */
+  /**
+   * Every tool, all pages, each entry as the server sent it — not checked: an entry may lack a name,
+   * nest too deep or be huge (the hub admits each on its own). Rejects when not ready.
+   */
   listTools(): Promise<McpListedTool[]>
   /** The server said its tool list changed (`notifications/tools/list_changed`), or it restarted. */
   onToolsChanged(listener: () => void): () => void

@@ -62,17 +62,15 @@ const acceptEverything: jsonSchemaValidator = {
   },
 }
 
-/** A `tools/list` page. Each tool is kept as the very object parsed from the wire (every field, in its order). */
+/**
+ * A `tools/list` page. Each tool is kept as the very object parsed from the wire (every field, in
+ * its order), and judged on its own by the hub (mcp-definition-admission.ts): one malformed entry
+ * must not lose the server's other tools.
+ */
 const toolPageSchema = z.looseObject({
-  tools: z.array(z.custom<McpListedTool>(isListedTool, { message: 'a tool needs a string name and an object inputSchema' })),
+  tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
 })
-
-function isListedTool(value: unknown): value is McpListedTool {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const tool = value as Record<string, unknown>
-  return typeof tool.name === 'string' && typeof tool.inputSchema === 'object' && tool.inputSchema !== null && !Array.isArray(tool.inputSchema)
-}
 
 const MAX_TOOL_PAGES = 100
 
@@ -149,7 +147,8 @@ export class McpConnection implements McpConnectionPort {
     let cursor: string | undefined
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       const result = await session.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, toolPageSchema, { timeout: this.spec.timeoutMs })
-      tools.push(...result.tools)
+      // One by one: spreading a huge page into push() would overflow the stack.
+      for (const tool of result.tools) tools.push(tool as McpListedTool)
       cursor = result.nextCursor
       if (cursor === undefined) return tools
       if (seen.has(cursor)) throw new Error(`${this.spec.name} repeated a tools/list cursor`)

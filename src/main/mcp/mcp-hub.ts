@@ -7,6 +7,7 @@ import { keyForms, redactValue } from '../app/key-redaction'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
 import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
+import { admitToolDefinitions, type AdmittedTool } from './mcp-definition-admission'
 import { mcpSecretValueList } from './mcp-secrets'
 import { mcpToolAnnotations, mcpToolEffect, mcpToolTitle } from './mcp-tool-adapter'
 
@@ -55,10 +56,8 @@ export interface McpLaunchDescription {
   cwd: string | undefined
 }
 
-interface ListedTool {
-  tool: McpListedTool
-  hash: string
-}
+/** A listed tool as admitted (a refused one carries its reason and only its name). */
+type ListedTool = AdmittedTool
 
 interface ServerState {
   entry: McpHubEntry
@@ -134,13 +133,10 @@ export class McpHub implements ToolSource {
   acceptTools(serverId: string, reviewed: Readonly<Record<string, string>>): string[] {
     const state = this.servers.get(serverId)
     if (!state) return []
-    const accepted = state.listed.filter(({ tool, hash }) => reviewed[tool.name] === hash)
-    this.deps.pins.accept(
-      serverId,
-      accepted.map(({ tool, hash }) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })),
-    )
+    const accepted = state.listed.filter(({ tool, hash, refused }) => refused === undefined && reviewed[tool.name] === hash)
+    const pinned = this.pin(state, accepted)
     this.changed()
-    return accepted.map(({ tool }) => tool.name)
+    return pinned
   }
 
   /** Forgets what the hub knows of a removed server (its pins). */
@@ -167,7 +163,7 @@ export class McpHub implements ToolSource {
       const pins = this.deps.pins.forServer(state.entry.config.id)
       const disabled = new Set(state.entry.config.disabledTools ?? [])
       for (const listed of state.listed) {
-        if (disabled.has(listed.tool.name) || pins.get(listed.tool.name)?.definitionHash !== listed.hash) continue
+        if (listed.refused !== undefined || disabled.has(listed.tool.name) || pins.get(listed.tool.name)?.definitionHash !== listed.hash) continue
         const built = this.build(state, listed, names)
         if (isTool(built)) tools.push(built)
       }
@@ -274,12 +270,12 @@ export class McpHub implements ToolSource {
       connection.onStatus((status) => {
         if (state.connection !== connection) return
         state.status = status
-        if (status.state === 'ready') void this.refresh(state, connection)
+        if (status.state === 'ready') this.refreshSafely(state, connection)
         else if (status.state !== 'starting') state.listed = []
         this.changed()
       }),
       connection.onToolsChanged(() => {
-        if (state.connection === connection && connection.status().state === 'ready') void this.refresh(state, connection)
+        if (state.connection === connection && connection.status().state === 'ready') this.refreshSafely(state, connection)
       }),
     )
     void connection.start().catch((error: unknown) => this.deps.log?.(`MCP server ${config.name}: ${error instanceof Error ? error.message : String(error)}`))
@@ -298,19 +294,57 @@ export class McpHub implements ToolSource {
       return
     }
     if (state.connection !== connection || listing !== state.listing || this.closed) return
-    state.listed = tools.map((tool) => ({ tool, hash: this.deps.definitionHash(tool) }))
+    // Each definition on its own: one that cannot be kept is refused, the others are offered.
+    const admission = admitToolDefinitions(tools, state.entry.config.name, this.deps.definitionHash)
+    for (const dropped of admission.dropped) this.deps.log?.(`MCP server ${state.entry.config.name}: ${dropped}`)
+    state.listed = admission.tools
     state.listedOnce = true
     const serverId = state.entry.config.id
     // Adding a server (and agreeing to run it) accepts the tools it lists then; later changes are reviewed.
-    if (!this.deps.pins.hasAny(serverId) && state.listed.length > 0) {
-      this.deps.pins.accept(serverId, state.listed.map(({ tool, hash }) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })))
-    }
+    const admitted = state.listed.filter((listed) => listed.refused === undefined)
+    if (admitted.length > 0 && !this.deps.pins.hasAny(serverId)) this.pin(state, admitted)
     this.changed()
+  }
+
+  /** Lists again; whatever goes wrong is the server's problem, said in the log, never Keel's crash. */
+  private refreshSafely(state: ServerState, connection: McpConnectionPort): void {
+    this.refresh(state, connection).catch((error: unknown) => {
+      this.deps.log?.(`MCP server ${state.entry.config.name}: its tools could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  }
+
+  /**
+   * Pins these definitions: all in one transaction, else (one the store refuses) one by one, so one
+   * definition cannot keep the others from being accepted. One that cannot be stored is refused with
+   * the reason. Returns the names pinned.
+   */
+  private pin(state: ServerState, tools: readonly ListedTool[]): string[] {
+    const serverId = state.entry.config.id
+    const row = ({ tool, hash }: ListedTool) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })
+    try {
+      this.deps.pins.accept(serverId, tools.map(row))
+      return tools.map(({ tool }) => tool.name)
+    } catch {
+      const pinned: string[] = []
+      for (const listed of tools) {
+        try {
+          this.deps.pins.accept(serverId, [row(listed)])
+          pinned.push(listed.tool.name)
+        } catch (error) {
+          const reason = `Tool '${listed.tool.name}' of ${state.entry.config.name} is not offered: Keel could not store its definition (${error instanceof Error ? error.message : String(error)})`
+          const at = state.listed.indexOf(listed)
+          if (at >= 0) state.listed[at] = { tool: { name: listed.tool.name, inputSchema: {} }, hash: '', refused: reason }
+        }
+      }
+      return pinned
+    }
   }
 
   /** Every listed tool's provider name, keyed by server and tool (names depend on all servers' tools). */
   private providerNames(): Map<string, string> {
-    const refs = [...this.servers.values()].flatMap((state) => state.listed.map(({ tool }) => ({ serverId: state.entry.config.id, toolName: tool.name })))
+    const refs = [...this.servers.values()].flatMap((state) =>
+      state.listed.filter((listed) => listed.refused === undefined).map(({ tool }) => ({ serverId: state.entry.config.id, toolName: tool.name })),
+    )
     const names = this.deps.providerNames(refs)
     return new Map(refs.map((ref, index) => [`${ref.serverId}\u0000${ref.toolName}`, names[index]!]))
   }
@@ -323,13 +357,19 @@ export class McpHub implements ToolSource {
     const key = `${listed.hash}:${trust}:${timeoutMs}:${config.name}:${providerName}`
     const cached = state.built.get(listed.tool.name)
     if (cached && cached.key === key) return cached.tool
-    const built = this.deps.toTool({
-      server: { id: config.id, name: config.name, trustReadOnlyHints: trust, timeoutMs, maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS) },
-      tool: listed.tool,
-      definitionHash: listed.hash,
-      connection: state.connection!,
-      providerName,
-    })
+    let built: Tool | { refused: string }
+    try {
+      built = this.deps.toTool({
+        server: { id: config.id, name: config.name, trustReadOnlyHints: trust, timeoutMs, maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS) },
+        tool: listed.tool,
+        definitionHash: listed.hash,
+        connection: state.connection!,
+        providerName,
+      })
+    } catch (error) {
+      // A schema that makes the compiler throw (or anything else): this tool is refused, not the app.
+      built = { refused: `Tool '${listed.tool.name}' of ${config.name} is not offered: ${error instanceof Error ? error.message : String(error)}` }
+    }
     const tool = isTool(built) ? scrubbingSecrets(built, mcpSecretValueList(state.entry.secrets)) : built
     state.built.set(listed.tool.name, { key, tool })
     return tool
@@ -344,7 +384,7 @@ export class McpHub implements ToolSource {
     const tools: McpToolView[] = state.listed.map((listed) => {
       const pin = pins.get(listed.tool.name)
       const { title: _title, ...annotations } = mcpToolAnnotations(listed.tool)
-      const built = state.connection ? this.build(state, listed, names) : undefined
+      const built = listed.refused !== undefined ? { refused: listed.refused } : state.connection ? this.build(state, listed, names) : undefined
       return {
         serverId: config.id,
         name: listed.tool.name,

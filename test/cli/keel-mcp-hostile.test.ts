@@ -1,0 +1,44 @@
+// `keel mcp list` with hostile or broken servers (test/support/mcp/hostile-server.mjs): a real
+// process, a real store file, real server processes. What one server does never takes the run down.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { McpServerView } from '../../src/shared/mcp'
+import { HOSTILE_SERVER, MISBEHAVING_SERVER } from '../support/mcp/mcp-test-servers'
+import { runKeel } from '../support/run-process'
+
+/** SHELL unset: no login shell is read (tests must not depend on the developer's rc files). */
+const keel = (args: string[]) => runKeel(args, { env: { SHELL: '' } })
+
+describe('keel mcp list with hostile servers', () => {
+  let dir: string
+  let db: string
+  let config: string
+  const writeConfig = (servers: Record<string, unknown>) => writeFileSync(config, JSON.stringify({ mcpServers: servers }))
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'keel-cli-hostile-'))
+    db = join(dir, 'keel.db')
+    config = join(dir, 'mcp.json')
+  })
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('a tool nested past SQLite’s JSON depth limit is refused with the reason; its sibling and the other server are listed', async () => {
+    writeConfig({ deep: { command: process.execPath, args: [HOSTILE_SERVER, 'deep-only'] }, odd: { command: process.execPath, args: [MISBEHAVING_SERVER] } })
+    const ran = await keel(['mcp', 'list', '--json', '--db', db, '--mcp-config', config])
+    expect(ran.code, ran.stderr).toBe(0)
+    const views = JSON.parse(ran.stdout) as McpServerView[]
+    const deep = views.find((view) => view.config.id === 'deep')!
+    expect(deep.status.state).toBe('ready')
+    expect(deep.tools.find((tool) => tool.name === 'fine')).toMatchObject({ pin: 'accepted', providerName: 'mcp__deep__fine' })
+    expect(deep.tools.find((tool) => tool.name === 'deep')!.refused).toMatch(/nested deeper than 100 levels/)
+    expect(views.find((view) => view.config.id === 'odd')).toMatchObject({ status: { state: 'ready' }, offered: { tools: 13 } })
+    // A second run reads the pins back: still no crash, same verdicts.
+    const again = await keel(['mcp', 'list', '--db', db, '--mcp-config', config])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toMatch(/deep {2}asks first {2}not offered: Tool 'deep' of deep is not offered: its definition is nested deeper than 100 levels/)
+    expect(again.stdout).toContain('mcp__deep__fine  asks first  accepted')
+  })
+})
