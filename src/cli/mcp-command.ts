@@ -18,7 +18,7 @@ export interface McpCliIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   env: Readonly<Record<string, string | undefined>>
-  /** Tests: how long to wait for servers to start (default 30 s). */
+  /** Tests: how long to wait for servers to start (default: each server's own start deadline, then one listing). */
   startTimeoutMs?: number
 }
 
@@ -68,11 +68,13 @@ export async function openMcpForCli(store: KeelStore, io: McpCliIo, configFlag: 
   const hub = createMcpHub({ pins: store.mcpPins, loginPath: startup.loginPath, log: (message) => io.stderr.write(`[keel] ${message}\n`) })
   const commands = new McpCommands(store, keys, hub, startup.fileServers)
   commands.sync()
-  await hub.whenSettled(io.startTimeoutMs ?? 30_000)
+  // No fixed wait: each server fails at its own start deadline, so this ends when the slowest has.
+  await hub.whenSettled(io.startTimeoutMs)
   return { commands, hub, keys, close: () => hub.close() }
 }
 
-function statusText(status: McpServerStatus): string {
+/** A server's state in one line (`failed: <reason>`). */
+export function statusText(status: McpServerStatus): string {
   switch (status.state) {
     case 'ready':
       return `ready (protocol ${status.protocolVersion}${status.serverName ? `, ${status.serverName}${status.serverVersion ? ` ${status.serverVersion}` : ''}` : ''})`

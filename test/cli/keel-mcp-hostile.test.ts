@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { McpServerView } from '../../src/shared/mcp'
 import { HOSTILE_SERVER, MISBEHAVING_SERVER } from '../support/mcp/mcp-test-servers'
 import { runKeel } from '../support/run-process'
+import { startSimulatedProvider } from '../support/simulated-provider'
 
 /** SHELL unset: no login shell is read (tests must not depend on the developer's rc files). */
 const keel = (args: string[]) => runKeel(args, { env: { SHELL: '' } })
@@ -40,5 +41,30 @@ describe('keel mcp list with hostile servers', () => {
     expect(again.code, again.stderr).toBe(0)
     expect(again.stdout).toMatch(/deep {2}asks first {2}not offered: Tool 'deep' of deep is not offered: its definition is nested deeper than 100 levels/)
     expect(again.stdout).toContain('mcp__deep__fine  asks first  accepted')
+  })
+
+  it('a server that never answers initialize fails at its configured timeout, with the reason; the other server is listed', async () => {
+    writeConfig({ silent: { command: process.execPath, args: [HOSTILE_SERVER, 'silent'], timeout: 1000 }, odd: { command: process.execPath, args: [MISBEHAVING_SERVER] } })
+    const ran = await keel(['mcp', 'list', '--db', db, '--mcp-config', config])
+    expect(ran.stdout).toContain('silent [silent, from the config file]: failed: Did not answer initialize within 1 s')
+    expect(ran.stdout).toMatch(/odd \[odd, from the config file\]: ready/)
+    expect(ran.code).toBe(1)
+  })
+
+  it('keel chat: the turn does not wait past the start deadline of a server that never answers, and says why it is not used', async () => {
+    const provider = await startSimulatedProvider()
+    try {
+      writeConfig({ silent: { command: process.execPath, args: [HOSTILE_SERVER, 'silent'], timeout: 1000 } })
+      provider.enqueue({ type: 'turn', text: 'Hello without tools.' })
+      const ran = await runKeel(['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, 'hi'], {
+        env: { SHELL: '', KEEL_ANTHROPIC_BASE_URL: provider.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
+      })
+      expect(ran.code, ran.stderr).toBe(0)
+      expect(ran.stdout).toContain('Hello without tools.')
+      expect(ran.stderr).toContain('MCP server silent is not used: failed: Did not answer initialize within 1 s')
+      expect(JSON.stringify(provider.requests[0]!.body)).not.toContain('mcp__silent')
+    } finally {
+      await provider.close()
+    }
   })
 })

@@ -5,7 +5,7 @@
 // hashes the whole object).
 import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, type CallToolResult, type ElicitRequest, type ElicitResult, type JsonSchemaValidator, type Transport, type jsonSchemaValidator } from '@modelcontextprotocol/client'
 import { z } from 'zod'
-import type { McpServerStatus } from '../../shared/mcp'
+import { MCP_DEFAULT_START_TIMEOUT_MS, type McpServerStatus } from '../../shared/mcp'
 import { classifyCallFailure } from './mcp-call-outcome'
 import type { McpCallOptions, McpCallOutcome, McpCallResult, McpConnectionPort, McpContent, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
 import { loginShellPath } from './mcp-environment'
@@ -13,7 +13,7 @@ import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
 
-export const MCP_DEFAULT_START_TIMEOUT_MS = 30_000
+export { MCP_DEFAULT_START_TIMEOUT_MS }
 
 export interface McpBackoff {
   /** First delay after a failure (ms). */
@@ -242,14 +242,20 @@ export class McpConnection implements McpConnectionPort {
     }
   }
 
-  /** Spawns or reaches the server and runs `initialize` (falling back from Streamable HTTP to SSE on a 4xx). */
+  /**
+   * Spawns or reaches the server and runs `initialize` (falling back from Streamable HTTP to SSE on a
+   * 4xx), all within one start deadline: what is left of it after finding the PATH is what
+   * `initialize` may take.
+   */
   private async open(generation: number): Promise<Session> {
     const timeout = this.spec.startTimeoutMs ?? MCP_DEFAULT_START_TIMEOUT_MS
+    const startedAt = this.now()
+    const left = () => Math.max(1, timeout - (this.now() - startedAt))
     if (this.spec.transport === 'stdio') {
       if (!this.spec.command) throw new StartFailure('No command is configured', false)
       const loginPath = await (this.options.loginPath ?? loginShellPath)()
       const transport = stdioTransport({ spec: this.spec, stderr: this.stderr, loginPath, maxMessageBytes: this.options.maxMessageBytes, gracePeriodMs: this.options.closeGracePeriodMs })
-      return this.initialize(generation, transport, transport, timeout)
+      return this.initialize(generation, transport, transport, left(), timeout)
     }
     if (!this.spec.url) throw new StartFailure('No URL is configured', false)
     try {
@@ -257,19 +263,20 @@ export class McpConnection implements McpConnectionPort {
     } catch {
       throw new StartFailure(`Not a URL: ${this.spec.url}`, false)
     }
-    if (this.spec.transport === 'sse') return this.initialize(generation, sseTransport(this.spec), undefined, timeout)
+    if (this.spec.transport === 'sse') return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
     try {
-      return await this.initialize(generation, streamableHttpTransport(this.spec), undefined, timeout)
+      return await this.initialize(generation, streamableHttpTransport(this.spec), undefined, left(), timeout)
     } catch (error) {
       // The legacy HTTP+SSE transport answers the Streamable HTTP POST with a 4xx (spec: backwards compatibility).
       const cause = error instanceof StartFailure ? error.cause : error
       const status = cause instanceof SdkHttpError ? cause.status : undefined
       if (status === undefined || status < 400 || status >= 500 || status === 401 || this.closed || generation !== this.generation) throw error
-      return this.initialize(generation, sseTransport(this.spec), undefined, timeout)
+      return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
     }
   }
 
-  private async initialize(generation: number, transport: Transport, stdio: KeelStdioTransport | undefined, timeout: number): Promise<Session> {
+  /** `timeout`: what is left of the start deadline; `deadline`: the whole of it (for the reason). */
+  private async initialize(generation: number, transport: Transport, stdio: KeelStdioTransport | undefined, timeout: number, deadline: number): Promise<Session> {
     const client = new Client(this.options.clientInfo ?? { name: 'keel', version: '0.1.0' }, {
       // Only what Keel implements: form elicitation (shown to the user or declined). No sampling, no roots.
       capabilities: { elicitation: { form: {} } },
@@ -288,7 +295,7 @@ export class McpConnection implements McpConnectionPort {
       await client.connect(transport, { timeout })
       return session
     } catch (error) {
-      const reason = this.startFailureReason(session, error, timeout)
+      const reason = this.startFailureReason(session, error, deadline)
       await this.endSession(session, reason.message)
       throw reason
     } finally {
@@ -310,7 +317,7 @@ export class McpConnection implements McpConnectionPort {
     if (session.stdio?.fatalError) return reasonOf(session.stdio.fatalError.message, true)
     if (session.stdio?.exit) return reasonOf(withTail(`It exited before it was ready (${describeExit(session.stdio.exit)})`), true)
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-      return reasonOf(withTail(`No answer to initialize within ${Math.round(timeout / 1000)} s`), true)
+      return reasonOf(withTail(`Did not answer initialize within ${seconds(timeout)}`), true)
     }
     if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed && session.stdio) {
       return reasonOf(withTail('It closed the connection before it was ready'), true)
@@ -399,6 +406,11 @@ function callResult(result: CallToolResult): McpCallResult {
     structuredContent: structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? (structured as Record<string, unknown>) : undefined,
     isError: result.isError,
   }
+}
+
+/** A duration as the user reads it: `1 s`, `2.5 s`. */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`
 }
 
 function reasonOf(message: string, retry: boolean): { message: string; retry: boolean } {

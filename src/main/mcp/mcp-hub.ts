@@ -2,7 +2,7 @@
 // keeps each one's status and tool listing, withholds tools whose definition is not the accepted
 // one, and offers the rest to the next turn (a turn takes a snapshot; changes apply to the next).
 import type { McpServerConfig, McpServerStatus, McpServerView, McpToolView } from '../../shared/mcp'
-import { MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
+import { MCP_DEFAULT_START_TIMEOUT_MS, MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
 import { keyForms, redactValue } from '../app/key-redaction'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
@@ -73,6 +73,8 @@ interface ServerState {
   listing: number
   /** Its tools were listed since it became ready. */
   listedOnce: boolean
+  /** Why its last listing failed (it is ready but offers nothing until a listing works). */
+  listError: string | undefined
 }
 
 function isTool(value: Tool | { refused: string }): value is Tool {
@@ -172,12 +174,13 @@ export class McpHub implements ToolSource {
   }
 
   /**
-   * Resolves once no server is starting and every ready one has listed its tools (a one-shot turn
-   * — `keel chat` — must see the tools before its first round), or after `timeoutMs`.
+   * Resolves once no server is starting and every ready one has listed its tools or failed to (a
+   * one-shot turn — `keel chat` — must see the tools before its first round), or after `timeoutMs`
+   * (default {@link settleLimitMs}: each server's own start deadline bounds the wait).
    */
-  whenSettled(timeoutMs: number): Promise<void> {
+  whenSettled(timeoutMs = this.settleLimitMs()): Promise<void> {
     const settled = () =>
-      [...this.servers.values()].every((state) => state.status.state !== 'starting' && (state.status.state !== 'ready' || state.listedOnce))
+      [...this.servers.values()].every((state) => state.status.state !== 'starting' && (state.status.state !== 'ready' || state.listedOnce || state.listError !== undefined))
     if (settled()) return Promise.resolve()
     return new Promise((resolve) => {
       const done = () => {
@@ -190,6 +193,16 @@ export class McpHub implements ToolSource {
         if (settled()) done()
       })
     })
+  }
+
+  /**
+   * The longest settling can take: the slowest server's start deadline plus one listing (a page can
+   * take its call timeout), and a little for the process to spawn.
+   */
+  settleLimitMs(): number {
+    let limit = 0
+    for (const { entry } of this.servers.values()) limit = Math.max(limit, startTimeoutOf(entry.config) + (entry.config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS))
+    return limit + 1_000
   }
 
   onChanged(listener: () => void): () => void {
@@ -206,7 +219,7 @@ export class McpHub implements ToolSource {
   }
 
   private newState(entry: McpHubEntry): ServerState {
-    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0, listedOnce: false }
+    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0, listedOnce: false, listError: undefined }
   }
 
   private launchOf(state: ServerState): { spec: McpLaunchSpec; key: string; fingerprint: string; commandLine: string; cwd: string | undefined } {
@@ -226,6 +239,8 @@ export class McpHub implements ToolSource {
       headers: secrets.headers,
       timeoutMs,
       maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS),
+      // Its start-up deadline: the timeout the user set for it, else Keel's start default.
+      startTimeoutMs: startTimeoutOf(config),
     }
     // What makes a running connection stale: anything it was launched with (secret values included).
     const key = JSON.stringify([spec.transport, spec.command, spec.args, spec.cwd, spec.url, spec.env, spec.headers, spec.timeoutMs])
@@ -289,7 +304,9 @@ export class McpHub implements ToolSource {
       tools = await connection.listTools()
     } catch (error) {
       if (state.connection === connection && listing === state.listing) {
-        this.deps.log?.(`MCP server ${state.entry.config.name}: listing its tools failed: ${error instanceof Error ? error.message : String(error)}`)
+        state.listError = error instanceof Error ? error.message : String(error)
+        this.deps.log?.(`MCP server ${state.entry.config.name}: listing its tools failed: ${state.listError}`)
+        this.changed()
       }
       return
     }
@@ -299,6 +316,7 @@ export class McpHub implements ToolSource {
     for (const dropped of admission.dropped) this.deps.log?.(`MCP server ${state.entry.config.name}: ${dropped}`)
     state.listed = admission.tools
     state.listedOnce = true
+    state.listError = undefined
     const serverId = state.entry.config.id
     // Adding a server (and agreeing to run it) accepts the tools it lists then; later changes are reviewed.
     const admitted = state.listed.filter((listed) => listed.refused === undefined)
@@ -413,7 +431,12 @@ export class McpHub implements ToolSource {
       origin: state.entry.origin,
       missingValues: this.missingValues(state),
       // Ready once its tools are listed: the window stops watching a server it sees ready.
-      status: state.status.state === 'ready' && !state.listedOnce ? { state: 'starting' } : state.status,
+      status:
+        state.status.state !== 'ready' || state.listedOnce
+          ? state.status
+          : state.listError !== undefined
+            ? { state: 'failed', reason: `Its tools could not be listed: ${state.listError}`, retryAt: undefined }
+            : { state: 'starting' },
       tools,
       // About four characters a token: an estimate of what the definitions cost every request.
       offered: { tools: offered.length, estimatedTokens: Math.ceil(definitionChars / 4) },
@@ -427,6 +450,7 @@ export class McpHub implements ToolSource {
     state.launchKey = undefined
     state.listed = []
     state.listedOnce = false
+    state.listError = undefined
     state.built.clear()
     state.listing++
     state.status = { state: 'stopped' }
@@ -454,6 +478,11 @@ function scrubbingSecrets(tool: Tool, secrets: readonly string[]): Tool {
   if (forms.length === 0 || tool.effect === 'local') return tool
   const call = tool.call.bind(tool)
   return { ...tool, call: async (input, options) => redactValue(await call(input, options), forms) }
+}
+
+/** How long starting a server may take: its configured timeout, else the start default. */
+function startTimeoutOf(config: McpServerConfig): number {
+  return config.timeoutMs ?? MCP_DEFAULT_START_TIMEOUT_MS
 }
 
 /** The `${…}` an imported value was (kept by the importer), if any. */
