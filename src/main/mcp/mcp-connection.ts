@@ -312,7 +312,7 @@ export class McpConnection implements McpConnectionPort {
     const code = (error as NodeJS.ErrnoException | undefined)?.code
     if (code === 'ENOENT') return reasonOf(`Command not found: ${this.spec.command ?? ''}`, false)
     if (code === 'EACCES') return reasonOf(`Command not executable: ${this.spec.command ?? ''}`, false)
-    const tail = this.stderr.lastLine()
+    const tail = this.stderr.explanation()
     const withTail = (text: string) => (tail && session.stdio ? `${text}: ${tail}` : text)
     if (session.stdio?.fatalError) return reasonOf(session.stdio.fatalError.message, true)
     if (session.stdio?.exit) return reasonOf(withTail(`It exited before it was ready (${describeExit(session.stdio.exit)})`), true)
@@ -340,7 +340,7 @@ export class McpConnection implements McpConnectionPort {
   private lossReason(session: Session): string {
     if (session.stdio?.fatalError) return session.stdio.fatalError.message
     if (session.stdio?.exit) {
-      const tail = this.stderr.lastLine()
+      const tail = this.stderr.explanation()
       return `The server exited (${describeExit(session.stdio.exit)})${tail ? `: ${tail}` : ''}`
     }
     return 'The connection closed'

@@ -52,4 +52,18 @@ describe('hostile MCP servers', () => {
     expect([...store.mcpPins.forServer('hostile').keys()]).toEqual(['fine'])
     expect(hub.acceptTools('hostile', Object.fromEntries(hostile.tools.map((tool) => [tool.name, tool.definitionHash])))).toEqual(['fine'])
   })
+
+  it('a server that dies at start: the reason is the error that explains it, not Node’s version footer', async () => {
+    const { hub } = hubWith([entry('broken', [HOSTILE_SERVER, 'enoent-crash'])])
+    await hub.whenSettled(20_000)
+    const status = server(hub, 'broken').status
+    expect(status.state).toBe('failed')
+    if (status.state !== 'failed') return
+    expect(status.reason).toContain("Error: ENOENT: no such file or directory, open '/keel-test/no-such-dir/config.json'")
+    expect(status.reason).not.toMatch(/Node\.js v\d/)
+    expect(status.reason).not.toMatch(/\bat (Object\.)?openSync/)
+    expect(status.reason.length).toBeLessThanOrEqual(600)
+    // The whole tail is still there for the log view.
+    expect(hub.stderr('broken')).toContain('Node.js v')
+  })
 })
