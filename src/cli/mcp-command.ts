@@ -6,7 +6,7 @@ import { ProviderKeys } from '../main/app/provider-keys'
 import { defaultDatabasePath } from '../main/data-dir'
 import type { KeelStore } from '../main/db/keel-store'
 import { runConformanceClient } from '../main/mcp/mcp-conformance-client'
-import { createMcpHub } from '../main/mcp/mcp-runtime'
+import { createMcpHub, mcpServersDir } from '../main/mcp/mcp-runtime'
 import { describeFileReport, prepareMcpStartup } from '../main/mcp/mcp-startup'
 import { CliUsageError } from './cli-usage-error'
 import { MCP_USAGE } from './mcp-usage'
@@ -65,7 +65,7 @@ export async function openMcpForCli(store: KeelStore, io: McpCliIo, configFlag: 
   const startup = await prepareMcpStartup({ store, flag: configFlag, env: io.env })
   if (!startup.ok) throw new CliUsageError(startup.message)
   if (startup.file) for (const line of describeFileReport(startup.file)) io.stderr.write(`[keel] ${line}\n`)
-  const hub = createMcpHub({ pins: store.mcpPins, loginPath: startup.loginPath, log: (message) => io.stderr.write(`[keel] ${message}\n`) })
+  const hub = createMcpHub({ pins: store.mcpPins, loginPath: startup.loginPath, serversDir: mcpServersDir(store.db.name), log: (message) => io.stderr.write(`[keel] ${message}\n`) })
   const commands = new McpCommands(store, keys, hub, startup.fileServers)
   commands.sync()
   // No fixed wait: each server fails at its own start deadline, so this ends when the slowest has.

@@ -1,6 +1,6 @@
 // `keel mcp list` with hostile or broken servers (test/support/mcp/hostile-server.mjs): a real
 // process, a real store file, real server processes. What one server does never takes the run down.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -66,5 +66,24 @@ describe('keel mcp list with hostile servers', () => {
     } finally {
       await provider.close()
     }
+  })
+
+  it('a stdio server without a cwd runs in a folder of Keel’s own (next to the store), not Keel’s working folder; an explicit cwd wins', async () => {
+    const keelCwd = join(dir, 'where-keel-runs')
+    const mine = join(dir, 'my-folder')
+    mkdirSync(keelCwd)
+    mkdirSync(mine)
+    writeConfig({
+      writer: { command: process.execPath, args: [HOSTILE_SERVER, 'writes-cwd'] },
+      placed: { command: process.execPath, args: [HOSTILE_SERVER, 'writes-cwd'], cwd: mine },
+    })
+    const ran = await runKeel(['mcp', 'list', '--json', '--db', db, '--mcp-config', config], { env: { SHELL: '' }, cwd: keelCwd })
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(existsSync(join(keelCwd, 'database.db'))).toBe(false)
+    expect(existsSync(join(dir, 'mcp-servers', 'writer', 'database.db'))).toBe(true)
+    expect(existsSync(join(mine, 'database.db'))).toBe(true)
+    expect(existsSync(join(dir, 'mcp-servers', 'placed'))).toBe(false)
+    const views = JSON.parse(ran.stdout) as McpServerView[]
+    expect(views.find((view) => view.config.id === 'writer')!.cwd).toBe(join(dir, 'mcp-servers', 'writer'))
   })
 })

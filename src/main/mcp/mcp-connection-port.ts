@@ -13,6 +13,8 @@ export interface McpLaunchSpec {
   command?: string | undefined
   args?: readonly string[] | undefined
   cwd?: string | undefined
+  /** `cwd` is Keel's own folder for this server (none was configured): created before it starts. */
+  createCwd?: boolean | undefined
   /** Configured env, values resolved (secrets included): added to the minimal environment. */
   env?: Readonly<Record<string, string>> | undefined
   url?: string | undefined

@@ -4,6 +4,7 @@
 // after the tool ran), and tools are listed raw so every field the server sent is kept (pinning
 // hashes the whole object).
 import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, type CallToolResult, type ElicitRequest, type ElicitResult, type JsonSchemaValidator, type Transport, type jsonSchemaValidator } from '@modelcontextprotocol/client'
+import { mkdirSync } from 'node:fs'
 import { z } from 'zod'
 import { MCP_DEFAULT_START_TIMEOUT_MS, type McpServerStatus } from '../../shared/mcp'
 import { classifyCallFailure } from './mcp-call-outcome'
@@ -253,6 +254,13 @@ export class McpConnection implements McpConnectionPort {
     const left = () => Math.max(1, timeout - (this.now() - startedAt))
     if (this.spec.transport === 'stdio') {
       if (!this.spec.command) throw new StartFailure('No command is configured', false)
+      if (this.spec.createCwd && this.spec.cwd) {
+        try {
+          mkdirSync(this.spec.cwd, { recursive: true })
+        } catch (error) {
+          throw new StartFailure(`Keel could not make its working folder ${this.spec.cwd} (${error instanceof Error ? error.message : String(error)})`, false)
+        }
+      }
       const loginPath = await (this.options.loginPath ?? loginShellPath)()
       const transport = stdioTransport({ spec: this.spec, stderr: this.stderr, loginPath, maxMessageBytes: this.options.maxMessageBytes, gracePeriodMs: this.options.closeGracePeriodMs })
       return this.initialize(generation, transport, transport, left(), timeout)

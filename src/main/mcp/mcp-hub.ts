@@ -3,6 +3,7 @@
 // one, and offers the rest to the next turn (a turn takes a snapshot; changes apply to the next).
 import type { McpServerConfig, McpServerStatus, McpServerView, McpToolView } from '../../shared/mcp'
 import { MCP_DEFAULT_START_TIMEOUT_MS, MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
+import { join } from 'node:path'
 import { keyForms, redactValue } from '../app/key-redaction'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
@@ -45,6 +46,11 @@ export interface McpHubDeps {
   fingerprint: (config: McpServerConfig, launch: McpLaunchDescription) => string
   /** Reports problems that have nowhere else to go (a listing that failed after start). */
   log?: (message: string) => void
+  /**
+   * Where stdio servers without a `cwd` run: `<serversDir>/<server id>/` (Keel's own folder, next to
+   * its store), never Keel's working folder. Absent (an in-memory store): Keel's working folder.
+   */
+  serversDir?: string | undefined
 }
 
 /** A server's launch as the user is shown it before agreeing. */
@@ -227,13 +233,15 @@ export class McpHub implements ToolSource {
     const launch = this.deps.describeLaunch(config)
     const { commandLine, cwd } = launch
     const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
+    const ownFolder = config.transport === 'stdio' && !config.cwd && this.deps.serversDir ? join(this.deps.serversDir, folderNameOf(config.id)) : undefined
     const spec: McpLaunchSpec = {
       id: config.id,
       name: config.name,
       transport: config.transport,
       command: config.command,
       args: config.args,
-      cwd: config.cwd,
+      cwd: config.cwd || ownFolder,
+      createCwd: ownFolder !== undefined,
       env: secrets.env,
       url: config.url,
       headers: secrets.headers,
@@ -244,7 +252,7 @@ export class McpHub implements ToolSource {
     }
     // What makes a running connection stale: anything it was launched with (secret values included).
     const key = JSON.stringify([spec.transport, spec.command, spec.args, spec.cwd, spec.url, spec.env, spec.headers, spec.timeoutMs])
-    return { spec, key, fingerprint: this.deps.fingerprint(config, launch), commandLine, cwd }
+    return { spec, key, fingerprint: this.deps.fingerprint(config, launch), commandLine, cwd: cwd ?? ownFolder }
   }
 
   private needsConsent(state: ServerState, fingerprint: string): boolean {
@@ -478,6 +486,11 @@ function scrubbingSecrets(tool: Tool, secrets: readonly string[]): Tool {
   if (forms.length === 0 || tool.effect === 'local') return tool
   const call = tool.call.bind(tool)
   return { ...tool, call: async (input, options) => redactValue(await call(input, options), forms) }
+}
+
+/** A server id as one folder name (ids are already `[a-z0-9_-]`; this keeps any other one inside). */
+function folderNameOf(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || '_'
 }
 
 /** How long starting a server may take: its configured timeout, else the start default. */

@@ -21,7 +21,7 @@ function entry(id: string, args: string[], extra: Partial<McpServerConfig> = {})
 function hubWith(entries: McpHubEntry[]) {
   const dir = tempDir()
   const store = openAt(join(dir, 'keel.db'))
-  const hub = createMcpHub({ pins: store.mcpPins, connection: TEST_OPTIONS })
+  const hub = createMcpHub({ pins: store.mcpPins, connection: TEST_OPTIONS, serversDir: join(dir, 'mcp-servers') })
   hubs.push(hub)
   hub.sync(entries)
   return { hub, store, dir }
