@@ -121,8 +121,10 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
       controller.abort(new Error('stopped by the user'))
     })
     // The same setup as the app's: settings, connection, grants and key scrubbing on every output.
-    const { openMcpForCli } = await import('./mcp-command')
+    const { openMcpForCli, statusText } = await import('./mcp-command')
     const mcp = await openMcpForCli(store, { stdout: io.stdout, stderr: io.stderr, env: io.env }, flags['mcp-config'], keys)
+    // The turn goes on without a server that is not ready: say which, and why.
+    for (const view of mcp.hub.views()) if (view.status.state === 'failed') io.stderr.write(`[keel] MCP server ${view.config.name} is not used: ${statusText(view.status)}\n`)
     const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
     cleanups.push(() => tools.close())
     const print = flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr)

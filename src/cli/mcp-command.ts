@@ -6,7 +6,7 @@ import { ProviderKeys } from '../main/secrets/provider-keys'
 import { defaultDatabasePath } from '../main/data-dir'
 import type { KeelStore } from '../main/db/keel-store'
 import { runConformanceClient } from '../main/mcp/mcp-conformance-client'
-import { createMcpHub } from '../main/mcp/mcp-runtime'
+import { createMcpHub, mcpServersDir } from '../main/mcp/mcp-runtime'
 import { describeFileReport, prepareMcpStartup } from '../main/mcp/mcp-startup'
 import { CliUsageError } from './cli-usage-error'
 import { MCP_USAGE } from './mcp-usage'
@@ -18,7 +18,7 @@ export interface McpCliIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   env: Readonly<Record<string, string | undefined>>
-  /** Tests: how long to wait for servers to start (default 30 s). */
+  /** Tests: how long to wait for servers to start (default: each server's own start deadline, then one listing). */
   startTimeoutMs?: number
 }
 
@@ -65,14 +65,16 @@ export async function openMcpForCli(store: KeelStore, io: McpCliIo, configFlag: 
   const startup = await prepareMcpStartup({ store, flag: configFlag, env: io.env })
   if (!startup.ok) throw new CliUsageError(startup.message)
   if (startup.file) for (const line of describeFileReport(startup.file)) io.stderr.write(`[keel] ${line}\n`)
-  const hub = createMcpHub({ pins: store.mcpPins, loginPath: startup.loginPath, log: (message) => io.stderr.write(`[keel] ${message}\n`) })
+  const hub = createMcpHub({ pins: store.mcpPins, loginPath: startup.loginPath, serversDir: mcpServersDir(store.db.name), log: (message) => io.stderr.write(`[keel] ${message}\n`) })
   const commands = new McpCommands(store, keys, hub, startup.fileServers)
   commands.sync()
-  await hub.whenSettled(io.startTimeoutMs ?? 30_000)
+  // No fixed wait: each server fails at its own start deadline, so this ends when the slowest has.
+  await hub.whenSettled(io.startTimeoutMs)
   return { commands, hub, keys, close: () => hub.close() }
 }
 
-function statusText(status: McpServerStatus): string {
+/** A server's state in one line (`failed: <reason>`). */
+export function statusText(status: McpServerStatus): string {
   switch (status.state) {
     case 'ready':
       return `ready (protocol ${status.protocolVersion}${status.serverName ? `, ${status.serverName}${status.serverVersion ? ` ${status.serverVersion}` : ''}` : ''})`
@@ -114,7 +116,8 @@ async function accept(commands: McpCommands, views: McpServerView[], which: stri
     io.stderr.write(`keel: ${view.config.name} is not running (${statusText(view.status)}): its tools cannot be listed\n`)
     return 1
   }
-  const pending = view.tools.filter((tool) => tool.pin !== 'accepted')
+  // A definition Keel refused to keep (no hash) cannot be accepted: `list` says why.
+  const pending = view.tools.filter((tool) => tool.pin !== 'accepted' && tool.definitionHash !== '')
   if (pending.length === 0) {
     io.stdout.write(`Nothing to accept: every tool of ${view.config.name} is the one accepted.\n`)
     return 0

@@ -48,6 +48,8 @@ export interface McpServerConfig {
 
 /** Defaults and bounds of the per-server call timeout. */
 export const MCP_DEFAULT_TIMEOUT_MS = 60_000
+/** How long starting a server (spawn or connect, and `initialize`) may take when it has no timeout of its own (ms). */
+export const MCP_DEFAULT_START_TIMEOUT_MS = 30_000
 export const MCP_MAX_TIMEOUT_MS = 10 * 60_000
 
 /**

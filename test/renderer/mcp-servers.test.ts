@@ -76,6 +76,11 @@ describe('toolReviews', () => {
   it('has nothing to review when every tool is accepted', () => {
     expect(toolReviews(server())).toEqual([])
   })
+
+  it('offers no review of a definition Keel refused to keep (it has no hash to accept)', () => {
+    const refused = tool({ name: 'deep', pin: 'new', definitionHash: '', definition: { name: 'deep' }, refused: "Tool 'deep' of S is not offered: its definition is nested deeper than 100 levels" })
+    expect(toolReviews(server({ tools: [tool(), refused] }))).toEqual([])
+  })
 })
 
 describe('needsPolling', () => {

@@ -15,6 +15,8 @@ export interface Ran {
 export interface RunOptions {
   /** Added to (and overriding) this process's environment. */
   env?: Record<string, string>
+  /** The working folder (default: the repository root). */
+  cwd?: string
   /** Called with all stdout so far on every chunk; `kill` sends SIGINT (a user's Ctrl-C). */
   onStdout?: (text: string, kill: () => void) => void
 }
@@ -22,7 +24,7 @@ export interface RunOptions {
 /** Runs `command args` from the repository root. */
 export function runProcess(command: string, args: string[], options: RunOptions = {}): Promise<Ran> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => {

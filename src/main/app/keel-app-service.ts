@@ -13,7 +13,7 @@ import type { FetchLike } from '../harness/stream-model-round'
 import type { McpFileServer } from '../mcp/mcp-config-file'
 import type { McpConnectionOptions } from '../mcp/mcp-connection'
 import type { McpHub } from '../mcp/mcp-hub'
-import { createMcpHub } from '../mcp/mcp-runtime'
+import { createMcpHub, mcpServersDir } from '../mcp/mcp-runtime'
 import type { ToolSource } from '../tools/tool'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
 import { fail, failureFromThrown, ok, validationFailure } from './app-result'
@@ -124,7 +124,7 @@ export class KeelAppService {
     this.runs = new RunRegistry({ unattendedMs: options.unattendedMs })
     this.env = options.env
     this.keys = new ProviderKeys(options.env, options.vault)
-    const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection })
+    const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection, serversDir: mcpServersDir(options.store.db.name) })
     this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
     this.imports = new ImportCommands(options.store, { activeRuns: () => this.runs.all().length, writesSettled: () => this.writesSettled(), ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}) })

@@ -13,6 +13,8 @@ export interface McpLaunchSpec {
   command?: string | undefined
   args?: readonly string[] | undefined
   cwd?: string | undefined
+  /** `cwd` is Keel's own folder for this server (none was configured): created before it starts. */
+  createCwd?: boolean | undefined
   /** Configured env, values resolved (secrets included): added to the minimal environment. */
   env?: Readonly<Record<string, string>> | undefined
   url?: string | undefined
@@ -76,7 +78,10 @@ export interface McpConnectionPort {
   onStatus(listener: (status: McpServerStatus) => void): () => void
   /** Starts (or restarts) it; resolves when ready or failed. */
   start(): Promise<void>
-  /** Every tool, all pages; rejects when not ready. */
+  /**
+   * Every tool, all pages, each entry as the server sent it — not checked: an entry may lack a name,
+   * nest too deep or be huge (the hub admits each on its own). Rejects when not ready.
+   */
   listTools(): Promise<McpListedTool[]>
   /** The server said its tool list changed (`notifications/tools/list_changed`), or it restarted. */
   onToolsChanged(listener: () => void): () => void

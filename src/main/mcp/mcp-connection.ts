@@ -4,8 +4,9 @@
 // after the tool ran), and tools are listed raw so every field the server sent is kept (pinning
 // hashes the whole object).
 import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, type CallToolResult, type ElicitRequest, type ElicitResult, type JsonSchemaValidator, type Transport, type jsonSchemaValidator } from '@modelcontextprotocol/client'
+import { mkdirSync } from 'node:fs'
 import { z } from 'zod'
-import type { McpServerStatus } from '../../shared/mcp'
+import { MCP_DEFAULT_START_TIMEOUT_MS, type McpServerStatus } from '../../shared/mcp'
 import { classifyCallFailure } from './mcp-call-outcome'
 import type { McpCallOptions, McpCallOutcome, McpCallResult, McpConnectionPort, McpContent, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
 import { loginShellPath } from './mcp-environment'
@@ -13,7 +14,7 @@ import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
 
-export const MCP_DEFAULT_START_TIMEOUT_MS = 30_000
+export { MCP_DEFAULT_START_TIMEOUT_MS }
 
 export interface McpBackoff {
   /** First delay after a failure (ms). */
@@ -62,17 +63,15 @@ const acceptEverything: jsonSchemaValidator = {
   },
 }
 
-/** A `tools/list` page. Each tool is kept as the very object parsed from the wire (every field, in its order). */
+/**
+ * A `tools/list` page. Each tool is kept as the very object parsed from the wire (every field, in
+ * its order), and judged on its own by the hub (mcp-definition-admission.ts): one malformed entry
+ * must not lose the server's other tools.
+ */
 const toolPageSchema = z.looseObject({
-  tools: z.array(z.custom<McpListedTool>(isListedTool, { message: 'a tool needs a string name and an object inputSchema' })),
+  tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
 })
-
-function isListedTool(value: unknown): value is McpListedTool {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const tool = value as Record<string, unknown>
-  return typeof tool.name === 'string' && typeof tool.inputSchema === 'object' && tool.inputSchema !== null && !Array.isArray(tool.inputSchema)
-}
 
 const MAX_TOOL_PAGES = 100
 
@@ -149,7 +148,8 @@ export class McpConnection implements McpConnectionPort {
     let cursor: string | undefined
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       const result = await session.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, toolPageSchema, { timeout: this.spec.timeoutMs })
-      tools.push(...result.tools)
+      // One by one: spreading a huge page into push() would overflow the stack.
+      for (const tool of result.tools) tools.push(tool as McpListedTool)
       cursor = result.nextCursor
       if (cursor === undefined) return tools
       if (seen.has(cursor)) throw new Error(`${this.spec.name} repeated a tools/list cursor`)
@@ -243,14 +243,27 @@ export class McpConnection implements McpConnectionPort {
     }
   }
 
-  /** Spawns or reaches the server and runs `initialize` (falling back from Streamable HTTP to SSE on a 4xx). */
+  /**
+   * Spawns or reaches the server and runs `initialize` (falling back from Streamable HTTP to SSE on a
+   * 4xx), all within one start deadline: what is left of it after finding the PATH is what
+   * `initialize` may take.
+   */
   private async open(generation: number): Promise<Session> {
     const timeout = this.spec.startTimeoutMs ?? MCP_DEFAULT_START_TIMEOUT_MS
+    const startedAt = this.now()
+    const left = () => Math.max(1, timeout - (this.now() - startedAt))
     if (this.spec.transport === 'stdio') {
       if (!this.spec.command) throw new StartFailure('No command is configured', false)
+      if (this.spec.createCwd && this.spec.cwd) {
+        try {
+          mkdirSync(this.spec.cwd, { recursive: true })
+        } catch (error) {
+          throw new StartFailure(`Keel could not make its working folder ${this.spec.cwd} (${error instanceof Error ? error.message : String(error)})`, false)
+        }
+      }
       const loginPath = await (this.options.loginPath ?? loginShellPath)()
       const transport = stdioTransport({ spec: this.spec, stderr: this.stderr, loginPath, maxMessageBytes: this.options.maxMessageBytes, gracePeriodMs: this.options.closeGracePeriodMs })
-      return this.initialize(generation, transport, transport, timeout)
+      return this.initialize(generation, transport, transport, left(), timeout)
     }
     if (!this.spec.url) throw new StartFailure('No URL is configured', false)
     try {
@@ -258,19 +271,20 @@ export class McpConnection implements McpConnectionPort {
     } catch {
       throw new StartFailure(`Not a URL: ${this.spec.url}`, false)
     }
-    if (this.spec.transport === 'sse') return this.initialize(generation, sseTransport(this.spec), undefined, timeout)
+    if (this.spec.transport === 'sse') return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
     try {
-      return await this.initialize(generation, streamableHttpTransport(this.spec), undefined, timeout)
+      return await this.initialize(generation, streamableHttpTransport(this.spec), undefined, left(), timeout)
     } catch (error) {
       // The legacy HTTP+SSE transport answers the Streamable HTTP POST with a 4xx (spec: backwards compatibility).
       const cause = error instanceof StartFailure ? error.cause : error
       const status = cause instanceof SdkHttpError ? cause.status : undefined
       if (status === undefined || status < 400 || status >= 500 || status === 401 || this.closed || generation !== this.generation) throw error
-      return this.initialize(generation, sseTransport(this.spec), undefined, timeout)
+      return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
     }
   }
 
-  private async initialize(generation: number, transport: Transport, stdio: KeelStdioTransport | undefined, timeout: number): Promise<Session> {
+  /** `timeout`: what is left of the start deadline; `deadline`: the whole of it (for the reason). */
+  private async initialize(generation: number, transport: Transport, stdio: KeelStdioTransport | undefined, timeout: number, deadline: number): Promise<Session> {
     const client = new Client(this.options.clientInfo ?? { name: 'keel', version: '0.1.0' }, {
       // Only what Keel implements: form elicitation (shown to the user or declined). No sampling, no roots.
       capabilities: { elicitation: { form: {} } },
@@ -289,7 +303,7 @@ export class McpConnection implements McpConnectionPort {
       await client.connect(transport, { timeout })
       return session
     } catch (error) {
-      const reason = this.startFailureReason(session, error, timeout)
+      const reason = this.startFailureReason(session, error, deadline)
       await this.endSession(session, reason.message)
       throw reason
     } finally {
@@ -306,12 +320,12 @@ export class McpConnection implements McpConnectionPort {
     const code = (error as NodeJS.ErrnoException | undefined)?.code
     if (code === 'ENOENT') return reasonOf(`Command not found: ${this.spec.command ?? ''}`, false)
     if (code === 'EACCES') return reasonOf(`Command not executable: ${this.spec.command ?? ''}`, false)
-    const tail = this.stderr.lastLine()
+    const tail = this.stderr.explanation()
     const withTail = (text: string) => (tail && session.stdio ? `${text}: ${tail}` : text)
     if (session.stdio?.fatalError) return reasonOf(session.stdio.fatalError.message, true)
     if (session.stdio?.exit) return reasonOf(withTail(`It exited before it was ready (${describeExit(session.stdio.exit)})`), true)
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-      return reasonOf(withTail(`No answer to initialize within ${Math.round(timeout / 1000)} s`), true)
+      return reasonOf(withTail(`Did not answer initialize within ${seconds(timeout)}`), true)
     }
     if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed && session.stdio) {
       return reasonOf(withTail('It closed the connection before it was ready'), true)
@@ -334,7 +348,7 @@ export class McpConnection implements McpConnectionPort {
   private lossReason(session: Session): string {
     if (session.stdio?.fatalError) return session.stdio.fatalError.message
     if (session.stdio?.exit) {
-      const tail = this.stderr.lastLine()
+      const tail = this.stderr.explanation()
       return `The server exited (${describeExit(session.stdio.exit)})${tail ? `: ${tail}` : ''}`
     }
     return 'The connection closed'
@@ -400,6 +414,11 @@ function callResult(result: CallToolResult): McpCallResult {
     structuredContent: structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? (structured as Record<string, unknown>) : undefined,
     isError: result.isError,
   }
+}
+
+/** A duration as the user reads it: `1 s`, `2.5 s`. */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`
 }
 
 function reasonOf(message: string, retry: boolean): { message: string; retry: boolean } {

@@ -2,11 +2,13 @@
 // keeps each one's status and tool listing, withholds tools whose definition is not the accepted
 // one, and offers the rest to the next turn (a turn takes a snapshot; changes apply to the next).
 import type { McpServerConfig, McpServerStatus, McpServerView, McpToolView } from '../../shared/mcp'
-import { MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
+import { MCP_DEFAULT_START_TIMEOUT_MS, MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS } from '../../shared/mcp'
+import { join } from 'node:path'
 import { keyForms, redactValue } from '../secrets/key-redaction'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
 import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
+import { admitToolDefinitions, type AdmittedTool } from './mcp-definition-admission'
 import { mcpSecretValueList } from './mcp-secrets'
 import { mcpToolAnnotations, mcpToolEffect, mcpToolTitle } from './mcp-tool-adapter'
 
@@ -44,6 +46,11 @@ export interface McpHubDeps {
   fingerprint: (config: McpServerConfig, launch: McpLaunchDescription) => string
   /** Reports problems that have nowhere else to go (a listing that failed after start). */
   log?: (message: string) => void
+  /**
+   * Where stdio servers without a `cwd` run: `<serversDir>/<server id>/` (Keel's own folder, next to
+   * its store), never Keel's working folder. Absent (an in-memory store): Keel's working folder.
+   */
+  serversDir?: string | undefined
 }
 
 /** A server's launch as the user is shown it before agreeing. */
@@ -55,10 +62,8 @@ export interface McpLaunchDescription {
   cwd: string | undefined
 }
 
-interface ListedTool {
-  tool: McpListedTool
-  hash: string
-}
+/** A listed tool as admitted (a refused one carries its reason and only its name). */
+type ListedTool = AdmittedTool
 
 interface ServerState {
   entry: McpHubEntry
@@ -74,6 +79,8 @@ interface ServerState {
   listing: number
   /** Its tools were listed since it became ready. */
   listedOnce: boolean
+  /** Why its last listing failed (it is ready but offers nothing until a listing works). */
+  listError: string | undefined
 }
 
 function isTool(value: Tool | { refused: string }): value is Tool {
@@ -134,13 +141,10 @@ export class McpHub implements ToolSource {
   acceptTools(serverId: string, reviewed: Readonly<Record<string, string>>): string[] {
     const state = this.servers.get(serverId)
     if (!state) return []
-    const accepted = state.listed.filter(({ tool, hash }) => reviewed[tool.name] === hash)
-    this.deps.pins.accept(
-      serverId,
-      accepted.map(({ tool, hash }) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })),
-    )
+    const accepted = state.listed.filter(({ tool, hash, refused }) => refused === undefined && reviewed[tool.name] === hash)
+    const pinned = this.pin(state, accepted)
     this.changed()
-    return accepted.map(({ tool }) => tool.name)
+    return pinned
   }
 
   /** Forgets what the hub knows of a removed server (its pins). */
@@ -167,7 +171,7 @@ export class McpHub implements ToolSource {
       const pins = this.deps.pins.forServer(state.entry.config.id)
       const disabled = new Set(state.entry.config.disabledTools ?? [])
       for (const listed of state.listed) {
-        if (disabled.has(listed.tool.name) || pins.get(listed.tool.name)?.definitionHash !== listed.hash) continue
+        if (listed.refused !== undefined || disabled.has(listed.tool.name) || pins.get(listed.tool.name)?.definitionHash !== listed.hash) continue
         const built = this.build(state, listed, names)
         if (isTool(built)) tools.push(built)
       }
@@ -176,12 +180,13 @@ export class McpHub implements ToolSource {
   }
 
   /**
-   * Resolves once no server is starting and every ready one has listed its tools (a one-shot turn
-   * — `keel chat` — must see the tools before its first round), or after `timeoutMs`.
+   * Resolves once no server is starting and every ready one has listed its tools or failed to (a
+   * one-shot turn — `keel chat` — must see the tools before its first round), or after `timeoutMs`
+   * (default {@link settleLimitMs}: each server's own start deadline bounds the wait).
    */
-  whenSettled(timeoutMs: number): Promise<void> {
+  whenSettled(timeoutMs = this.settleLimitMs()): Promise<void> {
     const settled = () =>
-      [...this.servers.values()].every((state) => state.status.state !== 'starting' && (state.status.state !== 'ready' || state.listedOnce))
+      [...this.servers.values()].every((state) => state.status.state !== 'starting' && (state.status.state !== 'ready' || state.listedOnce || state.listError !== undefined))
     if (settled()) return Promise.resolve()
     return new Promise((resolve) => {
       const done = () => {
@@ -194,6 +199,16 @@ export class McpHub implements ToolSource {
         if (settled()) done()
       })
     })
+  }
+
+  /**
+   * The longest settling can take: the slowest server's start deadline plus one listing (a page can
+   * take its call timeout), and a little for the process to spawn.
+   */
+  settleLimitMs(): number {
+    let limit = 0
+    for (const { entry } of this.servers.values()) limit = Math.max(limit, startTimeoutOf(entry.config) + (entry.config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS))
+    return limit + 1_000
   }
 
   onChanged(listener: () => void): () => void {
@@ -210,7 +225,7 @@ export class McpHub implements ToolSource {
   }
 
   private newState(entry: McpHubEntry): ServerState {
-    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0, listedOnce: false }
+    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0, listedOnce: false, listError: undefined }
   }
 
   private launchOf(state: ServerState): { spec: McpLaunchSpec; key: string; fingerprint: string; commandLine: string; cwd: string | undefined } {
@@ -218,22 +233,26 @@ export class McpHub implements ToolSource {
     const launch = this.deps.describeLaunch(config)
     const { commandLine, cwd } = launch
     const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
+    const ownFolder = config.transport === 'stdio' && !config.cwd && this.deps.serversDir ? join(this.deps.serversDir, folderNameOf(config.id)) : undefined
     const spec: McpLaunchSpec = {
       id: config.id,
       name: config.name,
       transport: config.transport,
       command: config.command,
       args: config.args,
-      cwd: config.cwd,
+      cwd: config.cwd || ownFolder,
+      createCwd: ownFolder !== undefined,
       env: secrets.env,
       url: config.url,
       headers: secrets.headers,
       timeoutMs,
       maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS),
+      // Its start-up deadline: the timeout the user set for it, else Keel's start default.
+      startTimeoutMs: startTimeoutOf(config),
     }
     // What makes a running connection stale: anything it was launched with (secret values included).
     const key = JSON.stringify([spec.transport, spec.command, spec.args, spec.cwd, spec.url, spec.env, spec.headers, spec.timeoutMs])
-    return { spec, key, fingerprint: this.deps.fingerprint(config, launch), commandLine, cwd }
+    return { spec, key, fingerprint: this.deps.fingerprint(config, launch), commandLine, cwd: cwd ?? ownFolder }
   }
 
   private needsConsent(state: ServerState, fingerprint: string): boolean {
@@ -274,12 +293,12 @@ export class McpHub implements ToolSource {
       connection.onStatus((status) => {
         if (state.connection !== connection) return
         state.status = status
-        if (status.state === 'ready') void this.refresh(state, connection)
+        if (status.state === 'ready') this.refreshSafely(state, connection)
         else if (status.state !== 'starting') state.listed = []
         this.changed()
       }),
       connection.onToolsChanged(() => {
-        if (state.connection === connection && connection.status().state === 'ready') void this.refresh(state, connection)
+        if (state.connection === connection && connection.status().state === 'ready') this.refreshSafely(state, connection)
       }),
     )
     void connection.start().catch((error: unknown) => this.deps.log?.(`MCP server ${config.name}: ${error instanceof Error ? error.message : String(error)}`))
@@ -293,24 +312,65 @@ export class McpHub implements ToolSource {
       tools = await connection.listTools()
     } catch (error) {
       if (state.connection === connection && listing === state.listing) {
-        this.deps.log?.(`MCP server ${state.entry.config.name}: listing its tools failed: ${error instanceof Error ? error.message : String(error)}`)
+        state.listError = error instanceof Error ? error.message : String(error)
+        this.deps.log?.(`MCP server ${state.entry.config.name}: listing its tools failed: ${state.listError}`)
+        this.changed()
       }
       return
     }
     if (state.connection !== connection || listing !== state.listing || this.closed) return
-    state.listed = tools.map((tool) => ({ tool, hash: this.deps.definitionHash(tool) }))
+    // Each definition on its own: one that cannot be kept is refused, the others are offered.
+    const admission = admitToolDefinitions(tools, state.entry.config.name, this.deps.definitionHash)
+    for (const dropped of admission.dropped) this.deps.log?.(`MCP server ${state.entry.config.name}: ${dropped}`)
+    state.listed = admission.tools
     state.listedOnce = true
+    state.listError = undefined
     const serverId = state.entry.config.id
     // Adding a server (and agreeing to run it) accepts the tools it lists then; later changes are reviewed.
-    if (!this.deps.pins.hasAny(serverId) && state.listed.length > 0) {
-      this.deps.pins.accept(serverId, state.listed.map(({ tool, hash }) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })))
-    }
+    const admitted = state.listed.filter((listed) => listed.refused === undefined)
+    if (admitted.length > 0 && !this.deps.pins.hasAny(serverId)) this.pin(state, admitted)
     this.changed()
+  }
+
+  /** Lists again; whatever goes wrong is the server's problem, said in the log, never Keel's crash. */
+  private refreshSafely(state: ServerState, connection: McpConnectionPort): void {
+    this.refresh(state, connection).catch((error: unknown) => {
+      this.deps.log?.(`MCP server ${state.entry.config.name}: its tools could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  }
+
+  /**
+   * Pins these definitions: all in one transaction, else (one the store refuses) one by one, so one
+   * definition cannot keep the others from being accepted. One that cannot be stored is refused with
+   * the reason. Returns the names pinned.
+   */
+  private pin(state: ServerState, tools: readonly ListedTool[]): string[] {
+    const serverId = state.entry.config.id
+    const row = ({ tool, hash }: ListedTool) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })
+    try {
+      this.deps.pins.accept(serverId, tools.map(row))
+      return tools.map(({ tool }) => tool.name)
+    } catch {
+      const pinned: string[] = []
+      for (const listed of tools) {
+        try {
+          this.deps.pins.accept(serverId, [row(listed)])
+          pinned.push(listed.tool.name)
+        } catch (error) {
+          const reason = `Tool '${listed.tool.name}' of ${state.entry.config.name} is not offered: Keel could not store its definition (${error instanceof Error ? error.message : String(error)})`
+          const at = state.listed.indexOf(listed)
+          if (at >= 0) state.listed[at] = { tool: { name: listed.tool.name, inputSchema: {} }, hash: '', refused: reason }
+        }
+      }
+      return pinned
+    }
   }
 
   /** Every listed tool's provider name, keyed by server and tool (names depend on all servers' tools). */
   private providerNames(): Map<string, string> {
-    const refs = [...this.servers.values()].flatMap((state) => state.listed.map(({ tool }) => ({ serverId: state.entry.config.id, toolName: tool.name })))
+    const refs = [...this.servers.values()].flatMap((state) =>
+      state.listed.filter((listed) => listed.refused === undefined).map(({ tool }) => ({ serverId: state.entry.config.id, toolName: tool.name })),
+    )
     const names = this.deps.providerNames(refs)
     return new Map(refs.map((ref, index) => [`${ref.serverId}\u0000${ref.toolName}`, names[index]!]))
   }
@@ -323,13 +383,19 @@ export class McpHub implements ToolSource {
     const key = `${listed.hash}:${trust}:${timeoutMs}:${config.name}:${providerName}`
     const cached = state.built.get(listed.tool.name)
     if (cached && cached.key === key) return cached.tool
-    const built = this.deps.toTool({
-      server: { id: config.id, name: config.name, trustReadOnlyHints: trust, timeoutMs, maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS) },
-      tool: listed.tool,
-      definitionHash: listed.hash,
-      connection: state.connection!,
-      providerName,
-    })
+    let built: Tool | { refused: string }
+    try {
+      built = this.deps.toTool({
+        server: { id: config.id, name: config.name, trustReadOnlyHints: trust, timeoutMs, maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS) },
+        tool: listed.tool,
+        definitionHash: listed.hash,
+        connection: state.connection!,
+        providerName,
+      })
+    } catch (error) {
+      // A schema that makes the compiler throw (or anything else): this tool is refused, not the app.
+      built = { refused: `Tool '${listed.tool.name}' of ${config.name} is not offered: ${error instanceof Error ? error.message : String(error)}` }
+    }
     const tool = isTool(built) ? scrubbingSecrets(built, mcpSecretValueList(state.entry.secrets)) : built
     state.built.set(listed.tool.name, { key, tool })
     return tool
@@ -344,7 +410,7 @@ export class McpHub implements ToolSource {
     const tools: McpToolView[] = state.listed.map((listed) => {
       const pin = pins.get(listed.tool.name)
       const { title: _title, ...annotations } = mcpToolAnnotations(listed.tool)
-      const built = state.connection ? this.build(state, listed, names) : undefined
+      const built = listed.refused !== undefined ? { refused: listed.refused } : state.connection ? this.build(state, listed, names) : undefined
       return {
         serverId: config.id,
         name: listed.tool.name,
@@ -373,7 +439,12 @@ export class McpHub implements ToolSource {
       origin: state.entry.origin,
       missingValues: this.missingValues(state),
       // Ready once its tools are listed: the window stops watching a server it sees ready.
-      status: state.status.state === 'ready' && !state.listedOnce ? { state: 'starting' } : state.status,
+      status:
+        state.status.state !== 'ready' || state.listedOnce
+          ? state.status
+          : state.listError !== undefined
+            ? { state: 'failed', reason: `Its tools could not be listed: ${state.listError}`, retryAt: undefined }
+            : { state: 'starting' },
       tools,
       // About four characters a token: an estimate of what the definitions cost every request.
       offered: { tools: offered.length, estimatedTokens: Math.ceil(definitionChars / 4) },
@@ -387,6 +458,7 @@ export class McpHub implements ToolSource {
     state.launchKey = undefined
     state.listed = []
     state.listedOnce = false
+    state.listError = undefined
     state.built.clear()
     state.listing++
     state.status = { state: 'stopped' }
@@ -414,6 +486,16 @@ function scrubbingSecrets(tool: Tool, secrets: readonly string[]): Tool {
   if (forms.length === 0 || tool.effect === 'local') return tool
   const call = tool.call.bind(tool)
   return { ...tool, call: async (input, options) => redactValue(await call(input, options), forms) }
+}
+
+/** A server id as one folder name (ids are already `[a-z0-9_-]`; this keeps any other one inside). */
+function folderNameOf(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || '_'
+}
+
+/** How long starting a server may take: its configured timeout, else the start default. */
+function startTimeoutOf(config: McpServerConfig): number {
+  return config.timeoutMs ?? MCP_DEFAULT_START_TIMEOUT_MS
 }
 
 /** The `${…}` an imported value was (kept by the importer), if any. */

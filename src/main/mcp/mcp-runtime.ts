@@ -1,5 +1,6 @@
 // Keel's MCP parts put together: the hub over real connections (McpConnection), the tool adapter
 // (Ajv-checked arguments, outcomes, results), definition hashes, provider names and consent.
+import { dirname, join, resolve } from 'node:path'
 import type { McpServerConfig } from '../../shared/mcp'
 import type { McpPinStore } from '../db/mcp-pin-store'
 import { McpConnection, type McpConnectionOptions } from './mcp-connection'
@@ -20,6 +21,14 @@ export interface McpRuntimeOptions {
   loginPath?: string | undefined
   connection?: McpConnectionOptions | undefined
   log?: ((message: string) => void) | undefined
+  /** Where stdio servers without a `cwd` run, one folder each (see {@link mcpServersDir}). */
+  serversDir?: string | undefined
+}
+
+/** `mcp-servers/` next to the store's file (Keel's data folder); none for an in-memory store. */
+export function mcpServersDir(databasePath: string): string | undefined {
+  if (databasePath === '' || databasePath === ':memory:' || databasePath.startsWith('file:')) return undefined
+  return join(dirname(resolve(databasePath)), 'mcp-servers')
 }
 
 export function createMcpHub(options: McpRuntimeOptions): McpHub {
@@ -35,6 +44,7 @@ export function createMcpHub(options: McpRuntimeOptions): McpHub {
     describeLaunch: (config) => describeLaunch(config, options.loginPath),
     fingerprint: (config, launch) => mcpFingerprint(config, launch.argv),
     ...(options.log ? { log: options.log } : {}),
+    serversDir: options.serversDir,
   })
 }
 

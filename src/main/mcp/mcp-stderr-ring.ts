@@ -50,9 +50,47 @@ export class StderrRing {
     return this.dropped
   }
 
-  /** The last non-empty line (for a failure reason). */
+  /** The last non-empty line. */
   lastLine(): string | undefined {
     const lines = this.text().split(/\r?\n/).filter((line) => line.trim() !== '')
     return lines.at(-1)
   }
+
+  /**
+   * The lines that explain an exit, for a failure reason: see {@link explainingLines}. Only the
+   * last few KiB are read.
+   */
+  explanation(): string | undefined {
+    return explainingLines(this.text().slice(-EXPLAIN_TAIL_CHARS))
+  }
+}
+
+const EXPLAIN_TAIL_CHARS = 8 * 1024
+/** A reason stays readable in a status line: at most this many characters in all, and per line. */
+export const MCP_EXPLANATION_MAX_CHARS = 500
+const LINE_MAX_CHARS = 240
+const MAX_LINES = 3
+
+/** Lines that only frame an error: Node's version footer, stack frames, its source excerpt and caret, braces. */
+const NOISE = [/^Node\.js v\d/, /^\s+at\s/, /^\s*\^+\s*$/, /^\s*[{}[\]]\s*$/, /^\s*-{3,}\s*$/, /^\s*File ".*", line \d+/]
+/** A line that says what went wrong (Node's `Error: ENOENT…`, Python's last traceback line, npm's `npm error …`, Go's `panic:`). */
+const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception)\b|error\b|fatal\b|panic:|npm (?:ERR!|error)\b|Traceback\b)|\b(?:E[A-Z]{3,}|error|failed|cannot|could not|not found|denied)\b/i
+
+/**
+ * The lines of a stderr tail that explain an exit: the last few error lines written at the start of
+ * a line (indented ones are stack frames or an error's fields), else the last line that is not
+ * framing — never Node's `Node.js vNN` footer or a stack frame. Bounded in length.
+ */
+export function explainingLines(tail: string): string | undefined {
+  const lines = tail.split(/\r?\n/).map((line) => line.trimEnd()).filter((line) => line.trim() !== '' && !NOISE.some((noise) => noise.test(line)))
+  const errors = lines.filter((line) => ERROR_LINE.test(line))
+  const unindented = errors.filter((line) => !/^\s/.test(line))
+  const picked = unindented.length > 0 ? unindented : errors.length > 0 ? errors : lines.slice(-1)
+  const unique = [...new Set(picked.map((line) => cut(line.trim(), LINE_MAX_CHARS)))].slice(-MAX_LINES)
+  if (unique.length === 0) return undefined
+  return cut(unique.join(' — '), MCP_EXPLANATION_MAX_CHARS)
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }

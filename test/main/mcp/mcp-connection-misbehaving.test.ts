@@ -51,7 +51,7 @@ describe('McpConnection with a misbehaving server', () => {
     const status = connection.status()
     expect(status.state).toBe('failed')
     if (status.state !== 'failed') return
-    expect(status.reason).toMatch(/No answer to initialize within/)
+    expect(status.reason).toMatch(/Did not answer initialize within 0.8 s/)
     expect(status.retryAt).toBeTypeOf('number')
     await connection.close()
     const pid = Number(readFileSync(pidFile, 'utf8'))

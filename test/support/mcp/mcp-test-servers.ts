@@ -13,6 +13,8 @@ import type { McpLaunchSpec } from '../../../src/main/mcp/mcp-connection-port'
 const here = dirname(fileURLToPath(import.meta.url))
 
 export const MISBEHAVING_SERVER = resolve(here, 'misbehaving-server.mjs')
+/** One hostile or broken behaviour per run, chosen by its first argument (see the file). */
+export const HOSTILE_SERVER = resolve(here, 'hostile-server.mjs')
 
 export function referenceServer(name: 'everything' | 'filesystem' | 'memory'): string {
   return resolve(here, '../../../node_modules/@modelcontextprotocol', `server-${name}`, 'dist/index.js')

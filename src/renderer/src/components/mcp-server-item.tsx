@@ -193,6 +193,7 @@ export function McpServerItem({
                     </p>
                     <HintBadges hints={toolHints(tool.annotations)} t={t} />
                     {tool.description && <p className="muted mcp-tool-description">{tool.description}</p>}
+                    {tool.refused && <p className="mcp-tool-refused" data-testid="mcp-tool-refused">{t('mcpToolRefused', { reason: tool.refused })}</p>}
                   </li>
                 )
               })}

@@ -70,10 +70,13 @@ export interface ToolReview {
   diff: DiffLine[]
 }
 
-/** Every tool withheld until the user accepts it: its accepted definition (none if new) against the current one. */
+/**
+ * Every tool withheld until the user accepts it: its accepted definition (none if new) against the
+ * current one. A definition Keel refused to keep (no hash) has nothing to accept: its reason is shown instead.
+ */
 export function toolReviews(server: McpServerView): ToolReview[] {
   return server.tools.flatMap((tool): ToolReview[] =>
-    tool.pin === 'accepted'
+    tool.pin === 'accepted' || tool.definitionHash === ''
       ? []
       : [
           {
