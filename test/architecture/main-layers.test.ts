@@ -21,13 +21,13 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
   harness: ['providers', 'tools', 'db'],
   secrets: ['providers', 'types:harness'],
   settings: ['db', 'providers', 'secrets'],
-  export: ['db'],
+  export: ['db', 'types:ledger'],
   mcp: ['tools', 'ledger', 'secrets', 'settings', 'db'],
   app: ['db', 'export', 'harness', 'mcp', 'providers', 'tools', 'secrets', 'settings', 'ledger'],
   shell: ['app', 'secrets', 'web/static-files'],
   web: ['(root)', 'app', 'db', 'mcp', 'tools', 'secrets'],
   '(root)': ['app', 'db', 'mcp', 'shell', 'web'],
-  cli: ['(root)', 'app', 'db', 'export', 'harness', 'ledger', 'mcp', 'providers', 'secrets', 'settings', 'tools'],
+  cli: ['(root)', 'app', 'db', 'export', 'harness', 'mcp', 'providers', 'secrets', 'tools'],
 }
 
 /** The room of a repository path: a folder of src/main, `(root)`, `cli`, or undefined (not governed here). */

@@ -11,7 +11,7 @@ import { createMemoryKeyVault } from '../../src/main/secrets/key-vault'
 import { openKeelStore, type KeelStore } from '../../src/main/db/keel-store'
 import { stringChunks } from '../../src/main/export/json-record-reader'
 import { importStore } from '../../src/main/export/store-import'
-import { writeExport } from '../../src/cli/export-command'
+import { writeExport } from '../../src/main/export/store-export'
 
 const OPTIONS = { conversations: 40, messages: 1_200, bigConversationMessages: 301, measurements: 60, seed: 7 }
 

@@ -2,7 +2,7 @@
 // again (its id kept, so a second import adds nothing); a file that fails validation changes
 // nothing and says where it failed; `keel export`'s whole-store file imports too.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { writeExport } from '../../../src/cli/export-command'
+import { writeExport } from '../../../src/main/export/store-export'
 import { PassThrough } from 'node:stream'
 import { countRows, isRunEnd, startAppWorld, type AppWorld, type TestClient } from './app-helpers'
 
