@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { MERMAID_MAX_CHARS } from '../lib/render-limits'
 import type { MermaidResult } from './mermaid-render'
 import { useReadingTranslate } from './reading-context'
 
@@ -45,8 +46,12 @@ export function DiagramView({ source, state }: { source: string; state: DiagramS
 
 /** A ```mermaid block, drawn by Mermaid (loaded on demand) into a sandboxed image. */
 export function MermaidDiagram({ source }: { source: string }) {
+  const t = useReadingTranslate()
+  const tooLarge = source.length > MERMAID_MAX_CHARS
   const [state, setState] = useState<DiagramState>({ status: 'drawing' })
   useEffect(() => {
+    // Laying out a huge diagram blocks the window for as long as it takes: not drawn (its source is shown).
+    if (tooLarge) return
     let mounted = true
     setState({ status: 'drawing' })
     loadMermaid()
@@ -58,6 +63,8 @@ export function MermaidDiagram({ source }: { source: string }) {
     return () => {
       mounted = false
     }
-  }, [source])
-  return <DiagramView source={source} state={state} />
+  }, [source, tooLarge])
+  const number = (n: number) => new Intl.NumberFormat(t.locale ?? 'en').format(n)
+  const shown: DiagramState = tooLarge ? { status: 'failed', reason: t('reading.diagramTooLarge', { count: number(source.length), max: number(MERMAID_MAX_CHARS) }) } : state
+  return <DiagramView source={source} state={shown} />
 }
