@@ -21,6 +21,17 @@ function prettyJson(text: string): string {
   }
 }
 
+/** The longest result line a folded server card shows (the whole result is inside). */
+const SERVER_LINE_MAX = 200
+
+/** A server tool's text result as one line: its first non-empty line, cut to {@link SERVER_LINE_MAX}. */
+function serverResultLine(output: unknown): string | undefined {
+  if (typeof output !== 'string') return undefined
+  const line = output.split('\n').find((l) => l.trim() !== '')?.trim()
+  if (line === undefined) return undefined
+  return line.length > SERVER_LINE_MAX ? `${line.slice(0, SERVER_LINE_MAX - 1)}…` : line
+}
+
 /** States after which nothing more happens to a call: its card folds to one line (the user can open it). */
 const FINISHED = new Set(['done', 'repeated', 'failed', 'invalid', 'denied', 'not-run', 'cancelled'])
 
@@ -56,14 +67,17 @@ export const ToolCardView = memo(function ToolCardView({
   const label = stateLabel(card, t, effect)
   // Keel's own tools read as one line each; the JSON stays behind "Raw data". A server's tool shows its arguments whole.
   const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview)
-  const outcomeLine = card.state === 'done' || card.state === 'repeated' ? resultLine(card.name, card.output, t) : undefined
+  const succeeded = card.state === 'done' || card.state === 'repeated'
+  const outcomeLine = succeeded ? resultLine(card.name, card.output, t) : undefined
+  // A server's tool: the first line of its text result heads the folded card (the whole result is inside).
+  const serverLine = succeeded && from ? serverResultLine(card.output) : undefined
   // Refused arguments: why, in the user's language when the reason came as data; else what the model was told.
   const why = card.state === 'invalid' ? (argumentIssuesText(t, card.issues) ?? card.summary) : undefined
   const summaryLine = why !== undefined ? t('appearance.invalidWhy', { message: why }) : card.summary
   const rawResult = card.output !== undefined ? revealInvisible(JSON.stringify(card.output, null, 2)) : undefined
   const finished = FINISHED.has(card.state)
   // The one line a folded card shows: what it did, else why it failed (the user is told why, defect 14), else what it was asked to do.
-  const headLine = finished ? (outcomeLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
+  const headLine = finished ? (outcomeLine ?? serverLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
   const head = (
     <>
       <span className="tool-name">
@@ -165,6 +179,8 @@ export const ToolCardView = memo(function ToolCardView({
         <details className="tool-card-fold" data-testid="tool-card-fold">
           <summary className="tool-card-head">
             {head}
+            {/* Says the card opens, and its marker turns when it does (styles/appearance.css). */}
+            <span className="tool-card-more">{t('appearance.details')}</span>
             {headLine !== undefined && (
               <span className="tool-card-line" data-testid="tool-card-line">
                 <ServerText text={headLine} />
