@@ -10,6 +10,8 @@
 //   MCP_TEST_EVENTS_FILE          where the server appends what it saw (`cancelled <id>`)
 //   MCP_TEST_PAGE_SIZE=<n>        tools/list page size (default 3: several pages)
 //   MCP_TEST_START_MUTATED=1      `mutable` starts with its changed definition (a server updated between runs)
+//   MCP_TEST_HIDDEN_CHARS=1       adds `read_note`, whose title, description, result and server name hide
+//                                 bidi overrides and zero-width characters ("Read note\u202Etxt.exe\u202C")
 //
 // Tools: count, crash, huge {mib}, flood {kib}, mutable, mutate, bad_structured, slow {steps, stepMs},
 // image, fails, ask, env, and unknown names → JSON-RPC error -32602.
@@ -59,6 +61,9 @@ function tools() {
     { name: 'env', description: 'Returns its environment variable names', inputSchema: { type: 'object', properties: {} } },
     { name: 'echo_env', description: 'Returns the value of one of its environment variables (a server echoing its token)', inputSchema: { type: 'object', properties: { name: { type: 'string' } } } },
   ]
+  if (env.MCP_TEST_HIDDEN_CHARS) {
+    list.push({ name: 'read_note', title: 'Read note\u202Etxt.exe\u202C', description: 'Reads\u200B a note safely\u2066', inputSchema: { type: 'object', properties: {} } })
+  }
   return list
 }
 
@@ -141,6 +146,8 @@ async function callTool(id, params) {
     }
     case 'env':
       return answer(id, text(JSON.stringify(Object.keys(process.env).sort())))
+    case 'read_note':
+      return answer(id, text('note\u202Econtent'))
     case 'echo_env':
       return answer(id, text(`${params.arguments?.name}=${process.env[params.arguments?.name] ?? ''}`))
     default:
@@ -165,7 +172,7 @@ function handle(message) {
       return answer(message.id, {
         protocolVersion: message.params?.protocolVersion ?? '2025-11-25',
         capabilities: { tools: { listChanged: true } },
-        serverInfo: { name: 'misbehaving', version: '1.0.0' },
+        serverInfo: { name: env.MCP_TEST_HIDDEN_CHARS ? 'misbehaving\u200B' : 'misbehaving', version: '1.0.0' },
       })
     case 'notifications/initialized':
       return

@@ -49,15 +49,30 @@ function CopyCodeButton({ text }: { text: string }) {
   )
 }
 
-/** A fenced code block: its language (or "Code") and a Copy button over the highlighted code. */
-export function CodeBlock({ language, code, children }: { language: string | undefined; code: string; children: ReactNode }) {
+/** What of a long block is on screen: `shown` of its `total` characters (see render-limits.ts). */
+export interface CutBlock {
+  shown: number
+  total: number
+}
+
+/**
+ * A fenced code block: its language (or `label`, else "Code") and a Copy button over the highlighted
+ * code. `cut`: only the start is shown, as plain text; the block says so, and Copy still takes all.
+ */
+export function CodeBlock({ language, label, code, cut, children }: { language: string | undefined; label?: string | undefined; code: string; cut?: CutBlock | undefined; children: ReactNode }) {
   const t = useReadingTranslate()
+  const number = (n: number) => new Intl.NumberFormat(t.locale ?? 'en').format(n)
   return (
     <div className="code-block" data-testid="code-block">
       <div className="code-block-header">
-        <span className="code-block-language">{language ?? t('reading.code')}</span>
+        <span className="code-block-language">{language ?? label ?? t('reading.code')}</span>
         <CopyCodeButton text={code} />
       </div>
+      {cut && (
+        <p className="code-block-plain" data-testid="code-block-plain" role="note">
+          {t('reading.cutBlock', { shown: number(cut.shown), total: number(cut.total) })}
+        </p>
+      )}
       <pre>{children}</pre>
     </div>
   )

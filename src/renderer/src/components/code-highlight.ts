@@ -4,6 +4,8 @@
 // parsed without it is parsed again (see markdown.tsx) and looks exactly as it would have.
 import type { Root } from 'hast'
 import type { VFile } from 'vfile'
+import { codeText, type HastLike } from '../lib/hast-text'
+import { colourable } from '../lib/render-limits'
 
 type HighlightTree = (tree: Root, file: VFile) => void
 
@@ -57,9 +59,29 @@ function wantsColour(tree: HastNode): boolean {
   return false
 }
 
+/**
+ * Marks code too long to colour `no-highlight` (rehype-highlight then leaves it as text): colouring
+ * a 2 MB line took seconds and made a span per token (render-limits.ts).
+ */
+function leavePlainWhenLong(tree: HastNode): void {
+  for (const node of tree.children ?? []) {
+    if (node.type !== 'element') continue
+    if (node.tagName === 'pre') {
+      for (const code of node.children ?? []) {
+        if (code.type !== 'element' || code.tagName !== 'code' || colourable(codeText(code as unknown as HastLike))) continue
+        const properties = (code.properties ??= {})
+        properties.className = [...(Array.isArray(properties.className) ? (properties.className as unknown[]) : []), 'no-highlight']
+      }
+      continue
+    }
+    leavePlainWhenLong(node)
+  }
+}
+
 /** The rehype plugin every parse uses: colours code when the highlighter is in, else asks for it. */
 export function rehypeCodeHighlight() {
   return (tree: Root, file: VFile): void => {
+    leavePlainWhenLong(tree as unknown as HastNode)
     if (highlightTree) return highlightTree(tree, file)
     if (wantsColour(tree as unknown as HastNode)) {
       missed = true

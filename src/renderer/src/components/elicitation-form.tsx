@@ -2,6 +2,8 @@ import { useId, useMemo, useRef, useState } from 'react'
 import type { Translate } from '../i18n/messages'
 import { checkElicitation, elicitationFields, initialValues, type ElicitationField, type ElicitationValues, type FieldError } from '../lib/elicitation-fields'
 import type { PendingElicitation } from '../state/run-reducer'
+import { ServerText } from './server-text'
+import { revealInvisible } from '../../../shared/invisible-characters'
 import type { ElicitationAnswer } from '../state/chat-store'
 
 export function fieldErrorText(t: Translate, error: FieldError): string {
@@ -75,8 +77,10 @@ export function ElicitationForm({
         if (first) form.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(first.name)}"]`)?.focus()
       }}
     >
-      <h3 id={headingId}>{t('elicitationTitle', { server: request.from })}</h3>
-      <p className="elicitation-message">{request.message}</p>
+      <h3 id={headingId}>{t('elicitationTitle', { server: revealInvisible(request.from) })}</h3>
+      <p className="elicitation-message">
+        <ServerText text={request.message} />
+      </p>
       {!parsed.ok && <p className="warning">{t('elicitationUnsupported')}</p>}
       {fields.map((field) => (
         <FieldInput key={field.name} field={field} idPrefix={id} value={values[field.name]} error={errors[field.name]} t={t} onChange={(value) => set(field.name, value)} />
@@ -117,7 +121,7 @@ function FieldInput({
   const describedBy = [field.description ? `${inputId}-help` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined
   const label = (
     <>
-      {field.label}
+      <ServerText text={field.label} />
       {field.required && <span className="required"> ({t('formRequiredMark')})</span>}
     </>
   )
@@ -125,7 +129,7 @@ function FieldInput({
     <>
       {field.description && (
         <span id={`${inputId}-help`} className="muted field-help">
-          {field.description}
+          <ServerText text={field.description} />
         </span>
       )}
       {error && (
@@ -161,7 +165,7 @@ function FieldInput({
                 checked={chosen.includes(option.value)}
                 onChange={(e) => onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))}
               />{' '}
-              {option.label}
+              {revealInvisible(option.label)}
             </label>
           ))}
           {help}
@@ -176,7 +180,7 @@ function FieldInput({
             <option value="">{t('formChoose')}</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {revealInvisible(option.label)}
               </option>
             ))}
           </select>

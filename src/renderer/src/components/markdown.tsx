@@ -6,11 +6,13 @@ import { remarkDollarAmounts } from '../lib/dollar-amounts'
 import { splitGrowingText, type SplitText } from '../lib/markdown-blocks'
 import { CODE_PROP, dataProp, LANGUAGE_PROP, rehypeElementData, TEX_PROP } from '../lib/rehype-element-data'
 import { TextKeyedCache } from '../lib/text-keyed-cache'
+import { PARSE_MAX_CHARS, PLAIN_SHOWN_CHARS } from '../lib/render-limits'
 import { CodeBlock } from './code-block'
 import { highlighterLoaded, parseNoting, rehypeCodeHighlight, subscribeHighlighter } from './code-highlight'
 import { MathFormula } from './math-formula'
 import { markdownParser } from './markdown-pipeline'
 import { MermaidDiagram } from './mermaid-diagram'
+import { PlainBlockView } from './plain-block'
 
 /** Only http(s) links are followed, in a new window, without a referrer. */
 export function safeHref(href: string | undefined): string | undefined {
@@ -98,6 +100,8 @@ function parsedBlock(text: string): ReactElement {
 const Block = memo(function Block({ text, finished }: { text: string; finished: boolean }) {
   // Parsed again when the highlighter arrives (a cached block returns the same elements: no work).
   useSyncExternalStore(subscribeHighlighter, highlighterLoaded, highlighterLoaded)
+  // Too long to parse and lay out in one task (a 2 MB line froze the window): its start, as plain text.
+  if (text.length > PARSE_MAX_CHARS) return <PlainBlockView text={text} />
   return finished ? parsedBlock(text) : parse(text, false)
 })
 
@@ -125,9 +129,11 @@ function blocksToShow(blocks: readonly string[], onScreen: number, streaming: bo
   for (; count < blocks.length; count++) {
     const block = blocks[count]!
     const finished = !streaming || count < blocks.length - 1
-    if (count > onScreen && (newChars + block.length > NEW_CHARS_PER_COMMIT || performance.now() - started > PARSE_MS_PER_RENDER)) break
-    if (finished) parsedBlock(block)
-    newChars += block.length
+    // A block too long to parse puts only its shown start on screen (see Block).
+    const size = block.length > PARSE_MAX_CHARS ? PLAIN_SHOWN_CHARS : block.length
+    if (count > onScreen && (newChars + size > NEW_CHARS_PER_COMMIT || performance.now() - started > PARSE_MS_PER_RENDER)) break
+    if (finished && block.length <= PARSE_MAX_CHARS) parsedBlock(block)
+    newChars += size
   }
   return count
 }
@@ -145,7 +151,8 @@ function blocksToShow(blocks: readonly string[], onScreen: number, streaming: bo
 export const MarkdownBlocks = memo(function MarkdownBlocks({ text, streaming, progressive = false }: { text: string; streaming: boolean; progressive?: boolean }) {
   const split = useRef<SplitText | undefined>(undefined)
   // Tested once per text, not on each of the frames a long answer takes to fill in.
-  const whole = useMemo(() => !streaming && CROSS_BLOCK_DEFINITION.test(text), [text, streaming])
+  // Never past what one parse may take: then the blocks are parsed apart (a footnote stays unlinked).
+  const whole = useMemo(() => !streaming && text.length <= PARSE_MAX_CHARS && CROSS_BLOCK_DEFINITION.test(text), [text, streaming])
   // A cache of the previous split (same text → same blocks), not state: safe to recompute.
   const blocks = whole ? [text] : (split.current = split.current?.text === text ? split.current : splitGrowingText(text, split.current)).blocks
   const onScreen = useRef(progressive ? 0 : Number.POSITIVE_INFINITY)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { MATH_MAX_CHARS } from '../lib/render-limits'
 
 type RenderTex = (tex: string, display: boolean) => string
 
@@ -28,7 +29,8 @@ export function MathFormula({ tex, display }: { tex: string; display: boolean })
       mounted = false
     }
   }, [render])
-  if (!render) return display ? <pre className="math-display math-source"><code>{tex}</code></pre> : <code className="math-source">{tex}</code>
+  // A huge formula stays source: KaTeX renders it in one task.
+  if (!render || tex.length > MATH_MAX_CHARS) return display ? <pre className="math-display math-source"><code>{tex}</code></pre> : <code className="math-source">{tex}</code>
   const html = render(tex, display)
   return display ? <div className="math-display" dangerouslySetInnerHTML={{ __html: html }} /> : <span className="math-inline" dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -3,6 +3,7 @@ import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { McpServerView } from '../../../shared/mcp'
 import type { Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
+import { revealInvisible } from '../../../shared/invisible-characters'
 import { MissingValues } from './mcp-missing-values'
 
 /**
@@ -19,26 +20,26 @@ export function McpConsent({ view, api, t, onView, onNotNow }: { view: McpServer
   const headerKeys = Object.keys(config.headers ?? {})
   return (
     <section className="mcp-consent" data-testid="mcp-consent" role="group" aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>{t(stdio ? 'mcpConsentTitleRun' : 'mcpConsentTitleConnect', { server: config.name })}</h4>
+      <h4 id={`${id}-title`}>{t(stdio ? 'mcpConsentTitleRun' : 'mcpConsentTitleConnect', { server: revealInvisible(config.name) })}</h4>
       <p>{t(stdio ? 'mcpConsentExplainRun' : 'mcpConsentExplainConnect')}</p>
       <dl className="mcp-facts">
         <dt>{t(stdio ? 'mcpCommandLine' : 'mcpUrl')}</dt>
         <dd>
           <pre className="command-line" data-testid="mcp-command-line">
-            {view.commandLine}
+            {revealInvisible(view.commandLine)}
           </pre>
         </dd>
         {stdio ? (
           <>
             <dt>{t('mcpEnvKeys')}</dt>
-            <dd>{view.envKeys.length > 0 ? <code>{view.envKeys.join(', ')}</code> : t('mcpNone')}</dd>
+            <dd>{view.envKeys.length > 0 ? <code>{revealInvisible(view.envKeys.join(', '))}</code> : t('mcpNone')}</dd>
             <dt>{t('mcpWorkingFolder')}</dt>
-            <dd>{view.cwd !== undefined ? <code className="path">{view.cwd}</code> : t('mcpWorkingFolderDefault')}</dd>
+            <dd>{view.cwd !== undefined ? <code className="path">{revealInvisible(view.cwd)}</code> : t('mcpWorkingFolderDefault')}</dd>
           </>
         ) : (
           <>
             <dt>{t('mcpHeaderKeys')}</dt>
-            <dd>{headerKeys.length > 0 ? <code>{headerKeys.join(', ')}</code> : t('mcpNone')}</dd>
+            <dd>{headerKeys.length > 0 ? <code>{revealInvisible(headerKeys.join(', '))}</code> : t('mcpNone')}</dd>
           </>
         )}
         <dt>{t('mcpOrigin')}</dt>

@@ -3,6 +3,8 @@ import type { KeelApi } from '../../../shared/ipc/app-contract'
 import { mcpServerId, type McpImportReport, type McpServerView } from '../../../shared/mcp'
 import type { Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
+import { ServerText } from './server-text'
+import { revealInvisible } from '../../../shared/invisible-characters'
 import { MissingValues } from './mcp-missing-values'
 
 /**
@@ -81,7 +83,7 @@ export function McpImport({
           <h5 ref={reportHeading} tabIndex={-1}>
             {t('mcpImportReport', { key: report.readKey })}
           </h5>
-          <p>{report.added.length > 0 ? t('mcpImportAdded', { names: report.added.join(', ') }) : t('mcpImportNoneAdded')}</p>
+          <p>{report.added.length > 0 ? t('mcpImportAdded', { names: revealInvisible(report.added.join(', ')) }) : t('mcpImportNoneAdded')}</p>
           {report.added.length > 0 && <p className="muted">{t('mcpImportConsentNext')}</p>}
           {report.skipped.length > 0 && (
             <>
@@ -89,7 +91,10 @@ export function McpImport({
               <ul>
                 {report.skipped.map((skip, index) => (
                   <li key={index}>
-                    <strong>{skip.name}</strong>: {skip.reason}
+                    <strong>
+                      <ServerText text={skip.name} />
+                    </strong>
+                    : <ServerText text={skip.reason} />
                   </li>
                 ))}
               </ul>
@@ -104,7 +109,10 @@ export function McpImport({
                   const settable = (item.where === 'env' || item.where === 'headers') && server !== undefined
                   return (
                     <li key={index} data-testid="mcp-unresolved">
-                      <strong>{item.server}</strong> · {t(`mcpWhere.${item.where}`)} {item.key !== '' && <code>{item.key}</code>}: <code>{item.placeholder}</code>
+                      <strong>
+                        <ServerText text={item.server} />
+                      </strong>{' '}
+                      · {t(`mcpWhere.${item.where}`)} {item.key !== '' && <code>{revealInvisible(item.key)}</code>}: <code>{revealInvisible(item.placeholder)}</code>
                       {settable ? (
                         <MissingValues
                           serverId={server.config.id}

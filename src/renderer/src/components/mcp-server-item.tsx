@@ -9,6 +9,8 @@ import { formOf } from '../lib/mcp-server-form'
 import { HintBadges } from './mcp-badges'
 import { MissingValues } from './mcp-missing-values'
 import { McpServerFormView } from './mcp-server-form'
+import { ServerText } from './server-text'
+import { revealInvisible } from '../../../shared/invisible-characters'
 import { McpToolReview } from './mcp-tool-review'
 
 /**
@@ -73,12 +75,15 @@ export function McpServerItem({
   return (
     <li>
       <section className="mcp-server" data-testid="mcp-server" role="group" aria-labelledby={`${id}-name`}>
-        <h4 id={`${id}-name`}>{config.name}</h4>
+        <h4 id={`${id}-name`}>
+          <ServerText text={config.name} />
+        </h4>
         <p className="mcp-status" data-testid="mcp-status" data-state={view.status.state}>
-          {t('mcpStatus')}: {statusText(t, view.status, now)}
+          {t('mcpStatus')}: <ServerText text={statusText(t, view.status, now)} />
         </p>
         <p className="mcp-runs">
-          {t(config.transport === 'stdio' ? 'mcpCommandLine' : 'mcpUrl')}: <code className="command-line">{view.commandLine}</code>
+          {t(config.transport === 'stdio' ? 'mcpCommandLine' : 'mcpUrl')}:{' '}
+<code className="command-line">{revealInvisible(view.commandLine)}</code>
         </p>
         {fromFile && <p className="muted">{t('mcpFromFileNote')}</p>}
         <div className="row">
@@ -112,7 +117,7 @@ export function McpServerItem({
         </div>
         {confirmRemove && (
           <div className="confirm" role="group" aria-labelledby={`${id}-confirm`}>
-            <p id={`${id}-confirm`}>{t('mcpConfirmRemove', { server: config.name })}</p>
+            <p id={`${id}-confirm`}>{t('mcpConfirmRemove', { server: revealInvisible(config.name) })}</p>
             <button
               type="button"
               className="danger"
@@ -157,9 +162,9 @@ export function McpServerItem({
           />
         )}
         {log !== undefined && (
-          <div className="mcp-log" role="region" aria-label={t('mcpLogOf', { server: config.name })} tabIndex={0} data-testid="mcp-log">
+          <div className="mcp-log" role="region" aria-label={t('mcpLogOf', { server: revealInvisible(config.name) })} tabIndex={0} data-testid="mcp-log">
             {/* The server's own output: shown as text, never as HTML. */}
-            <pre>{log === '' ? t('mcpLogEmpty') : log}</pre>
+            <pre>{log === '' ? t('mcpLogEmpty') : revealInvisible(log)}</pre>
           </div>
         )}
         {!consentShown && view.missingValues.length > 0 && (
@@ -182,18 +187,30 @@ export function McpServerItem({
                         type="checkbox"
                         role="switch"
                         checked={pending[`tool:${tool.name}`] ?? tool.enabled}
-                        aria-label={t('mcpUseTool', { tool: title })}
+                        aria-label={t('mcpUseTool', { tool: revealInvisible(title) })}
                         onChange={(e) => void toggle(`tool:${tool.name}`, e.target.checked, api['mcp.update']({ serverId: config.id, tool: { name: tool.name, enabled: e.target.checked } }))}
                       />{' '}
-                      <strong>{title}</strong>
+                      <strong>
+                        <ServerText text={title} />
+                      </strong>
                     </label>{' '}
-                    <code className="provider-name">{tool.providerName}</code>
+                    <code className="provider-name">
+                      <ServerText text={tool.providerName} />
+                    </code>
                     <p className="mcp-tool-facts">
                       {t(effectKey(tool))} · {t(pinKey(tool))}
                     </p>
                     <HintBadges hints={toolHints(tool.annotations)} t={t} />
-                    {tool.description && <p className="muted mcp-tool-description">{tool.description}</p>}
-                    {tool.refused && <p className="mcp-tool-refused" data-testid="mcp-tool-refused">{t('mcpToolRefused', { reason: tool.refused })}</p>}
+                    {tool.description && (
+                      <p className="muted mcp-tool-description">
+                        <ServerText text={tool.description} />
+                      </p>
+                    )}
+                    {tool.refused && (
+                      <p className="mcp-tool-refused" data-testid="mcp-tool-refused">
+                        <ServerText text={t('mcpToolRefused', { reason: tool.refused })} />
+                      </p>
+                    )}
                   </li>
                 )
               })}

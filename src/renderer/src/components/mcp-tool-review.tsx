@@ -3,6 +3,8 @@ import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { McpServerView } from '../../../shared/mcp'
 import type { Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
+import { ServerText } from './server-text'
+import { revealInvisible } from '../../../shared/invisible-characters'
 import { acceptedHashes, toolReviews } from '../lib/mcp-servers'
 
 /**
@@ -22,16 +24,20 @@ export function McpToolReview({ view, api, t, onView }: { view: McpServerView; a
       {reviews.map((review) => (
         <div key={review.name} className="mcp-review-tool" data-testid="mcp-review-tool">
           <h6>
-            {review.title} <code>{review.name}</code> — {t(review.pin === 'new' ? 'mcpPinNew' : 'mcpPinChanged')}
+            <ServerText text={review.title} />{' '}
+            <code>
+              <ServerText text={review.name} />
+            </code>{' '}
+            — {t(review.pin === 'new' ? 'mcpPinNew' : 'mcpPinChanged')}
           </h6>
-          <pre className="diff" aria-label={t('mcpDiffOf', { tool: review.title })} role="figure">
+          <pre className="diff" aria-label={t('mcpDiffOf', { tool: revealInvisible(review.title) })} role="figure">
             {review.diff.map((line, index) =>
               line.kind === 'added' ? (
-                <ins key={index}>{`+ ${line.text}\n`}</ins>
+                <ins key={index}>{`+ ${revealInvisible(line.text)}\n`}</ins>
               ) : line.kind === 'removed' ? (
-                <del key={index}>{`- ${line.text}\n`}</del>
+                <del key={index}>{`- ${revealInvisible(line.text)}\n`}</del>
               ) : (
-                <span key={index}>{`  ${line.text}\n`}</span>
+                <span key={index}>{`  ${revealInvisible(line.text)}\n`}</span>
               ),
             )}
           </pre>

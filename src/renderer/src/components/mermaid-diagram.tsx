@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react'
+import { MERMAID_MAX_CHARS } from '../lib/render-limits'
+import { useDocumentTheme, type DocumentTheme } from '../lib/use-document-theme'
 import type { MermaidResult } from './mermaid-render'
 import { useReadingTranslate } from './reading-context'
 
-type RenderMermaid = (source: string) => Promise<MermaidResult>
+type RenderMermaid = (source: string, theme: DocumentTheme) => Promise<MermaidResult>
 
 let loading: Promise<RenderMermaid> | undefined
 
@@ -43,14 +45,19 @@ export function DiagramView({ source, state }: { source: string; state: DiagramS
   )
 }
 
-/** A ```mermaid block, drawn by Mermaid (loaded on demand) into a sandboxed image. */
+/** A ```mermaid block, drawn by Mermaid (loaded on demand) into a sandboxed image, in the window's theme (drawn again when it changes). */
 export function MermaidDiagram({ source }: { source: string }) {
+  const t = useReadingTranslate()
+  const tooLarge = source.length > MERMAID_MAX_CHARS
+  const theme = useDocumentTheme()
   const [state, setState] = useState<DiagramState>({ status: 'drawing' })
   useEffect(() => {
+    // Laying out a huge diagram blocks the window for as long as it takes: not drawn (its source is shown).
+    if (tooLarge) return
     let mounted = true
-    setState({ status: 'drawing' })
+    // A theme switch keeps the diagram on screen until it is drawn again.
     loadMermaid()
-      .then((render) => render(source))
+      .then((render) => render(source, theme))
       .then(
         (result) => mounted && setState(result.ok ? result : { status: 'failed', reason: result.reason }),
         (error: unknown) => mounted && setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) }),
@@ -58,6 +65,8 @@ export function MermaidDiagram({ source }: { source: string }) {
     return () => {
       mounted = false
     }
-  }, [source])
-  return <DiagramView source={source} state={state} />
+  }, [source, tooLarge, theme])
+  const number = (n: number) => new Intl.NumberFormat(t.locale ?? 'en').format(n)
+  const shown: DiagramState = tooLarge ? { status: 'failed', reason: t('reading.diagramTooLarge', { count: number(source.length), max: number(MERMAID_MAX_CHARS) }) } : state
+  return <DiagramView source={source} state={shown} />
 }

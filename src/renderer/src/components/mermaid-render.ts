@@ -1,15 +1,17 @@
 // Loaded on demand (see mermaid-diagram.tsx): Mermaid is several megabytes, kept out of the first load.
 import mermaid from 'mermaid'
 
-mermaid.initialize({
+const settings = {
   startOnLoad: false,
   // Strict: labels are text (no HTML, no click handlers, no links followed), Mermaid's own DOMPurify pass.
   securityLevel: 'strict',
   htmlLabels: false,
   // A diagram that does not parse is reported to us, not drawn as Mermaid's error bomb in the page.
   suppressErrorRendering: true,
-  theme: 'default',
-})
+} as const
+
+/** Mermaid's theme for the window's: its `default` draws dark edges, invisible on the dark background. */
+const MERMAID_THEME = { light: 'default', dark: 'dark' } as const
 
 export type MermaidResult = { ok: true; dataUrl: string; width: number | undefined; height: number | undefined } | { ok: false; reason: string }
 
@@ -37,10 +39,12 @@ export function svgToImage(svg: string): { dataUrl: string; width: number | unde
   return { dataUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`, width, height }
 }
 
-/** Renders one diagram (one at a time: Mermaid's render is not re-entrant). Never throws. */
-export function renderMermaid(source: string): Promise<MermaidResult> {
+/** Renders one diagram in the window's theme (one at a time: Mermaid's render is not re-entrant). Never throws. */
+export function renderMermaid(source: string, theme: 'light' | 'dark' = 'light'): Promise<MermaidResult> {
   const run = queue.then(async (): Promise<MermaidResult> => {
     try {
+      // Set for each render (they run one at a time): diagrams of both themes may be asked for.
+      mermaid.initialize({ ...settings, theme: MERMAID_THEME[theme] })
       const { svg } = await mermaid.render(`keel-mermaid-${++counter}`, source)
       return { ok: true, ...svgToImage(svg) }
     } catch (error) {

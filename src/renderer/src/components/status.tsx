@@ -5,6 +5,7 @@ import type { Locale } from '../../../shared/locale'
 import { PROVIDER_ERROR_KINDS, type ProviderErrorKind } from '../../../shared/provider-error'
 import type { MessageKey, Translate } from '../i18n/messages'
 import type { DiagnosticView, NoticeView } from '../state/run-reducer'
+import { ServerText } from './server-text'
 import '../styles/errors.css'
 
 /** Opens Settings, at a section when given (`provider-settings-<providerId>`: the provider's form). */
@@ -35,7 +36,10 @@ export function Notices({
       {notices.map((notice, index) => (
         <div className="notice" role="status" key={`${notice.id}-${index}`} data-testid="notice" data-notice-id={notice.id}>
           <span className="notice-author">{t('keelNotice')}</span>
-          <p>{noticeWords(t.locale ?? 'en', notice, titleOf)}</p>
+          <p>
+            {/* Tool titles and a server's own sentence are inside: their hidden characters shown. */}
+            <ServerText text={noticeWords(t.locale ?? 'en', notice, titleOf)} />
+          </p>
           {index === notices.length - 1 && <NoticeActions notice={notice} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} />}
         </div>
       ))}
@@ -106,7 +110,7 @@ export function Diagnostics({ items, t }: { items: { kind: string; text: string 
       <ul>
         {items.map((item, index) => (
           <li key={index}>
-            <code>{item.kind}</code> {item.text}
+            <code>{item.kind}</code> <ServerText text={item.text} />
           </li>
         ))}
       </ul>

@@ -6,16 +6,30 @@ import type { ToolEffect } from '../../../shared/tool-outcome'
 import { argumentsLine, resultLine } from '../lib/tool-summaries'
 import { argumentIssuesText } from '../lib/argument-issue-text'
 import { HintBadges } from './mcp-badges'
+import { ServerText } from './server-text'
+import { revealInvisible } from '../../../shared/invisible-characters'
 import '../styles/appearance.css'
 
 export type ApprovalDecision = 'approve' | 'deny' | 'always'
 
+/** Arguments as indented JSON, hidden characters shown (a server's text can reach the model's arguments). */
 function prettyJson(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2)
+    return revealInvisible(JSON.stringify(JSON.parse(text), null, 2))
   } catch {
-    return text
+    return revealInvisible(text)
   }
+}
+
+/** The longest result line a folded server card shows (the whole result is inside). */
+const SERVER_LINE_MAX = 200
+
+/** A server tool's text result as one line: its first non-empty line, cut to {@link SERVER_LINE_MAX}. */
+function serverResultLine(output: unknown): string | undefined {
+  if (typeof output !== 'string') return undefined
+  const line = output.split('\n').find((l) => l.trim() !== '')?.trim()
+  if (line === undefined) return undefined
+  return line.length > SERVER_LINE_MAX ? `${line.slice(0, SERVER_LINE_MAX - 1)}…` : line
 }
 
 /** States after which nothing more happens to a call: its card folds to one line (the user can open it). */
@@ -53,17 +67,22 @@ export const ToolCardView = memo(function ToolCardView({
   const label = stateLabel(card, t, effect)
   // Keel's own tools read as one line each; the JSON stays behind "Raw data". A server's tool shows its arguments whole.
   const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview)
-  const outcomeLine = card.state === 'done' || card.state === 'repeated' ? resultLine(card.name, card.output, t) : undefined
+  const succeeded = card.state === 'done' || card.state === 'repeated'
+  const outcomeLine = succeeded ? resultLine(card.name, card.output, t) : undefined
+  // A server's tool: the first line of its text result heads the folded card (the whole result is inside).
+  const serverLine = succeeded && from ? serverResultLine(card.output) : undefined
   // Refused arguments: why, in the user's language when the reason came as data; else what the model was told.
   const why = card.state === 'invalid' ? (argumentIssuesText(t, card.issues) ?? card.summary) : undefined
   const summaryLine = why !== undefined ? t('appearance.invalidWhy', { message: why }) : card.summary
-  const rawResult = card.output !== undefined ? JSON.stringify(card.output, null, 2) : undefined
+  const rawResult = card.output !== undefined ? revealInvisible(JSON.stringify(card.output, null, 2)) : undefined
   const finished = FINISHED.has(card.state)
   // The one line a folded card shows: what it did, else why it failed (the user is told why, defect 14), else what it was asked to do.
-  const headLine = finished ? (outcomeLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
+  const headLine = finished ? (outcomeLine ?? serverLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
   const head = (
     <>
-      <span className="tool-name">{name}</span>
+      <span className="tool-name">
+        <ServerText text={name} />
+      </span>
       <span className="tool-state" data-testid="tool-state">
         {label}
       </span>
@@ -71,16 +90,16 @@ export const ToolCardView = memo(function ToolCardView({
   )
   const body = (
     <>
-      {from && <p className="tool-provider">{t('toolFromServer', { server: from })}</p>}
+      {from && <p className="tool-provider">{t('toolFromServer', { server: revealInvisible(from) })}</p>}
       <HintBadges hints={card.hints} t={t} />
       {draft && <p className="tool-draft">{t('toolDraft')}</p>}
       {progress && (
         <div className="tool-progress" data-testid="tool-progress">
           <progress aria-label={t('toolProgress')} value={progress.total !== undefined ? progress.progress : undefined} max={progress.total} />
-          {progress.message && <span>{progress.message}</span>}
+          {progress.message && <ServerText text={progress.message} />}
         </div>
       )}
-      {card.state === 'unknown' && <p className="tool-unknown">{from ? t('toolOutcomeUnknownServer', { server: from }) : t('toolOutcomeUnknown')}</p>}
+      {card.state === 'unknown' && <p className="tool-unknown">{from ? t('toolOutcomeUnknownServer', { server: revealInvisible(from) }) : t('toolOutcomeUnknown')}</p>}
       {argsLine !== undefined && headLine !== argsLine && (
         <p className={`tool-line${card.preview?.status === 'missing' ? ' tool-line-warning' : ''}`} data-testid="tool-arguments-line">
           {argsLine}
@@ -97,7 +116,7 @@ export const ToolCardView = memo(function ToolCardView({
         ) : (
           <div className="tool-arguments">
             <span className="tool-label">{t('toolArguments')}</span>
-            <pre>{draft ? card.argumentsText : prettyJson(card.argumentsText)}</pre>
+            <pre>{draft ? revealInvisible(card.argumentsText) : prettyJson(card.argumentsText)}</pre>
           </div>
         ))}
       {headLine !== undefined && (headLine === outcomeLine || headLine === summaryLine) ? null : outcomeLine !== undefined ? (
@@ -108,7 +127,9 @@ export const ToolCardView = memo(function ToolCardView({
         summaryLine && (
           <div className="tool-summary">
             <span className="tool-label">{t('toolResult')}</span>
-            <p>{summaryLine}</p>
+            <p>
+              <ServerText text={summaryLine} />
+            </p>
           </div>
         )
       )}
@@ -120,7 +141,7 @@ export const ToolCardView = memo(function ToolCardView({
           {(rawResult ?? card.summary) && (
             <>
               <span className="tool-label">{t('toolResult')}</span>
-              <pre>{rawResult ?? card.summary}</pre>
+              <pre>{rawResult ?? revealInvisible(card.summary ?? '')}</pre>
             </>
           )}
         </details>
@@ -129,7 +150,7 @@ export const ToolCardView = memo(function ToolCardView({
         <div className="tool-images">
           {card.images.map((image, index) => (
             // Only raster types a tool may return; a data: URL (the CSP allows nothing else for images).
-            /^image\/(png|jpeg|gif|webp)$/.test(image.mimeType) && <img key={index} src={`data:${image.mimeType};base64,${image.data}`} alt={t('toolImage', { tool: name })} />
+            /^image\/(png|jpeg|gif|webp)$/.test(image.mimeType) && <img key={index} src={`data:${image.mimeType};base64,${image.data}`} alt={t('toolImage', { tool: revealInvisible(name) })} />
           ))}
         </div>
       )}
@@ -152,15 +173,17 @@ export const ToolCardView = memo(function ToolCardView({
     </>
   )
   return (
-    <section className={`tool-card state-${card.state}${card.queued ? ' queued' : ''}`} data-testid="tool-card" data-state={card.state} aria-label={`${name}: ${label}`}>
+    <section className={`tool-card state-${card.state}${card.queued ? ' queued' : ''}`} data-testid="tool-card" data-state={card.state} aria-label={`${revealInvisible(name)}: ${label}`}>
       {finished ? (
         // A finished call is one line (its title, state and what it did); the rest opens on demand.
         <details className="tool-card-fold" data-testid="tool-card-fold">
           <summary className="tool-card-head">
             {head}
+            {/* Says the card opens, and its marker turns when it does (styles/appearance.css). */}
+            <span className="tool-card-more">{t('appearance.details')}</span>
             {headLine !== undefined && (
               <span className="tool-card-line" data-testid="tool-card-line">
-                {headLine}
+                <ServerText text={headLine} />
               </span>
             )}
           </summary>

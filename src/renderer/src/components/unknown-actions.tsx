@@ -1,5 +1,7 @@
 import type { UnknownAction } from '../../../shared/ipc/app-contract'
 import type { Locale } from '../../../shared/locale'
+import { ServerText } from './server-text'
+import { revealInvisible } from '../../../shared/invisible-characters'
 import type { Translate } from '../i18n/messages'
 
 /**
@@ -33,9 +35,11 @@ export function UnknownActions({
           const from = providerOf?.(action.toolName)
           return (
             <li key={action.key} data-testid="unknown-action">
-              <strong>{titleOf(action.toolName) ?? action.toolName}</strong>
-              {from && ` · ${t('toolFromServer', { server: from })}`} · {when.format(action.startedAt)}
-              <pre>{JSON.stringify(action.arguments, null, 2)}</pre>
+              <strong>
+                <ServerText text={titleOf(action.toolName) ?? action.toolName} />
+              </strong>
+              {from && ` · ${t('toolFromServer', { server: revealInvisible(from) })}`} · {when.format(action.startedAt)}
+              <pre>{revealInvisible(JSON.stringify(action.arguments, null, 2))}</pre>
               <button type="button" onClick={() => onResolve(action.key, 'done')}>
                 {t('markDone')}
               </button>

@@ -20,6 +20,14 @@ export interface EditedFiles {
   attachments: AttachmentInput[]
 }
 
+/** The tools list and its lookups (see ChatStore.toolLookups). */
+interface ToolLookups {
+  tools: ChatState['tools']
+  title: (name: string, locale?: Locale) => string | undefined
+  effect: (name: string) => ToolInfo['effect'] | undefined
+  provider: (name: string) => string | undefined
+}
+
 export interface ChatState {
   ready: boolean
   settings: SettingsView | undefined
@@ -237,6 +245,7 @@ export class ChatStore {
     const reload = new Set<string>()
     const ended: LiveRun[] = []
     for (const [runId, events] of byRun) {
+      this.noteToolNames(events)
       const before = runs[runId] ?? this.firstRun(runId, events)
       const run = reduceRunEvents(before, events)
       runs[runId] = run
@@ -302,14 +311,56 @@ export class ChatStore {
     await this.reloadUnknownActions()
   }
 
+  /**
+   * Lookups over the tools list, made again when it changes: answers are memoized with these as
+   * props, so a stored answer re-renders when a tool's title arrives (an MCP server added since).
+   */
+  private lookups: ToolLookups | undefined
+
+  private toolLookups(): ToolLookups {
+    const tools = this.state.tools
+    if (this.lookups?.tools === tools) return this.lookups
+    this.lookups = {
+      tools,
+      title: (name, locale = this.state.locale) => titlesOf(tools)(name, locale),
+      effect: (name) => tools.find((tool) => tool.name === name)?.effect,
+      provider: (name) => tools.find((tool) => tool.name === name)?.provider,
+    }
+    return this.lookups
+  }
+
   /** A tool's title in the window's language (its name when the tool is not known). */
-  readonly toolTitle = (name: string, locale: Locale = this.state.locale): string | undefined => titlesOf(this.state.tools)(name, locale)
+  get toolTitle(): (name: string, locale?: Locale) => string | undefined {
+    return this.toolLookups().title
+  }
 
   /** What a tool does (`none`: a read that never asks). */
-  readonly toolEffect = (name: string): ToolInfo['effect'] | undefined => this.state.tools.find((tool) => tool.name === name)?.effect
+  get toolEffect(): (name: string) => ToolInfo['effect'] | undefined {
+    return this.toolLookups().effect
+  }
 
   /** Who provides a tool (an MCP server's name), when it is not one of Keel's own. */
-  readonly toolProvider = (name: string): string | undefined => this.state.tools.find((tool) => tool.name === name)?.provider
+  get toolProvider(): (name: string) => string | undefined {
+    return this.toolLookups().provider
+  }
+
+  /** Tool names a run used that the list did not have: the list is read again once for each. */
+  private readonly unlistedTools = new Set<string>()
+
+  /**
+   * The tools list is read when the window starts; a server added or started since brings tools it
+   * does not have, and their cards showed the wire name (`mcp__everything__get-sum`) until a reload.
+   */
+  private noteToolNames(events: readonly RunEvent[]): void {
+    let unknown = false
+    for (const event of events) {
+      const name = event.type === 'tool-call' || event.type === 'approval-request' ? event.name : event.type === 'stream' && event.event.type === 'tool-call-start' ? event.event.name : undefined
+      if (name === undefined || this.unlistedTools.has(name) || this.state.tools.some((tool) => tool.name === name)) continue
+      this.unlistedTools.add(name)
+      unknown = true
+    }
+    if (unknown) void this.reloadTools()
+  }
 
   /** The older page being loaded (one at a time: the sidebar asks again as it scrolls). */
   private loadingMore: Promise<void> | undefined
