@@ -155,7 +155,8 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
   if (pending.length > 0) {
     probed.db.close()
     snapshot?.remove()
-    const needs = version < latest ? `this Keel needs ${latest}` : `it lacks migration ${pending.map((m) => `${m.version} (${m.name})`).join(', ')}`
+    const lacks = `migration ${pending.map((m) => `${m.version} (${m.name})`).join(', ')}`
+    const needs = version < latest ? `this Keel needs ${latest} (it lacks ${lacks})` : `it lacks ${lacks}`
     return refused(
       storageError(
         'read-only',
