@@ -64,8 +64,8 @@ export function readGoals(dir = join(import.meta.dirname, '..', 'bench-results')
 
 /** The table as Markdown (the README's) and as plain lines (the terminal's). */
 export function goalsTable(goals: ReadonlyArray<GoalResult & { benchmark: string }>): string {
-  const escape = (s: string) => s.replace(/\|/g, '\\|')
+  const cell = (s: string) => s.replace(/\|/g, '\\|')
   const lines = ['| # | Goal | Keel | Floor | Target | Result |', '|---|---|---|---|---|---|']
-  for (const g of goals) lines.push(`| ${g.section} | ${escape(g.name)} | ${escape(g.figure)} | ${escape(g.floor)} | ${escape(g.target)} | ${g.pass ? 'PASS' : 'FAIL'}${g.note ? ` (${escape(g.note)})` : ''} |`)
+  for (const g of goals) lines.push(`| ${g.section} | ${cell(g.name)} | ${cell(g.figure)} | ${cell(g.floor)} | ${cell(g.target)} | ${g.pass ? 'PASS' : 'FAIL'}${g.note ? ` (${cell(g.note)})` : ''} |`)
   return lines.join('\n')
 }

@@ -8,7 +8,6 @@
 // Targets (reported, not asserted): parser ≤ 1.3× floor; parser faster than each SDK;
 // 10× arguments ≤ 11× time. Run: `npm run bench -- parsers` or `npx tsx bench/parsers.bench.ts [--quick]`.
 import { cpus, loadavg } from 'node:os'
-import { join } from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PROVIDER_IDS, type ProviderId } from '../src/shared/provider-id'

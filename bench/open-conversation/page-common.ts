@@ -56,7 +56,7 @@ export function installPage(driver: PageDriver): void {
       const scroller = driver.scroller()
       const last = driver.last()
       // The last screen: the last message is in the DOM with its words, on screen, the view at the end.
-      if (scroller && last && last.textContent?.includes(LAST_MARK) && shown(last, scroller) && scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop <= 1) {
+      if (scroller && last?.textContent?.includes(LAST_MARK) && shown(last, scroller) && scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop <= 1) {
         shownAt = now
         break
       }

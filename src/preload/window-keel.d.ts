@@ -7,5 +7,3 @@ declare global {
     readonly keel?: KeelApi
   }
 }
-
-export {}

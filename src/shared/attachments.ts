@@ -42,7 +42,7 @@ export const MAX_ATTACHMENT_NAME_CHARS = 255
  * ({@link safeAttachmentName}); the core and the import refuse one that does not ({@link isSafeAttachmentName}).
  */
 export function safeAttachmentName(name: string): string {
-  const cleaned = name.replace(/[\/\\\u0000-\u001f\u007f]/g, '_').trim().slice(0, MAX_ATTACHMENT_NAME_CHARS).trim()
+  const cleaned = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim().slice(0, MAX_ATTACHMENT_NAME_CHARS).trim()
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned
 }
 

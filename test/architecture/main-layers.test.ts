@@ -51,7 +51,7 @@ function allowed(from: string, target: string, typeOnly: boolean): boolean {
 }
 
 /** Every cycle among src files, each as its files in order (Tarjan's strongly connected components). */
-export function cyclesOf(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+function cyclesOf(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   let next = 0
   const index = new Map<string, number>()
   const low = new Map<string, number>()

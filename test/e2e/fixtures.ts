@@ -30,6 +30,7 @@ export const test = base.extend<{ keelMode: KeelMode; skipWithoutElectron: void 
 
   /** One desktop app per worker (like the one browser-mode server): its own database and profile. */
   electronApp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
     async ({}, use, workerInfo) => {
       if (workerInfo.project.name !== 'electron' || !exe) return use(undefined)
       const dir = mkdtempSync(join(tmpdir(), 'keel-e2e-electron-'))

@@ -18,7 +18,7 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     let out = ''
     let err = ''
     const timer = setTimeout(() => {
-      stop(child)
+      void stop(child)
       reject(new Error(`${label} did not start within 90 s\nstdout: ${out}\nstderr: ${err}`))
     }, 90_000)
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {

@@ -239,13 +239,13 @@ test('a changed definition is withheld from the model until accepted from its di
   await expect(page.getByTestId('message-assistant').last()).toContainText('Changed.')
 
   // Settings reads the list when it opens: the server re-listed its tools on list_changed.
-  let mcp = await openMcp(page)
+  await openMcp(page)
   const odd = serverGroup(page, 'odd')
   const review = odd.getByRole('group', { name: 'Tools to review (1)' })
   await expect(async () => {
     if ((await review.count()) === 0) {
       await closeSettings(page)
-      mcp = await openMcp(page)
+      await openMcp(page)
     }
     await expect(review).toBeVisible({ timeout: 1000 })
   }).toPass()
@@ -264,7 +264,7 @@ test('a changed definition is withheld from the model until accepted from its di
   expect(before).toContain('mcp__odd__count')
   expect(before).not.toContain('mcp__odd__mutable')
 
-  mcp = await openMcp(page)
+  await openMcp(page)
   await review.getByRole('button', { name: 'Accept changes' }).click()
   await expect(odd.getByTestId('mcp-review')).toHaveCount(0)
   await odd.locator('summary', { hasText: 'Tools (' }).click()

@@ -304,7 +304,7 @@ export class KeelAppService {
       ok(this.reads.store.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
     'actions.resolve': ({ key, outcome }) => {
       const entry = this.store.ledger.findByKey(key)
-      if (!entry || entry.state !== 'unknown') return ok({ resolved: false })
+      if (entry?.state !== 'unknown') return ok({ resolved: false })
       const now = this.store.clock()
       // What the model is told if it asks for the same action again (in that turn): the user's word.
       const resolved =

@@ -37,7 +37,7 @@ export class MessageCommands {
     const message = found.value
     if (message.role !== 'assistant' || message.status === 'streaming') return notApplicable('Only a finished answer can be regenerated.')
     const question = message.parentId ? this.store.conversations.getMessage(message.parentId) : undefined
-    if (!question || question.role !== 'user') return notApplicable('This answer has no question to answer again.')
+    if (question?.role !== 'user') return notApplicable('This answer has no question to answer again.')
     return this.host.startRun(conversationId, '', { kind: 'regenerate', messageId }, context)
   }
 

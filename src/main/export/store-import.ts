@@ -216,7 +216,7 @@ class ImportRun {
     for (const message of messages) if (message.turnId) this.turnsLeftOut.add(message.turnId)
   }
 
-  private write(conversation: ImportedConversation, messages: readonly ResolvedMessage[], where: string): void {
+  private write(conversation: ImportedConversation, messages: readonly ResolvedMessage[], _where: string): void {
     const now = this.store.clock()
     const createdAt = conversation.createdAt ?? messages[0]?.source.createdAt ?? now
     const updatedAt = conversation.updatedAt ?? messages.at(-1)?.source.createdAt ?? createdAt

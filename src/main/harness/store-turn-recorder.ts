@@ -172,7 +172,7 @@ function beginAction(store: KeelStore, conversationId: string, userText: string,
   const turnId = target.turnId
   if (action.kind === 'regenerate') {
     const question = target.parentId ? store.conversations.getMessage(target.parentId) : undefined
-    if (!question || question.role !== 'user') throw new MessageActionError('this answer has no question to answer again')
+    if (question?.role !== 'user') throw new MessageActionError('this answer has no question to answer again')
     // The question as it is stored, once: it is not added again.
     const history = historyFromMessages(store, store.conversations.getPath(question.id))
     const writer = storing(() => store.conversations.startAssistantMessage({ conversationId, turnId, parentId: question.id }))

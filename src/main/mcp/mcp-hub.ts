@@ -104,7 +104,8 @@ export class McpHub implements ToolSource {
     const wanted = new Map(entries.map((entry) => [entry.config.id, entry]))
     for (const [id, state] of this.servers) {
       if (!wanted.has(id)) {
-        this.stop(state)
+        // Its process ends in the background (stop never rejects).
+        void this.stop(state)
         this.servers.delete(id)
       }
     }
@@ -121,7 +122,7 @@ export class McpHub implements ToolSource {
   async restart(serverId: string): Promise<boolean> {
     const state = this.servers.get(serverId)
     if (!state) return false
-    this.stop(state)
+    void this.stop(state)
     this.apply(state)
     this.changed()
     return true

@@ -107,7 +107,7 @@ export class KeelStdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin
-      if (!stdin || !stdin.writable || this.closing) {
+      if (!stdin?.writable || this.closing) {
         // The SDK's own error for "never sent": the call is reported as not-sent, not unknown.
         reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'))
         return

@@ -202,7 +202,7 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
 
 const ANCHOR_COMMENT = new TextEncoder().encode(': anchor\n')
 
-function classifyMalformed(adapter: WireStreamAdapter, message: string, meta: HttpResponseMeta | undefined) {
+function classifyMalformed(_adapter: WireStreamAdapter, message: string, meta: HttpResponseMeta | undefined) {
   const status = meta?.status
   if (status !== undefined && (status < 200 || status >= 300)) {
     return classifyProviderError({ status, codes: [], message: `${message} (HTTP ${status})` })

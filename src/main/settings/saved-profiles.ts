@@ -23,7 +23,7 @@ export function defaultProfileId(settings: EffectiveSettings, keys: ProviderKeys
     profiles: settings.values.providers,
     isReadyAndConfigured: (id) => {
       const profile = resolveSavedProfile(settings, keys, env, id)
-      return profile !== undefined && profile.configured && notReadyReason(profile) === undefined
+      return profile?.configured === true && notReadyReason(profile) === undefined
     },
   })
 }

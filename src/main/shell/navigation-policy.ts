@@ -30,7 +30,7 @@ function parse(url: string): URL | undefined {
 export function devServerPage(rawUrl: string | undefined): AppPage | undefined {
   if (!rawUrl) return undefined
   const url = parse(rawUrl)
-  if (!url || url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) return undefined
+  if (url?.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) return undefined
   if (url.username || url.password) return undefined
   return { kind: 'dev-server', url: url.href }
 }

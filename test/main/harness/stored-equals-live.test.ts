@@ -131,7 +131,6 @@ describe('keel export', () => {
     const conversation = store.conversations.getConversation(result.conversationId)!
     const exported = exportedConversation(conversation, store.conversations.getMessages(conversation.id))
     const answer = exported.messages.find((m) => m.role === 'assistant')!
-    const live = events.find((e) => e.type === 'notice')!
     expect(answer).toMatchObject({
       status: 'interrupted',
       notices: [{ id: 'truncated-actions-not-run', text: expect.stringContaining('was not run') }],

@@ -1,6 +1,6 @@
 // McpConnection against a server that misbehaves on purpose (test/support/mcp/misbehaving-server.mjs):
 // real child processes, no mocks. No durations are asserted.
-import { readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { McpConnection } from '../../../src/main/mcp/mcp-connection'

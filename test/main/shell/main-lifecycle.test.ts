@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { electronAddonPath } from '../../../src/main/db/native-addon'
 import { COMMAND_NAMES, channelOf } from '../../../src/shared/ipc/channels'
-import { FakeBrowserWindow, FakeEmitter, FakeSession, fakeShell } from './fake-electron'
+import { FakeBrowserWindow, type FakeEmitter, type FakeSession, fakeShell } from './fake-electron'
 
 const state = vi.hoisted(() => ({
   lock: true,

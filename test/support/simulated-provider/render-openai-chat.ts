@@ -1,5 +1,4 @@
 import { openAIErrorObject, statusForKind } from './error-documents'
-import type { PlannedTurn } from './normalize-turn'
 import { obfuscation, sseEvent } from './sse'
 import type { ScriptedFinish } from './types'
 import type { WireRenderer } from './wire-renderer'

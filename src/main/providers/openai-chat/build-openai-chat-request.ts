@@ -33,7 +33,7 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
         messages.push(entry)
         break
       }
-      case 'tool-results':
+      case 'tool-results': {
         for (const result of message.results) {
           const images = result.images?.length ?? 0
           // A tool message is text only (strict servers refuse anything else): images follow in a user message.
@@ -51,6 +51,7 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
           })
         }
         break
+      }
     }
   }
   const body: Record<string, unknown> = {

@@ -8,7 +8,6 @@ import {
   LOCAL_ID,
   NO_USAGE,
   byFile,
-  call,
   describeFixtures,
   expectSameAtEverySplit,
   finishEvent,
