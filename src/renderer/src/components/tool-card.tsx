@@ -52,13 +52,13 @@ export const ToolCardView = memo(function ToolCardView({
   const progress = card.state === 'running' ? card.progress : undefined
   const label = stateLabel(card, t, effect)
   // Keel's own tools read as one line each; the JSON stays behind "Raw data". A server's tool shows its arguments whole.
-  const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview)
+  const finished = FINISHED.has(card.state)
+  const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview, { decided: finished })
   const outcomeLine = card.state === 'done' || card.state === 'repeated' ? resultLine(card.name, card.output, t) : undefined
   // Refused arguments: why, in the user's language when the reason came as data; else what the model was told.
   const why = card.state === 'invalid' ? (argumentIssuesText(t, card.issues) ?? card.summary) : undefined
   const summaryLine = why !== undefined ? t('appearance.invalidWhy', { message: why }) : card.summary
   const rawResult = card.output !== undefined ? JSON.stringify(card.output, null, 2) : undefined
-  const finished = FINISHED.has(card.state)
   // The one line a folded card shows: what it did, else why it failed (the user is told why, defect 14), else what it was asked to do.
   const headLine = finished ? (outcomeLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
   const head = (
