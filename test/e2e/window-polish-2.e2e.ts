@@ -75,3 +75,44 @@ test('in pt-BR a denied delete names the measurement in Portuguese', async ({ pa
   await expect(stored.getByTestId('tool-card-line')).toHaveText('Peso 72,5 kg, 10 de nov. de 2026')
   await context.close()
 })
+
+/** Every axis label of the chart: its box on screen and its font size as drawn (the SVG's scale applied). */
+async function chartLabels(page: Page): Promise<{ text: string; left: number; right: number; top: number; bottom: number; fontPx: number }[]> {
+  return page.getByTestId('measurement-chart').evaluate((svg) =>
+    [...svg.querySelectorAll('text')].map((text) => {
+      const r = text.getBoundingClientRect()
+      const scale = (text as SVGTextElement).getScreenCTM()?.a ?? 1
+      return { text: text.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom, fontPx: parseFloat(getComputedStyle(text).fontSize) * scale }
+    }),
+  )
+}
+
+for (const width of [480, 1280]) {
+  test(`the measurements chart's axis labels are readable and apart at ${width} px`, async ({ page }) => {
+    await openApp(page)
+    // (Below 640 px the sidebar is a drawer: open the app wide, then narrow the window.)
+    await page.setViewportSize({ width, height: 800 })
+    // Wide values and a wide date range: the longest labels the chart draws.
+    for (const [kg, day] of [[172.57, 1], [70.25, 9], [99.5, 17], [101.75, 28]] as const) insertWeight(kg, day)
+    await page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }).click()
+    const chart = page.getByTestId('measurement-chart')
+    await expect(chart).toBeVisible()
+    await page.screenshot({ path: `test-results/screenshots/window-polish-2-chart-${width}.png` })
+    const svg = (await chart.boundingBox())!
+    const labels = await chartLabels(page)
+    expect(labels.map((l) => l.text)).toContain('172.57')
+    expect(labels.length).toBeGreaterThanOrEqual(3)
+    for (const label of labels) {
+      // Drawn at the size the stylesheet asks (11 px), not shrunk with the window (it was about 6 px).
+      expect(label.fontPx, `"${label.text}" font size`).toBeGreaterThanOrEqual(10.5)
+      expect(label.left, `"${label.text}" inside the chart`).toBeGreaterThanOrEqual(svg.x - 0.5)
+      expect(label.right, `"${label.text}" inside the chart`).toBeLessThanOrEqual(svg.x + svg.width + 0.5)
+    }
+    for (const [i, a] of labels.entries()) {
+      for (const b of labels.slice(i + 1)) {
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top
+        expect(apart, `"${a.text}" and "${b.text}" overlap`).toBe(true)
+      }
+    }
+  })
+}
