@@ -116,3 +116,39 @@ for (const width of [480, 1280]) {
     }
   })
 }
+
+/** The distinct rows (rounded tops) the header's parts sit on: the toggle, the title and each action. */
+const headerRows = (page: Page) =>
+  page.locator('header.chat-header').evaluate((header) => {
+    const parts = [...header.querySelectorAll('.sidebar-toggle, .chat-title, .chat-header-actions > *')].filter((el) => el.getBoundingClientRect().width > 1)
+    const tops: number[] = []
+    for (const top of parts.map((el) => el.getBoundingClientRect().top)) if (!tops.some((t) => Math.abs(t - top) < 8)) tops.push(top)
+    return tops.length
+  })
+
+test('at 480 px the header is two short rows, with the title and every button whole', async ({ page }) => {
+  await openApp(page)
+  await enqueue({ type: 'turn', text: 'Aconcagua, 6961 m.' })
+  await send(page, 'Tallest mountain in the Andes')
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Aconcagua')
+  await page.setViewportSize({ width: 480, height: 800 })
+  const header = page.locator('header.chat-header')
+  await expect(header.locator('.usage')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screenshots/window-polish-2-header-480.png' })
+  // It took 160 of 800 px (four rows of buttons, audit #4).
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(96)
+  expect(await headerRows(page)).toBeLessThanOrEqual(2)
+  const title = page.getByRole('heading', { level: 1 })
+  await expect(title).toHaveText('Tallest mountain in the Andes')
+  expect((await title.boundingBox())!.width).toBeGreaterThanOrEqual(150)
+  for (const name of ['Conversations', 'Measurements', 'Conversation', 'Settings', 'Keyboard shortcuts']) {
+    const button = header.getByRole('button', { name, exact: true })
+    await expect(button).toBeInViewport({ ratio: 1 })
+    expect(await button.evaluate((el) => el.scrollWidth - el.clientWidth), name).toBeLessThanOrEqual(0)
+  }
+  // The measurements view's header too (Back to chat in place of Measurements).
+  await header.getByRole('button', { name: 'Measurements', exact: true }).click()
+  await expect(header.getByRole('button', { name: 'Back to chat' })).toBeInViewport({ ratio: 1 })
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(96)
+  expect(await headerRows(page)).toBeLessThanOrEqual(2)
+})
