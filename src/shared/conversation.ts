@@ -6,6 +6,7 @@ import type { FinishReason } from './finish-reason'
 import type { JsonObject } from './json-value'
 import type { ToolCallState } from './tool-call-state'
 import type { ToolCallOutcome } from './tool-outcome'
+import type { ToolPreview } from './tool-preview'
 import type { Usage } from './usage'
 
 // Times in these types are epoch milliseconds (UTC), exactly as stored.
@@ -100,6 +101,11 @@ export type MessagePart =
       state?: ToolCallState
       /** Exactly what the model was sent for this call (newer rows), so later turns send the same. */
       sent?: { content: string; isError: boolean; images?: ToolResultImage[] }
+      /**
+       * What the approval showed the call would act on (a delete's row), so the reopened card names
+       * it as the live one did, not by its id (newer rows; Keel's own tools only).
+       */
+      preview?: ToolPreview
     }
   /**
    * Provider replay data of the round it follows (thinking signatures, encrypted reasoning): sent

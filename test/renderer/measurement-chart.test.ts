@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Measurement } from '../../src/shared/measurement'
-import { chartPoints, displayUnitOf, scaleChart } from '../../src/renderer/src/lib/measurement-chart'
+import { DAY_LABEL_GAP, chartPoints, displayUnitOf, fittingDayLabels, labelWidth, scaleChart } from '../../src/renderer/src/lib/measurement-chart'
 
 function m(partial: Partial<Measurement> & Pick<Measurement, 'id' | 'kind' | 'canonicalValue' | 'takenAt'>): Measurement {
   return {
@@ -82,5 +82,24 @@ describe('scaleChart', () => {
     )
     expect(flat.points.map((p) => p.y)).toEqual([50, 50])
     expect(flat.points.map((p) => p.x)).toEqual([10, 190])
+  })
+})
+
+describe('fittingDayLabels (dates under a narrow chart)', () => {
+  const formats = [
+    ['10 de nov. de 2026', '28 de nov. de 2026'],
+    ['10/11/2026', '28/11/2026'],
+  ] as const
+  it('keeps the long dates where both fit with the gap between them', () => {
+    const needed = labelWidth('10 de nov. de 2026') + DAY_LABEL_GAP + labelWidth('28 de nov. de 2026')
+    expect(fittingDayLabels(formats, needed)).toEqual({ first: '10 de nov. de 2026', last: '28 de nov. de 2026' })
+  })
+  it('takes the shorter dates, then the first alone, as the room shrinks', () => {
+    const needed = labelWidth('10 de nov. de 2026') + DAY_LABEL_GAP + labelWidth('28 de nov. de 2026')
+    expect(fittingDayLabels(formats, needed - 1)).toEqual({ first: '10/11/2026', last: '28/11/2026' })
+    expect(fittingDayLabels(formats, labelWidth('10/11/2026') * 2)).toEqual({ first: '10/11/2026', last: undefined })
+  })
+  it('a single date is shown alone, in its long form', () => {
+    expect(fittingDayLabels([['1 Dec 2026', undefined]], 10)).toEqual({ first: '1 Dec 2026', last: undefined })
   })
 })

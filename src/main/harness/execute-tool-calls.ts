@@ -3,6 +3,7 @@ import type { HistoryToolResult } from '../../shared/chat-history'
 import type { JsonValue } from '../../shared/json-value'
 import { cardStateOf, cardSummaryOf } from '../../shared/tool-card'
 import type { ToolCallOutcome, ToolCallRequest } from '../../shared/tool-outcome'
+import type { ToolPreview } from '../../shared/tool-preview'
 import type { TurnToolCall } from '../../shared/turn-result'
 import { toolResultMessage } from '../tools/tool-result-for-model'
 import { expandParallelWrapper } from './expand-parallel-wrapper'
@@ -47,7 +48,7 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
       setCallState(context, call, 'done', { argumentsText: call.argumentsText, summary: `${inner.length} calls` })
       continue
     }
-    const outcome = await runOne(context, call)
+    const { outcome, preview } = await runOne(context, call)
     if (outcome.status === 'invalid-arguments' || outcome.status === 'unknown-tool') {
       const streak = (context.progress.invalidStreak.get(call.name) ?? 0) + 1
       context.progress.invalidStreak.set(call.name, streak)
@@ -57,7 +58,7 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
     // The one wording of what the model is told (capped, images apart); stored exactly as sent.
     const result: HistoryToolResult = { callId: call.callId, name: call.name, ...toolResultMessage(outcome) }
     results.push(result)
-    context.recorder.recordToolResult(result, outcome)
+    context.recorder.recordToolResult(result, outcome, preview)
     const summary = cardSummaryOf(outcome)
     setCallState(context, call, cardStateOf(outcome), {
       argumentsText: call.argumentsText,
@@ -70,10 +71,13 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
   return { results, invalidTwice, hadFailure }
 }
 
-/** One call's outcome: never thrown, always one of {@link ToolCallOutcome}. */
-async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCallOutcome> {
+/**
+ * One call's outcome (never thrown, always one of {@link ToolCallOutcome}), with what its approval
+ * showed it would act on: stored with the result, so the reopened card names the row the same way.
+ */
+async function runOne(context: TurnContext, call: TurnToolCall): Promise<{ outcome: ToolCallOutcome; preview?: ToolPreview | undefined }> {
   const base = { callId: call.callId, toolName: call.name }
-  if (context.signal.aborted) return { ...base, status: 'cancelled' }
+  if (context.signal.aborted) return { outcome: { ...base, status: 'cancelled' } }
   const request: ToolCallRequest = {
     conversationId: context.turn.conversationId,
     turnId: context.turn.turnId,
@@ -85,7 +89,8 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
   }
   const prepared = context.tools.prepareToolCall(request)
   // Invalid arguments or an unknown tool: not run; the model gets the error under the same id.
-  if (prepared.status !== 'ready') return prepared
+  if (prepared.status !== 'ready') return { outcome: prepared }
+  const { preview } = prepared
   // A write the ledger already holds only returns its stored result: nothing to approve.
   // Anything with an effect asks first (decided by the tool's effect, never its name).
   const { tool } = prepared
@@ -103,20 +108,21 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<ToolCal
       title: tool.title,
       ...(tool.provider ? { provider: tool.provider } : {}),
       ...(tool.hints ? { hints: tool.hints } : {}),
-      ...(prepared.preview ? { preview: prepared.preview } : {}),
+      ...(preview ? { preview } : {}),
       allowAlways,
     })
     const decision = await context.approver({ approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey, allowAlways }, context.signal)
-    if (context.signal.aborted) return { ...base, status: 'cancelled' }
-    if (decision === 'deny') return { ...base, status: 'denied' }
+    if (context.signal.aborted) return { outcome: { ...base, status: 'cancelled' }, preview }
+    if (decision === 'deny') return { outcome: { ...base, status: 'denied' }, preview }
     if (decision === 'always' && allowAlways) context.alwaysAllowed.add(tool.grantKey)
   }
   setCallState(context, call, 'running', { argumentsText: call.argumentsText })
   // The registry retries a failed read once and never retries a write.
-  return context.tools.executeToolCall(request, {
+  const outcome = await context.tools.executeToolCall(request, {
     signal: context.signal,
     onProgress: ({ progress, total, message }) =>
       context.emit({ type: 'tool-progress', callId: call.callId, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
     ...(context.elicit ? { elicit: (elicitation: ElicitationRequest) => context.elicit!(elicitation, call.callId, context.signal) } : {}),
   })
+  return { outcome, preview }
 }

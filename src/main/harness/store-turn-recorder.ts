@@ -5,6 +5,7 @@ import type { GenerationOutcome, Message, MessageEnd, MessagePart } from '../../
 import { isProviderId, type ProviderId } from '../../shared/provider-id'
 import type { StorageError } from '../../shared/storage-error'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
+import type { ToolPreview } from '../../shared/tool-preview'
 import { storedOutcomeOf } from '../../shared/tool-card'
 import type { TurnResult } from '../../shared/turn-result'
 import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-message-writer'
@@ -100,7 +101,7 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
     recordReplay(provider, items) {
       throwIfFailed(mustWriter().addReplay(provider, items))
     },
-    recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome) {
+    recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome, preview?: ToolPreview | undefined) {
       throwIfFailed(
         mustWriter().addPart({
           type: 'tool-result',
@@ -108,6 +109,7 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
           toolName: result.name,
           outcome,
           sent: { content: result.content, isError: result.isError, ...(result.images ? { images: result.images } : {}) },
+          ...(preview ? { preview } : {}),
         }),
       )
     },

@@ -4,6 +4,7 @@ import type { ProviderId } from '../../shared/provider-id'
 import type { NoticeRef } from '../../shared/fallback-messages'
 import type { InterruptReason } from '../../shared/run-events'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
+import type { ToolPreview } from '../../shared/tool-preview'
 import type { ReplayItem, TurnResult } from '../../shared/turn-result'
 import type { Usage } from '../../shared/usage'
 
@@ -42,8 +43,8 @@ export interface TurnRecorder {
   recordToolRound(round: HistoryAssistantMessage): void
   /** Replay data of a round that ended without calls (the answer's last round). */
   recordReplay(provider: ProviderId, items: readonly ReplayItem[]): void
-  /** One call's outcome and exactly what the model was sent for it. */
-  recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome): void
+  /** One call's outcome, exactly what the model was sent for it, and what its approval showed it would act on. */
+  recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome, preview?: ToolPreview | undefined): void
   /** One model call (one row per attempt). Returns its id. */
   startGeneration(input: { round: number; attempt: number; provider: ProviderId; profile?: string | undefined; model: string; startedAt: number }): string
   finishGeneration(

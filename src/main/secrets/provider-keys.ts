@@ -86,8 +86,8 @@ export function redactingRecorder(recorder: TurnRecorder, keys: readonly string[
     recordReplay(provider, items) {
       recorder.recordReplay(provider, redactValue(items, forms))
     },
-    recordToolResult(result, outcome) {
-      recorder.recordToolResult(redactValue(result, forms), redactValue(outcome, forms))
+    recordToolResult(result, outcome, preview) {
+      recorder.recordToolResult(redactValue(result, forms), redactValue(outcome, forms), redactValue(preview, forms))
     },
     finishGeneration(id, input) {
       recorder.finishGeneration(id, { ...input, result: redactValue(input.result, forms), requestId: redactValue(input.requestId, forms) })

@@ -300,8 +300,10 @@ export function App({ store }: { store: ChatStore }) {
           <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
             {t('settings')}
           </button>
-          <button type="button" onClick={() => setHelpOpen(true)} aria-haspopup="dialog">
-            {t('finding.shortcuts')}
+          {/* In a narrow window the visible word is the short one ("Shortcuts", part of the name: WCAG 2.5.3). */}
+          <button type="button" onClick={() => setHelpOpen(true)} aria-haspopup="dialog" aria-label={t('finding.shortcuts')}>
+            <span className="label-long">{t('finding.shortcuts')}</span>
+            <span className="label-short">{t('finding.shortcutsShort')}</span>
           </button>
           </div>
         </header>

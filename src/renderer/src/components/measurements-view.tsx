@@ -5,11 +5,13 @@ import type { Locale } from '../../../shared/locale'
 import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
 import { kindKey, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
-import { LABEL_GAP, chartPoints, displayUnitOf, scaleChart, yAxisGutter } from '../lib/measurement-chart'
+import { LABEL_GAP, chartPoints, displayUnitOf, fittingDayLabels, scaleChart, yAxisGutter } from '../lib/measurement-chart'
 import { formatChartDay, formatTakenAt } from '../lib/measurement-dates'
 import { MeasurementAddForm } from './measurement-add-form'
+import { useElementWidth } from './use-element-width'
 
-const CHART = { width: 640, height: 220, padding: 28 }
+/** The chart's drawing: as wide as it is shown (`width` until measured), so its 11 px labels stay 11 px. */
+const CHART = { width: 640, height: 220, padding: 28, minWidth: 200 }
 
 function formatDate(locale: Locale, t: Translate, m: Pick<Measurement, 'takenAt' | 'takenAtPrecision' | 'takenAtOffsetMin'>): string {
   // A day shows as the calendar day the user meant; a stored time that is no real date (written
@@ -20,12 +22,16 @@ function formatDate(locale: Locale, t: Translate, m: Pick<Measurement, 'takenAt'
 const formatNumber = (locale: Locale, value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
 
 function Chart({ measurements, kind, locale, t }: { measurements: Measurement[]; kind: MeasurementKind; locale: Locale; t: Translate }) {
+  // Drawn in screen pixels: a fixed 640-wide drawing scaled into a 480 px window shrank its labels to ~7 px.
+  const [figureRef, shownWidth] = useElementWidth<HTMLElement>()
   const points = chartPoints(measurements, kind)
   if (points.length === 0) return null
+  const width = shownWidth === undefined ? CHART.width : Math.max(CHART.minWidth, Math.floor(shownWidth))
+  const { height, padding } = CHART
   // The value labels get a gutter as wide as the widest of them (the highest and lowest values).
   const values = points.map((p) => p.value)
   const left = yAxisGutter([formatNumber(locale, Math.max(...values)), formatNumber(locale, Math.min(...values))], CHART.padding)
-  const scaled = scaleChart(points, { ...CHART, left })
+  const scaled = scaleChart(points, { width, height, padding, left })
   if (!scaled.range) return null
   const unit = displayUnitOf(kind)
   const first = scaled.points[0]!.point
@@ -43,9 +49,14 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
     max: formatNumber(locale, scaled.range.maxValue),
     unit,
   })
-  const { width, height, padding } = CHART
+  // The first and last dates under the axis: medium ("Nov 1, 2026"), else short ("11/1/26"), else the first alone.
+  const single = scaled.range.to === scaled.range.from
+  const days = fittingDayLabels(
+    (['medium', 'short'] as const).map((style) => [formatChartDay(locale, first, undefined, style), single ? undefined : formatChartDay(locale, last, undefined, style)] as const),
+    width - left - padding,
+  )
   return (
-    <figure className="measurement-chart">
+    <figure className="measurement-chart" ref={figureRef}>
       <figcaption>{t('chartTitle', { kind: t(kindKey(kind)), unit })}</figcaption>
       <svg role="img" aria-label={summary} viewBox={`0 0 ${width} ${height}`} data-testid="measurement-chart">
         <line className="axis" x1={left} y1={height - padding} x2={width - padding} y2={height - padding} />
@@ -56,11 +67,11 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
           </text>
         ))}
         <text className="tick" x={left} y={height - padding + 16} textAnchor="start" aria-hidden="true">
-          {formatChartDay(locale, first)}
+          {days.first}
         </text>
-        {scaled.range.to !== scaled.range.from && (
+        {days.last !== undefined && (
           <text className="tick" x={width - padding} y={height - padding + 16} textAnchor="end" aria-hidden="true">
-            {formatChartDay(locale, last)}
+            {days.last}
           </text>
         )}
         <path className="line" d={scaled.path} fill="none" />

@@ -48,6 +48,8 @@ export function blocksOf(parts: MessagePart[]): Block[] {
           output: outcome?.status === 'succeeded' ? outcome.output : undefined,
           issues: outcome?.status === 'invalid-arguments' ? outcome.issues : undefined,
           approvalId: undefined,
+          // What the approval showed (a delete's row): the reopened card names it as the live one did.
+          preview: result?.preview,
           images: outcome?.status === 'succeeded' && 'parts' in outcome ? outcome.parts?.flatMap((p) => (p.type === 'image' ? [{ mimeType: p.mimeType, data: p.data }] : [])) : undefined,
         },
       })

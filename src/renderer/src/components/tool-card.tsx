@@ -66,7 +66,8 @@ export const ToolCardView = memo(function ToolCardView({
   const progress = card.state === 'running' ? card.progress : undefined
   const label = stateLabel(card, t, effect)
   // Keel's own tools read as one line each; the JSON stays behind "Raw data". A server's tool shows its arguments whole.
-  const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview)
+  const finished = FINISHED.has(card.state)
+  const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview, { decided: finished })
   const succeeded = card.state === 'done' || card.state === 'repeated'
   const outcomeLine = succeeded ? resultLine(card.name, card.output, t) : undefined
   // A server's tool: the first line of its text result heads the folded card (the whole result is inside).
@@ -75,7 +76,6 @@ export const ToolCardView = memo(function ToolCardView({
   const why = card.state === 'invalid' ? (argumentIssuesText(t, card.issues) ?? card.summary) : undefined
   const summaryLine = why !== undefined ? t('appearance.invalidWhy', { message: why }) : card.summary
   const rawResult = card.output !== undefined ? revealInvisible(JSON.stringify(card.output, null, 2)) : undefined
-  const finished = FINISHED.has(card.state)
   // The one line a folded card shows: what it did, else why it failed (the user is told why, defect 14), else what it was asked to do.
   const headLine = finished ? (outcomeLine ?? serverLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
   const head = (

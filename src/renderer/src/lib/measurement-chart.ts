@@ -74,6 +74,23 @@ export function yAxisGutter(labels: readonly string[], minimum: number): number 
   return Math.max(minimum, widest + LABEL_GAP + 4)
 }
 
+/** The least space between the first and the last date under the chart. */
+export const DAY_LABEL_GAP = 12
+
+/**
+ * The first and last dates under the chart that fit `width` side by side: the first pair of
+ * `formats` (longest first) whose labels leave {@link DAY_LABEL_GAP} between them; when none fits,
+ * only the first date of the shortest (the chart's summary still names both). A single date is
+ * shown alone.
+ */
+export function fittingDayLabels(formats: readonly (readonly [first: string, last: string | undefined])[], width: number): { first: string; last: string | undefined } {
+  for (const [first, last] of formats) {
+    if (last === undefined || labelWidth(first) + DAY_LABEL_GAP + labelWidth(last) <= width) return { first, last }
+  }
+  const shortest = formats[formats.length - 1]
+  return { first: shortest?.[0] ?? '', last: undefined }
+}
+
 export interface ScaledChart {
   points: { x: number; y: number; point: ChartPoint }[]
   /** Value range (display unit) and time range of the data; undefined when there are no points. */

@@ -17,9 +17,12 @@ export function formatTakenAt(locale: Locale, m: Pick<Measurement, 'takenAt' | '
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(m.takenAt)
 }
 
-/** The date under a chart point: its calendar day for a day-precision point, else the window's local date. */
-export function formatChartDay(locale: Locale, point: { takenAt: number; calendarDay?: number | undefined }, timeZone?: string): string {
+/**
+ * The date under a chart point: its calendar day for a day-precision point, else the window's local
+ * date. `style`: `short` (numeric) where a narrow chart has no room for the medium one.
+ */
+export function formatChartDay(locale: Locale, point: { takenAt: number; calendarDay?: number | undefined }, timeZone?: string, style: 'medium' | 'short' = 'medium'): string {
   return point.calendarDay !== undefined
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(point.calendarDay)
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(point.takenAt)
+    ? new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(point.calendarDay)
+    : new Intl.DateTimeFormat(locale, { dateStyle: style, ...(timeZone ? { timeZone } : {}) }).format(point.takenAt)
 }

@@ -46,8 +46,11 @@ export function measurementLine(value: unknown, t: Translate, options: { nowWhen
   return `${values.kind} ${values.value} ${values.unit}`
 }
 
-/** One readable line for a call's arguments (Keel's own tools), or undefined. */
-export function argumentsLine(name: string, argumentsText: string, t: Translate, preview?: ToolPreview | undefined): string | undefined {
+/**
+ * One readable line for a call's arguments (Keel's own tools), or undefined. `decided`: the call
+ * is over (denied, cancelled, not run), so a delete names its row without "Will delete".
+ */
+export function argumentsLine(name: string, argumentsText: string, t: Translate, preview?: ToolPreview | undefined, options: { decided?: boolean } = {}): string | undefined {
   let args: unknown
   try {
     args = JSON.parse(argumentsText)
@@ -61,9 +64,11 @@ export function argumentsLine(name: string, argumentsText: string, t: Translate,
       return measurementLine(args, t, { nowWhenUndated: true })
     case 'delete_measurement': {
       if (typeof args.id !== 'number') return undefined
-      if (preview?.status === 'missing') return t('appearance.previewMissing', { id: args.id })
+      // The row as the user knows it (kind, value, day), never its internal id (which the window shows nowhere else).
+      if (preview?.status === 'missing') return t('appearance.previewMissing')
       const row = preview?.status === 'found' ? measurementLine(preview.value, t) : undefined
-      return row !== undefined ? t('appearance.willDelete', { what: row }) : t('appearance.measurementId', { id: args.id })
+      if (row === undefined) return t('appearance.measurementUnnamed')
+      return options.decided ? row : t('appearance.willDelete', { what: row })
     }
     case 'list_measurements': {
       const parts = [isKind(args.kind) ? t(kindKey(args.kind)) : t('appearance.listAll')]
