@@ -25,7 +25,12 @@ export function pairedRatio(a: readonly number[], b: readonly number[], minDivis
 }
 
 /** Builds `<root>/<page>.html` for each page into `outDir` (production mode, relative base). */
-export async function buildPages(root: string, outDir: string, pages: readonly string[], options: { minify?: boolean } = {}): Promise<void> {
+export async function buildPages(
+  root: string,
+  outDir: string,
+  pages: readonly string[],
+  options: { minify?: boolean } = {},
+): Promise<void> {
   await build({
     root,
     configFile: false,
@@ -44,12 +49,21 @@ export async function buildPages(root: string, outDir: string, pages: readonly s
   })
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.svg': 'image/svg+xml' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+}
 
 /** Serves the files under `dir` (nothing outside it; `/` is `index`) on 127.0.0.1, on a free port. */
 export async function serveDirectory(dir: string, index = 'index.html'): Promise<{ server: Server; port: number }> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    )
     const file = join(dir, path === '/' ? index : path)
     if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end()
@@ -67,7 +81,15 @@ export async function serveDirectory(dir: string, index = 'index.html'): Promise
 export function launchChromium(options: { gc?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.gc ? ['--js-flags=--expose-gc'] : [])],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...(options.gc ? ['--js-flags=--expose-gc'] : []),
+    ],
   })
 }
 
@@ -79,7 +101,12 @@ export interface PageBench {
 }
 
 /** Builds `pages` of `root` (see {@link buildPages}), serves them and launches Chromium. */
-export async function openPageBench(root: string, tempPrefix: string, pages: readonly string[], options: { minify?: boolean; gc?: boolean } = {}): Promise<PageBench> {
+export async function openPageBench(
+  root: string,
+  tempPrefix: string,
+  pages: readonly string[],
+  options: { minify?: boolean; gc?: boolean } = {},
+): Promise<PageBench> {
   const outDir = mkdtempSync(join(tmpdir(), tempPrefix))
   let server: Server | undefined
   let browser: Browser | undefined

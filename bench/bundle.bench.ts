@@ -63,7 +63,13 @@ try {
           const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)
           if (match) packages.add(match[1]!)
         }
-        chunks.set(file, { file, isEntry: item.isEntry, imports: item.imports, dynamicImports: item.dynamicImports, packages: [...packages] })
+        chunks.set(file, {
+          file,
+          isEntry: item.isEntry,
+          imports: item.imports,
+          dynamicImports: item.dynamicImports,
+          packages: [...packages],
+        })
       }
     },
   }
@@ -77,7 +83,15 @@ try {
     logLevel: 'warn',
     plugins: [...(renderer.plugins ?? []), record],
     // electron-vite's renderer defaults (minify off unless the config turns it on), then the app's config.
-    build: { minify: false, ...renderer.build, outDir, emptyOutDir: true, modulePreload: { polyfill: false }, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 },
+    build: {
+      minify: false,
+      ...renderer.build,
+      outDir,
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 100_000,
+    },
   })
   const buildSeconds = (performance.now() - buildStarted) / 1000
 
@@ -100,29 +114,47 @@ try {
   const namedScripts = named.filter((f) => f.endsWith('.js'))
   const firstLoadCss = named.filter((f) => f.endsWith('.css'))
   const stray = namedScripts.filter((f) => !firstLoad.has(f))
-  const sum = (files: Iterable<string>) => [...files].reduce((acc, f) => ({ raw: acc.raw + size(f).raw, gzip: acc.gzip + size(f).gzip }), { raw: 0, gzip: 0 })
+  const sum = (files: Iterable<string>) =>
+    [...files].reduce((acc, f) => ({ raw: acc.raw + size(f).raw, gzip: acc.gzip + size(f).gzip }), { raw: 0, gzip: 0 })
   const firstLoadJs = sum(firstLoad)
   const css = sum(firstLoadCss)
-  const allJs = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`)
-  const lazy = allJs.filter((f) => !firstLoad.has(f)).map((file) => ({ file, ...size(file), packages: chunks.get(file)?.packages ?? [] }))
+  const allJs = readdirSync(join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`)
+  const lazy = allJs
+    .filter((f) => !firstLoad.has(f))
+    .map((file) => ({ file, ...size(file), packages: chunks.get(file)?.packages ?? [] }))
   lazy.sort((a, b) => b.raw - a.raw)
   const lazyTotal = lazy.reduce((acc, c) => ({ raw: acc.raw + c.raw, gzip: acc.gzip + c.gzip }), { raw: 0, gzip: 0 })
   const heavyInFirstLoad = HEAVY.filter((pkg) => [...firstLoad].some((f) => chunks.get(f)?.packages.includes(pkg)))
   const lazyOf = (pkg: string) => lazy.filter((c) => c.packages.includes(pkg)).map((c) => c.file)
 
-  console.log(`bundle.bench: renderer built in ${buildSeconds.toFixed(1)} s; load avg ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`)
-  console.log(`  first-load JS  ${[...firstLoad].join(', ')}: ${kb(firstLoadJs.raw)} raw, ${kb(firstLoadJs.gzip)} gzip (before: ${kb(BEFORE_FIRST_LOAD_BYTES)} raw; ${((100 * firstLoadJs.raw) / BEFORE_FIRST_LOAD_BYTES).toFixed(0)} %)`)
+  console.log(
+    `bundle.bench: renderer built in ${buildSeconds.toFixed(1)} s; load avg ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`,
+  )
+  console.log(
+    `  first-load JS  ${[...firstLoad].join(', ')}: ${kb(firstLoadJs.raw)} raw, ${kb(firstLoadJs.gzip)} gzip (before: ${kb(BEFORE_FIRST_LOAD_BYTES)} raw; ${((100 * firstLoadJs.raw) / BEFORE_FIRST_LOAD_BYTES).toFixed(0)} %)`,
+  )
   console.log(`  first-load CSS ${firstLoadCss.join(', ')}: ${kb(css.raw)} raw, ${kb(css.gzip)} gzip`)
   console.log(`  lazy chunks    ${lazy.length}, ${kb(lazyTotal.raw)} raw, ${kb(lazyTotal.gzip)} gzip; largest:`)
-  for (const c of lazy.slice(0, 8)) console.log(`    ${c.file.padEnd(48)} ${kb(c.raw).padStart(9)} raw ${kb(c.gzip).padStart(9)} gzip  ${c.packages.slice(0, 4).join(', ')}`)
-  for (const pkg of HEAVY) console.log(`  ${pkg.padEnd(12)} ${heavyInFirstLoad.includes(pkg) ? 'IN THE FIRST LOAD' : `on demand (${lazyOf(pkg).length} chunk(s))`}`)
+  for (const c of lazy.slice(0, 8))
+    console.log(
+      `    ${c.file.padEnd(48)} ${kb(c.raw).padStart(9)} raw ${kb(c.gzip).padStart(9)} gzip  ${c.packages.slice(0, 4).join(', ')}`,
+    )
+  for (const pkg of HEAVY)
+    console.log(
+      `  ${pkg.padEnd(12)} ${heavyInFirstLoad.includes(pkg) ? 'IN THE FIRST LOAD' : `on demand (${lazyOf(pkg).length} chunk(s))`}`,
+    )
 
   // 3. Time to interactive: the built page on 127.0.0.1, Electron's API faked as window.keel.
   writeFileSync(
     join(outDir, 'floor.html'),
     '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="./floor.js"></script></head><body></body></html>',
   )
-  writeFileSync(join(outDir, 'floor.js'), "const t = document.createElement('textarea'); document.body.append(t); t.focus()\n")
+  writeFileSync(
+    join(outDir, 'floor.js'),
+    "const t = document.createElement('textarea'); document.body.append(t); t.focus()\n",
+  )
   const served = await serveDirectory(outDir)
   server = served.server
   const port = served.port
@@ -162,7 +194,11 @@ try {
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       await page.goto(`http://127.0.0.1:${port}/${pages[name]}`)
-      await page.waitForFunction(() => (window as { __interactiveAt?: number }).__interactiveAt !== undefined, undefined, { timeout: 30_000 })
+      await page.waitForFunction(
+        () => (window as { __interactiveAt?: number }).__interactiveAt !== undefined,
+        undefined,
+        { timeout: 30_000 },
+      )
       const result = await page.evaluate(() => {
         const longest = performance.getEntriesByType('longtask').reduce((max, e) => Math.max(max, e.duration), 0)
         return { ms: (window as { __interactiveAt?: number }).__interactiveAt!, longestTaskMs: longest }
@@ -180,24 +216,41 @@ try {
     const order: PageName[] = r % 2 === 0 ? ['app', 'floor'] : ['floor', 'app']
     for (const name of order) samples[name].push((await runOnce(name)).ms)
   }
-  const tti = { app: median(samples.app), floor: median(samples.floor), ratio: median(samples.app.map((a, i) => a / samples.floor[i]!)) }
-  console.log(`  time to interactive (composer focused): app ${tti.app.toFixed(1)} ms, floor ${tti.floor.toFixed(1)} ms, paired ratio ${tti.ratio.toFixed(2)}× (${REPS} reps)`)
-  console.log(`    app samples ${samples.app.map((x) => x.toFixed(0)).join(' ')}; floor ${samples.floor.map((x) => x.toFixed(0)).join(' ')}`)
+  const tti = {
+    app: median(samples.app),
+    floor: median(samples.floor),
+    ratio: median(samples.app.map((a, i) => a / samples.floor[i]!)),
+  }
+  console.log(
+    `  time to interactive (composer focused): app ${tti.app.toFixed(1)} ms, floor ${tti.floor.toFixed(1)} ms, paired ratio ${tti.ratio.toFixed(2)}× (${REPS} reps)`,
+  )
+  console.log(
+    `    app samples ${samples.app.map((x) => x.toFixed(0)).join(' ')}; floor ${samples.floor.map((x) => x.toFixed(0)).join(' ')}`,
+  )
 
   const failures: string[] = []
-  if (stray.length > 0) failures.push(`scripts named by index.html but not in the entry's static graph: ${stray.join(', ')}`)
+  if (stray.length > 0)
+    failures.push(`scripts named by index.html but not in the entry's static graph: ${stray.join(', ')}`)
   if (entries.length !== 1) failures.push(`${entries.length} entry chunks`)
   const load = `load avg ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before the run`
   const goals: GoalResult[] = [
-    maxGoal(7, 'renderer first-load JS (raw)', firstLoadJs.raw / 1000, Math.round(BEFORE_FIRST_LOAD_BYTES * TARGET_SHARE / 100) / 10, 'KB', {
-      inclusive: true,
-      floor: `${kb(BEFORE_FIRST_LOAD_BYTES)} before`,
-      note: `${((100 * firstLoadJs.raw) / BEFORE_FIRST_LOAD_BYTES).toFixed(0)} % of before; ${kb(firstLoadJs.gzip)} gzip`,
-    }),
+    maxGoal(
+      7,
+      'renderer first-load JS (raw)',
+      firstLoadJs.raw / 1000,
+      Math.round((BEFORE_FIRST_LOAD_BYTES * TARGET_SHARE) / 100) / 10,
+      'KB',
+      {
+        inclusive: true,
+        floor: `${kb(BEFORE_FIRST_LOAD_BYTES)} before`,
+        note: `${((100 * firstLoadJs.raw) / BEFORE_FIRST_LOAD_BYTES).toFixed(0)} % of before; ${kb(firstLoadJs.gzip)} gzip`,
+      },
+    ),
     {
       section: 7,
       name: 'syntax grammars, math, diagrams loaded on demand',
-      figure: heavyInFirstLoad.length === 0 ? 'none in the first load' : `in the first load: ${heavyInFirstLoad.join(', ')}`,
+      figure:
+        heavyInFirstLoad.length === 0 ? 'none in the first load' : `in the first load: ${heavyInFirstLoad.join(', ')}`,
       floor: '—',
       target: `${HEAVY.join(', ')} only in lazy chunks`,
       pass: heavyInFirstLoad.length === 0,
@@ -212,12 +265,22 @@ try {
       note: load,
     },
   ]
-  if (failures.length > 0) for (const goal of goals) Object.assign(goal, { pass: false, note: `checks failed: ${failures[0]}` })
-  for (const goal of goals) console.log(`  goal §${goal.section} ${goal.name}: ${goal.figure} (floor ${goal.floor}; target ${goal.target}): ${goal.pass ? 'PASS' : 'FAIL'}`)
-  console.log(`  checks (one entry; index.html names only first-load scripts): ${failures.length === 0 ? 'PASS' : 'FAIL'}`)
+  if (failures.length > 0)
+    for (const goal of goals) Object.assign(goal, { pass: false, note: `checks failed: ${failures[0]}` })
+  for (const goal of goals)
+    console.log(
+      `  goal §${goal.section} ${goal.name}: ${goal.figure} (floor ${goal.floor}; target ${goal.target}): ${goal.pass ? 'PASS' : 'FAIL'}`,
+    )
+  console.log(
+    `  checks (one entry; index.html names only first-load scripts): ${failures.length === 0 ? 'PASS' : 'FAIL'}`,
+  )
   for (const f of failures) console.log(`    ${f}`)
   const totalSeconds = (performance.now() - started) / 1000
-  console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  console.log(
+    `  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  )
 
   writeBenchResults('bundle', loadBefore, {
     goals,

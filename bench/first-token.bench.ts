@@ -68,7 +68,9 @@ try {
   createEmptyStore(emptyPath)
   const seeded = await createLargeStore(largePath)
   const largeSize = storeSize(largePath)
-  console.log(`first-token.bench: large store ${largeSize.conversations} conversations, ${largeSize.messages} messages (${seeded.generator}, ${f1(seeded.ms / 1000)} s, not measured)`)
+  console.log(
+    `first-token.bench: large store ${largeSize.conversations} conversations, ${largeSize.messages} messages (${seeded.generator}, ${f1(seeded.ms / 1000)} s, not measured)`,
+  )
 
   sim = await startSimulatedProvider()
   const cpuProfDir = process.env.FIRST_TOKEN_CPU_PROF
@@ -79,7 +81,17 @@ try {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-renderer-backgrounding',
+      '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows',
+    ],
   })
   console.log(
     `  Chromium ${browser.version()}, Node ${process.versions.node}, ${cpus().length} cores, load avg ${loadBefore.map(f1).join(' ')}; ` +
@@ -100,13 +112,19 @@ try {
     const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     // Served at the simulator's origin (same-origin fetch); the route is dropped once loaded, so the stream itself is never intercepted.
-    await page.route(`${sim!.origin}${FLOOR_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: FLOOR_HTML }))
+    await page.route(`${sim!.origin}${FLOOR_PATH}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: FLOOR_HTML }),
+    )
     await page.goto(`${sim!.origin}${FLOOR_PATH}`)
     await page.unrouteAll()
     await page.evaluate(PAINT_PROBE)
     return page
   }
-  const pages: Record<Target, Page> = { floor: await openFloor(), empty: await openKeel(empty), large: await openKeel(large) }
+  const pages: Record<Target, Page> = {
+    floor: await openFloor(),
+    empty: await openKeel(empty),
+    large: await openKeel(large),
+  }
 
   /** The provider's answer for rep `id`: a unique first word, more words, then the tool call. */
   const firstTurn = (marker: string) => ({
@@ -126,11 +144,15 @@ try {
   const marks = (): { text: number; tool: number } => {
     const served = sim!.requests[0]?.served
     const m = served?.kind === 'turn' ? served.marks : undefined
-    if (m?.text === undefined || m.tool === undefined) throw new Error(`the provider did not record its marks: ${JSON.stringify(served)}`)
+    if (m?.text === undefined || m.tool === undefined)
+      throw new Error(`the provider did not record its marks: ${JSON.stringify(served)}`)
     return { text: m.text, tool: m.tool }
   }
   const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-    Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms))])
+    Promise.race([
+      promise,
+      new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms)),
+    ])
 
   const runFloor = async (id: string): Promise<Sample> => {
     const page = pages.floor
@@ -139,8 +161,17 @@ try {
     sim!.enqueue(firstTurn(marker))
     await page.bringToFront()
     await arm(page, marker)
-    const body = JSON.stringify({ model: 'sim-model', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: `Question ${id}` }] })
-    const arrivals = (await withTimeout(page.evaluate(([path, b]) => window.__floorStart!(path, b), ['/anthropic/v1/messages', body] as const), 30_000, 'floor stream')) as { at: number; text: string }[]
+    const body = JSON.stringify({
+      model: 'sim-model',
+      max_tokens: 1024,
+      stream: true,
+      messages: [{ role: 'user', content: `Question ${id}` }],
+    })
+    const arrivals = (await withTimeout(
+      page.evaluate(([path, b]) => window.__floorStart!(path, b), ['/anthropic/v1/messages', body] as const),
+      30_000,
+      'floor stream',
+    )) as { at: number; text: string }[]
     const painted = (await page.evaluate('Promise.all([window.__ft.text, window.__ft.tool])')) as [PaintMark, PaintMark]
     const m = marks()
     const arrival = (text: string) => arrivals.find((a) => a.text.includes(text))?.at ?? Number.NaN
@@ -166,7 +197,11 @@ try {
     await box.fill(`Question ${id}: what did I record?`)
     await arm(page, marker)
     await box.press('Enter')
-    const painted = (await withTimeout(page.evaluate('Promise.all([window.__ft.text, window.__ft.tool])'), 30_000, `${target}: first word and card`)) as [PaintMark, PaintMark]
+    const painted = (await withTimeout(
+      page.evaluate('Promise.all([window.__ft.text, window.__ft.tool])'),
+      30_000,
+      `${target}: first word and card`,
+    )) as [PaintMark, PaintMark]
     // The turn ends (the tool ran, the final answer is stored and shown) before the next rep starts.
     await page.getByTestId('message-assistant').filter({ hasText: finished }).waitFor({ timeout: 30_000 })
     await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 })
@@ -180,7 +215,8 @@ try {
       toolArrivalMs: (ws[TOOL] ?? Number.NaN) - m.tool,
     }
   }
-  const runOne = (target: Target, id: string): Promise<Sample> => (target === 'floor' ? runFloor(id) : runKeel(target, id))
+  const runOne = (target: Target, id: string): Promise<Sample> =>
+    target === 'floor' ? runFloor(id) : runKeel(target, id)
 
   for (let w = 0; w < WARMUP; w++) for (const target of TARGETS) await runOne(target, `w${w}x`)
   const samples: Record<Target, Sample[]> = { floor: [], empty: [], large: [] }
@@ -198,8 +234,10 @@ try {
   const m = (target: Target, f: (s: Sample) => number) => median(samples[target].map(f))
   const text = (s: Sample) => s.textMs
   const tool = (s: Sample) => s.toolMs
-  const over = (target: 'empty' | 'large', f: (s: Sample) => number) => pairedDifference(samples[target].map(f), samples.floor.map(f))
-  const ratio = (target: 'empty' | 'large', f: (s: Sample) => number) => pairedRatio(samples[target].map(f), samples.floor.map(f))
+  const over = (target: 'empty' | 'large', f: (s: Sample) => number) =>
+    pairedDifference(samples[target].map(f), samples.floor.map(f))
+  const ratio = (target: 'empty' | 'large', f: (s: Sample) => number) =>
+    pairedRatio(samples[target].map(f), samples.floor.map(f))
   const rows = TARGETS.map((target) => ({
     target,
     textMs: m(target, text),
@@ -212,7 +250,19 @@ try {
     textMutationMs: m(target, (s) => s.textMutationMs),
     toolArrivalMs: m(target, (s) => s.toolArrivalMs),
   }))
-  const header = ['', 'first word ms', 'p90', 'max', 'card ms', 'p90', 'max', 'arrived ms', 'in DOM ms', '− floor (word/card)', '÷ floor']
+  const header = [
+    '',
+    'first word ms',
+    'p90',
+    'max',
+    'card ms',
+    'p90',
+    'max',
+    'arrived ms',
+    'in DOM ms',
+    '− floor (word/card)',
+    '÷ floor',
+  ]
   const table = rows.map((r) => [
     r.target === 'floor' ? 'floor (fetch + append)' : `keel, ${r.target} store`,
     f1(r.textMs),
@@ -227,7 +277,8 @@ try {
     r.target === 'floor' ? '' : `${f2(ratio(r.target, text))} / ${f2(ratio(r.target, tool))}`,
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)))
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   console.log()
   console.log(fmt(header))
   console.log(widths.map((w) => '─'.repeat(w)).join('  '))
@@ -235,30 +286,66 @@ try {
   console.log()
   console.log('Notes:')
   console.log(
-    '  ms from the provider handing the write to its socket to the paint of the frame that shows it (medians of ' + `${REPS} reps);\n` +
+    '  ms from the provider handing the write to its socket to the paint of the frame that shows it (medians of ' +
+      `${REPS} reps);\n` +
       '  arrived = the page received it (Keel: WebSocket message; floor: fetch chunk); in DOM = the mutation was observed;\n' +
       '  − floor and ÷ floor are medians of per-rep differences and ratios (each rep ran all three back to back).',
   )
 
-  const goal = (target: 'empty' | 'large', what: 'first token' | 'first tool-card draft', f: (s: Sample) => number): GoalResult => {
+  const goal = (
+    target: 'empty' | 'large',
+    what: 'first token' | 'first tool-card draft',
+    f: (s: Sample) => number,
+  ): GoalResult => {
     const keel = m(target, f)
     const floor = m('floor', f)
-    return maxGoal(1, `${what}, ${target === 'large' ? 'large store (10k conversations)' : 'empty store'} − floor`, over(target, f), FRAME_MS, 'ms', {
-      inclusive: true,
-      floor: `${f1(floor)} ms`,
-      note: `Keel ${f1(keel)} ms, ${f2(ratio(target, f))}× the floor`,
-    })
+    return maxGoal(
+      1,
+      `${what}, ${target === 'large' ? 'large store (10k conversations)' : 'empty store'} − floor`,
+      over(target, f),
+      FRAME_MS,
+      'ms',
+      {
+        inclusive: true,
+        floor: `${f1(floor)} ms`,
+        note: `Keel ${f1(keel)} ms, ${f2(ratio(target, f))}× the floor`,
+      },
+    )
   }
-  const goals = [goal('large', 'first token', text), goal('large', 'first tool-card draft', tool), goal('empty', 'first token', text), goal('empty', 'first tool-card draft', tool)]
-  for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} (target ${g.target}; floor ${g.floor}; ${g.note})`)
+  const goals = [
+    goal('large', 'first token', text),
+    goal('large', 'first tool-card draft', tool),
+    goal('empty', 'first token', text),
+    goal('empty', 'first tool-card draft', tool),
+  ]
+  for (const g of goals)
+    console.log(
+      `  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} (target ${g.target}; floor ${g.floor}; ${g.note})`,
+    )
   const totalSeconds = (performance.now() - started) / 1000
   console.log(`  total ${f1(totalSeconds)} s; load avg now ${loadavg().map(f1).join(' ')}`)
   writeBenchResults('first-token', loadBefore, {
     chromium: browser.version(),
-    workload: { reps: REPS, warmup: WARMUP, providerEventGapMs: DELAY_MS, providerTtfbMs: TTFB_MS, largeStore: { ...largeSize, generator: seeded.generator } },
+    workload: {
+      reps: REPS,
+      warmup: WARMUP,
+      providerEventGapMs: DELAY_MS,
+      providerTtfbMs: TTFB_MS,
+      largeStore: { ...largeSize, generator: seeded.generator },
+    },
     rows,
-    overFloorMs: { emptyText: over('empty', text), emptyTool: over('empty', tool), largeText: over('large', text), largeTool: over('large', tool) },
-    samples: Object.fromEntries(TARGETS.map((t) => [t, samples[t].map((s) => ({ text: Math.round(s.textMs * 10) / 10, tool: Math.round(s.toolMs * 10) / 10 }))])),
+    overFloorMs: {
+      emptyText: over('empty', text),
+      emptyTool: over('empty', tool),
+      largeText: over('large', text),
+      largeTool: over('large', tool),
+    },
+    samples: Object.fromEntries(
+      TARGETS.map((t) => [
+        t,
+        samples[t].map((s) => ({ text: Math.round(s.textMs * 10) / 10, tool: Math.round(s.toolMs * 10) / 10 })),
+      ]),
+    ),
     goals,
     totalSeconds,
   })

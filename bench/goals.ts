@@ -24,7 +24,15 @@ export interface GoalResult {
 const f = (n: number, digits = 1): string => n.toFixed(digits)
 
 /** A ratio goal: `figure ÷ floor ≤ max` (both in the same unit). */
-export function ratioGoal(section: number, name: string, figure: number, floor: number, max: number, unit = 'ms', extra?: { absoluteMax?: number; note?: string }): GoalResult {
+export function ratioGoal(
+  section: number,
+  name: string,
+  figure: number,
+  floor: number,
+  max: number,
+  unit = 'ms',
+  extra?: { absoluteMax?: number; note?: string },
+): GoalResult {
   const ratio = figure / floor
   const absoluteOk = extra?.absoluteMax === undefined || figure < extra.absoluteMax
   return {
@@ -39,7 +47,14 @@ export function ratioGoal(section: number, name: string, figure: number, floor: 
 }
 
 /** An absolute goal: `figure < max` (or `≤` when `inclusive`). */
-export function maxGoal(section: number, name: string, figure: number, max: number, unit = 'ms', extra?: { floor?: string; inclusive?: boolean; note?: string }): GoalResult {
+export function maxGoal(
+  section: number,
+  name: string,
+  figure: number,
+  max: number,
+  unit = 'ms',
+  extra?: { floor?: string; inclusive?: boolean; note?: string },
+): GoalResult {
   return {
     section,
     name,
@@ -52,11 +67,19 @@ export function maxGoal(section: number, name: string, figure: number, max: numb
 }
 
 /** Every goal in bench-results/*.json, by section then file order. */
-export function readGoals(dir = join(import.meta.dirname, '..', 'bench-results')): Array<GoalResult & { benchmark: string; date: string }> {
+export function readGoals(
+  dir = join(import.meta.dirname, '..', 'bench-results'),
+): Array<GoalResult & { benchmark: string; date: string }> {
   if (!existsSync(dir)) return []
   const all: Array<GoalResult & { benchmark: string; date: string }> = []
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
-    const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { benchmark?: string; date?: string; goals?: GoalResult[] }
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      benchmark?: string
+      date?: string
+      goals?: GoalResult[]
+    }
     for (const goal of data.goals ?? []) all.push({ ...goal, benchmark: data.benchmark ?? file, date: data.date ?? '' })
   }
   return all.sort((a, b) => a.section - b.section)
@@ -66,6 +89,9 @@ export function readGoals(dir = join(import.meta.dirname, '..', 'bench-results')
 export function goalsTable(goals: ReadonlyArray<GoalResult & { benchmark: string }>): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|')
   const lines = ['| # | Goal | Keel | Floor | Target | Result |', '|---|---|---|---|---|---|']
-  for (const g of goals) lines.push(`| ${g.section} | ${cell(g.name)} | ${cell(g.figure)} | ${cell(g.floor)} | ${cell(g.target)} | ${g.pass ? 'PASS' : 'FAIL'}${g.note ? ` (${cell(g.note)})` : ''} |`)
+  for (const g of goals)
+    lines.push(
+      `| ${g.section} | ${cell(g.name)} | ${cell(g.figure)} | ${cell(g.floor)} | ${cell(g.target)} | ${g.pass ? 'PASS' : 'FAIL'}${g.note ? ` (${cell(g.note)})` : ''} |`,
+    )
   return lines.join('\n')
 }

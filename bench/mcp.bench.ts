@@ -24,7 +24,15 @@ import type { McpLaunchSpec } from '../src/main/mcp/mcp-connection-port'
 import type { McpHub } from '../src/main/mcp/mcp-hub'
 import { createMcpHub } from '../src/main/mcp/mcp-runtime'
 import { createKeelToolRegistry, type ToolRegistry } from '../src/main/tools/tool-registry'
-import { connectFloor, hubEntry, referenceServer, runningChildren, type FloorClient, type ReferenceServer, type ReferenceServerName } from './mcp/reference-servers'
+import {
+  connectFloor,
+  hubEntry,
+  referenceServer,
+  runningChildren,
+  type FloorClient,
+  type ReferenceServer,
+  type ReferenceServerName,
+} from './mcp/reference-servers'
 import { rotated, type VariantTimes } from './mcp/rotated-timing'
 import { writeBenchResults } from './results-file'
 import { median } from './store/timing'
@@ -43,7 +51,16 @@ const f1 = (n: number) => n.toFixed(1)
 const CONNECTION_OPTIONS: McpConnectionOptions = { loginPath: async () => undefined }
 
 function launchSpec(server: ReferenceServer, id: string): McpLaunchSpec {
-  return { id, name: id, transport: 'stdio', command: process.execPath, args: server.args, env: server.env, timeoutMs: 30_000, maxTotalTimeoutMs: 60_000 }
+  return {
+    id,
+    name: id,
+    transport: 'stdio',
+    command: process.execPath,
+    args: server.args,
+    env: server.env,
+    timeoutMs: 30_000,
+    maxTotalTimeoutMs: 60_000,
+  }
 }
 
 function open(path: string): KeelStore {
@@ -72,7 +89,11 @@ function whenHub(hub: McpHub, ready: () => boolean, limitMs = 60_000): Promise<v
     if (ready()) return done()
     const timer = setTimeout(() => {
       stop()
-      fail(new Error(`the hub was not ready within ${limitMs / 1000} s: ${JSON.stringify(hub.views().map((v) => [v.config.id, describe(v.status)]))}`))
+      fail(
+        new Error(
+          `the hub was not ready within ${limitMs / 1000} s: ${JSON.stringify(hub.views().map((v) => [v.config.id, describe(v.status)]))}`,
+        ),
+      )
     }, limitMs)
     const stop = hub.onChanged(() => {
       if (!ready()) return
@@ -101,7 +122,9 @@ const ECHO: CallWorkload = {
 const CREATE_ENTITY: CallWorkload = {
   label: 'memory create_entities',
   tool: 'create_entities',
-  args: (rep, call) => ({ entities: [{ name: `entity-${rep}-${call}`, entityType: 'bench', observations: ['measured'] }] }),
+  args: (rep, call) => ({
+    entities: [{ name: `entity-${rep}-${call}`, entityType: 'bench', observations: ['measured'] }],
+  }),
   expect: (text, args) => text.includes((args.entities as Array<{ name: string }>)[0]!.name),
 }
 
@@ -120,9 +143,20 @@ async function callBenchmark(
   sides: { floor: FloorClient; connection: McpConnection; registry: ToolRegistry; store: KeelStore; serverId: string },
 ): Promise<CallResult> {
   const { floor, connection, registry, store } = sides
-  const providerName = registry.list().find((tool) => tool.source === `mcp:${sides.serverId}` && tool.name.endsWith(workload.tool))?.name
-  if (!providerName) throw new Error(`Keel offers no '${workload.tool}' of ${sides.serverId}: ${registry.list().map((t) => t.name).join(', ')}`)
-  const { turn } = store.conversations.startTurn({ conversationId: store.conversations.createConversation().id, userText: `bench ${workload.label}` })
+  const providerName = registry
+    .list()
+    .find((tool) => tool.source === `mcp:${sides.serverId}` && tool.name.endsWith(workload.tool))?.name
+  if (!providerName)
+    throw new Error(
+      `Keel offers no '${workload.tool}' of ${sides.serverId}: ${registry
+        .list()
+        .map((t) => t.name)
+        .join(', ')}`,
+    )
+  const { turn } = store.conversations.startTurn({
+    conversationId: store.conversations.createConversation().id,
+    userText: `bench ${workload.label}`,
+  })
   const signal = new AbortController().signal
   const textOf = (content: unknown) => JSON.stringify(content)
   const ledgerBefore = (store.db.prepare('SELECT count(*) AS n FROM tool_ledger').get() as { n: number }).n
@@ -137,14 +171,19 @@ async function callBenchmark(
         for (let call = 0; call < CALLS_PER_REP; call++) {
           const args = workload.args(rep, call)
           const result = await floor.client.callTool({ name: workload.tool, arguments: args })
-          if (result.isError || !workload.expect(textOf(result.content), args)) throw new Error(`floor: unexpected answer ${textOf(result).slice(0, 300)}`)
+          if (result.isError || !workload.expect(textOf(result.content), args))
+            throw new Error(`floor: unexpected answer ${textOf(result).slice(0, 300)}`)
         }
       },
       connection: async (rep) => {
         for (let call = 0; call < CALLS_PER_REP; call++) {
           const args = workload.args(rep, call)
           const outcome = await connection.callTool(workload.tool, args, { signal })
-          if (outcome.kind !== 'result' || outcome.result.isError || !workload.expect(textOf(outcome.result.content), args)) {
+          if (
+            outcome.kind !== 'result' ||
+            outcome.result.isError ||
+            !workload.expect(textOf(outcome.result.content), args)
+          ) {
             throw new Error(`connection: unexpected outcome ${JSON.stringify(outcome).slice(0, 300)}`)
           }
         }
@@ -154,8 +193,19 @@ async function callBenchmark(
         const tools = registry.snapshot()
         for (let call = 0; call < CALLS_PER_REP; call++) {
           const args = workload.args(rep, call)
-          const outcome = await tools.executeToolCall({ conversationId: turn.conversationId, turnId: turn.id, callId: `call-${rep}-${call}`, toolName: providerName, arguments: args })
-          if (outcome.status !== 'succeeded' || outcome.repeated || typeof outcome.output !== 'string' || !workload.expect(outcome.output, args)) {
+          const outcome = await tools.executeToolCall({
+            conversationId: turn.conversationId,
+            turnId: turn.id,
+            callId: `call-${rep}-${call}`,
+            toolName: providerName,
+            arguments: args,
+          })
+          if (
+            outcome.status !== 'succeeded' ||
+            outcome.repeated ||
+            typeof outcome.output !== 'string' ||
+            !workload.expect(outcome.output, args)
+          ) {
             throw new Error(`Keel: unexpected outcome ${JSON.stringify(outcome).slice(0, 300)}`)
           }
           keelCalls++
@@ -185,7 +235,9 @@ interface ConnectTimes {
 }
 
 /** Connects and lists; closing is timed apart. */
-async function connectList(open: () => Promise<{ list: () => Promise<number>; close: () => Promise<void> }>): Promise<ConnectTimes & { total: number }> {
+async function connectList(
+  open: () => Promise<{ list: () => Promise<number>; close: () => Promise<void> }>,
+): Promise<ConnectTimes & { total: number }> {
   const start = performance.now()
   const side = await open()
   const started = performance.now()
@@ -193,7 +245,13 @@ async function connectList(open: () => Promise<{ list: () => Promise<number>; cl
     const tools = await side.list()
     const listed = performance.now()
     await side.close()
-    return { connectMs: started - start, listMs: listed - started, tools, closeMs: performance.now() - listed, total: listed - start }
+    return {
+      connectMs: started - start,
+      listMs: listed - started,
+      tools,
+      closeMs: performance.now() - listed,
+      total: listed - start,
+    }
   } catch (error) {
     await side.close()
     throw error
@@ -255,9 +313,14 @@ async function connectBenchmark(dir: string): Promise<{ servers: ConnectResult[]
       counts.add(t.tools)
       return t.total
     }
-    const times = await rotated({ warmups: 1, reps: CONNECT_REPS, variants: { keel: run('keel'), floor: run('floor') } })
+    const times = await rotated({
+      warmups: 1,
+      reps: CONNECT_REPS,
+      variants: { keel: run('keel'), floor: run('floor') },
+    })
     // Both sides declare the same capabilities, so the server lists the same tools to each.
-    if (counts.size !== 1) throw new Error(`${name}: Keel and the floor listed different numbers of tools (${[...counts].join(', ')})`)
+    if (counts.size !== 1)
+      throw new Error(`${name}: Keel and the floor listed different numbers of tools (${[...counts].join(', ')})`)
     const timed = (side: 'keel' | 'floor') => seen[side].slice(-CONNECT_REPS)
     servers.push({
       server: name,
@@ -310,10 +373,16 @@ async function connectBenchmark(dir: string): Promise<{ servers: ConnectResult[]
           try {
             const start = performance.now()
             hub.sync(SERVERS.map((name) => hubEntry(referenceServer(name, dir), name)))
-            await whenHub(hub, () => hub.views().every((view) => view.status.state === 'ready' && view.tools.length > 0))
-            const offered = registry.snapshot().list().filter((tool) => tool.source.startsWith('mcp:')).length
+            await whenHub(hub, () =>
+              hub.views().every((view) => view.status.state === 'ready' && view.tools.length > 0),
+            )
+            const offered = registry
+              .snapshot()
+              .list()
+              .filter((tool) => tool.source.startsWith('mcp:')).length
             const ms = performance.now() - start
-            if (offered !== totalTools) throw new Error(`the hub offered ${offered} tools, the servers listed ${totalTools}`)
+            if (offered !== totalTools)
+              throw new Error(`the hub offered ${offered} tools, the servers listed ${totalTools}`)
             return ms
           } finally {
             await registry.close()
@@ -321,7 +390,15 @@ async function connectBenchmark(dir: string): Promise<{ servers: ConnectResult[]
         },
       },
     })
-    return { servers, parallel: { ...parallel, tools: totalTools, ratio: parallel.keel.medianMs / parallel.floor.medianMs, hubRatio: parallel.hub.medianMs / parallel.floor.medianMs } }
+    return {
+      servers,
+      parallel: {
+        ...parallel,
+        tools: totalTools,
+        ratio: parallel.keel.medianMs / parallel.floor.medianMs,
+        hubRatio: parallel.hub.medianMs / parallel.floor.medianMs,
+      },
+    }
   } finally {
     hubStore.close()
   }
@@ -329,7 +406,8 @@ async function connectBenchmark(dir: string): Promise<{ servers: ConnectResult[]
 
 function table(rows: string[][]): void {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
   console.log(line(rows[0]!))
   console.log(widths.map((w) => '─'.repeat(w)).join('  '))
   for (const row of rows.slice(1)) console.log(line(row))
@@ -345,8 +423,11 @@ let failed = false
 try {
   const loadBefore = loadavg()
   const load = loadBefore[0] ?? 0
-  console.log(`MCP benchmark (stdio reference servers, @modelcontextprotocol/client; ${cpus().length} cores, 1-min load ${f1(load)})`)
-  if (load > cpus().length * 0.75) console.log('  note: the machine is busy; absolute times are noisy, ratios are paired.')
+  console.log(
+    `MCP benchmark (stdio reference servers, @modelcontextprotocol/client; ${cpus().length} cores, 1-min load ${f1(load)})`,
+  )
+  if (load > cpus().length * 0.75)
+    console.log('  note: the machine is busy; absolute times are noisy, ratios are paired.')
 
   // Per call: each side its own server process of the same kind.
   const store = open(join(dir, 'keel.db'))
@@ -368,8 +449,24 @@ try {
 
   const calls: CallResult[] = []
   phaseMs.start = performance.now() - benchStart
-  calls.push(await callBenchmark(ECHO, { floor: floorEverything, connection: connEverything, registry, store, serverId: 'everything' }))
-  calls.push(await callBenchmark(CREATE_ENTITY, { floor: floorMemory, connection: connMemory, registry, store, serverId: 'memory' }))
+  calls.push(
+    await callBenchmark(ECHO, {
+      floor: floorEverything,
+      connection: connEverything,
+      registry,
+      store,
+      serverId: 'everything',
+    }),
+  )
+  calls.push(
+    await callBenchmark(CREATE_ENTITY, {
+      floor: floorMemory,
+      connection: connMemory,
+      registry,
+      store,
+      serverId: 'memory',
+    }),
+  )
   for (const close of closers.splice(0).reverse()) await close()
   phaseMs.perCall = performance.now() - benchStart - phaseMs.start
 
@@ -377,15 +474,43 @@ try {
   phaseMs.connectList = performance.now() - benchStart - phaseMs.start - phaseMs.perCall
 
   console.log()
-  console.log(`Per call (ms per call; ${CALL_REPS} repetitions of ${CALLS_PER_REP} sequential calls, each with distinct arguments):`)
+  console.log(
+    `Per call (ms per call; ${CALL_REPS} repetitions of ${CALLS_PER_REP} sequential calls, each with distinct arguments):`,
+  )
   table([
     ['tool', 'floor', 'connection', 'Keel', 'Keel/floor', 'Keel − floor', 'best floor', 'best Keel', 'ledger rows'],
-    ...calls.map((c) => [c.workload, f2(c.floor.medianMs), f2(c.connection.medianMs), f2(c.keel.medianMs), f2(c.ratio), f2(c.keelAddedMs), f2(c.floor.bestMs), f2(c.keel.bestMs), String(c.ledgerRows)]),
+    ...calls.map((c) => [
+      c.workload,
+      f2(c.floor.medianMs),
+      f2(c.connection.medianMs),
+      f2(c.keel.medianMs),
+      f2(c.ratio),
+      f2(c.keelAddedMs),
+      f2(c.floor.bestMs),
+      f2(c.keel.bestMs),
+      String(c.ledgerRows),
+    ]),
   ])
   console.log()
-  console.log(`Connect + list (ms; spawn + initialize + tools/list; each process then closed, timed apart; ${CONNECT_REPS} repetitions):`)
+  console.log(
+    `Connect + list (ms; spawn + initialize + tools/list; each process then closed, timed apart; ${CONNECT_REPS} repetitions):`,
+  )
   table([
-    ['server', 'tools', 'floor', 'Keel', 'Keel/floor', 'floor connect', 'Keel connect', 'floor list', 'Keel list', 'best floor', 'best Keel', 'floor close', 'Keel close'],
+    [
+      'server',
+      'tools',
+      'floor',
+      'Keel',
+      'Keel/floor',
+      'floor connect',
+      'Keel connect',
+      'floor list',
+      'Keel list',
+      'best floor',
+      'best Keel',
+      'floor close',
+      'Keel close',
+    ],
     ...connect.servers.map((s) => [
       s.server,
       String(s.tools),
@@ -409,17 +534,46 @@ try {
   )
   console.log()
   console.log('Notes:')
-  console.log('  floor = a bare SDK Client on the SDK stdio transport (same capabilities Keel declares); connection = Keel\'s McpConnection.callTool alone;')
-  console.log('  Keel = executeToolCall on a registry snapshot over the hub: Ajv check, idempotency key, ledger claim + record (SQLite, synchronous=FULL), result mapping.')
-  console.log('  The tools are not trusted read-only, so every Keel call is an external effect: claimed before it runs and recorded after.')
-  console.log(`  phases: servers up ${f1(phaseMs.start / 1000)} s, per call ${f1(phaseMs.perCall / 1000)} s, connect + list ${f1(phaseMs.connectList / 1000)} s.`)
+  console.log(
+    "  floor = a bare SDK Client on the SDK stdio transport (same capabilities Keel declares); connection = Keel's McpConnection.callTool alone;",
+  )
+  console.log(
+    '  Keel = executeToolCall on a registry snapshot over the hub: Ajv check, idempotency key, ledger claim + record (SQLite, synchronous=FULL), result mapping.',
+  )
+  console.log(
+    '  The tools are not trusted read-only, so every Keel call is an external effect: claimed before it runs and recorded after.',
+  )
+  console.log(
+    `  phases: servers up ${f1(phaseMs.start / 1000)} s, per call ${f1(phaseMs.perCall / 1000)} s, connect + list ${f1(phaseMs.connectList / 1000)} s.`,
+  )
 
   writeBenchResults('mcp', loadBefore, {
     callsPerRep: CALLS_PER_REP,
-    perCall: calls.map(({ floor, connection, keel, ...rest }) => ({ ...rest, floorMs: floor.medianMs, connectionMs: connection.medianMs, keelMs: keel.medianMs, bestFloorMs: floor.bestMs, bestConnectionMs: connection.bestMs, bestKeelMs: keel.bestMs })),
-    connectList: connect.servers.map(({ keel, floor, ...rest }) => ({ ...rest, keelMs: keel.medianMs, floorMs: floor.medianMs, bestKeelMs: keel.bestMs, bestFloorMs: floor.bestMs })),
+    perCall: calls.map(({ floor, connection, keel, ...rest }) => ({
+      ...rest,
+      floorMs: floor.medianMs,
+      connectionMs: connection.medianMs,
+      keelMs: keel.medianMs,
+      bestFloorMs: floor.bestMs,
+      bestConnectionMs: connection.bestMs,
+      bestKeelMs: keel.bestMs,
+    })),
+    connectList: connect.servers.map(({ keel, floor, ...rest }) => ({
+      ...rest,
+      keelMs: keel.medianMs,
+      floorMs: floor.medianMs,
+      bestKeelMs: keel.bestMs,
+      bestFloorMs: floor.bestMs,
+    })),
     phaseMs,
-    parallel: { tools: p.tools, floorMs: p.floor.medianMs, keelMs: p.keel.medianMs, hubMs: p.hub.medianMs, ratio: p.ratio, hubRatio: p.hubRatio },
+    parallel: {
+      tools: p.tools,
+      floorMs: p.floor.medianMs,
+      keelMs: p.keel.medianMs,
+      hubMs: p.hub.medianMs,
+      ratio: p.ratio,
+      hubRatio: p.hubRatio,
+    },
   })
 } catch (error) {
   failed = true

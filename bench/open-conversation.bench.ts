@@ -30,7 +30,12 @@ const PROFILE = process.env.OPEN_BENCH_PROFILE === '1'
 const PAGES = ['app', 'floor'] as const
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }>
+  nodes: Array<{
+    id: number
+    callFrame: { functionName: string; url: string; lineNumber: number }
+    hitCount?: number
+    children?: number[]
+  }>
   startTime: number
   samples?: number[]
   timeDeltas?: number[]
@@ -60,10 +65,14 @@ function printProfile(name: string, profile: CpuProfile, longest: { ts: number; 
     }
   }
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)
-  process.stderr.write(`  profile of the ${name} scroll (self ms):\n${top.map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)}  ${k}`).join('\n')}\n`)
+  process.stderr.write(
+    `  profile of the ${name} scroll (self ms):\n${top.map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)}  ${k}`).join('\n')}\n`,
+  )
   if (longest) {
     const topIn = [...inTask.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)
-    process.stderr.write(`  its longest task (${(longest.dur / 1000).toFixed(1)} ms), inclusive ms:\n${topIn.map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)}  ${k}`).join('\n')}\n`)
+    process.stderr.write(
+      `  its longest task (${(longest.dur / 1000).toFixed(1)} ms), inclusive ms:\n${topIn.map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)}  ${k}`).join('\n')}\n`,
+    )
   }
 }
 type PageName = (typeof PAGES)[number]
@@ -103,19 +112,29 @@ try {
     const page = await context.newPage()
     try {
       await page.goto(`http://127.0.0.1:${port}/${name}.html`)
-      await page.waitForFunction(() => window.__benchReady === true || window.__benchError !== undefined, undefined, { timeout: 60_000 })
+      await page.waitForFunction(() => window.__benchReady === true || window.__benchError !== undefined, undefined, {
+        timeout: 60_000,
+      })
       const pageError = await page.evaluate(() => window.__benchError)
       if (pageError) throw new Error(`${name} page failed to start: ${pageError}`)
       const cdp = await context.newCDPSession(page)
       await cdp.send('Performance.enable')
-      const metrics = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
+      const metrics = async (): Promise<Record<string, number>> =>
+        Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
       let stopTrace = await startTrace(cdp)
       const open = await page.evaluate(() => window.__benchOpen!())
       const openTrace = mainThreadTasks(await stopTrace())
       if (open.error) throw new Error(`${name}: ${open.error}`)
       await page.evaluate(() => (window as { gc?: () => void }).gc?.())
       const after = await metrics()
-      const sample: Sample = { page: name, open, openMs: open.paintedAt - open.startedAt, openTrace, heapMb: after.JSHeapUsedSize! / 1e6, nodes: after.Nodes! }
+      const sample: Sample = {
+        page: name,
+        open,
+        openMs: open.paintedAt - open.startedAt,
+        openTrace,
+        heapMb: after.JSHeapUsedSize! / 1e6,
+        nodes: after.Nodes!,
+      }
       if (scroll) {
         stopTrace = await startTrace(cdp)
         if (PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'))
@@ -125,7 +144,10 @@ try {
         sample.scrollTrace = mainThreadTasks(scrollEvents)
         const longest = longestTask(scrollEvents)
         if (profile) printProfile(name, profile, longestTask(scrollEvents, true))
-        if (longest) process.stderr.write(`  ${name}'s longest scroll task, ${(longest.dur / 1000).toFixed(1)} ms, held (trace events, ms): ${eventsWithin(scrollEvents, longest)}\n`)
+        if (longest)
+          process.stderr.write(
+            `  ${name}'s longest scroll task, ${(longest.dur / 1000).toFixed(1)} ms, held (trace events, ms): ${eventsWithin(scrollEvents, longest)}\n`,
+          )
         if (sample.scroll.error) throw new Error(`${name} scroll: ${sample.scroll.error}`)
         await page.evaluate(() => (window as { gc?: () => void }).gc?.())
         sample.scrollHeapMb = (await metrics()).JSHeapUsedSize! / 1e6
@@ -147,7 +169,9 @@ try {
       process.stderr.write(
         `  rep ${r + 1} ${name.padEnd(5)} open ${f1(s.openMs)} ms (parsed at +${f1(s.open.parsedAt - s.open.startedAt)}, shown at +${f1(s.open.shownAt - s.open.startedAt)}), ` +
           `longest task ${f1(s.openTrace.longestMs)} ms, heap ${f1(s.heapMb)} MB, ${s.nodes} nodes, ${s.open.mountedMessages} messages in the DOM` +
-          (s.scroll ? `; scroll ${s.scroll.frames} frames in ${f1(s.scroll.ms)} ms, longest task ${f1(s.scrollTrace!.longestMs)} ms, longest frame ${f1(s.scroll.maxFrameMs)} ms, ${s.scroll.slowFrames} over 50 ms, at most ${s.scroll.maxMountedMessages} messages in the DOM, heap after ${f1(s.scrollHeapMb!)} MB` : '') +
+          (s.scroll
+            ? `; scroll ${s.scroll.frames} frames in ${f1(s.scroll.ms)} ms, longest task ${f1(s.scrollTrace!.longestMs)} ms, longest frame ${f1(s.scroll.maxFrameMs)} ms, ${s.scroll.slowFrames} over 50 ms, at most ${s.scroll.maxMountedMessages} messages in the DOM, heap after ${f1(s.scrollHeapMb!)} MB`
+            : '') +
           '\n',
       )
     }
@@ -157,14 +181,22 @@ try {
   const failures: string[] = []
   for (const name of PAGES)
     for (const [i, s] of samples[name].entries()) {
-      if (!s.open.lastText.includes(LAST_MARK.slice(0, 6)) && !s.open.lastText.length) failures.push(`${name} rep ${i + 1}: the last message had no text`)
-      if (s.open.scrollHeight <= s.open.clientHeight * 2) failures.push(`${name} rep ${i + 1}: not scrollable (${s.open.scrollHeight} ≤ 2 × ${s.open.clientHeight})`)
-      if (name === 'floor' && s.open.mountedMessages !== MESSAGES) failures.push(`floor rep ${i + 1}: ${s.open.mountedMessages} messages in the DOM`)
-      if (name === 'app' && s.open.mountedMessages > 100) failures.push(`app rep ${i + 1}: ${s.open.mountedMessages} messages in the DOM (not virtualized?)`)
-      if (s.scroll && (!s.scroll.reachedTop || !s.scroll.firstText.includes('1.'))) failures.push(`${name} rep ${i + 1}: the scroll did not end on the first message (${s.scroll.firstText.slice(0, 30)})`)
+      if (!s.open.lastText.includes(LAST_MARK.slice(0, 6)) && !s.open.lastText.length)
+        failures.push(`${name} rep ${i + 1}: the last message had no text`)
+      if (s.open.scrollHeight <= s.open.clientHeight * 2)
+        failures.push(`${name} rep ${i + 1}: not scrollable (${s.open.scrollHeight} ≤ 2 × ${s.open.clientHeight})`)
+      if (name === 'floor' && s.open.mountedMessages !== MESSAGES)
+        failures.push(`floor rep ${i + 1}: ${s.open.mountedMessages} messages in the DOM`)
+      if (name === 'app' && s.open.mountedMessages > 100)
+        failures.push(`app rep ${i + 1}: ${s.open.mountedMessages} messages in the DOM (not virtualized?)`)
+      if (s.scroll && (!s.scroll.reachedTop || !s.scroll.firstText.includes('1.')))
+        failures.push(
+          `${name} rep ${i + 1}: the scroll did not end on the first message (${s.scroll.firstText.slice(0, 30)})`,
+        )
     }
 
-  const m = (name: PageName, f: (s: Sample) => number | undefined): number => median(samples[name].map(f).filter((x): x is number => x !== undefined))
+  const m = (name: PageName, f: (s: Sample) => number | undefined): number =>
+    median(samples[name].map(f).filter((x): x is number => x !== undefined))
   const pairedOpen = median(samples.app.map((s, i) => s.openMs / samples.floor[i]!.openMs))
   const row = (name: PageName) => ({
     page: name,
@@ -182,14 +214,66 @@ try {
     scrollSlowFrames: m(name, (s) => s.scroll?.slowFrames),
     scrollMaxMountedMessages: m(name, (s) => s.scroll?.maxMountedMessages),
     scrollHeapMb: m(name, (s) => s.scrollHeapMb),
-    samples: { openMs: samples[name].map((s) => Math.round(s.openMs * 10) / 10), openLongestTaskMs: samples[name].map((s) => Math.round(s.openTrace.longestMs * 10) / 10), scrollLongestTaskMs: samples[name].flatMap((s) => (s.scrollTrace ? [Math.round(s.scrollTrace.longestMs * 10) / 10] : [])) },
+    samples: {
+      openMs: samples[name].map((s) => Math.round(s.openMs * 10) / 10),
+      openLongestTaskMs: samples[name].map((s) => Math.round(s.openTrace.longestMs * 10) / 10),
+      scrollLongestTaskMs: samples[name].flatMap((s) =>
+        s.scrollTrace ? [Math.round(s.scrollTrace.longestMs * 10) / 10] : [],
+      ),
+    },
   })
   const app = row('app')
   const floor = row('floor')
 
-  const header = ['page', 'open ms', 'parse ms', 'longest task', 'main thread', 'heap MB', 'DOM nodes', 'messages', 'scroll frames', 'scroll longest task', 'longest frame', 'frames > 50 ms', 'heap after scroll']
-  const cells = (r: typeof app) => [r.page, f1(r.openMs), f1(r.parseMs), f1(r.openLongestTaskMs), f1(r.openMainThreadMs), f1(r.heapMb), String(r.nodes), String(r.mountedMessages), String(r.scrollFrames), f1(r.scrollLongestTaskMs), f1(r.scrollMaxFrameMs), String(r.scrollSlowFrames), f1(r.scrollHeapMb)]
-  const table = [cells(app), cells(floor), ['app÷floor', `${pairedOpen.toFixed(2)}×`, '', '', '', `${(app.heapMb / floor.heapMb).toFixed(2)}×`, '', '', '', '', '', '', '']]
+  const header = [
+    'page',
+    'open ms',
+    'parse ms',
+    'longest task',
+    'main thread',
+    'heap MB',
+    'DOM nodes',
+    'messages',
+    'scroll frames',
+    'scroll longest task',
+    'longest frame',
+    'frames > 50 ms',
+    'heap after scroll',
+  ]
+  const cells = (r: typeof app) => [
+    r.page,
+    f1(r.openMs),
+    f1(r.parseMs),
+    f1(r.openLongestTaskMs),
+    f1(r.openMainThreadMs),
+    f1(r.heapMb),
+    String(r.nodes),
+    String(r.mountedMessages),
+    String(r.scrollFrames),
+    f1(r.scrollLongestTaskMs),
+    f1(r.scrollMaxFrameMs),
+    String(r.scrollSlowFrames),
+    f1(r.scrollHeapMb),
+  ]
+  const table = [
+    cells(app),
+    cells(floor),
+    [
+      'app÷floor',
+      `${pairedOpen.toFixed(2)}×`,
+      '',
+      '',
+      '',
+      `${(app.heapMb / floor.heapMb).toFixed(2)}×`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
+  ]
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
   const line = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ')
   console.log()
@@ -197,7 +281,9 @@ try {
   console.log(widths.map((w) => '─'.repeat(w)).join('  '))
   for (const r of table) console.log(line(r))
   console.log()
-  console.log(`  checks (every rep: the end shown and scrollable, app virtualized, floor whole, the scroll reached the first message): ${failures.length === 0 ? 'PASS' : 'FAIL'}`)
+  console.log(
+    `  checks (every rep: the end shown and scrollable, app virtualized, floor whole, the scroll reached the first message): ${failures.length === 0 ? 'PASS' : 'FAIL'}`,
+  )
   for (const f of failures.slice(0, 10)) console.log(`    ${f}`)
   console.log(
     'Notes:\n' +
@@ -212,12 +298,33 @@ try {
 
   const loadNote = `load avg ${loadBefore.map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`
   const goals: GoalResult[] = [
-    ratioGoal(2, 'open 5,000-message conversation: last screen painted', app.openMs, floor.openMs, 2, 'ms', { note: `paired median ${pairedOpen.toFixed(2)}×; heap ${f1(app.heapMb)} MB vs floor ${f1(floor.heapMb)} MB; ${loadNote}` }),
-    maxGoal(2, 'open 5,000-message conversation: longest task', app.openMaxLongestTaskMs, 50, 'ms', { floor: `${f1(floor.openLongestTaskMs)} ms`, inclusive: true, note: `worst of ${REPS} reps (median ${f1(app.openLongestTaskMs)} ms); includes parsing the view JSON (${f1(app.parseMs)} ms to parsed)` }),
-    maxGoal(2, 'scroll 5,000 messages bottom → top: longest frame (main-thread task)', app.scrollLongestTaskMs, 50, 'ms', { floor: `${f1(floor.scrollLongestTaskMs)} ms`, inclusive: true, note: `longest frame interval ${f1(app.scrollMaxFrameMs)} ms (floor ${f1(floor.scrollMaxFrameMs)} ms), ${app.scrollSlowFrames} frames over 50 ms; heap after the scroll ${f1(app.scrollHeapMb)} MB (floor ${f1(floor.scrollHeapMb)} MB)` }),
+    ratioGoal(2, 'open 5,000-message conversation: last screen painted', app.openMs, floor.openMs, 2, 'ms', {
+      note: `paired median ${pairedOpen.toFixed(2)}×; heap ${f1(app.heapMb)} MB vs floor ${f1(floor.heapMb)} MB; ${loadNote}`,
+    }),
+    maxGoal(2, 'open 5,000-message conversation: longest task', app.openMaxLongestTaskMs, 50, 'ms', {
+      floor: `${f1(floor.openLongestTaskMs)} ms`,
+      inclusive: true,
+      note: `worst of ${REPS} reps (median ${f1(app.openLongestTaskMs)} ms); includes parsing the view JSON (${f1(app.parseMs)} ms to parsed)`,
+    }),
+    maxGoal(
+      2,
+      'scroll 5,000 messages bottom → top: longest frame (main-thread task)',
+      app.scrollLongestTaskMs,
+      50,
+      'ms',
+      {
+        floor: `${f1(floor.scrollLongestTaskMs)} ms`,
+        inclusive: true,
+        note: `longest frame interval ${f1(app.scrollMaxFrameMs)} ms (floor ${f1(floor.scrollMaxFrameMs)} ms), ${app.scrollSlowFrames} frames over 50 ms; heap after the scroll ${f1(app.scrollHeapMb)} MB (floor ${f1(floor.scrollHeapMb)} MB)`,
+      },
+    ),
   ]
   const totalSeconds = (performance.now() - started) / 1000
-  console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  console.log(
+    `  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  )
   writeBenchResults('open-conversation', loadBefore, {
     chromium: chromeVersion,
     workload: { messages: MESSAGES, reps: REPS, scrollReps: SCROLL_REPS, scrollStepPx: SCROLL_STEP, quick: QUICK },

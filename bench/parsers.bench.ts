@@ -46,10 +46,24 @@ const QUICK = process.argv.includes('--quick') || process.env.KEEL_BENCH_QUICK =
 
 const WORKLOADS: Record<WorkloadKind, WorkloadSpec> = {
   text: { kind: 'text', events: 50_000, argumentBytes: 0, warmups: 1, reps: QUICK ? 3 : 5, sdkReps: QUICK ? 1 : 3 },
-  tool: { kind: 'tool', events: 10_000, argumentBytes: 1_000_000, warmups: QUICK ? 1 : 2, reps: QUICK ? 3 : 7, sdkReps: QUICK ? 1 : 3 },
+  tool: {
+    kind: 'tool',
+    events: 10_000,
+    argumentBytes: 1_000_000,
+    warmups: QUICK ? 1 : 2,
+    reps: QUICK ? 3 : 7,
+    sdkReps: QUICK ? 1 : 3,
+  },
   // Warmed up by `tool` (same code paths), and timed interleaved with it so the 10× ratio is not
   // skewed by load that changes between the two.
-  tool10x: { kind: 'tool10x', events: 100_000, argumentBytes: 10_000_000, warmups: 0, reps: QUICK ? 1 : 3, sdkReps: QUICK ? 1 : 2 },
+  tool10x: {
+    kind: 'tool10x',
+    events: 100_000,
+    argumentBytes: 10_000_000,
+    warmups: 0,
+    reps: QUICK ? 1 : 3,
+    sdkReps: QUICK ? 1 : 2,
+  },
 }
 /** Workloads timed together, interleaved. */
 const GROUPS: WorkloadKind[][] = [['text'], ['tool', 'tool10x']]
@@ -184,7 +198,9 @@ console.log(
 )
 
 if (loadBefore[0]! > cpus().length * 0.75) {
-  console.log(`  note: the machine is busy (1-min load ${loadBefore[0]!.toFixed(1)} on ${cpus().length} cores): absolute times are noisy; ratios are paired.`)
+  console.log(
+    `  note: the machine is busy (1-min load ${loadBefore[0]!.toFixed(1)} on ${cpus().length} cores): absolute times are noisy; ratios are paired.`,
+  )
 }
 
 for (const provider of PROVIDER_IDS) {
@@ -268,10 +284,14 @@ for (const provider of PROVIDER_IDS) {
         sdkTarget: parserVsSdk === undefined ? 'n/a' : parserVsSdk < 1 ? 'PASS' : 'FAIL',
         sdkSkipped: sdkError ?? sdk.skipped,
         samplesMs: Object.fromEntries(
-          contenders.filter((c) => c.workload === kind).map((c) => [c.name, c.times.map((t) => Math.round(t * 100) / 100)]),
+          contenders
+            .filter((c) => c.workload === kind)
+            .map((c) => [c.name, c.times.map((t) => Math.round(t * 100) / 100)]),
         ),
         cpuSamplesMs: Object.fromEntries(
-          contenders.filter((c) => c.workload === kind).map((c) => [c.name, c.cpuTimes.map((t) => Math.round(t * 100) / 100)]),
+          contenders
+            .filter((c) => c.workload === kind)
+            .map((c) => [c.name, c.cpuTimes.map((t) => Math.round(t * 100) / 100)]),
         ),
       }
       rows.push(row)
@@ -290,8 +310,22 @@ for (const provider of PROVIDER_IDS) {
 const kev = (n: number): string => `${Math.round(n / 1000)}k`
 
 const header = [
-  'provider', 'workload', 'MB', 'events', 'parser ms', 'MB/s', 'ev/s', 'floor ms', 'floor MB/s', '×floor', '≤1.3×', 'cpu×floor',
-  'SDK ms', 'SDK MB/s', '×SDK', 'faster',
+  'provider',
+  'workload',
+  'MB',
+  'events',
+  'parser ms',
+  'MB/s',
+  'ev/s',
+  'floor ms',
+  'floor MB/s',
+  '×floor',
+  '≤1.3×',
+  'cpu×floor',
+  'SDK ms',
+  'SDK MB/s',
+  '×SDK',
+  'faster',
 ]
 const table: string[][] = rows.map((r) => [
   r.provider,
@@ -333,7 +367,16 @@ const scaling = PROVIDER_IDS.map((provider) => {
     `  ${provider.padEnd(19)} parser ${f1(one.parserMs).padStart(6)} → ${f1(ten.parserMs).padStart(7)} ms  ×${f2(ratio).padStart(5)}  ${verdict}` +
       `   (args ${f2((one.argumentBytes ?? 0) / 1e6)} → ${f2((ten.argumentBytes ?? 0) / 1e6)} MB, body ×${f2(sizeRatio)}, floor ×${f2(floorRatio)})`,
   )
-  return { provider, toolMs: one.parserMs, tool10xMs: ten.parserMs, ratio, bytesRatio: sizeRatio, floorRatio, target: TARGET_SCALING, verdict }
+  return {
+    provider,
+    toolMs: one.parserMs,
+    tool10xMs: ten.parserMs,
+    ratio,
+    bytesRatio: sizeRatio,
+    floorRatio,
+    target: TARGET_SCALING,
+    verdict,
+  }
 })
 
 console.log()
@@ -350,7 +393,10 @@ console.log(
 if (rows.some((r) => r.sdkCapped)) {
   console.log(
     `  >/<    = the SDK run was stopped at ${SDK_DEADLINE_MS / 1000} s (one sample; the real time is longer): ` +
-      rows.filter((r) => r.sdkCapped).map((r) => `${r.provider}/${r.workload}`).join(', '),
+      rows
+        .filter((r) => r.sdkCapped)
+        .map((r) => `${r.provider}/${r.workload}`)
+        .join(', '),
   )
 }
 const seenSdk = new Set<string>()
@@ -360,41 +406,74 @@ for (const provider of PROVIDER_IDS) {
   if (!seenSdk.has(text)) console.log(`  ${text}`)
   seenSdk.add(text)
 }
-for (const row of rows) if (row.sdkSkipped && sdks[row.provider].runner) console.log(`  ${row.provider}/${row.workload}: SDK ${row.sdkSkipped}`)
+for (const row of rows)
+  if (row.sdkSkipped && sdks[row.provider].runner)
+    console.log(`  ${row.provider}/${row.workload}: SDK ${row.sdkSkipped}`)
 console.log(`  ${GEMINI_TOOL_NOTE}`)
 const splits = rows.reduce((n, r) => n + r.midCharSplits, 0)
-console.log(`  ${rows.reduce((n, r) => n + r.reads, 0)} reads in all, ${splits} of them ending inside a multibyte UTF-8 character.`)
+console.log(
+  `  ${rows.reduce((n, r) => n + r.reads, 0)} reads in all, ${splits} of them ending inside a multibyte UTF-8 character.`,
+)
 const totalSeconds = (performance.now() - started) / 1000
-console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+console.log(
+  `  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
 
 // Issue 13 §8, one goal per provider × workload (floor, SDK where one runs) and per provider (10× scaling).
 const loadNote = `load ${loadBefore[0]!.toFixed(1)} on ${cpus().length} cores`
 const goals: GoalResult[] = []
 for (const r of rows) {
   goals.push(
-    ratioGoal(8, `parser ${r.provider} ${r.workload} vs eventsource-parser + JSON.parse`, r.parserMs, r.parserMs / r.parserVsFloor, TARGET_FLOOR_RATIO, 'ms', {
-      note: `paired median; cpu ${f2(r.parserVsFloorCpu)}×; ${loadNote}`,
-    }),
+    ratioGoal(
+      8,
+      `parser ${r.provider} ${r.workload} vs eventsource-parser + JSON.parse`,
+      r.parserMs,
+      r.parserMs / r.parserVsFloor,
+      TARGET_FLOOR_RATIO,
+      'ms',
+      {
+        note: `paired median; cpu ${f2(r.parserVsFloorCpu)}×; ${loadNote}`,
+      },
+    ),
   )
 }
 for (const r of rows) {
   if (r.parserVsSdk === undefined || r.sdkMs === undefined) continue
-  const g = ratioGoal(8, `parser ${r.provider} ${r.workload} vs ${r.sdk?.split(' ')[0] ?? 'SDK'}`, r.sdkMs * r.parserVsSdk, r.sdkMs, 1, 'ms', {
-    note: `both fed from a Response; paired median${r.sdkCapped ? '; SDK stopped at the deadline, its time is a lower bound' : ''}; ${loadNote}`,
-  })
+  const g = ratioGoal(
+    8,
+    `parser ${r.provider} ${r.workload} vs ${r.sdk?.split(' ')[0] ?? 'SDK'}`,
+    r.sdkMs * r.parserVsSdk,
+    r.sdkMs,
+    1,
+    'ms',
+    {
+      note: `both fed from a Response; paired median${r.sdkCapped ? '; SDK stopped at the deadline, its time is a lower bound' : ''}; ${loadNote}`,
+    },
+  )
   // "Faster than the SDK": strictly below 1×.
   goals.push({ ...g, target: '< 1× SDK', pass: r.parserVsSdk < 1 })
 }
 for (const s of scaling) {
   // Here the "floor" is the parser's own 1 MB run: the goal is how its time grows with 10× arguments.
-  const g = ratioGoal(8, `parser ${s.provider}: 10× arguments (tool10x ÷ tool)`, s.tool10xMs, s.toolMs, TARGET_SCALING, 'ms', {
-    note: `the eventsource-parser floor grew ×${f2(s.floorRatio)}; ${loadNote}`,
-  })
+  const g = ratioGoal(
+    8,
+    `parser ${s.provider}: 10× arguments (tool10x ÷ tool)`,
+    s.tool10xMs,
+    s.toolMs,
+    TARGET_SCALING,
+    'ms',
+    {
+      note: `the eventsource-parser floor grew ×${f2(s.floorRatio)}; ${loadNote}`,
+    },
+  )
   goals.push({ ...g, floor: `${g.floor} (1 MB run)`, target: `≤ ${TARGET_SCALING}× the 1 MB run` })
 }
 console.log()
 console.log('Goals (issue 13 §8):')
-for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} (floor ${g.floor}; target ${g.target})`)
+for (const g of goals)
+  console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} (floor ${g.floor}; target ${g.target})`)
 
 writeBenchResults('parsers', loadBefore, {
   goals,

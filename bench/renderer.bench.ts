@@ -60,7 +60,9 @@ try {
     const page = await context.newPage()
     try {
       await page.goto(`http://127.0.0.1:${port}/${name}.html`)
-      await page.waitForFunction(() => window.__benchReady === true || window.__benchError !== undefined, undefined, { timeout: 30_000 })
+      await page.waitForFunction(() => window.__benchReady === true || window.__benchError !== undefined, undefined, {
+        timeout: 30_000,
+      })
       const pageError = await page.evaluate(() => window.__benchError)
       if (pageError) throw new Error(`${name} page failed to start: ${pageError}`)
       const cdp = await context.newCDPSession(page)
@@ -122,15 +124,21 @@ try {
   for (const name of PAGES) {
     for (const [i, s] of samples[name].entries()) {
       const r = s.result
-      if (!r.capped && r.sourceChars !== expectedSource.length) failures.push(`${name} rep ${i + 1}: ${r.sourceChars} of ${expectedSource.length} characters reached the page`)
+      if (!r.capped && r.sourceChars !== expectedSource.length)
+        failures.push(`${name} rep ${i + 1}: ${r.sourceChars} of ${expectedSource.length} characters reached the page`)
       if (r.capped) {
         if (r.visibleText.length === 0 || r.sourceChars === 0) failures.push(`${name} (capped): nothing rendered`)
         continue
       }
-      if (r.visibleText !== r.expectedVisibleText) failures.push(`${name} rep ${i + 1}: final DOM text (${r.visibleText.length} chars) ≠ expected (${r.expectedVisibleText.length})`)
+      if (r.visibleText !== r.expectedVisibleText)
+        failures.push(
+          `${name} rep ${i + 1}: final DOM text (${r.visibleText.length} chars) ≠ expected (${r.expectedVisibleText.length})`,
+        )
       // The app page compares text without whitespace (see app-page.tsx).
-      if (r.expectedVisibleText.length < expectedSource.replace(/\s+/g, '').length * 0.8) failures.push(`${name} rep ${i + 1}: expected visible text only ${r.expectedVisibleText.length} chars`)
-      if (name === 'floor' && r.visibleText !== expectedSource) failures.push(`floor rep ${i + 1}: <pre> text ≠ the streamed text`)
+      if (r.expectedVisibleText.length < expectedSource.replace(/\s+/g, '').length * 0.8)
+        failures.push(`${name} rep ${i + 1}: expected visible text only ${r.expectedVisibleText.length} chars`)
+      if (name === 'floor' && r.visibleText !== expectedSource)
+        failures.push(`floor rep ${i + 1}: <pre> text ≠ the streamed text`)
     }
   }
 
@@ -186,7 +194,9 @@ try {
   const [app, floor] = [rows[0]!, rows[1]!]
   // Paired per rep; when the app was capped (one sample) its sample ÷ the floor's median (a lower bound).
   const paired = (f: (s: Sample) => number): number =>
-    samples.app.length === samples.floor.length ? pairedRatio(samples.app.map(f), samples.floor.map(f)) : median(samples.app.map(f)) / median(samples.floor.map(f))
+    samples.app.length === samples.floor.length
+      ? pairedRatio(samples.app.map(f), samples.floor.map(f))
+      : median(samples.app.map(f)) / median(samples.floor.map(f))
   const ratios = {
     mainThread: paired((s) => s.trace.busyMs),
     longestTask: paired((s) => s.trace.longestMs),
@@ -194,7 +204,18 @@ try {
   }
   const renderTarget: 'PASS' | 'FAIL' = app.rendersPerFrame <= TARGET_RENDERS_PER_FRAME ? 'PASS' : 'FAIL'
 
-  const header = ['page', 'main-thread ms', 'longest task ms', 'wall ms', 'renders', 'frames', 'renders/frame', 'tasks', '≥50ms tasks', 'visible chars']
+  const header = [
+    'page',
+    'main-thread ms',
+    'longest task ms',
+    'wall ms',
+    'renders',
+    'frames',
+    'renders/frame',
+    'tasks',
+    '≥50ms tasks',
+    'visible chars',
+  ]
   const gt = (name: PageName): string => (capped[name] ? '>' : '')
   const table = rows.map((r) => [
     r.page + (capped[r.page] ? ' (capped)' : ''),
@@ -208,17 +229,34 @@ try {
     String(r.longTasks),
     String(r.visibleChars),
   ])
-  table.push(['app÷floor', gt('app') + f2(ratios.mainThread), f2(ratios.longestTask), gt('app') + f2(ratios.wall), '', '', '', '', '', ''])
+  table.push([
+    'app÷floor',
+    gt('app') + f2(ratios.mainThread),
+    f2(ratios.longestTask),
+    gt('app') + f2(ratios.wall),
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ])
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)))
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   console.log()
   console.log(line(header))
   console.log(widths.map((w) => '─'.repeat(w)).join('  '))
   for (const row of table) console.log(line(row))
   console.log()
-  console.log(`  app renders per frame ${f2(app.rendersPerFrame)} (target ≤ ${TARGET_RENDERS_PER_FRAME}): ${renderTarget}`)
-  for (const name of PAGES) if (capped[name]) console.log(`  ${name} was capped (> marks lower bounds): ${samples[name][0]!.result.cappedNote}`)
-  console.log(`  checks (every rep, both pages: all ${expectedSource.length} chars reached the page and the final DOM shows them): ${failures.length === 0 ? 'PASS' : 'FAIL'}`)
+  console.log(
+    `  app renders per frame ${f2(app.rendersPerFrame)} (target ≤ ${TARGET_RENDERS_PER_FRAME}): ${renderTarget}`,
+  )
+  for (const name of PAGES)
+    if (capped[name]) console.log(`  ${name} was capped (> marks lower bounds): ${samples[name][0]!.result.cappedNote}`)
+  console.log(
+    `  checks (every rep, both pages: all ${expectedSource.length} chars reached the page and the final DOM shows them): ${failures.length === 0 ? 'PASS' : 'FAIL'}`,
+  )
   for (const f of failures.slice(0, 10)) console.log(`    ${f}`)
   console.log()
   console.log('Notes:')
@@ -235,7 +273,11 @@ try {
       `                   floor ${f1(floor.longestTaskCpuMs)} ms; main thread app ${f1(app.mainThreadCpuMs)} ms, floor ${f1(floor.mainThreadCpuMs)} ms.`,
   )
   const totalSeconds = (performance.now() - started) / 1000
-  console.log(`  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  console.log(
+    `  total ${totalSeconds.toFixed(1)} s; load avg now ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  )
 
   const load = `load avg ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before the run`
   // The <pre> is laid out whole at each frame it is drawn in, so its cost follows how many frames
@@ -246,7 +288,9 @@ try {
       floor: `${f1(floor.longestTaskMs)} ms (<pre>)`,
       note: `its CPU time ${f1(app.longestTaskCpuMs)} ms (floor ${f1(floor.longestTaskCpuMs)}); ${load}`,
     }),
-    maxGoal(6, '200 KB streamed answer: React renders per frame', app.rendersPerFrame, TARGET_RENDERS_PER_FRAME, '', { inclusive: true }),
+    maxGoal(6, '200 KB streamed answer: React renders per frame', app.rendersPerFrame, TARGET_RENDERS_PER_FRAME, '', {
+      inclusive: true,
+    }),
     // The ratio is the median of per-rep ratios (paired), not the ratio of the medians.
     {
       ...ratioGoal(6, '200 KB streamed answer: main-thread time', app.mainThreadMs, floor.mainThreadMs, 1, 'ms', {
@@ -256,8 +300,12 @@ try {
       pass: ratios.mainThread <= 1,
     },
   ]
-  if (failures.length > 0) for (const goal of goals) Object.assign(goal, { pass: false, note: `checks failed: ${failures[0]}` })
-  for (const goal of goals) console.log(`  goal §${goal.section} ${goal.name}: ${goal.figure} (floor ${goal.floor}; target ${goal.target}): ${goal.pass ? 'PASS' : 'FAIL'}`)
+  if (failures.length > 0)
+    for (const goal of goals) Object.assign(goal, { pass: false, note: `checks failed: ${failures[0]}` })
+  for (const goal of goals)
+    console.log(
+      `  goal §${goal.section} ${goal.name}: ${goal.figure} (floor ${goal.floor}; target ${goal.target}): ${goal.pass ? 'PASS' : 'FAIL'}`,
+    )
 
   writeBenchResults('renderer', loadBefore, {
     goals,

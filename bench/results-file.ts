@@ -9,7 +9,13 @@ export function writeBenchResults(benchmark: string, loadBefore: number[], field
   const dir = join(import.meta.dirname, '..', 'bench-results')
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `${benchmark}.json`)
-  const header = { benchmark, date: new Date().toISOString(), node: process.versions.node, cores: cpus().length, loadAverage: { before: loadBefore, after: loadavg() } }
+  const header = {
+    benchmark,
+    date: new Date().toISOString(),
+    node: process.versions.node,
+    cores: cpus().length,
+    loadAverage: { before: loadBefore, after: loadavg() },
+  }
   writeFileSync(file, JSON.stringify({ ...header, ...fields }, null, 2) + '\n')
   console.log(`  wrote ${file}`)
   return file

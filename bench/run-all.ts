@@ -15,9 +15,13 @@ const files = readdirSync(import.meta.dirname)
 let failed = 0
 for (const file of files) {
   console.log(`\n=== ${file} ===`)
-  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, file), ...flags], {
-    stdio: 'inherit',
-  })
+  const result = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, file), ...flags],
+    {
+      stdio: 'inherit',
+    },
+  )
   if (result.status !== 0) {
     failed++
     console.error(`[bench] ${file} exited with ${result.status ?? result.signal}`)

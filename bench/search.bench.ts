@@ -27,9 +27,15 @@ const commands = new SearchCommands(store)
 const db = store.db
 
 // The floor: the FTS5 queries alone. Titles come first (as in Keel); message hits fill the page.
-const titleFloor = db.prepare<[string, number], number>(`SELECT rowid FROM conversation_title_search WHERE conversation_title_search MATCH ? ORDER BY rank LIMIT ?`).pluck()
+const titleFloor = db
+  .prepare<[string, number], number>(
+    `SELECT rowid FROM conversation_title_search WHERE conversation_title_search MATCH ? ORDER BY rank LIMIT ?`,
+  )
+  .pluck()
 const messageFloor = db
-  .prepare<[string, number], number>(`SELECT rowid FROM message_text_search WHERE message_text_search MATCH ? ORDER BY rank, rowid DESC LIMIT ?`)
+  .prepare<[string, number], number>(
+    `SELECT rowid FROM message_text_search WHERE message_text_search MATCH ? ORDER BY rank, rowid DESC LIMIT ?`,
+  )
   .pluck()
 const floorPage = (match: string): { titles: number[]; messages: number[] } => {
   const titles = titleFloor.all(match, PAGE + 1)
@@ -52,11 +58,22 @@ for (const c of cases) {
   const keel = commands.search({ query: c.query })
   if (!keel.ok) throw new Error(keel.error.message)
   const floor = floorPage(match)
-  const floorIds = [...floor.titles.map((r) => `title:${conversationIdOfRow.get(r)}`), ...floor.messages.map((r) => `message:${messageIdOfPart.get(r)}`)].slice(0, PAGE)
-  const keelIds = keel.value.results.map((r) => (r.kind === 'title' ? `title:${r.conversationId}` : `message:${r.messageId}`))
-  if (JSON.stringify(floorIds) !== JSON.stringify(keelIds)) throw new Error(`${c.name}: Keel's first page differs from the floor's`)
-  if (keelIds.length !== PAGE) throw new Error(`${c.name}: a first page of ${keelIds.length} results (expected ${PAGE})`)
-  const hits = (db.prepare('SELECT count(*) FROM message_text_search WHERE message_text_search MATCH ?').pluck().get(match) as number) + floor.titles.length
+  const floorIds = [
+    ...floor.titles.map((r) => `title:${conversationIdOfRow.get(r)}`),
+    ...floor.messages.map((r) => `message:${messageIdOfPart.get(r)}`),
+  ].slice(0, PAGE)
+  const keelIds = keel.value.results.map((r) =>
+    r.kind === 'title' ? `title:${r.conversationId}` : `message:${r.messageId}`,
+  )
+  if (JSON.stringify(floorIds) !== JSON.stringify(keelIds))
+    throw new Error(`${c.name}: Keel's first page differs from the floor's`)
+  if (keelIds.length !== PAGE)
+    throw new Error(`${c.name}: a first page of ${keelIds.length} results (expected ${PAGE})`)
+  const hits =
+    (db
+      .prepare('SELECT count(*) FROM message_text_search WHERE message_text_search MATCH ?')
+      .pluck()
+      .get(match) as number) + floor.titles.length
   const result = paired({
     warmups: 3,
     reps: quick ? 9 : 31,
@@ -68,7 +85,12 @@ for (const c of cases) {
     },
   })
   results.push({ name: c.name, query: c.query, hits, result })
-  goals.push(ratioGoal(4, `search first page, ${c.name} (${c.query})`, result.appMs, result.floorMs, 1.5, 'ms', { absoluteMax: 50, note: `${hits.toLocaleString('en')} matches of ${big.summary.messageCount.toLocaleString('en')} messages` }))
+  goals.push(
+    ratioGoal(4, `search first page, ${c.name} (${c.query})`, result.appMs, result.floorMs, 1.5, 'ms', {
+      absoluteMax: 50,
+      note: `${hits.toLocaleString('en')} matches of ${big.summary.messageCount.toLocaleString('en')} messages`,
+    }),
+  )
 }
 store.close()
 
@@ -79,9 +101,16 @@ for (const { name, query, hits, result } of results) {
       `${result.ratio.toFixed(2)}× (best ${result.bestAppMs.toFixed(1)} / ${result.bestFloorMs.toFixed(1)} ms)`,
   )
 }
-for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  §${g.section} ${g.name}: ${g.figure} vs ${g.floor}, target ${g.target}`)
+for (const g of goals)
+  console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  §${g.section} ${g.name}: ${g.figure} vs ${g.floor}, target ${g.target}`)
 writeBenchResults('search', loadBefore, {
-  store: { path: big.path, messages: big.summary.messageCount, conversations: big.summary.conversationCount, seededNow: big.seeded, seedMs: big.seeded ? big.summary.seedMs : undefined },
+  store: {
+    path: big.path,
+    messages: big.summary.messageCount,
+    conversations: big.summary.conversationCount,
+    seededNow: big.seeded,
+    seedMs: big.seeded ? big.summary.seedMs : undefined,
+  },
   page: PAGE,
   cases: results,
   goals,

@@ -64,7 +64,8 @@ try {
       large.push(await start(big.path))
     }
   }
-  if (large.some((r) => r.integrity !== 'checking')) throw new Error('the large store was checked at open: it was not closed cleanly before')
+  if (large.some((r) => r.integrity !== 'checking'))
+    throw new Error('the large store was checked at open: it was not closed cleanly before')
   const largeMs = median(large.map((r) => r.ms))
   const emptyMs = median(empty.map((r) => r.ms))
   const checkMs = median(large.map((r) => r.checkMs))
@@ -75,11 +76,17 @@ try {
     note: `${big.summary.messageCount.toLocaleString('en')} messages vs empty; quick_check in the background took ${checkMs.toFixed(0)} ms; after a crash it runs at open: ${afterCrash.ms.toFixed(0)} ms`,
   })
   console.log()
-  console.log(`  large store (${big.summary.conversationCount.toLocaleString('en')} conversations, ${big.summary.messageCount.toLocaleString('en')} messages): ${largeMs.toFixed(1)} ms (median of ${REPS})`)
+  console.log(
+    `  large store (${big.summary.conversationCount.toLocaleString('en')} conversations, ${big.summary.messageCount.toLocaleString('en')} messages): ${largeMs.toFixed(1)} ms (median of ${REPS})`,
+  )
   console.log(`  empty store: ${emptyMs.toFixed(1)} ms; ratio ${(largeMs / emptyMs).toFixed(2)}×`)
-  console.log(`  background quick_check on the large store: verdict ${checkMs.toFixed(0)} ms after the start (not on the startup path)`)
+  console.log(
+    `  background quick_check on the large store: verdict ${checkMs.toFixed(0)} ms after the start (not on the startup path)`,
+  )
   console.log(`  after a crash (check before opening): ${afterCrash.ms.toFixed(0)} ms`)
-  console.log(`  ${goal.pass ? 'PASS' : 'FAIL'}  §5 ${goal.name}: ${goal.figure} vs ${goal.floor}, target ${goal.target}`)
+  console.log(
+    `  ${goal.pass ? 'PASS' : 'FAIL'}  §5 ${goal.name}: ${goal.figure} vs ${goal.floor}, target ${goal.target}`,
+  )
   writeBenchResults('startup-core', loadBefore, {
     reps: REPS,
     large: { medianMs: largeMs, runs: large.map((r) => r.ms), backgroundCheckMs: checkMs },

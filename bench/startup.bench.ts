@@ -60,7 +60,15 @@ interface Sample {
   phases: Record<string, number>
 }
 
-const PHASES = ['main', 'store-open', 'service-ready', 'listening', 'page-loaded', 'list-shown', 'composer-ready'] as const
+const PHASES = [
+  'main',
+  'store-open',
+  'service-ready',
+  'listening',
+  'page-loaded',
+  'list-shown',
+  'composer-ready',
+] as const
 
 const started = performance.now()
 const loadBefore = loadavg()
@@ -72,17 +80,32 @@ try {
   createEmptyStore(paths.empty)
   const seeded = await createLargeStore(paths.large)
   const largeSize = storeSize(paths.large)
-  console.log(`startup.bench: large store ${largeSize.conversations} conversations, ${largeSize.messages} messages (${seeded.generator}, ${f1(seeded.ms / 1000)} s, not measured)`)
+  console.log(
+    `startup.bench: large store ${largeSize.conversations} conversations, ${largeSize.messages} messages (${seeded.generator}, ${f1(seeded.ms / 1000)} s, not measured)`,
+  )
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
-  console.log(`  Chromium ${browser.version()}, Node ${process.versions.node}, ${cpus().length} cores, load avg ${loadBefore.map(f1).join(' ')}; ${REPS} paired reps (+1 warm-up each)`)
+  console.log(
+    `  Chromium ${browser.version()}, Node ${process.versions.node}, ${cpus().length} cores, load avg ${loadBefore.map(f1).join(' ')}; ${REPS} paired reps (+1 warm-up each)`,
+  )
 
   /** Waits in the page until the composer is ready (and, with conversations, the list shown). */
   const waitReady = async (page: Page, expectList: boolean): Promise<Marks> => {
-    await page.waitForFunction((list) => window.__startup?.composerReady !== undefined && (!list || window.__startup.listShown !== undefined), expectList, { timeout: 120_000, polling: 50 })
+    await page.waitForFunction(
+      (list) => window.__startup?.composerReady !== undefined && (!list || window.__startup.listShown !== undefined),
+      expectList,
+      { timeout: 120_000, polling: 50 },
+    )
     return (await page.evaluate(() => window.__startup)) as Marks
   }
 
@@ -97,8 +120,11 @@ try {
       // Accepting input: what is typed lands in the field.
       await page.keyboard.type('hi')
       const typed = await page.locator('form.composer textarea').inputValue()
-      if (typed !== 'hi') throw new Error(`${store}: the composer did not take input (it holds ${JSON.stringify(typed)})`)
-      const server = Object.fromEntries([...web.stderr().matchAll(/^\[keel\] timing (\S+) (\d+(?:\.\d+)?)$/gm)].map((m) => [m[1]!, Number(m[2])]))
+      if (typed !== 'hi')
+        throw new Error(`${store}: the composer did not take input (it holds ${JSON.stringify(typed)})`)
+      const server = Object.fromEntries(
+        [...web.stderr().matchAll(/^\[keel\] timing (\S+) (\d+(?:\.\d+)?)$/gm)].map((m) => [m[1]!, Number(m[2])]),
+      )
       const since = (at: number | undefined) => (at === undefined ? Number.NaN : at - web.spawnedAt)
       const phases: Record<string, number> = {
         main: since(server.main),
@@ -121,15 +147,23 @@ try {
   for (let r = 0; r < REPS; r++) {
     const order = r % 2 === 0 ? STORES : ([...STORES].reverse() as StoreName[])
     for (const store of order) samples[store].push(await runOnce(store))
-    process.stderr.write(`  rep ${r + 1}: empty ${f1(samples.empty.at(-1)!.totalMs)} ms, large ${f1(samples.large.at(-1)!.totalMs)} ms\n`)
+    process.stderr.write(
+      `  rep ${r + 1}: empty ${f1(samples.empty.at(-1)!.totalMs)} ms, large ${f1(samples.large.at(-1)!.totalMs)} ms\n`,
+    )
   }
 
-  const medianPhase = (store: StoreName, phase: string) => median(samples[store].map((s) => s.phases[phase]!).filter((n) => !Number.isNaN(n)))
+  const medianPhase = (store: StoreName, phase: string) =>
+    median(samples[store].map((s) => s.phases[phase]!).filter((n) => !Number.isNaN(n)))
   const header = ['phase (ms since spawn)', 'empty', 'large', 'large − empty']
   const table = PHASES.map((phase) => {
     const e = medianPhase('empty', phase)
     const l = medianPhase('large', phase)
-    return [phase, Number.isNaN(e) ? '—' : f1(e), Number.isNaN(l) ? '—' : f1(l), Number.isNaN(e) || Number.isNaN(l) ? '' : f1(l - e)]
+    return [
+      phase,
+      Number.isNaN(e) ? '—' : f1(e),
+      Number.isNaN(l) ? '—' : f1(l),
+      Number.isNaN(e) || Number.isNaN(l) ? '' : f1(l - e),
+    ]
   })
   const empty = median(samples.empty.map((s) => s.totalMs))
   const large = median(samples.large.map((s) => s.totalMs))
@@ -139,7 +173,8 @@ try {
   )
   table.push(['to composer ready', f1(empty), f1(large), `${f1(large - empty)} (${f2(ratio)}×)`])
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)))
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   console.log()
   console.log(fmt(header))
   console.log(widths.map((w) => '─'.repeat(w)).join('  '))
@@ -166,14 +201,25 @@ try {
         executablePath: electron,
         cwd: repoRoot,
         args: ['.', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-        env: { ...process.env, KEEL_DB: paths[store], KEEL_USER_DATA_DIR: profile, KEEL_DEFAULT_PROVIDER: 'anthropic', KEEL_ANTHROPIC_BASE_URL: `${NO_PROVIDER}/anthropic/v1`, ANTHROPIC_API_KEY: 'bench' },
+        env: {
+          ...process.env,
+          KEEL_DB: paths[store],
+          KEEL_USER_DATA_DIR: profile,
+          KEEL_DEFAULT_PROVIDER: 'anthropic',
+          KEEL_ANTHROPIC_BASE_URL: `${NO_PROVIDER}/anthropic/v1`,
+          ANTHROPIC_API_KEY: 'bench',
+        },
       })
       try {
         const window = await app.firstWindow()
-        await window.waitForFunction(() => {
-          const box = document.querySelector('form.composer textarea')
-          return box !== null && document.activeElement === box
-        }, undefined, { timeout: 120_000, polling: 'raf' })
+        await window.waitForFunction(
+          () => {
+            const box = document.querySelector('form.composer textarea')
+            return box !== null && document.activeElement === box
+          },
+          undefined,
+          { timeout: 120_000, polling: 'raf' },
+        )
         return (await window.evaluate(() => performance.timeOrigin + performance.now())) - launchedAt
       } finally {
         await app.close()
@@ -181,9 +227,13 @@ try {
     }
     const runs: Record<StoreName, number[]> = { empty: [], large: [] }
     for (const store of STORES) await launchOnce(store)
-    for (let r = 0; r < Math.max(3, Math.ceil(REPS / 2)); r++) for (const store of r % 2 === 0 ? STORES : [...STORES].reverse()) runs[store].push(await launchOnce(store as StoreName))
+    for (let r = 0; r < Math.max(3, Math.ceil(REPS / 2)); r++)
+      for (const store of r % 2 === 0 ? STORES : [...STORES].reverse())
+        runs[store].push(await launchOnce(store as StoreName))
     desktop = { empty: median(runs.empty), large: median(runs.large), ratio: pairedRatio(runs.large, runs.empty) }
-    console.log(`  desktop app (Electron, launch → composer ready): empty ${f1(desktop.empty)} ms, large ${f1(desktop.large)} ms (${f2(desktop.ratio)}×)`)
+    console.log(
+      `  desktop app (Electron, launch → composer ready): empty ${f1(desktop.empty)} ms, large ${f1(desktop.large)} ms (${f2(desktop.ratio)}×)`,
+    )
   }
 
   /** The goal on the paired ratio (the median of per-rep ratios), the figures being the medians. */
@@ -194,10 +244,28 @@ try {
   })
   const opening = (store: StoreName) => medianPhase(store, 'store-open') - medianPhase(store, 'main')
   const goals: GoalResult[] = [
-    pairedGoal('startup (browser mode, to composer ready)', large, empty, ratio, `empty store as the floor; opening the store ${f1(opening('large'))} ms large vs ${f1(opening('empty'))} ms empty`),
+    pairedGoal(
+      'startup (browser mode, to composer ready)',
+      large,
+      empty,
+      ratio,
+      `empty store as the floor; opening the store ${f1(opening('large'))} ms large vs ${f1(opening('empty'))} ms empty`,
+    ),
   ]
-  if ('ratio' in desktop) goals.push(pairedGoal('startup (desktop app, to composer ready)', desktop.large, desktop.empty, desktop.ratio, 'empty store as the floor'))
-  for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} vs ${g.floor} (target ${g.target}; ${g.note ?? ''})`)
+  if ('ratio' in desktop)
+    goals.push(
+      pairedGoal(
+        'startup (desktop app, to composer ready)',
+        desktop.large,
+        desktop.empty,
+        desktop.ratio,
+        'empty store as the floor',
+      ),
+    )
+  for (const g of goals)
+    console.log(
+      `  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} vs ${g.floor} (target ${g.target}; ${g.note ?? ''})`,
+    )
   const totalSeconds = (performance.now() - started) / 1000
   console.log(`  total ${f1(totalSeconds)} s; load avg now ${loadavg().map(f1).join(' ')}`)
   writeBenchResults('startup', loadBefore, {

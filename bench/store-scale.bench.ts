@@ -26,8 +26,12 @@ const db = store.db
 const id = big.summary.bigConversationId
 
 const messagesFloor = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq')
-const partsFloor = db.prepare(`SELECT ${PART_COLUMNS_SQL} FROM messages m JOIN message_parts p ON p.message_id = m.id WHERE m.conversation_id = ? ORDER BY m.seq, p.position`)
-const generationsFloor = db.prepare('SELECT g.* FROM turns t CROSS JOIN generations g ON g.turn_id = t.id WHERE t.conversation_id = ?')
+const partsFloor = db.prepare(
+  `SELECT ${PART_COLUMNS_SQL} FROM messages m JOIN message_parts p ON p.message_id = m.id WHERE m.conversation_id = ? ORDER BY m.seq, p.position`,
+)
+const generationsFloor = db.prepare(
+  'SELECT g.* FROM turns t CROSS JOIN generations g ON g.turn_id = t.id WHERE t.conversation_id = ?',
+)
 
 let shown = 0
 const view = paired({
@@ -46,8 +50,14 @@ if (shown !== big.summary.bigConversationMessages) throw new Error(`the view sho
 
 const LIST_SQL = `SELECT c.id, c.title, c.created_at, c.updated_at, c.pinned_at, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count FROM conversations c`
 const firstFloor = db.prepare(`${LIST_SQL} ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`)
-const beforeFloor = db.prepare(`${LIST_SQL} WHERE c.updated_at < ? OR (c.updated_at = ? AND c.id < ?) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`)
-const deep = db.prepare<[], { updated_at: number; id: string }>('SELECT updated_at, id FROM conversations ORDER BY updated_at DESC, id DESC LIMIT 1 OFFSET 4999').get()!
+const beforeFloor = db.prepare(
+  `${LIST_SQL} WHERE c.updated_at < ? OR (c.updated_at = ? AND c.id < ?) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
+)
+const deep = db
+  .prepare<[], { updated_at: number; id: string }>(
+    'SELECT updated_at, id FROM conversations ORDER BY updated_at DESC, id DESC LIMIT 1 OFFSET 4999',
+  )
+  .get()!
 const cursor = { updatedAt: deep.updated_at, id: deep.id }
 const listFirst = paired({
   warmups: 3,
@@ -63,7 +73,8 @@ const listDeep = paired({
   warmups: 3,
   reps: quick ? 9 : 31,
   app: () => {
-    if (store.conversations.listConversations({ limit: 100, before: cursor }).length !== 100) throw new Error('short page')
+    if (store.conversations.listConversations({ limit: 100, before: cursor }).length !== 100)
+      throw new Error('short page')
   },
   floor: () => {
     beforeFloor.all(cursor.updatedAt, cursor.updatedAt, cursor.id, 100)
@@ -72,9 +83,14 @@ const listDeep = paired({
 store.close()
 
 const line = (name: string, r: PairedResult) =>
-  console.log(`  ${name.padEnd(52)} Keel ${r.appMs.toFixed(1).padStart(7)} ms, floor ${r.floorMs.toFixed(1).padStart(7)} ms, ${r.ratio.toFixed(2)}× (best ${r.bestAppMs.toFixed(1)} / ${r.bestFloorMs.toFixed(1)} ms)`)
+  console.log(
+    `  ${name.padEnd(52)} Keel ${r.appMs.toFixed(1).padStart(7)} ms, floor ${r.floorMs.toFixed(1).padStart(7)} ms, ${r.ratio.toFixed(2)}× (best ${r.bestAppMs.toFixed(1)} / ${r.bestFloorMs.toFixed(1)} ms)`,
+  )
 console.log()
-line(`open the ${big.summary.bigConversationMessages.toLocaleString('en')}-message conversation (buildConversationView)`, view)
+line(
+  `open the ${big.summary.bigConversationMessages.toLocaleString('en')}-message conversation (buildConversationView)`,
+  view,
+)
 line('list: first page of 100', listFirst)
 line('list: a page of 100, 5,000 conversations down', listDeep)
 writeBenchResults('store-scale', loadBefore, {

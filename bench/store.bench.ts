@@ -56,7 +56,10 @@ function chunksOf(deltas: readonly string[]): string[] {
 
 function appendBenchmark(store: KeelStore): { result: PairedResult; commits: number; unbatchedPerDeltaMs: number } {
   const db = store.db
-  const { turn } = store.conversations.startTurn({ conversationId: store.conversations.createConversation().id, userText: 'hi' })
+  const { turn } = store.conversations.startTurn({
+    conversationId: store.conversations.createConversation().id,
+    userText: 'hi',
+  })
   const ids = { conversationId: turn.conversationId, turnId: turn.id }
   const deltas = streamedDeltas(DELTAS)
   const chunks = chunksOf(deltas)
@@ -69,7 +72,9 @@ function appendBenchmark(store: KeelStore): { result: PairedResult; commits: num
   )
   const insertPart = db.prepare(`INSERT INTO message_parts (message_id, position, type, text) VALUES (?, 0, 'text', ?)`)
   // The writer's statements: later flushes append a chunk row; finalize folds them into the part.
-  const appendChunk = db.prepare(`INSERT INTO message_part_chunks (message_id, position, seq, text) VALUES (?, 0, ?, ?)`)
+  const appendChunk = db.prepare(
+    `INSERT INTO message_part_chunks (message_id, position, seq, text) VALUES (?, 0, ?, ?)`,
+  )
   const fold = db.prepare(
     `UPDATE message_parts SET text = text || (SELECT group_concat(text, '' ORDER BY seq) FROM message_part_chunks WHERE message_id = ? AND position = 0)
      WHERE message_id = ? AND position = 0`,
@@ -80,7 +85,9 @@ function appendBenchmark(store: KeelStore): { result: PairedResult; commits: num
   let floorCount = 0
   const floorRun = (pieces: readonly string[]) => {
     const id = `floor-${floorCount++}`
-    db.transaction(() => insertMessage.run(id, ids.conversationId, ids.turnId, ids.conversationId, Date.now(), Date.now())).immediate()
+    db.transaction(() =>
+      insertMessage.run(id, ids.conversationId, ids.turnId, ids.conversationId, Date.now(), Date.now()),
+    ).immediate()
     pieces.forEach((piece, index) => {
       db.transaction(() => {
         if (index === 0) insertPart.run(id, piece)
@@ -103,7 +110,10 @@ function appendBenchmark(store: KeelStore): { result: PairedResult; commits: num
     warmups: 8,
     reps: 21,
     app: () => {
-      const writer = store.conversations.startAssistantMessage(ids, { flushChars: FLUSH_CHARS, flushIntervalMs: FLUSH_INTERVAL_MS })
+      const writer = store.conversations.startAssistantMessage(ids, {
+        flushChars: FLUSH_CHARS,
+        flushIntervalMs: FLUSH_INTERVAL_MS,
+      })
       for (const delta of deltas) writer.appendText(delta)
       const finished = writer.finalize({ status: 'complete' })
       lastAppText = finished.ok ? finished.message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('') : ''
@@ -172,7 +182,8 @@ try {
   const loadBefore = loadavg()
   const load = loadBefore[0] ?? 0
   console.log(`Store benchmark (better-sqlite3, WAL, synchronous=FULL; ${cpus().length} cores, 1-min load ${f1(load)})`)
-  if (load > cpus().length * 0.75) console.log('  note: the machine is busy; absolute times are noisy, ratios are paired.')
+  if (load > cpus().length * 0.75)
+    console.log('  note: the machine is busy; absolute times are noisy, ratios are paired.')
 
   const streamStore = open(join(dir, 'stream.db'))
   const append = appendBenchmark(streamStore)
@@ -189,7 +200,9 @@ try {
   const long: StreamResult[] = [streamLongAnswer(longStore, 5, 3)]
   if (!quick) long.push(streamLongAnswer(longStore, 50, 1))
   longStore.close()
-  const large: OpenResult = quick ? openLargeStore(join(dir, 'large.db'), 200, 100, 5) : openLargeStore(join(dir, 'large.db'), 2_000, 100, 5)
+  const large: OpenResult = quick
+    ? openLargeStore(join(dir, 'large.db'), 200, 100, 5)
+    : openLargeStore(join(dir, 'large.db'), 2_000, 100, 5)
 
   const row = (name: string, r: PairedResult, format: (n: number) => string) => [
     name,
@@ -204,22 +217,31 @@ try {
     ['workload', 'app ms', 'floor ms', 'app/floor', 'best app', 'best floor', 'best ratio'],
     row(`append ${DELTAS.toLocaleString('en')} deltas (${append.commits} commits)`, append.result, f2),
     row(`list ${CONVERSATIONS.toLocaleString('en')} conversations × ${MESSAGES_PER_CONVERSATION} messages`, list, f2),
-    row(`open all ${CONVERSATIONS.toLocaleString('en')} conversations (${(CONVERSATIONS * MESSAGES_PER_CONVERSATION).toLocaleString('en')} messages)`, openAll, f1),
+    row(
+      `open all ${CONVERSATIONS.toLocaleString('en')} conversations (${(CONVERSATIONS * MESSAGES_PER_CONVERSATION).toLocaleString('en')} messages)`,
+      openAll,
+      f1,
+    ),
   ]
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
   console.log()
   console.log(line(rows[0]!))
   console.log(widths.map((w) => '─'.repeat(w)).join('  '))
   for (const row of rows.slice(1)) console.log(line(row))
   console.log()
   console.log('Notes:')
-  console.log(`  floor = the same statements and commits with plain prepared statements, no app logic; medians (and best) of paired runs.`)
+  console.log(
+    `  floor = the same statements and commits with plain prepared statements, no app logic; medians (and best) of paired runs.`,
+  )
   console.log(
     `  batching: ${append.commits} synced commits for ${DELTAS.toLocaleString('en')} deltas (policy: ${FLUSH_CHARS} chars / ${FLUSH_INTERVAL_MS} ms, plus start and finalize);` +
       ` committing every delta would cost ~${f2(append.unbatchedPerDeltaMs)} ms/delta here, ~${f1(append.unbatchedPerDeltaMs * DELTAS)} ms for all (measured on ${UNBATCHED_SAMPLE.toLocaleString('en')}).`,
   )
-  console.log(`  seeding ${(CONVERSATIONS * MESSAGES_PER_CONVERSATION).toLocaleString('en')} messages took ${f1(seedMs)} ms (one transaction, not part of any ratio).`)
+  console.log(
+    `  seeding ${(CONVERSATIONS * MESSAGES_PER_CONVERSATION).toLocaleString('en')} messages took ${f1(seedMs)} ms (one transaction, not part of any ratio).`,
+  )
   console.log()
   console.log('Long answers (writer vs. plain INSERTs of the same chunks in as many transactions; medians):')
   for (const r of long) {
@@ -230,7 +252,9 @@ try {
   }
   const [five, fifty] = long
   if (five && fifty) {
-    console.log(`  growth 50 MiB / 5 MiB: app ${f2(fifty.appMs / five.appMs)}, floor ${f2(fifty.floorMs / five.floorMs)} (linear ≈ 10)`)
+    console.log(
+      `  growth 50 MiB / 5 MiB: app ${f2(fifty.appMs / five.appMs)}, floor ${f2(fifty.floorMs / five.floorMs)} (linear ≈ 10)`,
+    )
   }
   console.log(
     `Open large: ${large.messages.toLocaleString('en')} messages (${f1(large.fileMiB)} MiB): openKeelStore ${f1(large.openMs)} ms vs. bare open ${f2(large.floorMs)} ms` +

@@ -29,20 +29,37 @@ const version = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'
 mkdirSync(dirname(target), { recursive: true })
 const scratch = mkdtempSync(join(dirname(target), 'build-'))
 try {
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'keel-electron-addon', private: true, dependencies: { 'better-sqlite3': version } }))
-  cpSync(packageDir, join(scratch, 'node_modules', 'better-sqlite3'), { recursive: true, filter: (source) => !source.startsWith(join(packageDir, 'build')) })
+  writeFileSync(
+    join(scratch, 'package.json'),
+    JSON.stringify({ name: 'keel-electron-addon', private: true, dependencies: { 'better-sqlite3': version } }),
+  )
+  cpSync(packageDir, join(scratch, 'node_modules', 'better-sqlite3'), {
+    recursive: true,
+    filter: (source) => !source.startsWith(join(packageDir, 'build')),
+  })
   // npm exports npm_config_nodedir=/usr on some machines, and node-gyp would then silently build
   // against Node's headers (toolchain.md §4.3): never pass it on.
   const env = { ...process.env }
   delete env.npm_config_nodedir
-  const cli = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-rebuild.cmd' : 'electron-rebuild')
-  const built = spawnSync(cli, ['--force', '--which-module', 'better-sqlite3', '--version', electronVersion, '--module-dir', scratch], {
-    stdio: 'inherit',
-    env,
-  })
+  const cli = join(
+    root,
+    'node_modules',
+    '.bin',
+    process.platform === 'win32' ? 'electron-rebuild.cmd' : 'electron-rebuild',
+  )
+  const built = spawnSync(
+    cli,
+    ['--force', '--which-module', 'better-sqlite3', '--version', electronVersion, '--module-dir', scratch],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  )
   const addon = join(scratch, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')
   if (built.status !== 0 || !existsSync(addon)) {
-    console.error(`[build-electron-addon] electron-rebuild failed (status ${built.status}); the desktop app needs the network once to build its SQLite addon.`)
+    console.error(
+      `[build-electron-addon] electron-rebuild failed (status ${built.status}); the desktop app needs the network once to build its SQLite addon.`,
+    )
     // Not process.exit(): the scratch copy below must still be removed.
     process.exitCode = 1
   } else {

@@ -25,8 +25,15 @@ function loadWaivers() {
   const data = JSON.parse(readFileSync(waiversPath, 'utf8'))
   if (!Array.isArray(data.waivers)) throw new Error(`${waiversPath}: expected { "waivers": [...] }`)
   for (const w of data.waivers) {
-    if (typeof w.issue !== 'string' || typeof w.file !== 'string' || typeof w.reason !== 'string' || w.reason.trim().length < 20) {
-      throw new Error(`${waiversPath}: every waiver needs "issue", "file" and a "reason" a reviewer can judge: ${JSON.stringify(w)}`)
+    if (
+      typeof w.issue !== 'string' ||
+      typeof w.file !== 'string' ||
+      typeof w.reason !== 'string' ||
+      w.reason.trim().length < 20
+    ) {
+      throw new Error(
+        `${waiversPath}: every waiver needs "issue", "file" and a "reason" a reviewer can judge: ${JSON.stringify(w)}`,
+      )
     }
   }
   return data.waivers

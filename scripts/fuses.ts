@@ -39,7 +39,8 @@ export async function applyKeelFuses(pathToElectron: string): Promise<Record<str
   const states: Record<string, string> = {}
   for (const [index, state] of Object.entries(wire)) {
     if (index === 'version') continue
-    states[FuseV1Options[Number(index)] ?? `fuse ${index}`] = state === 49 ? 'on' : state === 48 ? 'off' : state === 114 ? 'removed' : String(state)
+    states[FuseV1Options[Number(index)] ?? `fuse ${index}`] =
+      state === 49 ? 'on' : state === 48 ? 'off' : state === 114 ? 'removed' : String(state)
   }
   return states
 }

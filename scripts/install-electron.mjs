@@ -30,7 +30,10 @@ function finish(code, spawnError) {
 
 /** The installer's error, without its stack: `TypeError: fetch failed`, `HTTPError: Response code 404`, … */
 function firstErrorLine(text) {
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('at '))
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('at '))
   const error = lines.find((line) => /error|failed|ENOTFOUND|ECONNREFUSED|EAI_AGAIN/i.test(line)) ?? lines[0]
   return error?.slice(0, 200)
 }

@@ -97,7 +97,9 @@ async function migrationsAt(commit: string, scratch: string): Promise<Historical
   mkdirSync(dir, { recursive: true })
   const tar = execFileSync('git', ['archive', commit, 'src/main/db/migrations'], { cwd: root })
   execFileSync('tar', ['-x', '-C', dir], { input: tar })
-  const index = (await import(pathToFileURL(join(dir, 'src/main/db/migrations/index.ts')).href)) as { MIGRATIONS: HistoricalMigration[] }
+  const index = (await import(pathToFileURL(join(dir, 'src/main/db/migrations/index.ts')).href)) as {
+    MIGRATIONS: HistoricalMigration[]
+  }
   return [...index.MIGRATIONS].sort((a, b) => a.version - b.version)
 }
 
@@ -107,7 +109,8 @@ function oldMigrate(db: Database.Database, migrations: HistoricalMigration[], ap
   for (const migration of migrations) {
     if (migration.version <= from) continue
     db.transaction(() => {
-      if ((db.pragma('application_id', { simple: true }) as number) === 0) db.pragma(`application_id = ${KEEL_APPLICATION_ID}`)
+      if ((db.pragma('application_id', { simple: true }) as number) === 0)
+        db.pragma(`application_id = ${KEEL_APPLICATION_ID}`)
       migration.up(db)
       db.pragma(`user_version = ${migration.version}`)
     }).immediate()
@@ -131,61 +134,153 @@ let clock = Date.parse('2026-11-30T08:00:00.000Z')
 const tick = () => (clock += 1_000)
 
 /** Adds one turn (a question and its answer, with a tool call, a generation and a measurement) to a conversation. */
-function addTurn(db: Database.Database, conversationId: string, turnId: string, question: string, answer: string, stage: Stage): void {
-  const nextSeq = (db.prepare('SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE conversation_id = ?').pluck().get(conversationId) as number) ?? 1
-  const lastId = () => db.prepare('SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1').pluck().get(conversationId) as string | undefined
+function addTurn(
+  db: Database.Database,
+  conversationId: string,
+  turnId: string,
+  question: string,
+  answer: string,
+  stage: Stage,
+): void {
+  const nextSeq =
+    (db
+      .prepare('SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE conversation_id = ?')
+      .pluck()
+      .get(conversationId) as number) ?? 1
+  const lastId = () =>
+    db
+      .prepare('SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1')
+      .pluck()
+      .get(conversationId) as string | undefined
   const now = tick()
   insert(db, 'turns', { id: turnId, conversation_id: conversationId, created_at: now })
   const userId = `${turnId}-q`
   insert(db, 'messages', {
-    id: userId, conversation_id: conversationId, turn_id: turnId, seq: nextSeq, role: 'user', status: 'complete',
-    created_at: now, updated_at: now, parent_id: lastId() ?? null,
+    id: userId,
+    conversation_id: conversationId,
+    turn_id: turnId,
+    seq: nextSeq,
+    role: 'user',
+    status: 'complete',
+    created_at: now,
+    updated_at: now,
+    parent_id: lastId() ?? null,
   })
   insert(db, 'message_parts', { message_id: userId, position: 0, type: 'text', text: question })
   if (has(db, 'message_attachments')) {
     const data = Buffer.from(`weight,date\n70,${stage.label}\n`)
-    insert(db, 'message_attachments', { message_id: userId, position: 0, name: 'weights.csv', mime_type: 'text/csv', size: data.length, data })
+    insert(db, 'message_attachments', {
+      message_id: userId,
+      position: 0,
+      name: 'weights.csv',
+      mime_type: 'text/csv',
+      size: data.length,
+      data,
+    })
   }
 
   const answerId = `${turnId}-a`
   const callId = `call-${turnId}`
   const at = tick()
   insert(db, 'messages', {
-    id: answerId, conversation_id: conversationId, turn_id: turnId, seq: nextSeq + 1, role: 'assistant', status: 'complete',
-    created_at: at, updated_at: at, parent_id: userId, reasoning_ms: 1200,
+    id: answerId,
+    conversation_id: conversationId,
+    turn_id: turnId,
+    seq: nextSeq + 1,
+    role: 'assistant',
+    status: 'complete',
+    created_at: at,
+    updated_at: at,
+    parent_id: userId,
+    reasoning_ms: 1200,
     notices_json: JSON.stringify([{ id: 'max-rounds', values: { max: 8 } }]),
   })
   insert(db, 'message_parts', { message_id: answerId, position: 0, type: 'reasoning', text: 'The user gave a weight.' })
   const args = { kind: 'weight', value: 70, unit: 'kg' }
   insert(db, 'message_parts', {
-    message_id: answerId, position: 1, type: 'tool-call', text: '',
-    data_json: JSON.stringify({ callId, callIdIsLocal: false, toolName: 'record_measurement', argumentsText: JSON.stringify(args), arguments: args }),
+    message_id: answerId,
+    position: 1,
+    type: 'tool-call',
+    text: '',
+    data_json: JSON.stringify({
+      callId,
+      callIdIsLocal: false,
+      toolName: 'record_measurement',
+      argumentsText: JSON.stringify(args),
+      arguments: args,
+    }),
   })
   const key = `key-${turnId}`
   insert(db, 'message_parts', {
-    message_id: answerId, position: 2, type: 'tool-result', text: '',
-    data_json: JSON.stringify({ callId, toolName: 'record_measurement', outcome: { status: 'succeeded', kind: 'write', output: { id: 1 }, repeated: false, idempotencyKey: key } }),
+    message_id: answerId,
+    position: 2,
+    type: 'tool-result',
+    text: '',
+    data_json: JSON.stringify({
+      callId,
+      toolName: 'record_measurement',
+      outcome: { status: 'succeeded', kind: 'write', output: { id: 1 }, repeated: false, idempotencyKey: key },
+    }),
   })
   insert(db, 'message_parts', { message_id: answerId, position: 3, type: 'text', text: answer })
   if (has(db, 'message_replay_items')) {
-    insert(db, 'message_replay_items', { message_id: answerId, position: 4, provider: 'anthropic', data_json: JSON.stringify({ type: 'anthropic-thinking', thinking: 'The user gave a weight.', signature: `sig-${turnId}` }) })
+    insert(db, 'message_replay_items', {
+      message_id: answerId,
+      position: 4,
+      provider: 'anthropic',
+      data_json: JSON.stringify({
+        type: 'anthropic-thinking',
+        thinking: 'The user gave a weight.',
+        signature: `sig-${turnId}`,
+      }),
+    })
   }
   insert(db, 'generations', {
-    id: `${turnId}-g1`, turn_id: turnId, message_id: answerId, round: 1, attempt: 1, provider: 'anthropic', profile: 'anthropic',
-    model: 'claude-sonnet-4-5', started_at: at, ended_at: tick(), outcome: 'complete', finish_reason: 'stop', raw_finish_reason: 'end_turn',
-    input_tokens: 120, output_tokens: 40, reasoning_tokens: 10, cached_input_tokens: 0, usage_source: 'reported',
+    id: `${turnId}-g1`,
+    turn_id: turnId,
+    message_id: answerId,
+    round: 1,
+    attempt: 1,
+    provider: 'anthropic',
+    profile: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    started_at: at,
+    ended_at: tick(),
+    outcome: 'complete',
+    finish_reason: 'stop',
+    raw_finish_reason: 'end_turn',
+    input_tokens: 120,
+    output_tokens: 40,
+    reasoning_tokens: 10,
+    cached_input_tokens: 0,
+    usage_source: 'reported',
   })
   insert(db, 'tool_ledger', {
-    idempotency_key: key, conversation_id: conversationId, turn_id: turnId, tool_name: 'record_measurement',
-    arguments_json: JSON.stringify(args), state: 'succeeded', output_json: JSON.stringify({ id: 1 }), created_at: at, updated_at: at,
+    idempotency_key: key,
+    conversation_id: conversationId,
+    turn_id: turnId,
+    tool_name: 'record_measurement',
+    arguments_json: JSON.stringify(args),
+    state: 'succeeded',
+    output_json: JSON.stringify({ id: 1 }),
+    created_at: at,
+    updated_at: at,
   })
   const ledgerId = db.prepare('SELECT id FROM tool_ledger WHERE idempotency_key = ?').pluck().get(key) as number
   insert(db, 'tool_ledger_calls', { ledger_id: ledgerId, call_id: callId, referenced_at: at })
   insert(db, 'measurements', {
-    kind: 'weight', canonical_value: 70, input_value: 70, input_unit: 'kg', taken_at: at, taken_at_precision: 'instant', recorded_at: at,
-    created_by_ledger_id: ledgerId, taken_at_offset_min: -180,
+    kind: 'weight',
+    canonical_value: 70,
+    input_value: 70,
+    input_unit: 'kg',
+    taken_at: at,
+    taken_at_precision: 'instant',
+    recorded_at: at,
+    created_by_ledger_id: ledgerId,
+    taken_at_offset_min: -180,
   })
-  if (has(db, 'conversations', 'current_leaf_id')) db.prepare('UPDATE conversations SET current_leaf_id = ? WHERE id = ?').run(answerId, conversationId)
+  if (has(db, 'conversations', 'current_leaf_id'))
+    db.prepare('UPDATE conversations SET current_leaf_id = ? WHERE id = ?').run(answerId, conversationId)
   db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(tick(), conversationId)
 }
 
@@ -195,23 +290,62 @@ function writeStage(db: Database.Database, life: Life, index: number): void {
   db.transaction(() => {
     const conversationId = `conv-${stage.label}`
     const now = tick()
-    insert(db, 'conversations', { id: conversationId, title: `Medição de peso (${stage.label})`, created_at: now, updated_at: now, pinned_at: index === 0 ? now : null })
-    addTurn(db, conversationId, `turn-${stage.label}-1`, `Registre meu peso: 70 kg (${stage.label})`, `Anotei seu peso de 70 kg (${stage.label}).`, stage)
-    addTurn(db, conversationId, `turn-${stage.label}-2`, 'Qual foi a última medição?', 'A última medição foi 70 kg.', stage)
+    insert(db, 'conversations', {
+      id: conversationId,
+      title: `Medição de peso (${stage.label})`,
+      created_at: now,
+      updated_at: now,
+      pinned_at: index === 0 ? now : null,
+    })
+    addTurn(
+      db,
+      conversationId,
+      `turn-${stage.label}-1`,
+      `Registre meu peso: 70 kg (${stage.label})`,
+      `Anotei seu peso de 70 kg (${stage.label}).`,
+      stage,
+    )
+    addTurn(
+      db,
+      conversationId,
+      `turn-${stage.label}-2`,
+      'Qual foi a última medição?',
+      'A última medição foi 70 kg.',
+      stage,
+    )
     const first = db.prepare('SELECT id FROM conversations ORDER BY created_at LIMIT 1').pluck().get() as string
-    if (first !== conversationId) addTurn(db, first, `turn-${stage.label}-later`, `Continuing in ${stage.label}`, `Still here in ${stage.label}.`, stage)
+    if (first !== conversationId)
+      addTurn(
+        db,
+        first,
+        `turn-${stage.label}-later`,
+        `Continuing in ${stage.label}`,
+        `Still here in ${stage.label}.`,
+        stage,
+      )
     if (has(db, 'conversation_settings')) {
       insert(db, 'conversation_settings', {
-        conversation_id: conversationId, provider: 'anthropic', model: 'claude-sonnet-4-5', system_prompt: 'Answer briefly.', max_output_tokens: 2048, temperature: 0.5, updated_at: now,
+        conversation_id: conversationId,
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        system_prompt: 'Answer briefly.',
+        max_output_tokens: 2048,
+        temperature: 0.5,
+        updated_at: now,
       })
     }
-    db.prepare(`INSERT INTO settings (key, value_json, updated_at) VALUES ('maxToolRounds', ?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json`).run(
-      JSON.stringify(4 + index),
-      now,
-    )
+    db.prepare(
+      `INSERT INTO settings (key, value_json, updated_at) VALUES ('maxToolRounds', ?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json`,
+    ).run(JSON.stringify(4 + index), now)
     if (has(db, 'mcp_tool_pins')) {
       const definition = JSON.stringify({ name: `echo_${stage.label}`, inputSchema: { type: 'object' } })
-      insert(db, 'mcp_tool_pins', { server_id: 'everything', tool_name: `echo_${stage.label}`, definition_hash: 'a'.repeat(64), definition_json: definition, accepted_at: now })
+      insert(db, 'mcp_tool_pins', {
+        server_id: 'everything',
+        tool_name: `echo_${stage.label}`,
+        definition_hash: 'a'.repeat(64),
+        definition_json: definition,
+        accepted_at: now,
+      })
     }
   }).immediate()
 }
@@ -234,7 +368,8 @@ async function main(): Promise<void> {
         db.pragma('foreign_keys = ON')
         oldMigrate(db, await migrationsAt(stage.commit, scratch), applied)
         if (stage.write) writeStage(db, life, index)
-        if (index === life.stages.length - 1) console.log(`${life.file}: user_version ${String(db.pragma('user_version', { simple: true }))}`)
+        if (index === life.stages.length - 1)
+          console.log(`${life.file}: user_version ${String(db.pragma('user_version', { simple: true }))}`)
         // The last connection's close checkpoints and removes the -wal: one file, still in WAL mode.
         db.close()
       }

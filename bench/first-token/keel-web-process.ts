@@ -31,8 +31,21 @@ export interface KeelWebOptions {
 }
 
 export function startKeelWeb(dbPath: string, simOrigin: string, options: KeelWebOptions = {}): Promise<KeelWeb> {
-  const nodeArgs = ['--import', 'tsx', ...(options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [])]
-  const args = [...nodeArgs, 'src/main/web/start-web.ts', '--port', '0', '--db', dbPath, '--no-build', ...(options.timing ? ['--timing'] : [])]
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    ...(options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : []),
+  ]
+  const args = [
+    ...nodeArgs,
+    'src/main/web/start-web.ts',
+    '--port',
+    '0',
+    '--db',
+    dbPath,
+    '--no-build',
+    ...(options.timing ? ['--timing'] : []),
+  ]
   const spawnedAt = epochNow()
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -99,6 +112,9 @@ export function ensureRendererBuilt(): void {
   const sources = Math.max(newestMtime(join(repoRoot, 'src', 'renderer')), newestMtime(join(repoRoot, 'src', 'shared')))
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return
   console.log('  building the renderer (out/renderer is missing or older than src/renderer)…')
-  const built = spawnSync(join(repoRoot, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] })
+  const built = spawnSync(join(repoRoot, 'node_modules', '.bin', 'electron-vite'), ['build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (built.status !== 0 || !existsSync(index)) throw new Error('electron-vite build failed')
 }

@@ -4,15 +4,23 @@
 // search triggers run as in the app).
 import { openKeelStore } from '../../src/main/db/keel-store'
 
-export function seedQuickStore(path: string, options: { conversations: number; messagesPerConversation: number }): void {
+export function seedQuickStore(
+  path: string,
+  options: { conversations: number; messagesPerConversation: number },
+): void {
   const opened = openKeelStore(path, { announcePresence: false })
   if (!opened.ok) throw new Error(opened.error.message)
   const { db } = opened.store
-  const words = 'the of and to a in is it you that he was for on are with as his they be at one have this from or had by word but what some we can out other were all there when up use your how said an each she which do their time if will way about many then them write would like so these her long make thing see him two has look more day could go come did number sound no most people my over know water than call first who may down side been now find'.split(' ')
+  const words =
+    'the of and to a in is it you that he was for on are with as his they be at one have this from or had by word but what some we can out other were all there when up use your how said an each she which do their time if will way about many then them write would like so these her long make thing see him two has look more day could go come did number sound no most people my over know water than call first who may down side been now find'.split(
+      ' ',
+    )
   let seed = 1
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648)
   const sentence = (n: number) => Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]).join(' ')
-  const insertConversation = db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, current_leaf_id) VALUES (?, ?, ?, ?, ?)')
+  const insertConversation = db.prepare(
+    'INSERT INTO conversations (id, title, created_at, updated_at, current_leaf_id) VALUES (?, ?, ?, ?, ?)',
+  )
   const insertTurn = db.prepare('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)')
   const insertMessage = db.prepare(
     'INSERT INTO messages (id, conversation_id, turn_id, parent_id, seq, role, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -35,7 +43,10 @@ export function seedQuickStore(path: string, options: { conversations: number; m
         }
         const messageId = `${id}-m${m}`
         insertMessage.run(messageId, id, turn, parent, m, role, 'complete', at + m * 1000, at + m * 1000)
-        const text = role === 'user' ? sentence(12) : sentence(60) + (rand() < 0.1 ? '\n\n```ts\nconst x = 1\n```\n' + sentence(30) : '')
+        const text =
+          role === 'user'
+            ? sentence(12)
+            : sentence(60) + (rand() < 0.1 ? '\n\n```ts\nconst x = 1\n```\n' + sentence(30) : '')
         insertPart.run(messageId, text)
         parent = messageId
       }

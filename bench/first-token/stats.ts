@@ -13,7 +13,8 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Median of per-pair differences `a[i] − b[i]`. */
-export const pairedDifference = (a: readonly number[], b: readonly number[]): number => median(a.map((x, i) => x - b[i]!))
+export const pairedDifference = (a: readonly number[], b: readonly number[]): number =>
+  median(a.map((x, i) => x - b[i]!))
 /** Median of per-pair ratios `a[i] ÷ b[i]`. */
 export const pairedRatio = (a: readonly number[], b: readonly number[]): number => median(a.map((x, i) => x / b[i]!))
 

@@ -20,13 +20,18 @@ export async function createLargeStore(path: string): Promise<{ generator: strin
   const started = performance.now()
   const shared = join(import.meta.dirname, '..', 'scale', 'seed-large-store.ts')
   if (existsSync(shared)) {
-    const module = (await import(shared)) as { seedLargeStore?: (path: string, options?: Record<string, unknown>) => unknown }
+    const module = (await import(shared)) as {
+      seedLargeStore?: (path: string, options?: Record<string, unknown>) => unknown
+    }
     if (typeof module.seedLargeStore === 'function') {
       await module.seedLargeStore(path, {})
       return { generator: 'bench/scale/seed-large-store.ts', ms: performance.now() - started }
     }
   }
-  seedQuickStore(path, { conversations: LARGE.conversations, messagesPerConversation: LARGE.messages / LARGE.conversations })
+  seedQuickStore(path, {
+    conversations: LARGE.conversations,
+    messagesPerConversation: LARGE.messages / LARGE.conversations,
+  })
   return { generator: 'bench/first-token/quick-store.ts (stand-in)', ms: performance.now() - started }
 }
 

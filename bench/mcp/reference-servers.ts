@@ -52,10 +52,18 @@ export interface FloorClient {
 }
 
 export async function connectFloor(server: ReferenceServer): Promise<FloorClient> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: server.args, env: server.env, stderr: 'pipe' })
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: server.args,
+    env: server.env,
+    stderr: 'pipe',
+  })
   // Drained and dropped: a full pipe would stall the server (Keel keeps a ring of it instead).
   transport.stderr?.on('data', () => undefined)
-  const client = new Client({ name: 'keel-bench-floor', version: '0.0.0' }, { capabilities: { elicitation: { form: {} } } })
+  const client = new Client(
+    { name: 'keel-bench-floor', version: '0.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  )
   await client.connect(transport)
   return { client, pid: transport.pid, close: () => client.close() }
 }

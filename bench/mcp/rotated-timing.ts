@@ -39,5 +39,10 @@ export async function rotated<K extends string>(options: {
       if (timed) samples[name].push(ms)
     }
   }
-  return Object.fromEntries(names.map((name) => [name, { medianMs: median(samples[name]), bestMs: Math.min(...samples[name]), samples: samples[name] }])) as Record<K, VariantTimes>
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      { medianMs: median(samples[name]), bestMs: Math.min(...samples[name]), samples: samples[name] },
+    ]),
+  ) as Record<K, VariantTimes>
 }

@@ -24,7 +24,20 @@ const json = JSON.stringify(long)
 const warm: ConversationView = {
   ...long,
   conversation: { ...long.conversation, id: WARM_ID, title: 'Warm-up' },
-  messages: long.messages.slice(0, 40).map((m): Message => ({ ...m, id: `warm-${m.id}`, conversationId: WARM_ID, parts: m.parts.map((p) => (p.type === 'text' ? { ...p, text: `${p.text.split('').reverse().join('')}\n\n\`\`\`ts\nconst warm = ${m.seq}\n\`\`\`` } : p)) })),
+  messages: long.messages
+    .slice(0, 40)
+    .map(
+      (m): Message => ({
+        ...m,
+        id: `warm-${m.id}`,
+        conversationId: WARM_ID,
+        parts: m.parts.map((p) =>
+          p.type === 'text'
+            ? { ...p, text: `${p.text.split('').reverse().join('')}\n\n\`\`\`ts\nconst warm = ${m.seq}\n\`\`\`` }
+            : p,
+        ),
+      }),
+    ),
   usage: { perMessage: {}, total: long.usage.total },
 }
 const warmJson = JSON.stringify(warm)
@@ -40,7 +53,8 @@ const replyJson = (text: string): Promise<AppResult<unknown>> =>
       resolve({ ok: true, value })
     }, 0),
   )
-const reply = <T,>(value: T): Promise<AppResult<T>> => new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
+const reply = <T,>(value: T): Promise<AppResult<T>> =>
+  new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
 const handlers: Record<string, (request: { conversationId?: string }) => Promise<AppResult<unknown>>> = {
   'settings.get': () => reply(settings),
   'conversations.list': () =>
@@ -55,13 +69,21 @@ const handlers: Record<string, (request: { conversationId?: string }) => Promise
 const api = new Proxy({} as KeelApi, {
   get: (_target, name: string) => {
     if (name === 'onRunEvent') return () => () => {}
-    return handlers[name] ?? (() => Promise.resolve({ ok: false, error: { kind: 'internal', message: `bench: ${name} not faked`, owner: 'system', retryable: false } }))
+    return (
+      handlers[name] ??
+      (() =>
+        Promise.resolve({
+          ok: false,
+          error: { kind: 'internal', message: `bench: ${name} not faked`, owner: 'system', retryable: false },
+        }))
+    )
   },
 })
 
 sessionStorage.clear()
 const store = new ChatStore(api)
-const messageElements = (): NodeListOf<HTMLElement> => document.querySelectorAll<HTMLElement>('[data-testid="messages"] article[data-message-id]')
+const messageElements = (): NodeListOf<HTMLElement> =>
+  document.querySelectorAll<HTMLElement>('[data-testid="messages"] article[data-message-id]')
 
 installPage({
   prepare: async () => {

@@ -56,11 +56,29 @@ export function installPage(driver: PageDriver): void {
       const scroller = driver.scroller()
       const last = driver.last()
       // The last screen: the last message is in the DOM with its words, on screen, the view at the end.
-      if (scroller && last?.textContent?.includes(LAST_MARK) && shown(last, scroller) && scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop <= 1) {
+      if (
+        scroller &&
+        last?.textContent?.includes(LAST_MARK) &&
+        shown(last, scroller) &&
+        scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop <= 1
+      ) {
         shownAt = now
         break
       }
-      if (now - startedAt > 30_000) return { startedAt, shownAt: 0, paintedAt: 0, parsedAt, scrollHeight: 0, clientHeight: 0, mountedMessages: driver.mounted(), lastText: '', longTasks, longTaskMaxMs, error: 'the last screen never showed (30 s)' }
+      if (now - startedAt > 30_000)
+        return {
+          startedAt,
+          shownAt: 0,
+          paintedAt: 0,
+          parsedAt,
+          scrollHeight: 0,
+          clientHeight: 0,
+          mountedMessages: driver.mounted(),
+          lastText: '',
+          longTasks,
+          longTaskMaxMs,
+          error: 'the last screen never showed (30 s)',
+        }
     }
     // The next frame begins after the previous one was painted.
     await frame()
@@ -84,7 +102,17 @@ export function installPage(driver: PageDriver): void {
 
   window.__benchScroll = async (step: number): Promise<ScrollResult> => {
     const scroller = driver.scroller()
-    if (!scroller) return { frames: 0, ms: 0, maxFrameMs: 0, slowFrames: 0, reachedTop: false, firstText: '', maxMountedMessages: 0, error: 'no scroller' }
+    if (!scroller)
+      return {
+        frames: 0,
+        ms: 0,
+        maxFrameMs: 0,
+        slowFrames: 0,
+        reachedTop: false,
+        firstText: '',
+        maxMountedMessages: 0,
+        error: 'no scroller',
+      }
     let frames = 0
     let maxFrameMs = 0
     let slowFrames = 0
@@ -103,9 +131,27 @@ export function installPage(driver: PageDriver): void {
       maxMountedMessages = Math.max(maxMountedMessages, driver.mounted())
       const first = driver.first()
       if (scroller.scrollTop === 0 && first && shown(first, scroller)) break
-      if (performance.now() - startedAt > 120_000) return { frames, ms: performance.now() - startedAt, maxFrameMs, slowFrames, reachedTop: false, firstText: '', maxMountedMessages, error: 'the top never showed (120 s)' }
+      if (performance.now() - startedAt > 120_000)
+        return {
+          frames,
+          ms: performance.now() - startedAt,
+          maxFrameMs,
+          slowFrames,
+          reachedTop: false,
+          firstText: '',
+          maxMountedMessages,
+          error: 'the top never showed (120 s)',
+        }
     }
-    return { frames, ms: performance.now() - startedAt, maxFrameMs, slowFrames, reachedTop: true, firstText: driver.first()?.textContent?.slice(0, 80) ?? '', maxMountedMessages }
+    return {
+      frames,
+      ms: performance.now() - startedAt,
+      maxFrameMs,
+      slowFrames,
+      reachedTop: true,
+      firstText: driver.first()?.textContent?.slice(0, 80) ?? '',
+      maxMountedMessages,
+    }
   }
 
   driver

@@ -19,7 +19,7 @@ const WORDS = (
 
 function generator(seed: number) {
   const next = mulberry32(seed)
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!
   const sentence = (): string => {
     const n = 6 + Math.floor(next() * 14)
     const words: string[] = []
@@ -33,14 +33,27 @@ function generator(seed: number) {
     const s = words.join(' ')
     return s.charAt(0).toUpperCase() + s.slice(1) + '.'
   }
-  const paragraph = (sentences = 2 + Math.floor(next() * 4)): string => Array.from({ length: sentences }, sentence).join(' ')
+  const paragraph = (sentences = 2 + Math.floor(next() * 4)): string =>
+    Array.from({ length: sentences }, sentence).join(' ')
   const code = (): string => {
     const lines = 4 + Math.floor(next() * 18)
-    const body = Array.from({ length: lines }, (_, i) => `  const ${pick(WORDS)}${i} = ${pick(['await query', 'sum', 'average', 'Math.max'])}(${pick(WORDS)}, ${Math.floor(next() * 100)})`)
+    const body = Array.from(
+      { length: lines },
+      (_, i) =>
+        `  const ${pick(WORDS)}${i} = ${pick(['await query', 'sum', 'average', 'Math.max'])}(${pick(WORDS)}, ${Math.floor(next() * 100)})`,
+    )
     return ['```ts', `export async function ${pick(WORDS)}Report() {`, ...body, '}', '```'].join('\n')
   }
   const list = (): string => Array.from({ length: 3 + Math.floor(next() * 5) }, () => `- ${sentence()}`).join('\n')
-  const table = (): string => ['| day | value | note |', '|---|---|---|', ...Array.from({ length: 3 + Math.floor(next() * 6) }, (_, i) => `| ${i + 1} | ${(60 + next() * 20).toFixed(1)} | ${pick(WORDS)} |`)].join('\n')
+  const table = (): string =>
+    [
+      '| day | value | note |',
+      '|---|---|---|',
+      ...Array.from(
+        { length: 3 + Math.floor(next() * 6) },
+        (_, i) => `| ${i + 1} | ${(60 + next() * 20).toFixed(1)} | ${pick(WORDS)} |`,
+      ),
+    ].join('\n')
   const longAnswer = (blocks: number): string => {
     const out = [`## ${sentence().slice(0, -1)}`]
     for (let i = 0; i < blocks; i++) {
@@ -83,22 +96,60 @@ export function conversationView(): ConversationView {
       // A tool call and its result, then the answer that uses it.
       const callId = `call-${turn}`
       const args = { metric: g.pick(['weight', 'sleep', 'steps']), from: '2026-01-01', to: '2026-02-01' }
-      const output = { rows: Array.from({ length: 5 + Math.floor(g.next() * 20) }, (_, i) => ({ day: i + 1, value: Math.round(g.next() * 1000) / 10 })) }
-      parts.push({ type: 'tool-call', callId, callIdIsLocal: false, toolName: 'query_measurements', argumentsText: JSON.stringify(args), arguments: args })
+      const output = {
+        rows: Array.from({ length: 5 + Math.floor(g.next() * 20) }, (_, i) => ({
+          day: i + 1,
+          value: Math.round(g.next() * 1000) / 10,
+        })),
+      }
+      parts.push({
+        type: 'tool-call',
+        callId,
+        callIdIsLocal: false,
+        toolName: 'query_measurements',
+        argumentsText: JSON.stringify(args),
+        arguments: args,
+      })
       parts.push({
         type: 'tool-result',
         callId,
         toolName: 'query_measurements',
-        outcome: { callId, toolName: 'query_measurements', status: 'succeeded', kind: 'read', output, repeated: false, idempotencyKey: undefined },
+        outcome: {
+          callId,
+          toolName: 'query_measurements',
+          status: 'succeeded',
+          kind: 'read',
+          output,
+          repeated: false,
+          idempotencyKey: undefined,
+        },
       })
     }
-    const text = r < 0.7 ? g.paragraph(1 + Math.floor(g.next() * 3)) : r < 0.92 ? g.longAnswer(2 + Math.floor(g.next() * 4)) : g.longAnswer(8 + Math.floor(g.next() * 16))
+    const text =
+      r < 0.7
+        ? g.paragraph(1 + Math.floor(g.next() * 3))
+        : r < 0.92
+          ? g.longAnswer(2 + Math.floor(g.next() * 4))
+          : g.longAnswer(8 + Math.floor(g.next() * 16))
     parts.push({ type: 'text', text: `Answer ${turn}. ${text}` })
     const id = `m-${seq + 1}`
     messages.push(message(id, seq + 1, 'assistant', parts))
-    perMessage[id] = { usage: { inputTokens: 1000 + turn, outputTokens: Math.round(text.length / 4), reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null }
+    perMessage[id] = {
+      usage: {
+        inputTokens: 1000 + turn,
+        outputTokens: Math.round(text.length / 4),
+        reasoningTokens: undefined,
+        cachedInputTokens: undefined,
+      },
+      estimated: false,
+      cost: null,
+    }
   }
-  const total = { usage: { inputTokens: 5_000_000, outputTokens: 900_000, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null }
+  const total = {
+    usage: { inputTokens: 5_000_000, outputTokens: 900_000, reasoningTokens: undefined, cachedInputTokens: undefined },
+    estimated: false,
+    cost: null,
+  }
   return {
     conversation: { id: CONVERSATION_ID, title: TITLE, createdAt: NOW, updatedAt: NOW + MESSAGES * 1000 },
     messages,
@@ -113,7 +164,8 @@ export function plainTextOf(message: Message): string {
   for (const part of message.parts) {
     if (part.type === 'text') out.push(part.text)
     else if (part.type === 'tool-call') out.push(`${part.toolName}(${part.argumentsText})`)
-    else if (part.type === 'tool-result' && part.outcome.status === 'succeeded') out.push(JSON.stringify(part.outcome.output))
+    else if (part.type === 'tool-result' && part.outcome.status === 'succeeded')
+      out.push(JSON.stringify(part.outcome.output))
   }
   return out.join('\n\n')
 }

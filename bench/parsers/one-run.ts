@@ -9,7 +9,11 @@ import { floorRunner, parserRunner } from './runners'
 import { buildStream, sliceReads, type WorkloadKind } from './streams'
 
 const [provider, kind, who, runsArg, warmArg] = process.argv.slice(2)
-if (!PROVIDER_IDS.includes(provider as ProviderId) || !['text', 'tool', 'tool10x'].includes(kind ?? '') || !['floor', 'parser'].includes(who ?? '')) {
+if (
+  !PROVIDER_IDS.includes(provider as ProviderId) ||
+  !['text', 'tool', 'tool10x'].includes(kind ?? '') ||
+  !['floor', 'parser'].includes(who ?? '')
+) {
   console.error('usage: one-run.ts <provider> <text|tool|tool10x> <floor|parser> [runs] [warm]')
   process.exit(2)
 }
@@ -28,7 +32,8 @@ const runs = Number(runsArg ?? 1)
 for (let i = 0; i < warm; i++) await run()
 // Under callgrind (KEEL_CALLGRIND_MARK=1) a dump here and after the timed runs isolates their cost.
 const mark = (): void => {
-  if (process.env.KEEL_CALLGRIND_MARK === '1') execFileSync('callgrind_control', ['--dump', String(process.pid)], { stdio: 'ignore' })
+  if (process.env.KEEL_CALLGRIND_MARK === '1')
+    execFileSync('callgrind_control', ['--dump', String(process.pid)], { stdio: 'ignore' })
 }
 mark()
 const times: number[] = []

@@ -35,7 +35,6 @@ export type Runner = () => Promise<Sample>
 /** An SDK run that takes longer than this is aborted (the SDK may be quadratic on huge events). */
 export const SDK_DEADLINE_MS = 4_000
 
-
 function fail(who: string, stream: SyntheticStream, what: string): never {
   throw new Error(`[${who}] ${stream.provider}/${stream.kind}: ${what}`)
 }
@@ -62,7 +61,8 @@ export function floorRunner(stream: SyntheticStream, slices: readonly Uint8Array
     const rest = decoder.decode()
     if (rest.length > 0) sse.feed(rest)
     const sample = clock.stop()
-    if (parsed !== stream.jsonEvents || sink !== parsed) fail('floor', stream, `parsed ${parsed} JSON events, expected ${stream.jsonEvents}`)
+    if (parsed !== stream.jsonEvents || sink !== parsed)
+      fail('floor', stream, `parsed ${parsed} JSON events, expected ${stream.jsonEvents}`)
     return sample
   }
 }
@@ -70,12 +70,20 @@ export function floorRunner(stream: SyntheticStream, slices: readonly Uint8Array
 // ---------------------------------------------------------------------------------------------
 // The Keel parser
 
-export function verifyResult(who: string, stream: SyntheticStream, result: TurnResult, events: number, deltaEvents: number): void {
+export function verifyResult(
+  who: string,
+  stream: SyntheticStream,
+  result: TurnResult,
+  events: number,
+  deltaEvents: number,
+): void {
   if (result.error) fail(who, stream, `error: ${result.error.kind}: ${result.error.message}`)
   if (!result.complete) fail(who, stream, 'not complete')
   if (result.truncated) fail(who, stream, 'truncated')
-  if (result.finishReason !== stream.expectedFinish) fail(who, stream, `finish ${result.finishReason}, expected ${stream.expectedFinish}`)
-  if (result.text.length !== stream.expectedText.length) fail(who, stream, `text length ${result.text.length}, expected ${stream.expectedText.length}`)
+  if (result.finishReason !== stream.expectedFinish)
+    fail(who, stream, `finish ${result.finishReason}, expected ${stream.expectedFinish}`)
+  if (result.text.length !== stream.expectedText.length)
+    fail(who, stream, `text length ${result.text.length}, expected ${stream.expectedText.length}`)
   if (result.text !== stream.expectedText) fail(who, stream, 'text differs')
   if (stream.expectedArguments === undefined) {
     if (result.toolCalls.length !== 0) fail(who, stream, `${result.toolCalls.length} tool calls, expected none`)
@@ -88,10 +96,12 @@ export function verifyResult(who: string, stream: SyntheticStream, result: TurnR
     if (call.argumentsText.length !== stream.expectedArguments.length)
       fail(who, stream, `argument length ${call.argumentsText.length}, expected ${stream.expectedArguments.length}`)
     if (call.argumentsText !== stream.expectedArguments) fail(who, stream, 'argument text differs')
-    if (call.arguments === undefined || typeof call.arguments.content !== 'string') fail(who, stream, 'arguments not parsed')
+    if (call.arguments === undefined || typeof call.arguments.content !== 'string')
+      fail(who, stream, 'arguments not parsed')
     // Gemini's partialArgs rebuild the JSON at the close: one delta event carries the whole text.
     const expectedDeltaEvents = stream.provider === 'gemini' ? 1 : stream.deltas
-    if (deltaEvents !== expectedDeltaEvents) fail(who, stream, `${deltaEvents} tool-call-delta events, expected ${expectedDeltaEvents}`)
+    if (deltaEvents !== expectedDeltaEvents)
+      fail(who, stream, `${deltaEvents} tool-call-delta events, expected ${expectedDeltaEvents}`)
   }
   if (events <= deltaEvents) fail(who, stream, `only ${events} events`)
 }
@@ -143,7 +153,11 @@ export function makeResponse(slices: readonly Uint8Array[], deadline?: Deadline)
   })
   return new Response(body, {
     status: 200,
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'x-request-id': 'req_bench', 'request-id': 'req_bench' },
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'x-request-id': 'req_bench',
+      'request-id': 'req_bench',
+    },
   })
 }
 
@@ -187,7 +201,9 @@ function guarded(label: string, runner: NonNullable<SdkComparison['runner']>): N
       try {
         return await run()
       } catch (error) {
-        throw new SdkFailure(`${label} on ${stream.provider}/${stream.kind}: ${(error as Error)?.message ?? String(error)}`)
+        throw new SdkFailure(
+          `${label} on ${stream.provider}/${stream.kind}: ${(error as Error)?.message ?? String(error)}`,
+        )
       }
     }
   }
@@ -220,7 +236,11 @@ function fakeFetch(state: FakeFetchState): typeof fetch {
 }
 
 /** Runs one SDK pass; a pass stopped by the deadline becomes a capped sample (a lower bound). */
-async function withDeadline(state: FakeFetchState, slices: readonly Uint8Array[], pass: () => Promise<void>): Promise<Sample> {
+async function withDeadline(
+  state: FakeFetchState,
+  slices: readonly Uint8Array[],
+  pass: () => Promise<void>,
+): Promise<Sample> {
   state.slices = slices
   const clock = startClock()
   state.deadline = { at: performance.now() + SDK_DEADLINE_MS, hit: false }
@@ -253,11 +273,13 @@ export async function loadSdkComparisons(): Promise<Record<ProviderId, SdkCompar
     anthropic: { label: '@anthropic-ai/sdk messages.create({stream:true})', skipped: 'not loaded' },
     gemini: {
       label: '@google/genai',
-      skipped: 'no Google SDK installed (@google/genai requires Node >= 22; this is Node ' + process.versions.node + ')',
+      skipped:
+        'no Google SDK installed (@google/genai requires Node >= 22; this is Node ' + process.versions.node + ')',
     },
     'gemini-interactions': {
       label: '@google/genai',
-      skipped: 'no Google SDK installed (@google/genai requires Node >= 22; this is Node ' + process.versions.node + ')',
+      skipped:
+        'no Google SDK installed (@google/genai requires Node >= 22; this is Node ' + process.versions.node + ')',
     },
   }
 

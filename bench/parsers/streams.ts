@@ -49,9 +49,42 @@ function randomString(rand: () => number, alphabet: string, length: number): str
 // characters (2-, 3- and 4-byte UTF-8), quotes, backslashes and newlines.
 
 const WORDS = [
-  'the', 'stream', 'parser', 'reads', 'every', 'byte', 'of', 'a', 'model', 'answer', 'and', 'keeps',
-  'tool', 'calls', 'apart', 'café', 'naïve', 'résumé', 'über', 'données', '日本語', 'テキスト', '中文',
-  '—', '→', '…', '🚀', '😀', '"quoted"', 'C:\\path\\file', 'x²', '€42', 'Ωmega', 'ñandú', 'fast', 'slow',
+  'the',
+  'stream',
+  'parser',
+  'reads',
+  'every',
+  'byte',
+  'of',
+  'a',
+  'model',
+  'answer',
+  'and',
+  'keeps',
+  'tool',
+  'calls',
+  'apart',
+  'café',
+  'naïve',
+  'résumé',
+  'über',
+  'données',
+  '日本語',
+  'テキスト',
+  '中文',
+  '—',
+  '→',
+  '…',
+  '🚀',
+  '😀',
+  '"quoted"',
+  'C:\\path\\file',
+  'x²',
+  '€42',
+  'Ωmega',
+  'ñandú',
+  'fast',
+  'slow',
 ]
 
 /** `count` text deltas of 1–4 words each. */
@@ -186,41 +219,71 @@ function buildResponses(spec: BuildSpec): SyntheticStream {
     const overhead = 8
     const deltas = makeTextDeltas(spec.events - overhead, 11)
     const text = deltas.join('')
-    ev('response.output_item.added', `"item":{"id":"${msgId}","type":"message","status":"in_progress","content":[],"role":"assistant"},"output_index":0`)
-    ev('response.content_part.added', `"content_index":0,"item_id":"${msgId}","output_index":0,"part":{"type":"output_text","annotations":[],"logprobs":[],"text":""}`)
+    ev(
+      'response.output_item.added',
+      `"item":{"id":"${msgId}","type":"message","status":"in_progress","content":[],"role":"assistant"},"output_index":0`,
+    )
+    ev(
+      'response.content_part.added',
+      `"content_index":0,"item_id":"${msgId}","output_index":0,"part":{"type":"output_text","annotations":[],"logprobs":[],"text":""}`,
+    )
     for (const d of deltas) {
-      ev('response.output_text.delta', `"content_index":0,"delta":${q(d)},"item_id":"${msgId}","logprobs":[],"obfuscation":"${randomString(rand, ALNUM, 1 + Math.floor(rand() * 15))}","output_index":0`)
+      ev(
+        'response.output_text.delta',
+        `"content_index":0,"delta":${q(d)},"item_id":"${msgId}","logprobs":[],"obfuscation":"${randomString(rand, ALNUM, 1 + Math.floor(rand() * 15))}","output_index":0`,
+      )
     }
     const part = `{"type":"output_text","annotations":[],"logprobs":[],"text":${q(text)}}`
     const item = `{"id":"${msgId}","type":"message","status":"completed","content":[${part}],"role":"assistant"}`
-    ev('response.output_text.done', `"content_index":0,"item_id":"${msgId}","logprobs":[],"output_index":0,"text":${q(text)}`)
+    ev(
+      'response.output_text.done',
+      `"content_index":0,"item_id":"${msgId}","logprobs":[],"output_index":0,"text":${q(text)}`,
+    )
     ev('response.content_part.done', `"content_index":0,"item_id":"${msgId}","output_index":0,"part":${part}`)
     ev('response.output_item.done', `"item":${item},"output_index":0`)
     ev('response.completed', `"response":${response('completed', `[${item}]`, usage)}`)
-    return finishStream('openai-responses', spec.kind, parts, { events: seq, jsonEvents: seq, deltas: deltas.length }, {
-      expectedText: text,
-      expectedArguments: undefined,
-      expectedFinish: 'stop',
-      expectedSdkJoin: text,
-    })
+    return finishStream(
+      'openai-responses',
+      spec.kind,
+      parts,
+      { events: seq, jsonEvents: seq, deltas: deltas.length },
+      {
+        expectedText: text,
+        expectedArguments: undefined,
+        expectedFinish: 'stop',
+        expectedSdkJoin: text,
+      },
+    )
   }
 
   const { args } = toolArguments(spec)
   const deltas = splitEvenly(args, spec.events)
-  ev('response.output_item.added', `"item":{"id":"${fcId}","type":"function_call","status":"in_progress","arguments":"","call_id":"${callId}","name":"${TOOL_NAME}"},"output_index":0`)
+  ev(
+    'response.output_item.added',
+    `"item":{"id":"${fcId}","type":"function_call","status":"in_progress","arguments":"","call_id":"${callId}","name":"${TOOL_NAME}"},"output_index":0`,
+  )
   for (const d of deltas) {
-    ev('response.function_call_arguments.delta', `"delta":${q(d)},"item_id":"${fcId}","obfuscation":"${randomString(rand, ALNUM, 1 + Math.floor(rand() * 15))}","output_index":0`)
+    ev(
+      'response.function_call_arguments.delta',
+      `"delta":${q(d)},"item_id":"${fcId}","obfuscation":"${randomString(rand, ALNUM, 1 + Math.floor(rand() * 15))}","output_index":0`,
+    )
   }
   const item = `{"id":"${fcId}","type":"function_call","status":"completed","arguments":${q(args)},"call_id":"${callId}","name":"${TOOL_NAME}"}`
   ev('response.function_call_arguments.done', `"arguments":${q(args)},"item_id":"${fcId}","output_index":0`)
   ev('response.output_item.done', `"item":${item},"output_index":0`)
   ev('response.completed', `"response":${response('completed', `[${item}]`, usage)}`)
-  return finishStream('openai-responses', spec.kind, parts, { events: seq, jsonEvents: seq, deltas: deltas.length }, {
-    expectedText: '',
-    expectedArguments: args,
-    expectedFinish: 'tool-calls',
-    expectedSdkJoin: args,
-  })
+  return finishStream(
+    'openai-responses',
+    spec.kind,
+    parts,
+    { events: seq, jsonEvents: seq, deltas: deltas.length },
+    {
+      expectedText: '',
+      expectedArguments: args,
+      expectedFinish: 'tool-calls',
+      expectedSdkJoin: args,
+    },
+  )
 }
 
 // §2 OpenAI Chat Completions ---------------------------------------------------------------
@@ -234,7 +297,9 @@ function buildChat(spec: BuildSpec): SyntheticStream {
   let events = 0
   const chunk = (choiceDelta: string, finish: string | null): void => {
     const obf = randomString(rand, ALNUM, Math.floor(rand() * 16))
-    parts.push(`data: ${head}[{"index":0,"delta":${choiceDelta},"logprobs":null,"finish_reason":${finish === null ? 'null' : `"${finish}"`}}],"obfuscation":"${obf}"}\n\n`)
+    parts.push(
+      `data: ${head}[{"index":0,"delta":${choiceDelta},"logprobs":null,"finish_reason":${finish === null ? 'null' : `"${finish}"`}}],"obfuscation":"${obf}"}\n\n`,
+    )
     events++
   }
   const usageChunk = (): void => {
@@ -257,28 +322,43 @@ function buildChat(spec: BuildSpec): SyntheticStream {
     usageChunk()
     done()
     const text = deltas.join('')
-    return finishStream('openai-chat', spec.kind, parts, { events, jsonEvents: events - 1, deltas: deltas.length }, {
-      expectedText: text,
-      expectedArguments: undefined,
-      expectedFinish: 'stop',
-      expectedSdkJoin: text,
-    })
+    return finishStream(
+      'openai-chat',
+      spec.kind,
+      parts,
+      { events, jsonEvents: events - 1, deltas: deltas.length },
+      {
+        expectedText: text,
+        expectedArguments: undefined,
+        expectedFinish: 'stop',
+        expectedSdkJoin: text,
+      },
+    )
   }
 
   const { args } = toolArguments(spec)
   const deltas = splitEvenly(args, spec.events)
   chunk('{"role":"assistant","content":null}', null)
-  chunk(`{"tool_calls":[{"index":0,"id":"${callId}","type":"function","function":{"name":"${TOOL_NAME}","arguments":""}}]}`, null)
+  chunk(
+    `{"tool_calls":[{"index":0,"id":"${callId}","type":"function","function":{"name":"${TOOL_NAME}","arguments":""}}]}`,
+    null,
+  )
   for (const d of deltas) chunk(`{"tool_calls":[{"index":0,"function":{"arguments":${q(d)}}}]}`, null)
   chunk('{}', 'tool_calls')
   usageChunk()
   done()
-  return finishStream('openai-chat', spec.kind, parts, { events, jsonEvents: events - 1, deltas: deltas.length }, {
-    expectedText: '',
-    expectedArguments: args,
-    expectedFinish: 'tool-calls',
-    expectedSdkJoin: args,
-  })
+  return finishStream(
+    'openai-chat',
+    spec.kind,
+    parts,
+    { events, jsonEvents: events - 1, deltas: deltas.length },
+    {
+      expectedText: '',
+      expectedArguments: args,
+      expectedFinish: 'tool-calls',
+      expectedSdkJoin: args,
+    },
+  )
 }
 
 // §3 Anthropic Messages --------------------------------------------------------------------
@@ -323,29 +403,45 @@ function buildAnthropic(spec: BuildSpec): SyntheticStream {
     ev('content_block_stop', '"index":0')
     end('end_turn')
     const text = deltas.join('')
-    return finishStream('anthropic', spec.kind, parts, { events, jsonEvents: events, deltas: deltas.length }, {
-      expectedText: text,
-      expectedArguments: undefined,
-      expectedFinish: 'stop',
-      expectedSdkJoin: text,
-    })
+    return finishStream(
+      'anthropic',
+      spec.kind,
+      parts,
+      { events, jsonEvents: events, deltas: deltas.length },
+      {
+        expectedText: text,
+        expectedArguments: undefined,
+        expectedFinish: 'stop',
+        expectedSdkJoin: text,
+      },
+    )
   }
 
   const { args } = toolArguments(spec)
   const deltas = splitEvenly(args, spec.events)
   messageStart()
-  ev('content_block_start', `"index":0,"content_block":{"type":"tool_use","id":"${toolId}","name":"${TOOL_NAME}","caller":{"type":"direct"},"input":{}}`)
+  ev(
+    'content_block_start',
+    `"index":0,"content_block":{"type":"tool_use","id":"${toolId}","name":"${TOOL_NAME}","caller":{"type":"direct"},"input":{}}`,
+  )
   ping()
   ev('content_block_delta', '"index":0,"delta":{"type":"input_json_delta","partial_json":""}') // as in every capture
-  for (const d of deltas) ev('content_block_delta', `"index":0,"delta":{"type":"input_json_delta","partial_json":${q(d)}}`)
+  for (const d of deltas)
+    ev('content_block_delta', `"index":0,"delta":{"type":"input_json_delta","partial_json":${q(d)}}`)
   ev('content_block_stop', '"index":0')
   end('tool_use')
-  return finishStream('anthropic', spec.kind, parts, { events, jsonEvents: events, deltas: deltas.length }, {
-    expectedText: '',
-    expectedArguments: args,
-    expectedFinish: 'tool-calls',
-    expectedSdkJoin: args,
-  })
+  return finishStream(
+    'anthropic',
+    spec.kind,
+    parts,
+    { events, jsonEvents: events, deltas: deltas.length },
+    {
+      expectedText: '',
+      expectedArguments: args,
+      expectedFinish: 'tool-calls',
+      expectedSdkJoin: args,
+    },
+  )
 }
 
 // §4 Gemini streamGenerateContent (alt=sse, CRLF framing, no end sentinel) ---------------------
@@ -367,7 +463,8 @@ function buildGemini(spec: BuildSpec): SyntheticStream {
     )
     events++
   }
-  const runningUsage = '{"promptTokenCount": 15,"totalTokenCount": 15,"promptTokensDetails": [{"modality": "TEXT","tokenCount": 15}]}'
+  const runningUsage =
+    '{"promptTokenCount": 15,"totalTokenCount": 15,"promptTokensDetails": [{"modality": "TEXT","tokenCount": 15}]}'
   const finalUsage =
     '{"promptTokenCount": 15,"candidatesTokenCount": 23000,"totalTokenCount": 23015,"promptTokensDetails": [{"modality": "TEXT","tokenCount": 15}],"thoughtsTokenCount": 0}'
 
@@ -378,31 +475,55 @@ function buildGemini(spec: BuildSpec): SyntheticStream {
       chunk(`[{"text": ${q(deltas[i]!)}}]`, last, last ? finalUsage : runningUsage)
     }
     const text = deltas.join('')
-    return finishStream('gemini', spec.kind, parts, { events, jsonEvents: events, deltas: deltas.length }, {
-      expectedText: text,
-      expectedArguments: undefined,
-      expectedFinish: 'stop',
-      expectedSdkJoin: text,
-    })
+    return finishStream(
+      'gemini',
+      spec.kind,
+      parts,
+      { events, jsonEvents: events, deltas: deltas.length },
+      {
+        expectedText: text,
+        expectedArguments: undefined,
+        expectedFinish: 'stop',
+        expectedSdkJoin: text,
+      },
+    )
   }
 
   const { content, args } = toolArguments(spec)
   const pieces = splitEvenly(content, spec.events)
   const signature = randomString(rand, ALNUM, 300)
-  chunk(`[{"functionCall": {"name": "${TOOL_NAME}","willContinue": true},"thoughtSignature": "${signature}"}]`, false, runningUsage)
-  chunk(`[{"functionCall": {"partialArgs": [{"jsonPath": "$.path","stringValue": ${q(TOOL_PATH)}}],"willContinue": true}}]`, false, runningUsage)
+  chunk(
+    `[{"functionCall": {"name": "${TOOL_NAME}","willContinue": true},"thoughtSignature": "${signature}"}]`,
+    false,
+    runningUsage,
+  )
+  chunk(
+    `[{"functionCall": {"partialArgs": [{"jsonPath": "$.path","stringValue": ${q(TOOL_PATH)}}],"willContinue": true}}]`,
+    false,
+    runningUsage,
+  )
   for (const p of pieces) {
-    chunk(`[{"functionCall": {"partialArgs": [{"jsonPath": "$.content","stringValue": ${q(p)},"willContinue": true}],"willContinue": true}}]`, false, runningUsage)
+    chunk(
+      `[{"functionCall": {"partialArgs": [{"jsonPath": "$.content","stringValue": ${q(p)},"willContinue": true}],"willContinue": true}}]`,
+      false,
+      runningUsage,
+    )
   }
   chunk('[{"functionCall": {}}]', false, runningUsage)
   chunk('[{"text": ""}]', true, finalUsage)
-  return finishStream('gemini', spec.kind, parts, { events, jsonEvents: events, deltas: pieces.length }, {
-    expectedText: '',
-    expectedArguments: args,
-    expectedFinish: 'tool-calls',
-    expectedSdkJoin: content,
-    note: GEMINI_TOOL_NOTE,
-  })
+  return finishStream(
+    'gemini',
+    spec.kind,
+    parts,
+    { events, jsonEvents: events, deltas: pieces.length },
+    {
+      expectedText: '',
+      expectedArguments: args,
+      expectedFinish: 'tool-calls',
+      expectedSdkJoin: content,
+      note: GEMINI_TOOL_NOTE,
+    },
+  )
 }
 
 // §5 Gemini Interactions (current "steps" schema) ------------------------------------------
@@ -418,7 +539,10 @@ function buildInteractions(spec: BuildSpec): SyntheticStream {
     events++
   }
   const start = (): void => {
-    ev('interaction.created', `"interaction":{"id":"${interactionId}","status":"in_progress","object":"interaction","model":"gemini-2.5-flash"}`)
+    ev(
+      'interaction.created',
+      `"interaction":{"id":"${interactionId}","status":"in_progress","object":"interaction","model":"gemini-2.5-flash"}`,
+    )
     ev('interaction.status_update', `"interaction_id":"${interactionId}","status":"in_progress"`)
   }
   const complete = (status: string): void =>
@@ -436,27 +560,42 @@ function buildInteractions(spec: BuildSpec): SyntheticStream {
     ev('step.stop', '"index":0')
     complete('completed')
     const text = deltas.join('')
-    return finishStream('gemini-interactions', spec.kind, parts, { events, jsonEvents: events, deltas: deltas.length }, {
-      expectedText: text,
-      expectedArguments: undefined,
-      expectedFinish: 'stop',
-      expectedSdkJoin: text,
-    })
+    return finishStream(
+      'gemini-interactions',
+      spec.kind,
+      parts,
+      { events, jsonEvents: events, deltas: deltas.length },
+      {
+        expectedText: text,
+        expectedArguments: undefined,
+        expectedFinish: 'stop',
+        expectedSdkJoin: text,
+      },
+    )
   }
 
   const { args } = toolArguments(spec)
   const deltas = splitEvenly(args, spec.events)
   start()
-  ev('step.start', `"index":0,"step":{"id":"${stepId}","signature":"","type":"function_call","name":"${TOOL_NAME}","arguments":{}}`)
+  ev(
+    'step.start',
+    `"index":0,"step":{"id":"${stepId}","signature":"","type":"function_call","name":"${TOOL_NAME}","arguments":{}}`,
+  )
   for (const d of deltas) ev('step.delta', `"index":0,"delta":{"arguments":${q(d)},"type":"arguments_delta"}`)
   ev('step.stop', '"index":0')
   complete('requires_action')
-  return finishStream('gemini-interactions', spec.kind, parts, { events, jsonEvents: events, deltas: deltas.length }, {
-    expectedText: '',
-    expectedArguments: args,
-    expectedFinish: 'tool-calls',
-    expectedSdkJoin: args,
-  })
+  return finishStream(
+    'gemini-interactions',
+    spec.kind,
+    parts,
+    { events, jsonEvents: events, deltas: deltas.length },
+    {
+      expectedText: '',
+      expectedArguments: args,
+      expectedFinish: 'tool-calls',
+      expectedSdkJoin: args,
+    },
+  )
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -56,12 +56,19 @@ const view = (): ConversationView => ({
   diagnostics: {},
   conversation: { id: CONVERSATION_ID, title: 'Benchmark', createdAt: NOW, updatedAt: NOW },
   // The stored answer exists once the run has ended (the app shows the live one until then).
-  messages: [message('msg-user', 1, 'user', 'Write a long answer'), ...(ended ? [message(MESSAGE_ID, 2, 'assistant', full)] : [])],
-  usage: { perMessage: ended ? { [MESSAGE_ID]: { usage, estimated: false, cost: null } } : {}, total: { usage, estimated: false, cost: null } },
+  messages: [
+    message('msg-user', 1, 'user', 'Write a long answer'),
+    ...(ended ? [message(MESSAGE_ID, 2, 'assistant', full)] : []),
+  ],
+  usage: {
+    perMessage: ended ? { [MESSAGE_ID]: { usage, estimated: false, cost: null } } : {},
+    total: { usage, estimated: false, cost: null },
+  },
 })
 
 /** A macrotask hop, like an IPC round trip. */
-const reply = <T,>(value: T): Promise<AppResult<T>> => new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
+const reply = <T,>(value: T): Promise<AppResult<T>> =>
+  new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
 const handlers: Record<string, () => Promise<AppResult<unknown>>> = {
   'settings.get': () => reply(settings),
   'conversations.list': () =>
@@ -83,7 +90,11 @@ const api = new Proxy({} as KeelApi, {
       }
     return (
       handlers[name] ??
-      (() => Promise.resolve({ ok: false, error: { kind: 'internal', message: `bench: ${name} not faked`, owner: 'system', retryable: false } }))
+      (() =>
+        Promise.resolve({
+          ok: false,
+          error: { kind: 'internal', message: `bench: ${name} not faked`, owner: 'system', retryable: false },
+        }))
     )
   },
 })
@@ -102,10 +113,12 @@ function CommitCounter() {
 let streamedChars = -1
 store.subscribe(() => {
   const run = store.currentRun()
-  if (streamedChars < 0 && run && run.status !== 'running') streamedChars = liveText(run) === full ? full.length : liveText(run).length
+  if (streamedChars < 0 && run && run.status !== 'running')
+    streamedChars = liveText(run) === full ? full.length : liveText(run).length
 })
 
-const answerMarkdown = (): Element | null => document.querySelector('[data-testid="messages"] article.assistant .markdown')
+const answerMarkdown = (): Element | null =>
+  document.querySelector('[data-testid="messages"] article.assistant .markdown')
 /**
  * The answer's text without whitespace: the app renders Markdown block by block, and between two
  * separately rendered blocks there is no newline text node where a one-shot render has one.
@@ -128,11 +141,7 @@ installPage({
     // component: that would fill the app's parsed-block cache.
     const probe = document.createElement('div')
     const probeRoot = createRoot(probe)
-    flushSync(() =>
-      probeRoot.render(
-        <ReactMarkdown {...markdownOptions}>{full}</ReactMarkdown>,
-      ),
-    )
+    flushSync(() => probeRoot.render(<ReactMarkdown {...markdownOptions}>{full}</ReactMarkdown>))
     const expected = textOf(probe) ?? ''
     expectedText = expected
     probeRoot.unmount()
@@ -142,7 +151,15 @@ installPage({
     return expected
   },
   begin: () =>
-    emit({ type: 'run-start', runId: RUN_ID, conversationId: CONVERSATION_ID, turnId: TURN_ID, messageId: MESSAGE_ID, provider: 'anthropic', model: 'bench' }),
+    emit({
+      type: 'run-start',
+      runId: RUN_ID,
+      conversationId: CONVERSATION_ID,
+      turnId: TURN_ID,
+      messageId: MESSAGE_ID,
+      provider: 'anthropic',
+      model: 'bench',
+    }),
   sink: (delta) => emit({ type: 'stream', round: 1, event: { type: 'text-delta', delta } }),
   end: () => {
     ended = true
@@ -157,7 +174,9 @@ installPage({
     return last !== undefined && expectedText.endsWith(last) ? textOf(markdown) : undefined
   },
   // The stored message has replaced the live answer.
-  settled: () => document.querySelector('[data-testid="live-answer"]') === null && document.querySelector('[data-testid="message-assistant"]') !== null,
+  settled: () =>
+    document.querySelector('[data-testid="live-answer"]') === null &&
+    document.querySelector('[data-testid="message-assistant"]') !== null,
   renders: () => commits,
   marks: () => ({ 'stored view arrived': storedViewAt }),
   sourceChars: () => {

@@ -117,11 +117,15 @@ export function installPage(driver: PageDriver): void {
           startedAt = performance.now()
           requestAnimationFrame(onFrame)
           driver.begin()
-          pump(deltas, (d) => driver.sink(d), () => {
-            driver.end()
-            producerDone = true
-            producerDoneAt = performance.now()
-          })
+          pump(
+            deltas,
+            (d) => driver.sink(d),
+            () => {
+              driver.end()
+              producerDone = true
+              producerDoneAt = performance.now()
+            },
+          )
         })
       window.__benchReady = true
     })

@@ -16,12 +16,18 @@ interface TraceEvent {
 
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel']
 
-export async function startTrace(cdp: CDPSession, categories: readonly string[] = TRACE_CATEGORIES): Promise<() => Promise<TraceEvent[]>> {
+export async function startTrace(
+  cdp: CDPSession,
+  categories: readonly string[] = TRACE_CATEGORIES,
+): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', (data) => {
     for (const e of data.value as unknown as TraceEvent[]) events.push(e)
   })
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: [...categories] }, transferMode: 'ReportEvents' })
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: [...categories] },
+    transferMode: 'ReportEvents',
+  })
   return async () => {
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
     await cdp.send('Tracing.end')
@@ -46,7 +52,8 @@ export interface TaskStats {
 /** The `pid:tid` of every renderer main thread in the trace. */
 function rendererMainThreads(events: TraceEvent[]): Set<string> {
   const mains = new Set<string>()
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`)
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`)
   return mains
 }
 
@@ -94,7 +101,11 @@ export function longestTask(events: TraceEvent[], withScript = false): { ts: num
   const scripts = withScript ? events.filter((e) => onMain(e) && e.name === 'FunctionCall').map((e) => e.ts) : []
   let best: { ts: number; dur: number } | undefined
   for (const e of events)
-    if (onMain(e) && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (!best || e.dur! > best.dur))
+    if (
+      onMain(e) &&
+      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+      (!best || e.dur! > best.dur)
+    )
       if (!withScript || scripts.some((ts) => ts >= e.ts && ts <= e.ts + e.dur!)) best = { ts: e.ts, dur: e.dur! }
   return best
 }
@@ -104,7 +115,18 @@ export function eventsWithin(events: TraceEvent[], task: { ts: number; dur: numb
   const mains = rendererMainThreads(events)
   const byName = new Map<string, number>()
   for (const e of events)
-    if (e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`) && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && !e.name.includes('RunTask'))
+    if (
+      e.ph === 'X' &&
+      e.dur !== undefined &&
+      mains.has(`${e.pid}:${e.tid}`) &&
+      e.ts >= task.ts &&
+      e.ts + e.dur <= task.ts + task.dur &&
+      !e.name.includes('RunTask')
+    )
       byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000)
-  return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([n, ms]) => `${n} ${ms.toFixed(1)}`)
+    .join(', ')
 }

@@ -42,7 +42,13 @@ export function answerText(): string {
     else if (r < 0.6) block = Array.from({ length: 2 + Math.floor(next() * 4) }, sentence).join(' ')
     else if (r < 0.85) block = Array.from({ length: 3 + Math.floor(next() * 4) }, () => `- ${sentence()}`).join('\n')
     else if (r < 0.93) block = Array.from({ length: 3 }, (_, i) => `${i + 1}. ${sentence()}`).join('\n')
-    else block = '```ts\n' + Array.from({ length: 4 }, () => `const ${pick(WORDS)} = ${pick(WORDS)}(${Math.floor(next() * 100)})`).join('\n') + '\n```'
+    else
+      block =
+        '```ts\n' +
+        Array.from({ length: 4 }, () => `const ${pick(WORDS)} = ${pick(WORDS)}(${Math.floor(next() * 100)})`).join(
+          '\n',
+        ) +
+        '\n```'
     blocks.push(block)
     size += block.length + 2
   }

@@ -18,12 +18,16 @@ export interface LargeStore {
 /** The seeded big store (seeded now when there is none yet for this version of the generator). */
 export function largeStore(): LargeStore {
   const given = process.env.KEEL_BENCH_LARGE_STORE
-  const source = ['seed-large-store.ts', 'seed-text.ts'].map((f) => readFileSync(join(import.meta.dirname, f), 'utf8')).join('\n')
+  const source = ['seed-large-store.ts', 'seed-text.ts']
+    .map((f) => readFileSync(join(import.meta.dirname, f), 'utf8'))
+    .join('\n')
   const version = createHash('sha256').update(source).digest('hex').slice(0, 12)
   const path = given ?? join(tmpdir(), `keel-bench-large-${version}.db`)
   const summaryPath = `${path}.summary.json`
-  if (existsSync(path) && existsSync(summaryPath)) return { path, summary: JSON.parse(readFileSync(summaryPath, 'utf8')) as SeedSummary, seeded: false }
-  if (given && existsSync(given)) throw new Error(`${given} has no ${summaryPath}: seed it with bench/scale/seed-cli.ts (which writes it)`)
+  if (existsSync(path) && existsSync(summaryPath))
+    return { path, summary: JSON.parse(readFileSync(summaryPath, 'utf8')) as SeedSummary, seeded: false }
+  if (given && existsSync(given))
+    throw new Error(`${given} has no ${summaryPath}: seed it with bench/scale/seed-cli.ts (which writes it)`)
   // Seeded under another name, then renamed: a run cut short never leaves a half store behind.
   const partial = `${path}.partial-${process.pid}`
   for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true })
@@ -33,7 +37,9 @@ export function largeStore(): LargeStore {
   // The stamp of the clean close names the partial file; the renamed store is checked at its first open.
   rmSync(`${partial}.verified`, { force: true })
   writeSummary(summaryPath, summary)
-  console.log(`  seeded ${summary.messageCount.toLocaleString('en')} messages in ${(summary.seedMs / 1000).toFixed(1)} s (${(summary.fileBytes / 2 ** 20).toFixed(0)} MiB)`)
+  console.log(
+    `  seeded ${summary.messageCount.toLocaleString('en')} messages in ${(summary.seedMs / 1000).toFixed(1)} s (${(summary.fileBytes / 2 ** 20).toFixed(0)} MiB)`,
+  )
   return { path, summary, seeded: true }
 }
 

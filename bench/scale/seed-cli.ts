@@ -37,7 +37,10 @@ const options = {
   measurements: int('measurements', values.measurements),
   seed: int('seed', values.seed),
 }
-const summary = seedLargeStore(values.db, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)))
+const summary = seedLargeStore(
+  values.db,
+  Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+)
 // The summary beside the store: KEEL_BENCH_LARGE_STORE=FILE lets the benchmarks use it.
 writeSummary(`${values.db}.summary.json`, summary)
 console.log(JSON.stringify(summary, null, 2))

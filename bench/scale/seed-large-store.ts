@@ -14,9 +14,25 @@ import { openKeelStore } from '../../src/main/db/keel-store'
 import { canonicalJson } from '../../src/main/ledger/canonical-json'
 import { computeIdempotencyKey } from '../../src/main/ledger/idempotency-key'
 import { measurementView } from '../../src/main/tools/builtin/measurement-schemas'
-import { MEASUREMENT_KIND_INFO, toCanonicalValue, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../src/shared/measurement'
+import {
+  MEASUREMENT_KIND_INFO,
+  toCanonicalValue,
+  type Measurement,
+  type MeasurementKind,
+  type MeasurementUnit,
+} from '../../src/shared/measurement'
 import { mulberry32 } from '../../test/support/seeded-random'
-import { SEARCH_TERMS, TOPICS, between, longAnswer, pick, question, shortAnswer, type Random, type Topic } from './seed-text'
+import {
+  SEARCH_TERMS,
+  TOPICS,
+  between,
+  longAnswer,
+  pick,
+  question,
+  shortAnswer,
+  type Random,
+  type Topic,
+} from './seed-text'
 
 export interface SeedOptions {
   /** Conversations in all, the big one included (default 10,000). */
@@ -69,7 +85,9 @@ export function seedLargeStore(path: string, options: SeedOptions = {}): SeedSum
   const bigMessages = Math.min(options.bigConversationMessages ?? 5_000, messages)
   const measurements = options.measurements ?? 2_000
   if (conversations < 1 || messages < conversations || messages - bigMessages < conversations - 1) {
-    throw new RangeError(`cannot seed ${conversations} conversations with ${messages} messages (${bigMessages} in the big one): every conversation needs a message`)
+    throw new RangeError(
+      `cannot seed ${conversations} conversations with ${messages} messages (${bigMessages} in the big one): every conversation needs a message`,
+    )
   }
   const opened = openKeelStore(path, { announcePresence: false })
   if (!opened.ok) throw new Error(`${opened.error.kind}: ${opened.error.message}`)
@@ -84,7 +102,18 @@ export function seedLargeStore(path: string, options: SeedOptions = {}): SeedSum
     const summary = store.db.transaction(() => seeder.run(conversations, messages, bigMessages))()
     const seedMs = performance.now() - started
     store.db.pragma('wal_checkpoint(TRUNCATE)')
-    return { path, ...summary, search: { word: SEARCH_TERMS.word, phrase: `"${SEARCH_TERMS.phrase}"`, prefix: `${SEARCH_TERMS.prefix}*`, rare: SEARCH_TERMS.rare }, seedMs, fileBytes: statSync(path).size }
+    return {
+      path,
+      ...summary,
+      search: {
+        word: SEARCH_TERMS.word,
+        phrase: `"${SEARCH_TERMS.phrase}"`,
+        prefix: `${SEARCH_TERMS.prefix}*`,
+        rare: SEARCH_TERMS.rare,
+      },
+      seedMs,
+      fileBytes: statSync(path).size,
+    }
   } finally {
     store.close()
   }
@@ -113,14 +142,19 @@ class Seeder {
 
   /** A random v4-shaped UUID (the app's ids are `randomUUID()`). */
   private id(): string {
-    const hex = (bits: number) => Math.floor(this.random() * 2 ** bits).toString(16).padStart(bits / 4, '0')
+    const hex = (bits: number) =>
+      Math.floor(this.random() * 2 ** bits)
+        .toString(16)
+        .padStart(bits / 4, '0')
     return `${hex(32)}-${hex(16)}-4${hex(12)}-${(8 + Math.floor(this.random() * 4)).toString(16)}${hex(12)}-${hex(24)}${hex(24)}`
   }
 
   run(conversations: number, messages: number, bigMessages: number): Counts {
     const counts = this.allocate(conversations - 1, messages - bigMessages)
     // Start times over four years, oldest first; the big conversation is the newest.
-    const starts = counts.map(() => END - SPAN_MS + Math.floor(this.random() * (SPAN_MS - 40 * 24 * 3600 * 1000))).sort((a, b) => a - b)
+    const starts = counts
+      .map(() => END - SPAN_MS + Math.floor(this.random() * (SPAN_MS - 40 * 24 * 3600 * 1000)))
+      .sort((a, b) => a - b)
     let written = 0
     counts.forEach((count, i) => {
       this.conversation(pick(this.random, TOPICS), count, starts[i]!, false)
@@ -160,7 +194,9 @@ class Seeder {
   private conversation(topic: Topic, messageCount: number, start: number, big: boolean): { id: string; title: string } {
     const r = this.random
     const id = this.id()
-    const title = big ? 'Everything about the render loop' : `${pick(r, topic.titles)}${r() < 0.3 ? ` (${between(r, 2, 9)})` : ''}`
+    const title = big
+      ? 'Everything about the render loop'
+      : `${pick(r, topic.titles)}${r() < 0.3 ? ` (${between(r, 2, 9)})` : ''}`
     const model = pick(r, PROFILES)
     this.s.insertConversation.run(id, title, start, start)
     let time = start
@@ -173,8 +209,16 @@ class Seeder {
       const turnTopic = r() < 0.85 ? topic : pick(r, TOPICS)
       const turnId = this.id()
       this.s.insertTurn.run(turnId, id, time)
-      const tool = (turnTopic.name === 'health' && r() < 0.25) || r() < 0.01 ? (this.ledgeredLeft > 0 && r() < 0.5 ? 'record' : 'list') : undefined
-      let userText = tool === 'record' ? `I weighed ${between(r, 60, 95)}.${between(r, 0, 9)} kg this morning, please record it.` : question(r, turnTopic)
+      const tool =
+        (turnTopic.name === 'health' && r() < 0.25) || r() < 0.01
+          ? this.ledgeredLeft > 0 && r() < 0.5
+            ? 'record'
+            : 'list'
+          : undefined
+      let userText =
+        tool === 'record'
+          ? `I weighed ${between(r, 60, 95)}.${between(r, 0, 9)} kg this morning, please record it.`
+          : question(r, turnTopic)
       if (big && t === Math.floor(turns / 2)) userText += ` By the way, what is ${SEARCH_TERMS.rare}?`
       const userId = this.id()
       this.s.insertMessage.run(userId, id, turnId, parent, ++seq, 'user', 'complete', null, null, null, time, time)
@@ -189,19 +233,49 @@ class Seeder {
   }
 
   /** One assistant message with its parts, model calls and (for a write tool) ledger entry and measurement. */
-  private answer(conversationId: string, turnId: string, parent: string, seq: number, time: number, topic: Topic, model: (typeof PROFILES)[number], tool: 'record' | 'list' | undefined, userText: string): string {
+  private answer(
+    conversationId: string,
+    turnId: string,
+    parent: string,
+    seq: number,
+    time: number,
+    topic: Topic,
+    model: (typeof PROFILES)[number],
+    tool: 'record' | 'list' | undefined,
+    userText: string,
+  ): string {
     const r = this.random
     const id = this.id()
     const interrupted = r() < 0.005
     const reasoningMs = model.provider !== 'openai-chat' && r() < 0.05 ? between(r, 800, 20_000) : null
-    this.s.insertMessage.run(id, conversationId, turnId, parent, seq, 'assistant', interrupted ? 'interrupted' : 'complete', interrupted ? 'user-stop' : null, null, null, time, time)
+    this.s.insertMessage.run(
+      id,
+      conversationId,
+      turnId,
+      parent,
+      seq,
+      'assistant',
+      interrupted ? 'interrupted' : 'complete',
+      interrupted ? 'user-stop' : null,
+      null,
+      null,
+      time,
+      time,
+    )
     let position = 0
     if (reasoningMs !== null) this.s.insertPart.run(id, position++, 'reasoning', shortAnswer(r, topic), null)
     let round = 1
     if (tool) {
-      this.s.insertPart.run(id, position++, 'text', tool === 'record' ? "I'll record that." : 'Let me look at your measurements.', null)
+      this.s.insertPart.run(
+        id,
+        position++,
+        'text',
+        tool === 'record' ? "I'll record that." : 'Let me look at your measurements.',
+        null,
+      )
       const callId = `call_${this.id().replace(/-/g, '').slice(0, 24)}`
-      const { part, result, answerText } = tool === 'record' ? this.recordTool(conversationId, turnId, callId, time, userText) : this.listTool(callId)
+      const { part, result, answerText } =
+        tool === 'record' ? this.recordTool(conversationId, turnId, callId, time, userText) : this.listTool(callId)
       this.s.insertPart.run(id, position++, 'tool-call', '', JSON.stringify(part))
       this.s.insertPart.run(id, position++, 'tool-result', '', JSON.stringify(result))
       this.toolCalls++
@@ -210,28 +284,101 @@ class Seeder {
     } else {
       const long = r() < 0.06
       const text = long ? longAnswer(r, topic) : shortAnswer(r, topic)
-      this.s.insertPart.run(id, position++, 'text', interrupted ? text.slice(0, Math.max(1, Math.floor(text.length / 3))) : text, null)
+      this.s.insertPart.run(
+        id,
+        position++,
+        'text',
+        interrupted ? text.slice(0, Math.max(1, Math.floor(text.length / 3))) : text,
+        null,
+      )
     }
-    this.generation(turnId, id, round, model, time, interrupted ? 'user-stop' : 'stop', 200 + Math.floor(r() * 800), seq)
+    this.generation(
+      turnId,
+      id,
+      round,
+      model,
+      time,
+      interrupted ? 'user-stop' : 'stop',
+      200 + Math.floor(r() * 800),
+      seq,
+    )
     if (reasoningMs !== null) this.s.setReasoning.run(reasoningMs, id)
     return id
   }
 
-  private generation(turnId: string, messageId: string, round: number, model: (typeof PROFILES)[number], time: number, end: 'stop' | 'tool-calls' | 'user-stop', outputTokens: number, seq: number): void {
+  private generation(
+    turnId: string,
+    messageId: string,
+    round: number,
+    model: (typeof PROFILES)[number],
+    time: number,
+    end: 'stop' | 'tool-calls' | 'user-stop',
+    outputTokens: number,
+    seq: number,
+  ): void {
     const r = this.random
     // Now and then a first attempt fails on the network and the retry answers.
     let attempt = 1
     if (end !== 'user-stop' && r() < 0.02) {
       const error = JSON.stringify({ kind: 'network', message: 'The connection was reset before the answer ended.' })
-      this.s.insertGeneration.run(this.id(), turnId, messageId, round, attempt++, model.provider, model.profile, model.model, time - 4000, time - 2000, 'network', null, null, error, null, null, null, null, 'estimated')
+      this.s.insertGeneration.run(
+        this.id(),
+        turnId,
+        messageId,
+        round,
+        attempt++,
+        model.provider,
+        model.profile,
+        model.model,
+        time - 4000,
+        time - 2000,
+        'network',
+        null,
+        null,
+        error,
+        null,
+        null,
+        null,
+        null,
+        'estimated',
+      )
       this.generations++
     }
     const input = Math.min(200_000, 300 + seq * 180)
     const outcome = end === 'user-stop' ? 'user-stop' : 'complete'
     const finish = end === 'user-stop' ? null : end
-    const raw = end === 'user-stop' ? null : end === 'tool-calls' ? (model.provider === 'anthropic' ? 'tool_use' : 'tool_calls') : model.provider === 'anthropic' ? 'end_turn' : 'stop'
+    const raw =
+      end === 'user-stop'
+        ? null
+        : end === 'tool-calls'
+          ? model.provider === 'anthropic'
+            ? 'tool_use'
+            : 'tool_calls'
+          : model.provider === 'anthropic'
+            ? 'end_turn'
+            : 'stop'
     const cached = r() < 0.5 ? Math.floor(input * 0.8) : null
-    this.s.insertGeneration.run(this.id(), turnId, messageId, round, attempt, model.provider, model.profile, model.model, time - 1500, time, outcome, finish, raw, null, input, outputTokens, null, cached, 'reported')
+    this.s.insertGeneration.run(
+      this.id(),
+      turnId,
+      messageId,
+      round,
+      attempt,
+      model.provider,
+      model.profile,
+      model.model,
+      time - 1500,
+      time,
+      outcome,
+      finish,
+      raw,
+      null,
+      input,
+      outputTokens,
+      null,
+      cached,
+      'reported',
+    )
     this.generations++
   }
 
@@ -240,8 +387,23 @@ class Seeder {
     const value = Number(/(\d+\.\d)/.exec(userText)?.[1] ?? '70.0')
     const args = { kind: 'weight' as const, value, unit: 'kg' as const }
     const toolName = 'record_measurement'
-    const idempotencyKey = computeIdempotencyKey({ conversationId, turnId, toolName, canonicalArguments: { ...args, date: undefined } })
-    const ledgerId = Number(this.s.insertLedger.run(idempotencyKey, conversationId, turnId, toolName, canonicalJson({ ...args, date: undefined }), time, time).lastInsertRowid)
+    const idempotencyKey = computeIdempotencyKey({
+      conversationId,
+      turnId,
+      toolName,
+      canonicalArguments: { ...args, date: undefined },
+    })
+    const ledgerId = Number(
+      this.s.insertLedger.run(
+        idempotencyKey,
+        conversationId,
+        turnId,
+        toolName,
+        canonicalJson({ ...args, date: undefined }),
+        time,
+        time,
+      ).lastInsertRowid,
+    )
     this.s.insertLedgerCall.run(ledgerId, callId, time)
     const measurement = this.measurement('weight', value, 'kg', time, 'instant', ledgerId, time)
     const output = { recorded: measurementView(measurement) }
@@ -251,7 +413,12 @@ class Seeder {
     const argumentsText = JSON.stringify(args)
     return {
       part: { callId, callIdIsLocal: false, toolName, argumentsText, arguments: args },
-      result: { callId, toolName, outcome: { callId, toolName, status: 'succeeded', kind: 'write', output, repeated: false, idempotencyKey }, sent: { content: JSON.stringify(output), isError: false } },
+      result: {
+        callId,
+        toolName,
+        outcome: { callId, toolName, status: 'succeeded', kind: 'write', output, repeated: false, idempotencyKey },
+        sent: { content: JSON.stringify(output), isError: false },
+      },
       answerText: `Recorded ${value} kg for today.`,
     }
   }
@@ -260,20 +427,55 @@ class Seeder {
   private listTool(callId: string) {
     const toolName = 'list_measurements'
     const args = { kind: 'weight', limit: 5 }
-    const output = { measurements: this.s.latestWeights.all().map((row) => ({ id: row.id, kind: 'weight', value: row.input_value, unit: row.input_unit })) }
+    const output = {
+      measurements: this.s.latestWeights
+        .all()
+        .map((row) => ({ id: row.id, kind: 'weight', value: row.input_value, unit: row.input_unit })),
+    }
     return {
       part: { callId, callIdIsLocal: false, toolName, argumentsText: JSON.stringify(args), arguments: args },
-      result: { callId, toolName, outcome: { callId, toolName, status: 'succeeded', kind: 'read', output, repeated: false }, sent: { content: JSON.stringify(output), isError: false } },
-      answerText: output.measurements.length === 0 ? 'You have no weight recorded yet.' : `Your last weights: ${output.measurements.map((m) => `${m.value} ${m.unit}`).join(', ')}.`,
+      result: {
+        callId,
+        toolName,
+        outcome: { callId, toolName, status: 'succeeded', kind: 'read', output, repeated: false },
+        sent: { content: JSON.stringify(output), isError: false },
+      },
+      answerText:
+        output.measurements.length === 0
+          ? 'You have no weight recorded yet.'
+          : `Your last weights: ${output.measurements.map((m) => `${m.value} ${m.unit}`).join(', ')}.`,
     }
   }
 
-  private measurement(kind: MeasurementKind, value: number, unit: MeasurementUnit, takenAt: number, precision: 'day' | 'instant', ledgerId: number | null, recordedAt: number): Measurement {
+  private measurement(
+    kind: MeasurementKind,
+    value: number,
+    unit: MeasurementUnit,
+    takenAt: number,
+    precision: 'day' | 'instant',
+    ledgerId: number | null,
+    recordedAt: number,
+  ): Measurement {
     const offset = -180
     const canonical = toCanonicalValue(value, unit)
-    const rowId = Number(this.s.insertMeasurement.run(kind, canonical, value, unit, takenAt, precision, offset, recordedAt, ledgerId).lastInsertRowid)
+    const rowId = Number(
+      this.s.insertMeasurement.run(kind, canonical, value, unit, takenAt, precision, offset, recordedAt, ledgerId)
+        .lastInsertRowid,
+    )
     this.measurementsLeft--
-    return { id: rowId, kind, canonicalValue: canonical, canonicalUnit: MEASUREMENT_KIND_INFO[kind].canonicalUnit, value, unit, takenAt, takenAtPrecision: precision, takenAtOffsetMin: offset, recordedAt, deletedAt: undefined }
+    return {
+      id: rowId,
+      kind,
+      canonicalValue: canonical,
+      canonicalUnit: MEASUREMENT_KIND_INFO[kind].canonicalUnit,
+      value,
+      unit,
+      takenAt,
+      takenAtPrecision: precision,
+      takenAtOffsetMin: offset,
+      recordedAt,
+      deletedAt: undefined,
+    }
   }
 
   /** The rest of the measurements, entered in the window (no ledger entry), a few deleted since. */
@@ -294,7 +496,15 @@ class Seeder {
       const raw = END - Math.floor(r() * SPAN_MS)
       const takenAt = day ? Math.floor(raw / 86_400_000) * 86_400_000 + 180 * 60_000 : raw
       const value = Math.round((min + r() * (max - min)) * 10) / 10
-      const m = this.measurement(kind, value, unit, takenAt, day ? 'day' : 'instant', null, takenAt + between(r, 0, 3600) * 1000)
+      const m = this.measurement(
+        kind,
+        value,
+        unit,
+        takenAt,
+        day ? 'day' : 'instant',
+        null,
+        takenAt + between(r, 0, 3600) * 1000,
+      )
       if (r() < 0.01) this.s.softDelete.run(m.recordedAt + 60_000, m.id)
     }
   }
@@ -302,18 +512,61 @@ class Seeder {
 
 function prepare(db: Database.Database) {
   return {
-    insertConversation: db.prepare<[string, string, number, number]>('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)'),
+    insertConversation: db.prepare<[string, string, number, number]>(
+      'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    ),
     // As ConversationStore: updated_at = the last message's time, current_leaf_id = the last message.
-    finishConversation: db.prepare<[number, string | null, number | null, string]>('UPDATE conversations SET updated_at = ?, current_leaf_id = ?, pinned_at = ? WHERE id = ?'),
-    insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
-    insertMessage: db.prepare<[string, string, string, string | null, number, string, string, string | null, string | null, string | null, number, number]>(
+    finishConversation: db.prepare<[number, string | null, number | null, string]>(
+      'UPDATE conversations SET updated_at = ?, current_leaf_id = ?, pinned_at = ? WHERE id = ?',
+    ),
+    insertTurn: db.prepare<[string, string, number]>(
+      'INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)',
+    ),
+    insertMessage: db.prepare<
+      [
+        string,
+        string,
+        string,
+        string | null,
+        number,
+        string,
+        string,
+        string | null,
+        string | null,
+        string | null,
+        number,
+        number,
+      ]
+    >(
       `INSERT INTO messages (id, conversation_id, turn_id, parent_id, seq, role, status, interrupt_reason, error_json, notices_json, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     setReasoning: db.prepare<[number, string]>('UPDATE messages SET reasoning_ms = ? WHERE id = ?'),
-    insertPart: db.prepare<[string, number, string, string, string | null]>('INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)'),
+    insertPart: db.prepare<[string, number, string, string, string | null]>(
+      'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
+    ),
     insertGeneration: db.prepare<
-      [string, string, string, number, number, string, string, string, number, number, string, string | null, string | null, string | null, number | null, number | null, number | null, number | null, string]
+      [
+        string,
+        string,
+        string,
+        number,
+        number,
+        string,
+        string,
+        string,
+        number,
+        number,
+        string,
+        string | null,
+        string | null,
+        string | null,
+        number | null,
+        number | null,
+        number | null,
+        number | null,
+        string,
+      ]
     >(
       `INSERT INTO generations (id, turn_id, message_id, round, attempt, provider, profile, model, started_at, ended_at, outcome, finish_reason, raw_finish_reason, error_json,
          input_tokens, output_tokens, reasoning_tokens, cached_input_tokens, usage_source)
@@ -322,13 +575,21 @@ function prepare(db: Database.Database) {
     insertLedger: db.prepare<[string, string, string, string, string, number, number]>(
       `INSERT INTO tool_ledger (idempotency_key, conversation_id, turn_id, tool_name, arguments_json, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'unknown', ?, ?)`,
     ),
-    insertLedgerCall: db.prepare<[number, string, number]>('INSERT INTO tool_ledger_calls (ledger_id, call_id, referenced_at) VALUES (?, ?, ?)'),
-    ledgerSucceeded: db.prepare<[string, number, number]>(`UPDATE tool_ledger SET state = 'succeeded', output_json = ?, updated_at = ? WHERE id = ? AND state = 'unknown'`),
-    insertMeasurement: db.prepare<[string, number, number, string, number, string, number | null, number, number | null]>(
+    insertLedgerCall: db.prepare<[number, string, number]>(
+      'INSERT INTO tool_ledger_calls (ledger_id, call_id, referenced_at) VALUES (?, ?, ?)',
+    ),
+    ledgerSucceeded: db.prepare<[string, number, number]>(
+      `UPDATE tool_ledger SET state = 'succeeded', output_json = ?, updated_at = ? WHERE id = ? AND state = 'unknown'`,
+    ),
+    insertMeasurement: db.prepare<
+      [string, number, number, string, number, string, number | null, number, number | null]
+    >(
       `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, taken_at_offset_min, recorded_at, created_by_ledger_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    softDelete: db.prepare<[number, number]>('UPDATE measurements SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
+    softDelete: db.prepare<[number, number]>(
+      'UPDATE measurements SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+    ),
     latestWeights: db.prepare<[], { id: number; input_value: number; input_unit: string }>(
       `SELECT id, input_value, input_unit FROM measurements WHERE kind = 'weight' AND deleted_at IS NULL ORDER BY taken_at DESC, id DESC LIMIT 5`,
     ),

@@ -6,7 +6,8 @@
 export type Random = () => number
 
 export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
-export const between = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1))
+export const between = (random: Random, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1))
 
 /**
  * What the search benchmark searches for, and where it occurs: `word` in the programming topic's
@@ -37,7 +38,15 @@ const n = (random: Random) => String(between(random, 2, 97))
 export const TOPICS: readonly Topic[] = [
   {
     name: 'programming',
-    titles: ['Ingress setup on the cluster', 'TypeScript generics question', 'Why is my SQL query slow', 'Docker build cache', 'Refactoring the parser', 'Python async help', 'Speeding up the render loop'],
+    titles: [
+      'Ingress setup on the cluster',
+      'TypeScript generics question',
+      'Why is my SQL query slow',
+      'Docker build cache',
+      'Refactoring the parser',
+      'Python async help',
+      'Speeding up the render loop',
+    ],
     questions: [
       'How do I expose a service on kubernetes without a load balancer?',
       'Why does this query take {n} seconds on a table of a million rows?',
@@ -92,7 +101,12 @@ export const TOPICS: readonly Topic[] = [
   {
     name: 'cooking',
     titles: ['Bread recipe', 'Dinner ideas', 'Fermenting vegetables', 'Meal prep for the week'],
-    questions: ['How long should I proof the dough at {n} degrees?', 'What can I cook with leeks and potatoes?', 'Is it safe to ferment cabbage for {n} days?', 'What oven temperature works best for focaccia?'],
+    questions: [
+      'How long should I proof the dough at {n} degrees?',
+      'What can I cook with leeks and potatoes?',
+      'Is it safe to ferment cabbage for {n} days?',
+      'What oven temperature works best for focaccia?',
+    ],
     sentences: [
       'Let the dough rise until it doubles, which takes about an hour in a warm kitchen.',
       'Salt the water generously before the pasta goes in.',
@@ -106,7 +120,11 @@ export const TOPICS: readonly Topic[] = [
   {
     name: 'travel',
     titles: ['Trip to Lisbon', 'Train across the Alps', 'Packing list', 'Visa questions'],
-    questions: ['What should I see in Lisbon in {n} days?', 'Is the night train faster than flying?', 'Do I need a visa for a stay of {n} days?'],
+    questions: [
+      'What should I see in Lisbon in {n} days?',
+      'Is the night train faster than flying?',
+      'Do I need a visa for a stay of {n} days?',
+    ],
     sentences: [
       'The old town is best explored on foot early in the morning.',
       'Book the train a few weeks ahead; prices rise close to the date.',
@@ -120,7 +138,11 @@ export const TOPICS: readonly Topic[] = [
   {
     name: 'writing',
     titles: ['Cover letter draft', 'Email to the landlord', 'Short story feedback', 'Summarize this article'],
-    questions: ['Can you make this paragraph shorter?', 'Does this email sound polite enough?', 'Summarize the article in {n} bullet points.'],
+    questions: [
+      'Can you make this paragraph shorter?',
+      'Does this email sound polite enough?',
+      'Summarize the article in {n} bullet points.',
+    ],
     sentences: [
       'Lead with the request, then give the reason in one sentence.',
       'Cut the adverbs and the paragraph reads faster.',
@@ -129,7 +151,9 @@ export const TOPICS: readonly Topic[] = [
       'The tone is friendly without being informal.',
     ],
     language: 'md',
-    code: ['Dear Ms. Silva,\n\nThe heating in flat {n} has not worked since Monday. Could someone look at it this week?\n\nKind regards'],
+    code: [
+      'Dear Ms. Silva,\n\nThe heating in flat {n} has not worked since Monday. Could someone look at it this week?\n\nKind regards',
+    ],
   },
 ]
 
@@ -155,13 +179,23 @@ export function longAnswer(random: Random, topic: Topic): string {
   const sections = between(random, 2, 4)
   for (let s = 0; s < sections; s++) {
     out.push(`## ${pick(random, topic.titles)}`)
-    for (let p = 0; p < between(random, 1, 3); p++) out.push(Array.from({ length: between(random, 3, 6) }, () => fill(random, pick(random, topic.sentences))).join(' '))
-    out.push(Array.from({ length: between(random, 3, 6) }, () => `- ${fill(random, pick(random, topic.sentences))}`).join('\n'))
-    if (topic.language && topic.code.length > 0 && random() < 0.8) out.push(`\`\`\`${topic.language}\n${fill(random, pick(random, topic.code))}\n\`\`\``)
+    for (let p = 0; p < between(random, 1, 3); p++)
+      out.push(
+        Array.from({ length: between(random, 3, 6) }, () => fill(random, pick(random, topic.sentences))).join(' '),
+      )
+    out.push(
+      Array.from({ length: between(random, 3, 6) }, () => `- ${fill(random, pick(random, topic.sentences))}`).join(
+        '\n',
+      ),
+    )
+    if (topic.language && topic.code.length > 0 && random() < 0.8)
+      out.push(`\`\`\`${topic.language}\n${fill(random, pick(random, topic.code))}\n\`\`\``)
   }
   if (random() < 0.3) {
     out.push('| step | time | note |\n|---|---|---|')
-    for (let r = 0; r < between(random, 3, 8); r++) out[out.length - 1] += `\n| ${r + 1} | ${n(random)} min | ${fill(random, pick(random, topic.sentences)).slice(0, 40)} |`
+    for (let r = 0; r < between(random, 3, 8); r++)
+      out[out.length - 1] +=
+        `\n| ${r + 1} | ${n(random)} min | ${fill(random, pick(random, topic.sentences)).slice(0, 40)} |`
   }
   return out.join('\n\n')
 }

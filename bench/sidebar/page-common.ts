@@ -27,7 +27,8 @@ declare global {
 }
 
 const titleOf = (id: string): HTMLElement | null => document.getElementById(`conversation-title-${id}`)
-const nextFrame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))
+const nextFrame = (): Promise<number> =>
+  new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))
 
 export function installPage(driver: SidebarDriver): void {
   const longTasks: { start: number; duration: number }[] = []
@@ -38,8 +39,10 @@ export function installPage(driver: SidebarDriver): void {
   } catch {
     // no longtask support: frame intervals still bound every task
   }
-  const longestTaskIn = (from: number, to: number) => Math.max(0, ...longTasks.filter((t) => t.start + t.duration >= from && t.start <= to).map((t) => t.duration))
-  const longTasksIn = (from: number, to: number) => longTasks.filter((t) => t.start + t.duration >= from && t.start <= to).length
+  const longestTaskIn = (from: number, to: number) =>
+    Math.max(0, ...longTasks.filter((t) => t.start + t.duration >= from && t.start <= to).map((t) => t.duration))
+  const longTasksIn = (from: number, to: number) =>
+    longTasks.filter((t) => t.start + t.duration >= from && t.start <= to).length
 
   /** Resolves at the first frame after `done()` holds (checked on every DOM change and every frame), with the longest frame meanwhile. */
   const until = (done: () => boolean, start: number): Promise<{ ms: number; longestFrameMs: number }> =>
@@ -57,7 +60,9 @@ export function installPage(driver: SidebarDriver): void {
         if (changed || done()) {
           observer.disconnect()
           // The frame that follows the change has painted it.
-          requestAnimationFrame((painted) => resolve({ ms: painted - start, longestFrameMs: Math.max(longest, painted - last) }))
+          requestAnimationFrame((painted) =>
+            resolve({ ms: painted - start, longestFrameMs: Math.max(longest, painted - last) }),
+          )
           return
         }
         if (now - start > 20_000) {
@@ -73,7 +78,10 @@ export function installPage(driver: SidebarDriver): void {
   /** The row in the middle of the scroller's view (`below` px lower). */
   const middleRow = (scroller: HTMLElement, below = 0): string => {
     const box = scroller.getBoundingClientRect()
-    const hit = document.elementFromPoint(box.left + 40, box.top + box.height / 2 + below)?.closest('li')?.querySelector<HTMLElement>('[id^="conversation-title-"]')
+    const hit = document
+      .elementFromPoint(box.left + 40, box.top + box.height / 2 + below)
+      ?.closest('li')
+      ?.querySelector<HTMLElement>('[id^="conversation-title-"]')
     if (!hit) throw new Error('no row in the middle of the view')
     return hit.id.slice('conversation-title-'.length)
   }
@@ -115,10 +123,19 @@ export function installPage(driver: SidebarDriver): void {
           if (frames % 10 === 0) maxDomRows = Math.max(maxDomRows, driver.domRows())
           if (inView()) {
             maxDomRows = Math.max(maxDomRows, driver.domRows())
-            resolve({ ms: now - scrollStart, frames, longestFrameMs: longest, longTasks: longTasksIn(scrollStart, now), longestTaskMs: longestTaskIn(scrollStart, now), loadedRows: driver.loadedRows(), maxDomRows })
+            resolve({
+              ms: now - scrollStart,
+              frames,
+              longestFrameMs: longest,
+              longTasks: longTasksIn(scrollStart, now),
+              longestTaskMs: longestTaskIn(scrollStart, now),
+              loadedRows: driver.loadedRows(),
+              maxDomRows,
+            })
             return
           }
-          if (now - scrollStart > 60_000) return reject(new Error(`row ${target} not reached within 60 s (scrollTop ${scroller.scrollTop})`))
+          if (now - scrollStart > 60_000)
+            return reject(new Error(`row ${target} not reached within 60 s (scrollTop ${scroller.scrollTop})`))
           scroller.scrollTop += SCROLL_STEP_PX
           requestAnimationFrame(frame)
         }
@@ -151,7 +168,16 @@ export function installPage(driver: SidebarDriver): void {
         deleteLongestFrameMs: removal.longestFrameMs,
       }
     } catch (error) {
-      return { firstPaintMs: 0, firstPaintLongestTaskMs: 0, scroll: { ms: 0, frames: 0, longestFrameMs: 0, longTasks: 0, longestTaskMs: 0, loadedRows: 0, maxDomRows: 0 }, renameMs: 0, renameLongestFrameMs: 0, deleteMs: 0, deleteLongestFrameMs: 0, error: String(error instanceof Error ? (error.stack ?? error.message) : error) }
+      return {
+        firstPaintMs: 0,
+        firstPaintLongestTaskMs: 0,
+        scroll: { ms: 0, frames: 0, longestFrameMs: 0, longTasks: 0, longestTaskMs: 0, loadedRows: 0, maxDomRows: 0 },
+        renameMs: 0,
+        renameLongestFrameMs: 0,
+        deleteMs: 0,
+        deleteLongestFrameMs: 0,
+        error: String(error instanceof Error ? (error.stack ?? error.message) : error),
+      }
     }
   }
   window.__benchReady = true

@@ -17,8 +17,10 @@ export const SCROLL_ROWS = 2_000
 export const SCROLL_STEP_PX = 240
 export const NOW = Date.parse('2026-12-02T12:00:00Z')
 
-const WORDS = ('weight plan trip budget recipe code review bug fix meeting notes summary python rust typescript react chart ' +
-  'measurement sleep running training email draft letter invoice taxes garden paint kitchen holiday gift idea question').split(' ')
+const WORDS = (
+  'weight plan trip budget recipe code review bug fix meeting notes summary python rust typescript react chart ' +
+  'measurement sleep running training email draft letter invoice taxes garden paint kitchen holiday gift idea question'
+).split(' ')
 
 /** `conv-00000` is the newest. */
 export const idOf = (n: number): string => `conv-${String(n).padStart(5, '0')}`
@@ -30,7 +32,13 @@ export function conversations(): ConversationSummary[] {
   for (let n = 0; n < CONVERSATIONS; n++) {
     const words = 2 + Math.floor(next() * (next() < 0.15 ? 14 : 6))
     const title = Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]!).join(' ')
-    list.push({ id: idOf(n), title: `${title.charAt(0).toUpperCase()}${title.slice(1)} #${n}`, createdAt: at - 3_600_000, updatedAt: at, messageCount: 2 + Math.floor(next() * 40) })
+    list.push({
+      id: idOf(n),
+      title: `${title.charAt(0).toUpperCase()}${title.slice(1)} #${n}`,
+      createdAt: at - 3_600_000,
+      updatedAt: at,
+      messageCount: 2 + Math.floor(next() * 40),
+    })
     at -= Math.floor(next() * 2 * 9_400_000)
   }
   return list
@@ -39,7 +47,8 @@ export function conversations(): ConversationSummary[] {
 const settings = BENCH_SETTINGS
 
 /** A macrotask hop, like an IPC round trip. */
-const reply = <T>(value: T): Promise<AppResult<T>> => new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
+const reply = <T>(value: T): Promise<AppResult<T>> =>
+  new Promise((resolve) => setTimeout(() => resolve({ ok: true, value }), 0))
 
 export interface FakeStore {
   api: KeelApi
@@ -51,13 +60,18 @@ export interface FakeStore {
 export function fakeStore(all: ConversationSummary[] = conversations()): FakeStore {
   let rows = all.slice()
   let calls = 0
-  const isBefore = (c: ConversationSummary, b: { updatedAt: number; id: string }) => c.updatedAt < b.updatedAt || (c.updatedAt === b.updatedAt && c.id < b.id)
+  const isBefore = (c: ConversationSummary, b: { updatedAt: number; id: string }) =>
+    c.updatedAt < b.updatedAt || (c.updatedAt === b.updatedAt && c.id < b.id)
   const handlers: Record<string, (request: never) => Promise<AppResult<unknown>>> = {
     'settings.get': () => reply(settings),
     'tools.list': () => reply([]),
     'actions.unknown': () => reply([]),
     'runs.attach': () => reply({ runs: [] }),
-    'conversations.list': (request: { before?: { updatedAt: number; id: string }; limit?: number; pinned?: boolean }) => {
+    'conversations.list': (request: {
+      before?: { updatedAt: number; id: string }
+      limit?: number
+      pinned?: boolean
+    }) => {
       if (request.pinned) return reply(rows.filter((c) => c.pinnedAt !== undefined))
       calls++
       const limit = request.limit ?? DEFAULT_CONVERSATION_PAGE
@@ -81,7 +95,11 @@ export function fakeStore(all: ConversationSummary[] = conversations()): FakeSto
       if (name === 'onRunEvent') return (_listener: (envelope: RunEventEnvelope) => void) => () => {}
       return (
         handlers[name] ??
-        (() => Promise.resolve({ ok: false, error: { kind: 'internal', message: `bench: ${name} not faked`, owner: 'system', retryable: false } }))
+        (() =>
+          Promise.resolve({
+            ok: false,
+            error: { kind: 'internal', message: `bench: ${name} not faked`, owner: 'system', retryable: false },
+          }))
       )
     },
   })
@@ -94,7 +112,15 @@ export interface SidebarResult {
   firstPaintMs: number
   firstPaintLongestTaskMs: number
   /** Scrolling from the top through SCROLL_ROWS rows. */
-  scroll: { ms: number; frames: number; longestFrameMs: number; longTasks: number; longestTaskMs: number; loadedRows: number; maxDomRows: number }
+  scroll: {
+    ms: number
+    frames: number
+    longestFrameMs: number
+    longTasks: number
+    longestTaskMs: number
+    loadedRows: number
+    maxDomRows: number
+  }
   /** The action → the change painted (a row in view after the scroll). */
   renameMs: number
   renameLongestFrameMs: number

@@ -18,7 +18,17 @@ const FLUSH_INTERVAL_MS = 200
 
 /** ~20-character deltas (words, punctuation, some multibyte), deterministic, `totalChars` in all. */
 export function answerDeltas(totalChars: number): string[] {
-  const words = ['The weight', ' you recorded', ' on Monday', ' was 70.4 kg,', ' então', ' about 2% less', ' than the week', ' before 🙂.\n\n', ' Keep going!']
+  const words = [
+    'The weight',
+    ' you recorded',
+    ' on Monday',
+    ' was 70.4 kg,',
+    ' então',
+    ' about 2% less',
+    ' than the week',
+    ' before 🙂.\n\n',
+    ' Keep going!',
+  ]
   const deltas: string[] = []
   let state = 7
   let length = 0
@@ -65,8 +75,12 @@ export function streamLongAnswer(store: KeelStore, mib: number, reps: number): S
   const chunks = chunksOf(deltas)
   const expectedLength = deltas.reduce((n, d) => n + d.length, 0)
 
-  db.exec('CREATE TABLE IF NOT EXISTS floor_chunks (message_id TEXT NOT NULL, seq INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY (message_id, seq)) STRICT')
-  const insertChunk = db.prepare<[string, number, string]>('INSERT INTO floor_chunks (message_id, seq, text) VALUES (?, ?, ?)')
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS floor_chunks (message_id TEXT NOT NULL, seq INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY (message_id, seq)) STRICT',
+  )
+  const insertChunk = db.prepare<[string, number, string]>(
+    'INSERT INTO floor_chunks (message_id, seq, text) VALUES (?, ?, ?)',
+  )
   let floorRun = 0
   const floor = () => {
     const id = `floor-${mib}-${floorRun++}`
@@ -79,13 +93,23 @@ export function streamLongAnswer(store: KeelStore, mib: number, reps: number): S
     )
     for (const delta of deltas) writer.appendText(delta)
     const finished = writer.finalize({ status: 'complete' })
-    const stored = finished.ok && finished.message.parts[0]?.type === 'text' ? finished.message.parts[0].text.length : -1
+    const stored =
+      finished.ok && finished.message.parts[0]?.type === 'text' ? finished.message.parts[0].text.length : -1
     if (stored !== expectedLength) throw new Error(`stored ${stored} characters of ${expectedLength}`)
   }
   const appMs: number[] = []
   const floorMs: number[] = []
   for (let i = 0; i < reps; i++) {
-    const order: [number[], () => void][] = i % 2 === 0 ? [[appMs, app], [floorMs, floor]] : [[floorMs, floor], [appMs, app]]
+    const order: [number[], () => void][] =
+      i % 2 === 0
+        ? [
+            [appMs, app],
+            [floorMs, floor],
+          ]
+        : [
+            [floorMs, floor],
+            [appMs, app],
+          ]
     for (const [times, run] of order) {
       ;(globalThis as { gc?: () => void }).gc?.()
       const start = performance.now()

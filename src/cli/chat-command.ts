@@ -80,24 +80,31 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
   }
   const message = parsed.positionals.join(' ').trim()
   if (message.length === 0) throw new CliUsageError(`missing the message\n${CHAT_USAGE}`)
-  if (message.length > MAX_MESSAGE_CHARS) throw new CliUsageError(`the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_CHARS}`)
+  if (message.length > MAX_MESSAGE_CHARS)
+    throw new CliUsageError(`the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_CHARS}`)
   if (flags.provider !== undefined && !isProfileIdSyntax(flags.provider)) {
-    throw new CliUsageError(`unknown provider "${flags.provider}" (expected one of: ${IMPLICIT_PROFILE_IDS.join(', ')}, or a provider id from Keel's settings)`)
+    throw new CliUsageError(
+      `unknown provider "${flags.provider}" (expected one of: ${IMPLICIT_PROFILE_IDS.join(', ')}, or a provider id from Keel's settings)`,
+    )
   }
-  if (flags.lang !== undefined && !isLocale(flags.lang)) throw new CliUsageError(`--lang must be en, pt-BR or es, got "${flags.lang}"`)
+  if (flags.lang !== undefined && !isLocale(flags.lang))
+    throw new CliUsageError(`--lang must be en, pt-BR or es, got "${flags.lang}"`)
   if (flags['base-url'] !== undefined && !/^https?:\/\//.test(flags['base-url'])) {
     throw new CliUsageError(`--base-url must be an http(s) URL, got "${flags['base-url']}"`)
   }
   let maxRounds: number | undefined
   if (flags['max-rounds'] !== undefined) {
     maxRounds = Number(flags['max-rounds'])
-    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 50) throw new CliUsageError('--max-rounds must be an integer from 1 to 50')
+    if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 50)
+      throw new CliUsageError('--max-rounds must be an integer from 1 to 50')
   }
 
   const dbPath = flags.db ?? defaultDatabasePath(io.env)
   // A provider id no settings can hold (no store yet): said before a store is created for nothing.
   if (flags.provider !== undefined && !IMPLICIT_PROFILE_IDS.includes(flags.provider) && !existsSync(dbPath)) {
-    throw new CliUsageError(`unknown provider "${flags.provider}" (expected one of: ${IMPLICIT_PROFILE_IDS.join(', ')}, or a provider id from Keel's settings)`)
+    throw new CliUsageError(
+      `unknown provider "${flags.provider}" (expected one of: ${IMPLICIT_PROFILE_IDS.join(', ')}, or a provider id from Keel's settings)`,
+    )
   }
   const store = openStoreForCli(dbPath, { create: true })
   const cleanups: Array<() => Promise<void>> = []
@@ -111,7 +118,12 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     const settings = conversations.turnSettings(flags.conversation, undefined, flags.provider)
     const provider = settings.provider ?? flags.provider
     const model = flags.model ?? settings.model
-    const ready = resolveTurnProfile({ store, env: io.env, keys, request: { provider, model, baseUrl: flags['base-url'] } })
+    const ready = resolveTurnProfile({
+      store,
+      env: io.env,
+      keys,
+      request: { provider, model, baseUrl: flags['base-url'] },
+    })
     if (!ready.ok) throw new CliUsageError(ready.error.message)
     const approver: Approver = flags.yes ? approveAll : terminalApprover(io.stdin, io.stderr)
     const controller = new AbortController()
@@ -122,9 +134,16 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     })
     // The same setup as the app's: settings, connection, grants and key scrubbing on every output.
     const { openMcpForCli, statusText } = await import('./mcp-command')
-    const mcp = await openMcpForCli(store, { stdout: io.stdout, stderr: io.stderr, env: io.env }, flags['mcp-config'], keys)
+    const mcp = await openMcpForCli(
+      store,
+      { stdout: io.stdout, stderr: io.stderr, env: io.env },
+      flags['mcp-config'],
+      keys,
+    )
     // The turn goes on without a server that is not ready: say which, and why.
-    for (const view of mcp.hub.views()) if (view.status.state === 'failed') io.stderr.write(`[keel] MCP server ${view.config.name} is not used: ${statusText(view.status)}\n`)
+    for (const view of mcp.hub.views())
+      if (view.status.state === 'failed')
+        io.stderr.write(`[keel] MCP server ${view.config.name} is not used: ${statusText(view.status)}\n`)
     const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
     cleanups.push(() => tools.close())
     const print = flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr)
@@ -148,7 +167,11 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
         approver,
         onEvent: (event) => {
           // A conversation this turn creates stays with the entry and model it started on.
-          if (event.type === 'run-start' && flags.conversation === undefined) conversations.adopt(event.conversationId, undefined, { provider: prepared.profileId, model: prepared.connection.model })
+          if (event.type === 'run-start' && flags.conversation === undefined)
+            conversations.adopt(event.conversationId, undefined, {
+              provider: prepared.profileId,
+              model: prepared.connection.model,
+            })
           print(event)
         },
       },
@@ -195,20 +218,29 @@ function humanPrinter(stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStre
         write(`${atLineStart ? '' : '\n\n'}${event.text}\n`)
         return
       case 'tool-call':
-        if (event.state !== 'preparing') stderr.write(`[keel] ${event.name} (${event.callId}): ${event.state}${event.summary ? ` — ${event.summary}` : ''}\n`)
+        if (event.state !== 'preparing')
+          stderr.write(
+            `[keel] ${event.name} (${event.callId}): ${event.state}${event.summary ? ` — ${event.summary}` : ''}\n`,
+          )
         return
       case 'tool-progress':
-        stderr.write(`[keel] ${event.callId}: ${event.total ? `${event.progress}/${event.total}` : event.progress}${event.message ? ` — ${event.message}` : ''}\n`)
+        stderr.write(
+          `[keel] ${event.callId}: ${event.total ? `${event.progress}/${event.total}` : event.progress}${event.message ? ` — ${event.message}` : ''}\n`,
+        )
         return
       case 'retry-scheduled':
         stderr.write(`[keel] ${event.message}\n`)
         return
       case 'diagnostics':
-        stderr.write(`[keel] ${event.kind}${event.status ? ` HTTP ${event.status}` : ''}${event.requestId ? ` request ${event.requestId}` : ''}: ${event.providerMessage}\n`)
+        stderr.write(
+          `[keel] ${event.kind}${event.status ? ` HTTP ${event.status}` : ''}${event.requestId ? ` request ${event.requestId}` : ''}: ${event.providerMessage}\n`,
+        )
         return
       case 'run-end':
         if (!atLineStart) stdout.write('\n')
-        stderr.write(`[keel] ${event.status}${event.interruptReason ? ` (${event.interruptReason})` : ''} · conversation ${event.conversationId}\n`)
+        stderr.write(
+          `[keel] ${event.status}${event.interruptReason ? ` (${event.interruptReason})` : ''} · conversation ${event.conversationId}\n`,
+        )
         return
       default:
         return

@@ -3,7 +3,6 @@ import { writeExport } from '../main/export/store-export'
 import { CliUsageError } from './cli-usage-error'
 import { openStoreForCli } from './open-store'
 
-
 export const EXPORT_USAGE = `usage: keel export --db FILE
 
 Prints the whole store as one JSON object: conversations with their messages (every version:
@@ -20,7 +19,11 @@ A store that is not writable is read as it is (nothing is recovered or updated).
 export async function runExport(argv: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({ args: argv, options: { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
+    parsed = parseArgs({
+      args: argv,
+      options: { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    })
   } catch (error) {
     throw new CliUsageError(`${(error as Error).message}\n${EXPORT_USAGE}`)
   }

@@ -19,10 +19,18 @@ an id already there with different content is a collision: listed on stderr, nev
 Prints one line: what was added, what was already present, how many collisions. \`-\` or no file:
 read from stdin.`
 
-export async function runImport(argv: string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
+export async function runImport(
+  argv: string[],
+  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({ args: argv, options: { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true })
+    parsed = parseArgs({
+      args: argv,
+      options: { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    })
   } catch (error) {
     throw new CliUsageError(`${(error as Error).message}\n${IMPORT_USAGE}`)
   }
@@ -44,11 +52,17 @@ export async function runImport(argv: string[], io: { stdin: NodeJS.ReadableStre
     try {
       const result = importStore(store, fileChunks(path))
       if (!result.ok) {
-        io.stderr.write(`keel: ${input === '-' ? 'stdin' : input} failed at ${result.where}: ${result.message} Nothing was imported.\n`)
+        io.stderr.write(
+          `keel: ${input === '-' ? 'stdin' : input} failed at ${result.where}: ${result.message} Nothing was imported.\n`,
+        )
         return 1
       }
-      for (const c of result.report.collisions) io.stderr.write(`keel: collision: ${c.kind} ${c.id} (${c.where}): ${c.reason}; the stored one was kept\n`)
-      if (result.report.collisionCount > result.report.collisions.length) io.stderr.write(`keel: … and ${result.report.collisionCount - result.report.collisions.length} more collisions\n`)
+      for (const c of result.report.collisions)
+        io.stderr.write(`keel: collision: ${c.kind} ${c.id} (${c.where}): ${c.reason}; the stored one was kept\n`)
+      if (result.report.collisionCount > result.report.collisions.length)
+        io.stderr.write(
+          `keel: … and ${result.report.collisionCount - result.report.collisions.length} more collisions\n`,
+        )
       io.stdout.write(`${importSummary(result.report)}\n`)
       return 0
     } finally {
@@ -58,4 +72,3 @@ export async function runImport(argv: string[], io: { stdin: NodeJS.ReadableStre
     if (spool) rmSync(spool, { recursive: true, force: true })
   }
 }
-

@@ -15,7 +15,11 @@ export interface InterruptHandler {
 
 export const REPEATED_SIGINT_WINDOW_MS = 2_000
 
-export function createInterruptHandler(options: { onForce: () => void; windowMs?: number; now?: () => number }): InterruptHandler {
+export function createInterruptHandler(options: {
+  onForce: () => void
+  windowMs?: number
+  now?: () => number
+}): InterruptHandler {
   const windowMs = options.windowMs ?? REPEATED_SIGINT_WINDOW_MS
   const now = options.now ?? Date.now
   let stop: (() => void) | undefined

@@ -78,7 +78,9 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`keel: ${error.message}\n`)
       process.exitCode = 2
     } else {
-      process.stderr.write(`keel: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+      process.stderr.write(
+        `keel: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      )
       process.exitCode = 1
     }
   },

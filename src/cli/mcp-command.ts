@@ -12,8 +12,6 @@ import { CliUsageError } from './cli-usage-error'
 import { MCP_USAGE } from './mcp-usage'
 import { openStoreForCli } from './open-store'
 
-
-
 export interface McpCliIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
@@ -26,10 +24,14 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
   const [sub, ...rest] = argv
   if (sub === 'conformance-client') {
     const url = rest.at(-1)
-    if (!url || !/^https?:\/\//.test(url)) throw new CliUsageError(`conformance-client needs the server URL as its last argument\n${MCP_USAGE}`)
+    if (!url || !/^https?:\/\//.test(url))
+      throw new CliUsageError(`conformance-client needs the server URL as its last argument\n${MCP_USAGE}`)
     return runConformanceClient(url, io.env as NodeJS.ProcessEnv)
   }
-  if (sub !== 'list' && sub !== 'accept') throw new CliUsageError(`${sub === undefined ? 'missing' : `unknown`} mcp command${sub ? ` "${sub}"` : ''}\n${MCP_USAGE}`)
+  if (sub !== 'list' && sub !== 'accept')
+    throw new CliUsageError(
+      `${sub === undefined ? 'missing' : `unknown`} mcp command${sub ? ` "${sub}"` : ''}\n${MCP_USAGE}`,
+    )
   let parsed
   try {
     parsed = parseArgs({
@@ -42,7 +44,8 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
     throw new CliUsageError(`${(error as Error).message}\n${MCP_USAGE}`)
   }
   const { values: flags, positionals } = parsed
-  if (sub === 'accept' && positionals.length !== 1) throw new CliUsageError(`accept takes one server (its id or name)\n${MCP_USAGE}`)
+  if (sub === 'accept' && positionals.length !== 1)
+    throw new CliUsageError(`accept takes one server (its id or name)\n${MCP_USAGE}`)
   if (sub === 'list' && positionals.length > 0) throw new CliUsageError(`list takes no server\n${MCP_USAGE}`)
 
   const store = openStoreForCli(flags.db ?? defaultDatabasePath(io.env), { create: true })
@@ -61,11 +64,21 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
 }
 
 /** The MCP servers of a CLI run: started, settled, and closed (their process trees) after. */
-export async function openMcpForCli(store: KeelStore, io: McpCliIo, configFlag: string | undefined, keys = new ProviderKeys(io.env, createMemoryKeyVault())) {
+export async function openMcpForCli(
+  store: KeelStore,
+  io: McpCliIo,
+  configFlag: string | undefined,
+  keys = new ProviderKeys(io.env, createMemoryKeyVault()),
+) {
   const startup = await prepareMcpStartup({ store, flag: configFlag, env: io.env })
   if (!startup.ok) throw new CliUsageError(startup.message)
   if (startup.file) for (const line of describeFileReport(startup.file)) io.stderr.write(`[keel] ${line}\n`)
-  const hub = createMcpHub({ pins: store.mcpPins, loginPath: startup.loginPath, serversDir: mcpServersDir(store.db.name), log: (message) => io.stderr.write(`[keel] ${message}\n`) })
+  const hub = createMcpHub({
+    pins: store.mcpPins,
+    loginPath: startup.loginPath,
+    serversDir: mcpServersDir(store.db.name),
+    log: (message) => io.stderr.write(`[keel] ${message}\n`),
+  })
   const commands = new McpCommands(store, keys, hub, startup.fileServers)
   commands.sync()
   // No fixed wait: each server fails at its own start deadline, so this ends when the slowest has.
@@ -94,16 +107,29 @@ function list(views: McpServerView[], io: McpCliIo, json: boolean): number {
     io.stdout.write('No MCP servers are configured (add them in Settings, or pass --mcp-config FILE).\n')
   } else {
     for (const view of views) {
-      io.stdout.write(`${view.config.name} [${view.config.id}, ${view.origin === 'file' ? 'from the config file' : 'saved'}]: ${statusText(view.status)}\n`)
+      io.stdout.write(
+        `${view.config.name} [${view.config.id}, ${view.origin === 'file' ? 'from the config file' : 'saved'}]: ${statusText(view.status)}\n`,
+      )
       io.stdout.write(`  runs: ${view.commandLine}\n`)
       if (view.envKeys.length > 0) io.stdout.write(`  env: ${view.envKeys.join(', ')}\n`)
-      for (const missing of view.missingValues) io.stdout.write(`  missing value: ${missing.where} ${missing.key}${missing.placeholder ? ` (${missing.placeholder})` : ''}\n`)
+      for (const missing of view.missingValues)
+        io.stdout.write(
+          `  missing value: ${missing.where} ${missing.key}${missing.placeholder ? ` (${missing.placeholder})` : ''}\n`,
+        )
       for (const tool of view.tools) {
         const effect = tool.effect === 'none' ? 'trusted read (runs without asking)' : 'asks first'
-        const state = tool.refused ? `not offered: ${tool.refused}` : !tool.enabled ? 'turned off' : tool.pin === 'accepted' ? 'accepted' : `${tool.pin}: withheld until accepted (keel mcp accept ${view.config.id})`
+        const state = tool.refused
+          ? `not offered: ${tool.refused}`
+          : !tool.enabled
+            ? 'turned off'
+            : tool.pin === 'accepted'
+              ? 'accepted'
+              : `${tool.pin}: withheld until accepted (keel mcp accept ${view.config.id})`
         io.stdout.write(`  ${tool.providerName || tool.name}  ${effect}  ${state}\n`)
       }
-      io.stdout.write(`  offered to the model: ${view.offered.tools} tools, about ${view.offered.estimatedTokens} tokens\n`)
+      io.stdout.write(
+        `  offered to the model: ${view.offered.tools} tools, about ${view.offered.estimatedTokens} tokens\n`,
+      )
     }
   }
   return views.some((view) => view.status.state === 'failed') ? 1 : 0
@@ -111,9 +137,14 @@ function list(views: McpServerView[], io: McpCliIo, json: boolean): number {
 
 async function accept(commands: McpCommands, views: McpServerView[], which: string, io: McpCliIo): Promise<number> {
   const view = views.find((candidate) => candidate.config.id === which || candidate.config.name === which)
-  if (!view) throw new CliUsageError(`no MCP server "${which}" (servers: ${views.map((candidate) => candidate.config.id).join(', ') || 'none'})`)
+  if (!view)
+    throw new CliUsageError(
+      `no MCP server "${which}" (servers: ${views.map((candidate) => candidate.config.id).join(', ') || 'none'})`,
+    )
   if (view.status.state !== 'ready') {
-    io.stderr.write(`keel: ${view.config.name} is not running (${statusText(view.status)}): its tools cannot be listed\n`)
+    io.stderr.write(
+      `keel: ${view.config.name} is not running (${statusText(view.status)}): its tools cannot be listed\n`,
+    )
     return 1
   }
   // A definition Keel refused to keep (no hash) cannot be accepted: `list` says why.
@@ -126,12 +157,17 @@ async function accept(commands: McpCommands, views: McpServerView[], which: stri
     io.stdout.write(`${tool.pin === 'new' ? 'New tool' : 'Changed tool'}: ${tool.name}\n`)
     for (const line of definitionChanges(tool.acceptedDefinition, tool.definition)) io.stdout.write(`  ${line}\n`)
   }
-  const result = await commands.acceptTools({ serverId: view.config.id, tools: Object.fromEntries(pending.map((tool) => [tool.name, tool.definitionHash])) })
+  const result = await commands.acceptTools({
+    serverId: view.config.id,
+    tools: Object.fromEntries(pending.map((tool) => [tool.name, tool.definitionHash])),
+  })
   if (!result.ok) {
     io.stderr.write(`keel: ${result.error.message}\n`)
     return 1
   }
-  io.stdout.write(`Accepted ${pending.length} tool definition${pending.length === 1 ? '' : 's'} of ${view.config.name}.\n`)
+  io.stdout.write(
+    `Accepted ${pending.length} tool definition${pending.length === 1 ? '' : 's'} of ${view.config.name}.\n`,
+  )
   return 0
 }
 

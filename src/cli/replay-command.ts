@@ -12,7 +12,10 @@ Reads a recorded response body (FILE, or standard input for - or no FILE) as a s
 and prints the turn result as one JSON object.`
 
 /** `keel replay`: a recorded body through the real parser, as a stream, to one JSON object. */
-export async function runReplay(argv: string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
+export async function runReplay(
+  argv: string[],
+  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
+): Promise<number> {
   let parsed
   try {
     parsed = parseArgs({

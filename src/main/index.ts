@@ -30,7 +30,9 @@ if (process.env.KEEL_USER_DATA_DIR) app.setPath('userData', process.env.KEEL_USE
 
 // Must happen before `ready` (and only once): a standard, secure scheme gets a real origin
 // (app://keel, so the CSP's 'self' means exactly our files), web storage and fetch.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
 
 function openWindow(): BrowserWindow {
   return createMainWindow({ preloadPath, page, registry, devTools: !app.isPackaged })
@@ -40,12 +42,18 @@ async function start(): Promise<void> {
   // Default session (our windows use no partition); only the built renderer folder is served.
   if (page.kind === 'app-protocol') protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir))
   applyPermissionPolicy(session.defaultSession)
-  const keyVault = await openSafeStorageKeyVault({ safeStorage, filePath: join(app.getPath('userData'), 'provider-keys.json') })
+  const keyVault = await openSafeStorageKeyVault({
+    safeStorage,
+    filePath: join(app.getPath('userData'), 'provider-keys.json'),
+  })
   // The store is opened by the core (main process), never by a renderer; the same file the CLI uses.
   // SQLite's addon built for Electron's ABI, kept beside the Node build (see db/native-addon.ts);
   // without it the package's own build is loaded (right after an in-place electron-rebuild).
   const addon = electronAddonPath(app.getAppPath(), process.versions.modules)
-  const opened = openKeelStore(process.env.KEEL_DB ?? join(app.getPath('userData'), 'keel.db'), existsSync(addon) ? { nativeBinding: addon } : {})
+  const opened = openKeelStore(
+    process.env.KEEL_DB ?? join(app.getPath('userData'), 'keel.db'),
+    existsSync(addon) ? { nativeBinding: addon } : {},
+  )
   if (!opened.ok) {
     // Not a silent exit: the message says what happened, where the file is and that it was not changed.
     console.error(`[keel] cannot open the store: ${opened.error.kind}`)
@@ -105,8 +113,11 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  app.whenReady().then(start).catch((error: unknown) => {
-    console.error('[keel] startup failed:', error instanceof Error ? error.name : typeof error)
-    app.exit(1)
-  })
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      console.error('[keel] startup failed:', error instanceof Error ? error.name : typeof error)
+      app.exit(1)
+    })
 }

@@ -42,7 +42,11 @@ export const MAX_ATTACHMENT_NAME_CHARS = 255
  * ({@link safeAttachmentName}); the core and the import refuse one that does not ({@link isSafeAttachmentName}).
  */
 export function safeAttachmentName(name: string): string {
-  const cleaned = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim().slice(0, MAX_ATTACHMENT_NAME_CHARS).trim()
+  const cleaned = name
+    .replace(/[/\\\u0000-\u001f\u007f]/g, '_')
+    .trim()
+    .slice(0, MAX_ATTACHMENT_NAME_CHARS)
+    .trim()
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned
 }
 
@@ -116,9 +120,17 @@ export function sniffImageType(bytes: Uint8Array): ImageMimeType | undefined {
   const starts = (...values: number[]) => values.every((value, i) => bytes[i] === value)
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png'
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif'
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'image/gif'
   // RIFF <size> WEBP
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp'
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return 'image/webp'
   return undefined
 }
 
@@ -218,15 +230,28 @@ export type CheckedAttachment =
  * Checks one file as the core and the window both must: the type is allowed; an image's bytes are
  * the image type it claims (magic numbers); a text file is text; each within its size.
  */
-export function checkAttachment(name: string, mimeType: string, bytes: Uint8Array): { ok: true; attachment: CheckedAttachment } | { ok: false; problem: AttachmentProblem } {
+export function checkAttachment(
+  name: string,
+  mimeType: string,
+  bytes: Uint8Array,
+): { ok: true; attachment: CheckedAttachment } | { ok: false; problem: AttachmentProblem } {
   if (bytes.length === 0) return { ok: false, problem: { code: 'attachment-empty', name } }
   if (isImageMimeType(mimeType)) {
-    if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, problem: { code: 'attachment-image-too-big', name, size: bytes.length, max: MAX_IMAGE_BYTES } }
-    if (sniffImageType(bytes) !== mimeType) return { ok: false, problem: { code: 'attachment-not-image', name, declared: mimeType } }
+    if (bytes.length > MAX_IMAGE_BYTES)
+      return {
+        ok: false,
+        problem: { code: 'attachment-image-too-big', name, size: bytes.length, max: MAX_IMAGE_BYTES },
+      }
+    if (sniffImageType(bytes) !== mimeType)
+      return { ok: false, problem: { code: 'attachment-not-image', name, declared: mimeType } }
     return { ok: true, attachment: { kind: 'image', name, mimeType, bytes } }
   }
   if (isTextMimeType(mimeType)) {
-    if (bytes.length > MAX_TEXT_FILE_BYTES) return { ok: false, problem: { code: 'attachment-text-too-big', name, size: bytes.length, max: MAX_TEXT_FILE_BYTES } }
+    if (bytes.length > MAX_TEXT_FILE_BYTES)
+      return {
+        ok: false,
+        problem: { code: 'attachment-text-too-big', name, size: bytes.length, max: MAX_TEXT_FILE_BYTES },
+      }
     const text = decodeTextFile(bytes)
     if (text === undefined) return { ok: false, problem: { code: 'attachment-not-text', name } }
     return { ok: true, attachment: { kind: 'text', name, mimeType, bytes, text } }
@@ -238,7 +263,8 @@ export function checkAttachment(name: string, mimeType: string, bytes: Uint8Arra
 export function checkAttachmentSet(sizes: readonly number[]): AttachmentProblem | undefined {
   if (sizes.length > MAX_ATTACHMENTS) return { code: 'attachment-too-many', count: sizes.length, max: MAX_ATTACHMENTS }
   const total = sizes.reduce((sum, size) => sum + size, 0)
-  if (total > MAX_ATTACHMENTS_TOTAL_BYTES) return { code: 'attachment-total-too-big', size: total, max: MAX_ATTACHMENTS_TOTAL_BYTES }
+  if (total > MAX_ATTACHMENTS_TOTAL_BYTES)
+    return { code: 'attachment-total-too-big', size: total, max: MAX_ATTACHMENTS_TOTAL_BYTES }
   return undefined
 }
 

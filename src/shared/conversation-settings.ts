@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { isProviderId, type ProviderId } from './provider-id'
-import { MAX_OUTPUT_TOKENS_LIMIT, MAX_SYSTEM_PROMPT_CHARS, MAX_TEMPERATURE, type ConversationSettings } from './conversation-settings-limits'
+import {
+  MAX_OUTPUT_TOKENS_LIMIT,
+  MAX_SYSTEM_PROMPT_CHARS,
+  MAX_TEMPERATURE,
+  type ConversationSettings,
+} from './conversation-settings-limits'
 
 export { MAX_OUTPUT_TOKENS_LIMIT, MAX_SYSTEM_PROMPT_CHARS, MAX_TEMPERATURE, type ConversationSettings }
 
@@ -19,9 +24,14 @@ export const conversationSettingsPatchSchema = z
     maxOutputTokens: maxTokens.nullable().optional(),
     temperature: temperature.nullable().optional(),
   })
-  .refine((patch) => (patch.provider === undefined) === (patch.model === undefined) && (patch.provider === null) === (patch.model === null), {
-    error: 'provider and model are chosen together.',
-  })
+  .refine(
+    (patch) =>
+      (patch.provider === undefined) === (patch.model === undefined) &&
+      (patch.provider === null) === (patch.model === null),
+    {
+      error: 'provider and model are chosen together.',
+    },
+  )
 
 export type ConversationSettingsPatch = z.output<typeof conversationSettingsPatchSchema>
 
@@ -50,9 +60,14 @@ export const conversationDefaultsPatchSchema = z
     model: modelName.nullable().optional(),
     system: systemText.nullable().optional(),
   })
-  .refine((patch) => (patch.provider === undefined) === (patch.model === undefined) && (patch.provider === null) === (patch.model === null), {
-    error: 'provider and model are chosen together.',
-  })
+  .refine(
+    (patch) =>
+      (patch.provider === undefined) === (patch.model === undefined) &&
+      (patch.provider === null) === (patch.model === null),
+    {
+      error: 'provider and model are chosen together.',
+    },
+  )
 
 /** What a provider does when the conversation sets nothing: shown beside the fields as "default". */
 export interface GenerationDefaults {

@@ -18,19 +18,58 @@ interface PreambleWords {
 const WORDS: Readonly<Record<Locale, PreambleWords>> = {
   en: {
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-    months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    months: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
     sentence: (date, iso, zone) =>
       `Today is ${date} (${iso}). The user's time zone is ${zone}; dates and times the user gives are in it unless they say otherwise.`,
   },
   'pt-BR': {
     weekdays: ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'],
-    months: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
+    months: [
+      'janeiro',
+      'fevereiro',
+      'março',
+      'abril',
+      'maio',
+      'junho',
+      'julho',
+      'agosto',
+      'setembro',
+      'outubro',
+      'novembro',
+      'dezembro',
+    ],
     sentence: (date, iso, zone) =>
       `Hoje é ${date} (${iso}). O fuso horário do usuário é ${zone}; as datas e horas que o usuário informar estão nesse fuso, salvo se ele disser outra coisa.`,
   },
   es: {
     weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
-    months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+    months: [
+      'enero',
+      'febrero',
+      'marzo',
+      'abril',
+      'mayo',
+      'junio',
+      'julio',
+      'agosto',
+      'septiembre',
+      'octubre',
+      'noviembre',
+      'diciembre',
+    ],
     sentence: (date, iso, zone) =>
       `Hoy es ${date} (${iso}). La zona horaria del usuario es ${zone}; las fechas y horas que indique el usuario están en ella, salvo que diga otra cosa.`,
   },
@@ -46,7 +85,10 @@ export function datePreamble(input: { now: number; timeZone: string; locale: Loc
   const today = localDayAt(input.now, input.timeZone)
   const weekday = words.weekdays[today.weekday] ?? ''
   const month = words.months[today.month - 1] ?? ''
-  const date = input.locale === 'en' ? `${weekday}, ${today.day} ${month} ${today.year}` : `${weekday}, ${today.day} de ${month} de ${today.year}`
+  const date =
+    input.locale === 'en'
+      ? `${weekday}, ${today.day} ${month} ${today.year}`
+      : `${weekday}, ${today.day} de ${month} de ${today.year}`
   const iso = `${String(today.year).padStart(4, '0')}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`
   const zone = `${input.timeZone} (UTC${offsetText(utcOffsetMinutes(input.now, input.timeZone), '\u2212')})`
   return words.sentence(date, iso, zone)

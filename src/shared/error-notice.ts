@@ -1,4 +1,10 @@
-import { fallbackMessage, MAX_DETAIL_CHARS, type FallbackMessageId, type FallbackValues, type NoticeRef } from './fallback-messages'
+import {
+  fallbackMessage,
+  MAX_DETAIL_CHARS,
+  type FallbackMessageId,
+  type FallbackValues,
+  type NoticeRef,
+} from './fallback-messages'
 import type { Locale } from './locale'
 import type { ProviderError } from './provider-error'
 import { hostOf, providerDisplayName } from './provider-display-name'
@@ -30,7 +36,9 @@ export function noticeForProviderError(error: ProviderError, about: ProviderAbou
   const ref = (id: FallbackMessageId, values: FallbackValues = base): NoticeRef => ({ id, values })
   switch (error.kind) {
     case 'unreachable':
-      return named ? ref('unreachable', { ...base, host: host ?? about.baseUrl ?? '?' }) : ref('unreachable-address', { ...base, host: host ?? about.baseUrl ?? '?' })
+      return named
+        ? ref('unreachable', { ...base, host: host ?? about.baseUrl ?? '?' })
+        : ref('unreachable-address', { ...base, host: host ?? about.baseUrl ?? '?' })
     case 'network':
       return ref('connection-lost')
     case 'authentication':
@@ -39,7 +47,9 @@ export function noticeForProviderError(error: ProviderError, about: ProviderAbou
       return ref('quota-exceeded', withDetail(base))
     case 'rate-limit': {
       const wait = error.waitMs ?? error.retryAfterMs
-      return wait !== undefined && wait > 0 ? ref('rate-limited-wait', { ...base, seconds: Math.ceil(wait / 1000) }) : ref('rate-limited')
+      return wait !== undefined && wait > 0
+        ? ref('rate-limited-wait', { ...base, seconds: Math.ceil(wait / 1000) })
+        : ref('rate-limited')
     }
     case 'model-not-found':
       return ref('model-not-found', withDetail({ ...base, model: about.model }))
@@ -54,7 +64,9 @@ export function noticeForProviderError(error: ProviderError, about: ProviderAbou
     case 'timeout':
       return ref('provider-timeout')
     case 'invalid-request':
-      return error.status === 404 ? ref('endpoint-not-found', { ...base, host: host ?? about.baseUrl ?? '?' }) : ref('bad-request', withDetail(base))
+      return error.status === 404
+        ? ref('endpoint-not-found', { ...base, host: host ?? about.baseUrl ?? '?' })
+        : ref('bad-request', withDetail(base))
     case 'provider':
     case 'truncated':
     case 'malformed':
@@ -119,7 +131,11 @@ const FIXED_IN_SETTINGS: ReadonlySet<FallbackMessageId> = new Set<FallbackMessag
 /** The action of a message, from its id and values (the same for a live and a stored answer). */
 export function noticeAction(notice: NoticeRef): NoticeAction {
   const providerId = notice.values?.providerId
-  const settings = FIXED_IN_SETTINGS.has(notice.id) ? (providerId && notice.id !== 'turn-timeout' ? providerSettingsAnchor(providerId) : '') : undefined
+  const settings = FIXED_IN_SETTINGS.has(notice.id)
+    ? providerId && notice.id !== 'turn-timeout'
+      ? providerSettingsAnchor(providerId)
+      : ''
+    : undefined
   return {
     retry: !NO_RETRY.has(notice.id),
     settings,

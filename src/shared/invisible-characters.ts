@@ -33,11 +33,14 @@ const NAMES: Readonly<Record<number, string>> = {
  * fillers, Mongolian vowel separator) that look like nothing.
  */
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: U+034F and the fillers are listed alone on purpose, not as parts of a sequence.
-const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u034F\u115F\u1160\u3164\uFFA0\u180E]/u
+const INVISIBLE =
+  /[\p{Cf}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u034F\u115F\u1160\u3164\uFFA0\u180E]/u
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu')
 
 /** A piece of text as shown: plain text, or one invisible character as its visible token. */
-export type TextSegment = { kind: 'text'; text: string } | { kind: 'invisible'; codePoint: number; token: string; name: string | undefined }
+export type TextSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'invisible'; codePoint: number; token: string; name: string | undefined }
 
 /** `U+202E` for a code point (at least four hex digits). */
 export function codePointLabel(codePoint: number): string {

@@ -11,12 +11,17 @@ export function legacyNotice(message: Message): NoticeRef | undefined {
   if (message.status === 'failed') {
     const kind = message.error?.kind
     const id: FallbackMessageId =
-      kind === 'quota-exceeded' ? 'quota-exceeded'
-      : kind === 'authentication' ? 'authentication'
-      : kind === 'invalid-arguments' ? 'invalid-arguments-twice'
-      : kind === 'storage-full' ? 'storage-full'
-      : kind === 'storage' ? 'storage-failed'
-      : 'no-answer'
+      kind === 'quota-exceeded'
+        ? 'quota-exceeded'
+        : kind === 'authentication'
+          ? 'authentication'
+          : kind === 'invalid-arguments'
+            ? 'invalid-arguments-twice'
+            : kind === 'storage-full'
+              ? 'storage-full'
+              : kind === 'storage'
+                ? 'storage-failed'
+                : 'no-answer'
     return { id }
   }
   if (message.status === 'interrupted' && message.interruptReason !== 'user-stop') {
@@ -29,5 +34,7 @@ export function legacyNotice(message: Message): NoticeRef | undefined {
 /** The calls of a stored answer that never got a result (cut off, or never confirmed): they were not run. */
 export function callsNotRun(message: Message): { callId: string; name: string }[] {
   const answered = new Set(message.parts.flatMap((p) => (p.type === 'tool-result' ? [p.callId] : [])))
-  return message.parts.flatMap((p) => (p.type === 'tool-call' && !answered.has(p.callId) ? [{ callId: p.callId, name: p.toolName }] : []))
+  return message.parts.flatMap((p) =>
+    p.type === 'tool-call' && !answered.has(p.callId) ? [{ callId: p.callId, name: p.toolName }] : [],
+  )
 }

@@ -20,6 +20,8 @@ export function pickLocale(preferred: readonly string[]): Locale {
 
 /** The OS language from the environment (POSIX `LC_ALL` > `LC_MESSAGES` > `LANG`; `C`/`POSIX` say nothing). */
 export function localeFromEnv(env: Readonly<Record<string, string | undefined>>): Locale {
-  const values = [env.LC_ALL, env.LC_MESSAGES, env.LANG, env.LANGUAGE?.split(':')[0]].filter((v): v is string => v !== undefined && v !== '' && v !== 'C' && v !== 'POSIX' && !v.startsWith('C.'))
+  const values = [env.LC_ALL, env.LC_MESSAGES, env.LANG, env.LANGUAGE?.split(':')[0]].filter(
+    (v): v is string => v !== undefined && v !== '' && v !== 'C' && v !== 'POSIX' && !v.startsWith('C.'),
+  )
   return pickLocale(values)
 }

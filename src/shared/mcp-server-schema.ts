@@ -36,7 +36,11 @@ export const mcpStoredValueSchema = z.strictObject({
   secret: z.literal(true),
   set: z.boolean(),
   // Only `${…}` tokens (space-separated) fit here: a value can never ride along as a "placeholder".
-  placeholder: z.string().max(MCP_VALUE_MAX).regex(/^\$\{(?:[^}]*\})?(?: \$\{(?:[^}]*\})?)*$/).optional(),
+  placeholder: z
+    .string()
+    .max(MCP_VALUE_MAX)
+    .regex(/^\$\{(?:[^}]*\})?(?: \$\{(?:[^}]*\})?)*$/)
+    .optional(),
 })
 
 const text = z.string().max(MCP_TEXT_MAX)
@@ -52,38 +56,73 @@ export const mcpServerConfigSchema = z
     command: z.string().trim().min(1).max(MCP_TEXT_MAX).optional(),
     args: z.array(text).max(MCP_ARGS_MAX).optional(),
     cwd: text.optional(),
-    env: z.record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_ENV_KEY_PATTERN).refine(notProto), mcpStoredValueSchema).optional(),
-    url: z.url({ protocol: /^https?$/ }).max(MCP_TEXT_MAX).optional(),
-    headers: z.record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_HEADER_NAME_PATTERN).refine(notProto), mcpStoredValueSchema).optional(),
+    env: z
+      .record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_ENV_KEY_PATTERN).refine(notProto), mcpStoredValueSchema)
+      .optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(MCP_TEXT_MAX)
+      .optional(),
+    headers: z
+      .record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_HEADER_NAME_PATTERN).refine(notProto), mcpStoredValueSchema)
+      .optional(),
     disabled: z.boolean().optional(),
     timeoutMs: z.number().int().min(MCP_MIN_TIMEOUT_MS).max(MCP_MAX_TIMEOUT_MS).optional(),
     trustReadOnlyHints: z.boolean().optional(),
     disabledTools: z.array(z.string().min(1).max(256)).max(10_000).optional(),
     extra: z.record(z.string(), z.json()).optional(),
-    consentedFingerprint: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    consentedFingerprint: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   })
   .superRefine((server, context) => {
     if (server.transport === 'stdio') {
-      if (server.command === undefined) context.addIssue({ code: 'custom', path: ['command'], message: 'A stdio server needs a command.' })
-      if (server.url !== undefined || server.headers !== undefined) context.addIssue({ code: 'custom', path: ['url'], message: 'A stdio server has no url or headers.' })
+      if (server.command === undefined)
+        context.addIssue({ code: 'custom', path: ['command'], message: 'A stdio server needs a command.' })
+      if (server.url !== undefined || server.headers !== undefined)
+        context.addIssue({ code: 'custom', path: ['url'], message: 'A stdio server has no url or headers.' })
     } else {
-      if (server.url === undefined) context.addIssue({ code: 'custom', path: ['url'], message: `An ${server.transport} server needs a url.` })
-      if (server.command !== undefined || server.args !== undefined || server.cwd !== undefined || server.env !== undefined) {
-        context.addIssue({ code: 'custom', path: ['command'], message: `An ${server.transport} server has no command, args, cwd or env.` })
+      if (server.url === undefined)
+        context.addIssue({ code: 'custom', path: ['url'], message: `An ${server.transport} server needs a url.` })
+      if (
+        server.command !== undefined ||
+        server.args !== undefined ||
+        server.cwd !== undefined ||
+        server.env !== undefined
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['command'],
+          message: `An ${server.transport} server has no command, args, cwd or env.`,
+        })
       }
     }
   }) satisfies z.ZodType<McpServerConfig>
 
 /** The stored server list: ids unique, names unique. */
-export const mcpServerListSchema = z.array(mcpServerConfigSchema).max(500).superRefine((servers, context) => {
-  const ids = new Set<string>()
-  const names = new Set<string>()
-  servers.forEach((server, index) => {
-    if (ids.has(server.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `The server id '${server.id}' is used twice.` })
-    if (names.has(server.name)) context.addIssue({ code: 'custom', path: [index, 'name'], message: `The server name '${server.name}' is used twice.` })
-    ids.add(server.id)
-    names.add(server.name)
+export const mcpServerListSchema = z
+  .array(mcpServerConfigSchema)
+  .max(500)
+  .superRefine((servers, context) => {
+    const ids = new Set<string>()
+    const names = new Set<string>()
+    servers.forEach((server, index) => {
+      if (ids.has(server.id))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'id'],
+          message: `The server id '${server.id}' is used twice.`,
+        })
+      if (names.has(server.name))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `The server name '${server.name}' is used twice.`,
+        })
+      ids.add(server.id)
+      names.add(server.name)
+    })
   })
-})
 
 export type StoredMcpServerConfig = z.output<typeof mcpServerConfigSchema>

@@ -143,7 +143,11 @@ export function mcpProviderToolName(serverId: string, toolName: string, hash: (t
 
 /** A config key made into a server id (`My Files!` → `my_files`). */
 export function mcpServerId(name: string): string {
-  const id = name.toLowerCase().replace(/[^a-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40)
+  const id = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40)
   return id || 'server'
 }
 
@@ -154,7 +158,12 @@ export interface McpImportReport {
   /** Entries not imported, with why (a name already used, no command or url, bad field). */
   skipped: Array<{ name: string; reason: string }>
   /** Values left unresolved (`${…}`): not imported; the user fills them in. */
-  unresolved: Array<{ server: string; where: 'env' | 'headers' | 'args' | 'command' | 'url' | 'cwd'; key: string; placeholder: string }>
+  unresolved: Array<{
+    server: string
+    where: 'env' | 'headers' | 'args' | 'command' | 'url' | 'cwd'
+    key: string
+    placeholder: string
+  }>
   /** Which key was read (`mcpServers` or `servers`). */
   readKey: 'mcpServers' | 'servers'
 }

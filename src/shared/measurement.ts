@@ -94,7 +94,11 @@ export function isUnitValidForKind(kind: MeasurementKind, unit: MeasurementUnit)
  * The one value rule every entrance checks (the model's tools, the window's add and edit, imports):
  * the unit is one of the kind's, and the value, converted, lies in the kind's plausible range.
  */
-export function measurementValueProblem(kind: MeasurementKind, value: number, unit: MeasurementUnit): 'unit-not-for-kind' | 'value-out-of-range' | undefined {
+export function measurementValueProblem(
+  kind: MeasurementKind,
+  value: number,
+  unit: MeasurementUnit,
+): 'unit-not-for-kind' | 'value-out-of-range' | undefined {
   if (!isUnitValidForKind(kind, unit)) return 'unit-not-for-kind'
   const info = MEASUREMENT_KIND_INFO[kind]
   const canonical = toCanonicalValue(value, unit)
@@ -169,7 +173,10 @@ export const LATEST_MEASUREMENT_BOUND_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 99
  * - `not-a-time`: not an integer number of milliseconds inside JavaScript's date range;
  * - `too-early`: before 1900; `in-the-future`: after now plus a day.
  */
-export function measurementTimeProblem(epochMs: number, now: number): 'not-a-time' | 'too-early' | 'in-the-future' | undefined {
+export function measurementTimeProblem(
+  epochMs: number,
+  now: number,
+): 'not-a-time' | 'too-early' | 'in-the-future' | undefined {
   if (!isRepresentableTime(epochMs)) return 'not-a-time'
   if (epochMs < EARLIEST_MEASUREMENT_MS) return 'too-early'
   if (epochMs > now + FUTURE_TOLERANCE_MS) return 'in-the-future'
@@ -200,7 +207,9 @@ export function takenAtText(m: Pick<Measurement, 'takenAt' | 'takenAtPrecision' 
     const iso = isoStringOrNull(m.takenAt)
     return m.takenAtPrecision === 'day' ? (iso?.slice(0, 10) ?? null) : iso
   }
-  return m.takenAtPrecision === 'day' ? localDayText(m.takenAt, m.takenAtOffsetMin) : isoWithOffset(m.takenAt, m.takenAtOffsetMin)
+  return m.takenAtPrecision === 'day'
+    ? localDayText(m.takenAt, m.takenAtOffsetMin)
+    : isoWithOffset(m.takenAt, m.takenAtOffsetMin)
 }
 
 /**

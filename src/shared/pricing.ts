@@ -50,7 +50,10 @@ export function costOfUsage(usage: Usage, price: ModelPrice): number | undefined
   if (inputTokens === undefined || outputTokens === undefined) return undefined
   const cached = Math.min(usage.cachedInputTokens ?? 0, inputTokens)
   const cachedPrice = price.cachedInputPerMillion ?? price.inputPerMillion
-  return ((inputTokens - cached) * price.inputPerMillion + cached * cachedPrice + outputTokens * price.outputPerMillion) / 1_000_000
+  return (
+    ((inputTokens - cached) * price.inputPerMillion + cached * cachedPrice + outputTokens * price.outputPerMillion) /
+    1_000_000
+  )
 }
 
 /**
@@ -67,5 +70,8 @@ export function sumCosts(costs: readonly (number | undefined)[]): CostTotal | un
 export function sumCostTotals(totals: readonly (CostTotal | undefined)[]): CostTotal | undefined {
   const known = totals.filter((c): c is CostTotal => c !== undefined)
   if (known.length === 0) return undefined
-  return { usd: known.reduce((a, b) => a + b.usd, 0), complete: known.length === totals.length && known.every((c) => c.complete) }
+  return {
+    usd: known.reduce((a, b) => a + b.usd, 0),
+    complete: known.length === totals.length && known.every((c) => c.complete),
+  }
 }

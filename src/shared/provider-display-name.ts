@@ -51,7 +51,11 @@ export function hostOf(baseUrl: string | undefined): string | undefined {
  * The provider's human name, or undefined when nothing names it (an "Other OpenAI-compatible
  * server" at an address nobody knows): the message then names the address instead.
  */
-export function providerDisplayName(about: { providerId: string; baseUrl?: string | undefined; name?: string | undefined }): string | undefined {
+export function providerDisplayName(about: {
+  providerId: string
+  baseUrl?: string | undefined
+  name?: string | undefined
+}): string | undefined {
   const own = about.name?.trim()
   if (own) return own
   const url = parse(about.baseUrl)

@@ -42,13 +42,83 @@ export interface ProviderPreset {
 }
 
 export const PROVIDER_PRESETS: Readonly<Record<PresetId, Readonly<ProviderPreset>>> = {
-  openai: { id: 'openai', name: 'OpenAI', api: 'openai-responses', baseUrl: 'https://api.openai.com/v1', needsKey: true, model: 'gpt-5-mini', profileId: 'openai-responses', keyVariable: 'OPENAI_API_KEY', keyUrl: 'https://platform.openai.com/api-keys' },
-  anthropic: { id: 'anthropic', name: 'Anthropic', api: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', needsKey: true, model: 'claude-sonnet-4-5', profileId: 'anthropic', keyVariable: 'ANTHROPIC_API_KEY', keyUrl: 'https://console.anthropic.com/settings/keys' },
-  gemini: { id: 'gemini', name: 'Google Gemini', api: 'gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta', needsKey: true, model: 'gemini-2.5-flash', profileId: 'gemini', keyVariable: 'GEMINI_API_KEY', keyUrl: 'https://aistudio.google.com/apikey' },
-  ollama: { id: 'ollama', name: 'Ollama', api: 'openai-chat', baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false, model: '', profileId: 'ollama', keyVariable: undefined, keyUrl: undefined },
-  lmstudio: { id: 'lmstudio', name: 'LM Studio', api: 'openai-chat', baseUrl: 'http://127.0.0.1:1234/v1', needsKey: false, model: '', profileId: 'lmstudio', keyVariable: undefined, keyUrl: undefined },
-  openrouter: { id: 'openrouter', name: 'OpenRouter', api: 'openai-chat', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, model: 'openai/gpt-4.1-mini', profileId: 'openrouter', keyVariable: 'OPENROUTER_API_KEY', keyUrl: 'https://openrouter.ai/keys' },
-  custom: { id: 'custom', name: 'Other OpenAI-compatible server', api: 'openai-chat', baseUrl: '', needsKey: false, model: '', profileId: undefined, keyVariable: undefined, keyUrl: undefined },
+  openai: {
+    id: 'openai',
+    name: 'OpenAI',
+    api: 'openai-responses',
+    baseUrl: 'https://api.openai.com/v1',
+    needsKey: true,
+    model: 'gpt-5-mini',
+    profileId: 'openai-responses',
+    keyVariable: 'OPENAI_API_KEY',
+    keyUrl: 'https://platform.openai.com/api-keys',
+  },
+  anthropic: {
+    id: 'anthropic',
+    name: 'Anthropic',
+    api: 'anthropic',
+    baseUrl: 'https://api.anthropic.com/v1',
+    needsKey: true,
+    model: 'claude-sonnet-4-5',
+    profileId: 'anthropic',
+    keyVariable: 'ANTHROPIC_API_KEY',
+    keyUrl: 'https://console.anthropic.com/settings/keys',
+  },
+  gemini: {
+    id: 'gemini',
+    name: 'Google Gemini',
+    api: 'gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    needsKey: true,
+    model: 'gemini-2.5-flash',
+    profileId: 'gemini',
+    keyVariable: 'GEMINI_API_KEY',
+    keyUrl: 'https://aistudio.google.com/apikey',
+  },
+  ollama: {
+    id: 'ollama',
+    name: 'Ollama',
+    api: 'openai-chat',
+    baseUrl: 'http://127.0.0.1:11434/v1',
+    needsKey: false,
+    model: '',
+    profileId: 'ollama',
+    keyVariable: undefined,
+    keyUrl: undefined,
+  },
+  lmstudio: {
+    id: 'lmstudio',
+    name: 'LM Studio',
+    api: 'openai-chat',
+    baseUrl: 'http://127.0.0.1:1234/v1',
+    needsKey: false,
+    model: '',
+    profileId: 'lmstudio',
+    keyVariable: undefined,
+    keyUrl: undefined,
+  },
+  openrouter: {
+    id: 'openrouter',
+    name: 'OpenRouter',
+    api: 'openai-chat',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    needsKey: true,
+    model: 'openai/gpt-4.1-mini',
+    profileId: 'openrouter',
+    keyVariable: 'OPENROUTER_API_KEY',
+    keyUrl: 'https://openrouter.ai/keys',
+  },
+  custom: {
+    id: 'custom',
+    name: 'Other OpenAI-compatible server',
+    api: 'openai-chat',
+    baseUrl: '',
+    needsKey: false,
+    model: '',
+    profileId: undefined,
+    keyVariable: undefined,
+    keyUrl: undefined,
+  },
 }
 
 /** The preset and English name of each wire id used as a profile (how settings saved before profiles read). */
@@ -115,7 +185,11 @@ function hostOf(url: string): string | undefined {
  * preset's, and only for the preset's own endpoint — a proxy or local server the user pointed a
  * profile at decides for itself (settings from before profiles keep working keyless there).
  */
-export function keyRequiredFor(id: ProviderProfileId, stored: StoredProviderProfile | undefined, baseUrl: string): boolean {
+export function keyRequiredFor(
+  id: ProviderProfileId,
+  stored: StoredProviderProfile | undefined,
+  baseUrl: string,
+): boolean {
   if (stored?.keyRequired !== undefined) return stored.keyRequired
   const preset = PROVIDER_PRESETS[presetOfProfile(id, stored)]
   if (isProviderId(id) && id === 'openai-chat') return hostOf(baseUrl) === 'api.openai.com'

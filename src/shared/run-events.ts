@@ -20,7 +20,15 @@ export type RunStatus = 'completed' | 'interrupted' | 'failed'
  * the receiver reduces them. Plain data: these cross IPC and the browser-mode WebSocket.
  */
 export type RunEvent =
-  | { type: 'run-start'; runId: string; conversationId: string; turnId: string; messageId: string; provider: ProviderId; model: string }
+  | {
+      type: 'run-start'
+      runId: string
+      conversationId: string
+      turnId: string
+      messageId: string
+      provider: ProviderId
+      model: string
+    }
   | { type: 'round-start'; round: number; attempt: number }
   /** A normalized provider event, forwarded as it arrived (a `text-delta` may carry a paragraph break between rounds). */
   | { type: 'stream'; round: number; event: StreamEvent }
@@ -29,7 +37,16 @@ export type RunEvent =
    * `output`: a finished call's result, for the card's readable summary (the raw JSON stays behind a disclosure).
    * `issues`: why invalid arguments were refused, each with its reason as data (the card says it in the user's language).
    */
-  | { type: 'tool-call'; callId: string; name: string; state: ToolCallState; argumentsText?: string; summary?: string; output?: JsonValue; issues?: ToolArgumentIssue[] }
+  | {
+      type: 'tool-call'
+      callId: string
+      name: string
+      state: ToolCallState
+      argumentsText?: string
+      summary?: string
+      output?: JsonValue
+      issues?: ToolArgumentIssue[]
+    }
   | {
       type: 'approval-request'
       approvalId: string
@@ -49,7 +66,14 @@ export type RunEvent =
    * A tool's server asks the user for input while a call runs (MCP elicitation): a form of flat
    * fields (`requestedSchema`), answered with `elicitations.answer`; unanswered when the run ends = cancelled.
    */
-  | { type: 'elicitation-request'; elicitationId: string; callId: string; from: string; message: string; requestedSchema: Record<string, unknown> }
+  | {
+      type: 'elicitation-request'
+      elicitationId: string
+      callId: string
+      from: string
+      message: string
+      requestedSchema: Record<string, unknown>
+    }
   /** A running call reported how far it is (a tool outside Keel: an MCP server's progress notifications). */
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** A message Keel wrote itself (translated); never the provider's words. `id` and `values` are what is stored with the answer. */

@@ -10,7 +10,15 @@ export interface SearchSegment {
  */
 export type SearchResult =
   | { kind: 'title'; conversationId: string; title: string; updatedAt: number; segments: SearchSegment[] }
-  | { kind: 'message'; conversationId: string; title: string; updatedAt: number; messageId: string; role: 'user' | 'assistant'; segments: SearchSegment[] }
+  | {
+      kind: 'message'
+      conversationId: string
+      title: string
+      updatedAt: number
+      messageId: string
+      role: 'user' | 'assistant'
+      segments: SearchSegment[]
+    }
 
 export interface SearchPage {
   results: SearchResult[]

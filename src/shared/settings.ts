@@ -14,7 +14,9 @@ export { LANGUAGE_CHOICES, THEMES, type LanguageChoice, type Theme } from './app
 /** Per tool: ask before every write, or run without asking (reads never ask). */
 export const TOOL_PERMISSIONS = ['ask', 'always-allow'] as const
 
-const pricePerMillion = z.number().refine(isPricePerMillion, { error: `A price is a number of dollars from 0 to ${MAX_PRICE_PER_MILLION}.` })
+const pricePerMillion = z
+  .number()
+  .refine(isPricePerMillion, { error: `A price is a number of dollars from 0 to ${MAX_PRICE_PER_MILLION}.` })
 
 /** A {@link ModelPrice} (pricing.ts): the zod-free rule there, so the renderer can check a price without zod. */
 export const modelPriceSchema = z.strictObject({
@@ -24,7 +26,9 @@ export const modelPriceSchema = z.strictObject({
 }) satisfies z.ZodType<ModelPrice>
 
 /** A provider profile's id (`provider-profiles.ts`): the five wire ids, preset ids, `custom-<n>`. */
-export const providerProfileIdSchema = z.string().refine(isProfileIdSyntax, { error: 'A provider id is 1–40 lower-case letters, digits or dashes.' })
+export const providerProfileIdSchema = z
+  .string()
+  .refine(isProfileIdSyntax, { error: 'A provider id is 1–40 lower-case letters, digits or dashes.' })
 
 /**
  * Non-secret settings of one provider profile. API keys are never here: they live encrypted outside
@@ -58,7 +62,10 @@ export const SETTING_DEFINITIONS = {
   /** Provider profiles by id, in the order they were added. */
   providers: { schema: z.record(providerProfileIdSchema, providerSettingsSchema), defaultValue: {} },
   /** Prices the user entered, per provider profile and model name (USD per million tokens); none by default. */
-  modelPrices: { schema: z.record(providerProfileIdSchema, z.record(z.string().min(1).max(200), modelPriceSchema)), defaultValue: {} },
+  modelPrices: {
+    schema: z.record(providerProfileIdSchema, z.record(z.string().min(1).max(200), modelPriceSchema)),
+    defaultValue: {},
+  },
   /** MCP servers (no secret values: every env value and header is in the key vault; see mcp-server-schema.ts). */
   mcpServers: { schema: mcpServerListSchema, defaultValue: [] },
   /** What a new conversation starts with: a provider and model, a system prompt (unset: the default provider's model, none). */

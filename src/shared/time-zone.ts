@@ -127,7 +127,12 @@ export function offsetText(offsetMinutes: number, minus: '-' | '\u2212' = '-'): 
 /** The local calendar day (and its weekday, 0 = Sunday) at an instant in the zone. */
 export function localDayAt(epochMs: number, timeZone: string): CalendarDay & { weekday: number } {
   const wall = new Date(epochMs + utcOffsetMs(epochMs, timeZone))
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), weekday: wall.getUTCDay() }
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+  }
 }
 
 /** The calendar day after `day`. */

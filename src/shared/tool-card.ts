@@ -27,9 +27,18 @@ export function cardStateOf(outcome: ToolCallOutcome): ToolCallState {
  * A stored call's outcome. Rows from before `denied` and `cancelled` were outcomes carry a
  * synthetic `failed`/`rejected` outcome and the card state: read as what they were.
  */
-export function storedOutcomeOf(part: { callId: string; toolName: string; outcome: ToolCallOutcome; state?: ToolCallState | undefined }): ToolCallOutcome {
+export function storedOutcomeOf(part: {
+  callId: string
+  toolName: string
+  outcome: ToolCallOutcome
+  state?: ToolCallState | undefined
+}): ToolCallOutcome {
   const { outcome } = part
-  if (outcome.status === 'failed' && outcome.error.kind === 'rejected' && (part.state === 'denied' || part.state === 'cancelled')) {
+  if (
+    outcome.status === 'failed' &&
+    outcome.error.kind === 'rejected' &&
+    (part.state === 'denied' || part.state === 'cancelled')
+  ) {
     return { callId: part.callId, toolName: part.toolName, status: part.state }
   }
   return outcome

@@ -83,7 +83,13 @@ export type ArgumentIssueReason =
   | { kind: 'missing' }
   | { kind: 'unexpected' }
   | { kind: 'wrong-type'; expected: string }
-  | { kind: 'range'; minimum?: number | undefined; maximum?: number | undefined; unit?: string | undefined; subject?: string | undefined }
+  | {
+      kind: 'range'
+      minimum?: number | undefined
+      maximum?: number | undefined
+      unit?: string | undefined
+      subject?: string | undefined
+    }
   | { kind: 'too-long'; limit: number; unit: 'characters' | 'items' }
   | { kind: 'too-short'; limit: number; unit: 'characters' | 'items' }
   | { kind: 'other' }
@@ -120,7 +126,14 @@ interface LedgeredBase extends OutcomeBase {
  */
 export type ToolCallOutcome =
   /** The tool ran now. For writes, the effect and the ledger record committed in one transaction. */
-  | (OutcomeBase & { status: 'succeeded'; kind: ToolKind; output: JsonValue; repeated: false; idempotencyKey: string | undefined; parts?: ToolResultPart[] })
+  | (OutcomeBase & {
+      status: 'succeeded'
+      kind: ToolKind
+      output: JsonValue
+      repeated: false
+      idempotencyKey: string | undefined
+      parts?: ToolResultPart[]
+    })
   /** The same action was already recorded: this is its stored result; nothing was written again. */
   | (LedgeredBase & { status: 'succeeded'; kind: 'write'; output: JsonValue; repeated: true; firstRecordedAt: string })
   /** The arguments did not pass the tool's schema; nothing ran and nothing was recorded. */

@@ -87,10 +87,14 @@ function cyclesOf(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
 
 describe('layers inside src/main', () => {
   it('every folder of src/main has a row (a new room is given its rules before it lands)', () => {
-    const folders = readdirSync(join(root, 'src/main'), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []))
+    const folders = readdirSync(join(root, 'src/main'), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? [entry.name] : [],
+    )
     expect(folders.filter((folder) => !Object.hasOwn(LAYERS, folder))).toEqual([])
     // And no row for a folder that is gone.
-    expect(Object.keys(LAYERS).filter((room) => room !== '(root)' && room !== 'cli' && !folders.includes(room))).toEqual([])
+    expect(
+      Object.keys(LAYERS).filter((room) => room !== '(root)' && room !== 'cli' && !folders.includes(room)),
+    ).toEqual([])
   })
 
   it('each folder imports only what its row allows', () => {
@@ -116,7 +120,8 @@ describe('layers inside src/main', () => {
   it('no import cycle between files of src, `import type` included', () => {
     const known = new Set(files.map(moduleOf))
     // `./x` may name x.ts or x/index.ts.
-    const resolve = (target: string) => (known.has(target) ? target : known.has(`${target}/index`) ? `${target}/index` : undefined)
+    const resolve = (target: string) =>
+      known.has(target) ? target : known.has(`${target}/index`) ? `${target}/index` : undefined
     const edges = new Map<string, Set<string>>()
     for (const i of imports) {
       const to = resolve(i.target)

@@ -14,16 +14,32 @@ export interface Import {
   typeOnly: boolean
 }
 
-const STATIC = /^[ \t]*(import|export)\s+(type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s+['"]([^'"]+)['"]/gm
+const STATIC =
+  /^[ \t]*(import|export)\s+(type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s+['"]([^'"]+)['"]/gm
 const BARE = /^[ \t]*import\s+['"]([^'"]+)['"]/gm
 const CALLED = /\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g
 
 export function importsOf(file: string, text: string): Import[] {
-  const resolve = (specifier: string) => (specifier.startsWith('.') ? posix.join(posix.dirname(file), specifier).replace(/\.(d\.)?tsx?$/, '') : specifier)
-  const erased = (names: string) => names.startsWith('{') && /\btype\s/.test(names) && names.slice(1, -1).split(',').every((name) => /^\s*(type\s|$)/.test(name))
+  const resolve = (specifier: string) =>
+    specifier.startsWith('.') ? posix.join(posix.dirname(file), specifier).replace(/\.(d\.)?tsx?$/, '') : specifier
+  const erased = (names: string) =>
+    names.startsWith('{') &&
+    /\btype\s/.test(names) &&
+    names
+      .slice(1, -1)
+      .split(',')
+      .every((name) => /^\s*(type\s|$)/.test(name))
   return [
-    ...[...text.matchAll(STATIC)].map((m) => ({ file, target: resolve(m[4]!), typeOnly: m[2] !== undefined || erased(m[3]!) })),
-    ...[...text.matchAll(BARE), ...text.matchAll(CALLED)].map((m) => ({ file, target: resolve(m[1]!), typeOnly: false })),
+    ...[...text.matchAll(STATIC)].map((m) => ({
+      file,
+      target: resolve(m[4]!),
+      typeOnly: m[2] !== undefined || erased(m[3]!),
+    })),
+    ...[...text.matchAll(BARE), ...text.matchAll(CALLED)].map((m) => ({
+      file,
+      target: resolve(m[1]!),
+      typeOnly: false,
+    })),
   ]
 }
 
@@ -32,7 +48,9 @@ export const files: readonly string[] = (readdirSync(join(root, 'src'), { recurs
   .map((path) => `src/${path.split('\\').join('/')}`)
   .filter((path) => /\.(m?ts|tsx)$/.test(path))
 
-export const imports: readonly Import[] = files.flatMap((file) => importsOf(file, readFileSync(join(root, file), 'utf8')))
+export const imports: readonly Import[] = files.flatMap((file) =>
+  importsOf(file, readFileSync(join(root, file), 'utf8')),
+)
 
 /** A source file's repository path without its extension (how import targets are written). */
 export const moduleOf = (file: string): string => file.replace(/\.(d\.)?(m?ts|tsx)$/, '')

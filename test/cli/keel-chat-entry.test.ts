@@ -33,7 +33,15 @@ describe('keel chat keeps a conversation on its entry', () => {
     // A store where the user set up a named server (as the window saves it).
     const opened = openKeelStore(db)
     if (!opened.ok) throw new Error(opened.error.message)
-    const written = opened.store.settings.set('providers', { 'custom-1': { preset: 'custom', name: 'Desk GPU', baseUrl: local.baseUrlFor('openai-chat'), model: 'local-model', keyRequired: false } })
+    const written = opened.store.settings.set('providers', {
+      'custom-1': {
+        preset: 'custom',
+        name: 'Desk GPU',
+        baseUrl: local.baseUrlFor('openai-chat'),
+        model: 'local-model',
+        keyRequired: false,
+      },
+    })
     if (!written.ok) throw new Error(written.error.message)
     // The default for everything else stays OpenAI (Chat Completions), its key in the environment.
     opened.store.settings.set('activeProvider', 'openai-chat')
@@ -46,13 +54,21 @@ describe('keel chat keeps a conversation on its entry', () => {
   })
 
   const conversationOf = (stdout: string): string => {
-    const end = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; conversationId?: string; status?: string }).at(-1)!
+    const end = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; conversationId?: string; status?: string })
+      .at(-1)!
     expect(end).toMatchObject({ type: 'run-end', status: 'completed' })
     return end.conversationId!
   }
 
   it('a continued conversation goes to its own entry with its history; --provider moves one turn only', async () => {
-    local.enqueue({ type: 'turn', text: 'First answer.' }, { type: 'turn', text: 'Second answer.' }, { type: 'turn', text: 'Fourth answer.' })
+    local.enqueue(
+      { type: 'turn', text: 'First answer.' },
+      { type: 'turn', text: 'Second answer.' },
+      { type: 'turn', text: 'Fourth answer.' },
+    )
     builtIn.enqueue({ type: 'turn', text: 'Third answer.' })
 
     const first = await runKeel(['chat', '--provider', 'custom-1', '--db', db, '--json', 'A private question'], { env })
@@ -67,7 +83,10 @@ describe('keel chat keeps a conversation on its entry', () => {
     expect(local.requests[1]!.rawBody).toContain('First answer.')
     expect(JSON.stringify(local.requests[1]!.headers)).not.toContain(OPENAI_KEY)
 
-    const third = await runKeel(['chat', '--conversation', id, '--provider', 'anthropic', '--db', db, '--json', 'Ask elsewhere once'], { env })
+    const third = await runKeel(
+      ['chat', '--conversation', id, '--provider', 'anthropic', '--db', db, '--json', 'Ask elsewhere once'],
+      { env },
+    )
     expect(third.code, third.stderr).toBe(0)
     expect(builtIn.requests.map((r) => r.provider)).toEqual(['anthropic'])
 

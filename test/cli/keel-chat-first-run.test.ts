@@ -10,7 +10,9 @@ import { startSimulatedProvider, type SimulatedProvider } from '../support/simul
 
 /** No provider key or address from the machine running the tests. */
 const CLEAN_ENV = Object.fromEntries(
-  ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENROUTER_API_KEY', 'KEEL_DEFAULT_PROVIDER'].map((name) => [name, '']),
+  ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENROUTER_API_KEY', 'KEEL_DEFAULT_PROVIDER'].map(
+    (name) => [name, ''],
+  ),
 )
 
 describe('keel chat with no provider ready', () => {
@@ -32,7 +34,9 @@ describe('keel chat with no provider ready', () => {
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1)
-    expect(run.stderr).toMatch(/^keel: OpenAI \(openai-responses\) needs an API key and none is set: set OPENAI_API_KEY, or save one in Settings \(nothing was sent\)\n$/)
+    expect(run.stderr).toMatch(
+      /^keel: OpenAI \(openai-responses\) needs an API key and none is set: set OPENAI_API_KEY, or save one in Settings \(nothing was sent\)\n$/,
+    )
     const opened = openKeelStore(db)
     if (!opened.ok) throw new Error(opened.error.message)
     expect(opened.store.conversations.listConversations({ limit: 10 })).toEqual([])
@@ -42,16 +46,27 @@ describe('keel chat with no provider ready', () => {
   it('a provider that needs a key, pointed at a real server: no request arrives without the key; with it, the turn runs', async () => {
     const opened = openKeelStore(db)
     if (!opened.ok) throw new Error(opened.error.message)
-    opened.store.settings.set('providers', { openrouter: { preset: 'openrouter', baseUrl: server.baseUrlFor('openai-chat'), model: 'sim-model', keyRequired: true } })
+    opened.store.settings.set('providers', {
+      openrouter: {
+        preset: 'openrouter',
+        baseUrl: server.baseUrlFor('openai-chat'),
+        model: 'sim-model',
+        keyRequired: true,
+      },
+    })
     opened.store.close()
     const refused = await runKeel(['chat', '--db', db, '--provider', 'openrouter', 'hi'], { env: CLEAN_ENV })
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(/^keel: OpenRouter \(openrouter\) needs an API key and none is set: set OPENROUTER_API_KEY, or save one in Settings \(nothing was sent\)\n$/)
+    expect(refused.stderr).toMatch(
+      /^keel: OpenRouter \(openrouter\) needs an API key and none is set: set OPENROUTER_API_KEY, or save one in Settings \(nothing was sent\)\n$/,
+    )
     expect(server.requests).toHaveLength(0)
     expect(server.modelRequests).toHaveLength(0)
 
     server.enqueue({ type: 'turn', text: 'Hello.' })
-    const ran = await runKeel(['chat', '--db', db, '--provider', 'openrouter', 'hi'], { env: { ...CLEAN_ENV, OPENROUTER_API_KEY: 'sk-or-env-0123456789' } })
+    const ran = await runKeel(['chat', '--db', db, '--provider', 'openrouter', 'hi'], {
+      env: { ...CLEAN_ENV, OPENROUTER_API_KEY: 'sk-or-env-0123456789' },
+    })
     expect(ran.code).toBe(0)
     expect(ran.stdout).toContain('Hello.')
     expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer sk-or-env-0123456789'])

@@ -24,12 +24,16 @@ afterAll(async () => {
 
 function chatUntilFirstWordThenCtrlC(db: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'keel', '--', 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'], {
-      cwd: ROOT,
-      env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // its own process group, like a terminal's foreground job
-    })
+    const child = spawn(
+      'npm',
+      ['run', '--silent', 'keel', '--', 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true, // its own process group, like a terminal's foreground job
+      },
+    )
     let stdout = ''
     let stderr = ''
     let sent = false
@@ -47,13 +51,30 @@ function chatUntilFirstWordThenCtrlC(db: string): Promise<{ stdout: string; stde
 }
 
 /** The CLI's own process (no npm/tsx in between), sent two SIGINTs a moment apart: one keypress delivered twice. */
-function chatThenDoubleSigint(db: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+function chatThenDoubleSigint(
+  db: string,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/keel.ts'), 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'], {
-      cwd: ROOT,
-      env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'src/cli/keel.ts'),
+        'chat',
+        '--provider',
+        'anthropic',
+        '--db',
+        db,
+        '--json',
+        'Count slowly',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let stdout = ''
     let stderr = ''
     let sent = false
@@ -76,7 +97,11 @@ function cliPid(group: number): number | undefined {
   const rows = execFileSync('ps', ['-o', 'pid=,ppid=,pgid=,args=', '-e'], { encoding: 'utf8' })
     .split('\n')
     .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
-    .flatMap((m) => (m && Number(m[3]) === group && m[4]!.includes('src/cli/keel.ts') ? [{ pid: Number(m[1]), ppid: Number(m[2]) }] : []))
+    .flatMap((m) =>
+      m && Number(m[3]) === group && m[4]!.includes('src/cli/keel.ts')
+        ? [{ pid: Number(m[1]), ppid: Number(m[2]) }]
+        : [],
+    )
   return rows.find((row) => !rows.some((other) => other.ppid === row.pid))?.pid
 }
 
@@ -86,12 +111,16 @@ function cliPid(group: number): number | undefined {
  */
 function chatThenCtrlCWhileBusy(db: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'keel', '--', 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'], {
-      cwd: ROOT,
-      env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
+    const child = spawn(
+      'npm',
+      ['run', '--silent', 'keel', '--', 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    )
     let stdout = ''
     let stderr = ''
     let sent = false
@@ -115,22 +144,46 @@ function chatThenCtrlCWhileBusy(db: string): Promise<{ stdout: string; stderr: s
 describe('keel chat under a terminal Ctrl-C (npm run keel)', () => {
   it('one keypress delivered twice is one stop: exit 130 after run-end, the answer saved', async () => {
     server.reset()
-    server.enqueue({ type: 'turn', text: 'One two three four five six seven eight nine ten', usage: null, faults: { stallAfterEvents: 5 } })
+    server.enqueue({
+      type: 'turn',
+      text: 'One two three four five six seven eight nine ten',
+      usage: null,
+      faults: { stallAfterEvents: 5 },
+    })
     const db = join(dir, 'double.db')
     const run = await chatThenDoubleSigint(db)
-    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string })
-    expect(events.at(-1), run.stderr).toMatchObject({ type: 'run-end', status: 'interrupted', interruptReason: 'user-stop' })
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string })
+    expect(events.at(-1), run.stderr).toMatchObject({
+      type: 'run-end',
+      status: 'interrupted',
+      interruptReason: 'user-stop',
+    })
     expect(run.code).toBe(130)
   })
 
   it('stops once, saves the interrupted answer and prints run-end, every time', async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       server.reset()
-      server.enqueue({ type: 'turn', text: 'One two three four five six seven eight nine ten', usage: null, faults: { stallAfterEvents: 5 } })
+      server.enqueue({
+        type: 'turn',
+        text: 'One two three four five six seven eight nine ten',
+        usage: null,
+        faults: { stallAfterEvents: 5 },
+      })
       const db = join(dir, `sigint-${attempt}.db`)
       const run = await chatUntilFirstWordThenCtrlC(db)
-      const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; status?: string; interruptReason?: string })
-      expect(events.at(-1), `attempt ${attempt}: ${run.stderr}`).toMatchObject({ type: 'run-end', status: 'interrupted', interruptReason: 'user-stop' })
+      const events = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; status?: string; interruptReason?: string })
+      expect(events.at(-1), `attempt ${attempt}: ${run.stderr}`).toMatchObject({
+        type: 'run-end',
+        status: 'interrupted',
+        interruptReason: 'user-stop',
+      })
       const opened = openKeelStore(db)
       if (!opened.ok) throw new Error(opened.error.message)
       try {
@@ -145,12 +198,24 @@ describe('keel chat under a terminal Ctrl-C (npm run keel)', () => {
   })
   it('a Ctrl-C that reaches a CLI too busy to answer at once is still the user’s stop, not a crash', async () => {
     server.reset()
-    server.enqueue({ type: 'turn', text: 'One two three four five six seven eight nine ten', usage: null, faults: { stallAfterEvents: 5 } })
+    server.enqueue({
+      type: 'turn',
+      text: 'One two three four five six seven eight nine ten',
+      usage: null,
+      faults: { stallAfterEvents: 5 },
+    })
     const db = join(dir, 'busy.db')
     const run = await chatThenCtrlCWhileBusy(db)
-    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string })
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string })
     // (npm's own exit status is npm's: it re-raises the signal it got.)
-    expect(events.at(-1), run.stderr).toMatchObject({ type: 'run-end', status: 'interrupted', interruptReason: 'user-stop' })
+    expect(events.at(-1), run.stderr).toMatchObject({
+      type: 'run-end',
+      status: 'interrupted',
+      interruptReason: 'user-stop',
+    })
     const opened = openKeelStore(db)
     if (!opened.ok) throw new Error(opened.error.message)
     try {

@@ -25,7 +25,10 @@ interface Ran {
 
 function keel(args: string[], nodeOptions: string[] = []): Promise<Ran> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', CLI, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const out: Buffer[] = []
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => out.push(d))
@@ -61,20 +64,47 @@ async function richStore(path: string): Promise<KeelStore> {
   const store = mustOpen(path, () => (ticks++ % 3 === 0 ? (now += 1000) : now))
   store.db.transaction(() => {
     for (let i = 0; i < 450; i++) {
-      const conversation = store.conversations.createConversation({ id: `c-${String((i * 7919) % 450).padStart(3, '0')}`, title: `Conversation ${i}` })
+      const conversation = store.conversations.createConversation({
+        id: `c-${String((i * 7919) % 450).padStart(3, '0')}`,
+        title: `Conversation ${i}`,
+      })
       if (i % 50 === 0) store.conversations.startTurn({ conversationId: conversation.id, userText: `hello ${i}` })
     }
   })()
   const conversation = store.conversations.createConversation({ title: 'with tools' })
-  const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'I weigh 72.5 kg, and 180 cm' })
-  const writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id }, { flushChars: 4 })
+  const { turn } = store.conversations.startTurn({
+    conversationId: conversation.id,
+    userText: 'I weigh 72.5 kg, and 180 cm',
+  })
+  const writer = store.conversations.startAssistantMessage(
+    { conversationId: conversation.id, turnId: turn.id },
+    { flushChars: 4 },
+  )
   writer.appendReasoning('thinking')
   writer.appendText('Recording ')
   writer.appendText('both.')
-  writer.addPart({ type: 'tool-call', callId: 'c1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{}', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } })
+  writer.addPart({
+    type: 'tool-call',
+    callId: 'c1',
+    callIdIsLocal: false,
+    toolName: 'record_measurement',
+    argumentsText: '{}',
+    arguments: { kind: 'weight', value: 72.5, unit: 'kg' },
+  })
   writer.finalize({ status: 'complete' })
-  const generation = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'anthropic', model: 'm' })
-  store.generations.finish(generation.id, { outcome: 'complete', usage: { inputTokens: 10, outputTokens: 20, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
+  const generation = store.generations.start({
+    turnId: turn.id,
+    messageId: writer.messageId,
+    round: 1,
+    attempt: 1,
+    provider: 'anthropic',
+    model: 'm',
+  })
+  store.generations.finish(generation.id, {
+    outcome: 'complete',
+    usage: { inputTokens: 10, outputTokens: 20, reasoningTokens: undefined, cachedInputTokens: undefined },
+    usageSource: 'reported',
+  })
   store.generations.start({ turnId: turn.id, round: 2, attempt: 1, provider: 'anthropic', model: 'm' })
   const tools = createKeelToolRegistry(store)
   const signal = new AbortController().signal
@@ -82,15 +112,26 @@ async function richStore(path: string): Promise<KeelStore> {
     ['c1', { kind: 'weight', value: 72.5, unit: 'kg' }],
     ['c2', { kind: 'height', value: 180, unit: 'cm' }],
   ] as const) {
-    await tools.executeToolCall({ conversationId: conversation.id, turnId: turn.id, callId, toolName: 'record_measurement', arguments: args }, { signal })
+    await tools.executeToolCall(
+      { conversationId: conversation.id, turnId: turn.id, callId, toolName: 'record_measurement', arguments: args },
+      { signal },
+    )
   }
   // An answer still streaming (its text partly in chunk rows).
-  const streaming = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id }, { flushChars: 3 })
+  const streaming = store.conversations.startAssistantMessage(
+    { conversationId: conversation.id, turnId: turn.id },
+    { flushChars: 3 },
+  )
   for (const delta of ['still ', 'arriving ', 'now']) streaming.appendText(delta)
   return store
 }
 
-type Exported = { conversations: ({ currentLeafId?: unknown; messages: Record<string, unknown>[] } & Record<string, unknown>)[]; generations: ({ usage: Record<string, unknown> } & Record<string, unknown>)[]; measurements: Record<string, unknown>[]; ledger: Record<string, unknown>[] }
+type Exported = {
+  conversations: ({ currentLeafId?: unknown; messages: Record<string, unknown>[] } & Record<string, unknown>)[]
+  generations: ({ usage: Record<string, unknown> } & Record<string, unknown>)[]
+  measurements: Record<string, unknown>[]
+  ledger: Record<string, unknown>[]
+}
 
 /**
  * The streamed export minus what was added since the oracle was frozen: the raw epoch fields beside
@@ -101,16 +142,57 @@ function withoutRawDates(exported: Exported) {
   return {
     ...exported,
     // Fields added after the oracle (the tree, and what a restore needs) are left out of the comparison.
-    conversations: exported.conversations.map(({ currentLeafId: _leaf, createdAt: _ca, updatedAt: _ua, settings: _s, pinnedAt: _pin, ...c }) => ({
-      ...c,
-      messages: c.messages.map(({ reasoning: _r, notices: _n, notRunCalls: _c, parentId: _p, turnId: _t, createdAt: _mc, updatedAt: _mu, error: _e, noticeRefs: _nr, reasoningMs: _rm, parts: _parts, ...m }) => ({
-        ...m,
-        toolCalls: (m.toolCalls as Record<string, unknown>[]).map(({ state: _s, ...call }) => call),
-      })),
-    })),
-    generations: exported.generations.map(({ id: _id, messageId: _m, startedAt: _s, endedAt: _e, rawFinishReason: _r, error: _err, usage: { reasoningTokens: _rt, cachedInputTokens: _ct, ...usage }, ...rest }) => ({ ...rest, usage })),
-    measurements: exported.measurements.map(({ takenAt: _takenAt, takenAtOffsetMin: _offset, measuredAtLocal: _local, precision: _p, recordedAt: _ra, createdByLedgerKey: _key, ...rest }) => rest),
-    ledger: exported.ledger.map(({ createdAt: _createdAt, conversationId: _c, arguments: _a, output: _o, error: _e, updatedAt: _u, ...rest }) => rest),
+    conversations: exported.conversations.map(
+      ({ currentLeafId: _leaf, createdAt: _ca, updatedAt: _ua, settings: _s, pinnedAt: _pin, ...c }) => ({
+        ...c,
+        messages: c.messages.map(
+          ({
+            reasoning: _r,
+            notices: _n,
+            notRunCalls: _c,
+            parentId: _p,
+            turnId: _t,
+            createdAt: _mc,
+            updatedAt: _mu,
+            error: _e,
+            noticeRefs: _nr,
+            reasoningMs: _rm,
+            parts: _parts,
+            ...m
+          }) => ({
+            ...m,
+            toolCalls: (m.toolCalls as Record<string, unknown>[]).map(({ state: _s, ...call }) => call),
+          }),
+        ),
+      }),
+    ),
+    generations: exported.generations.map(
+      ({
+        id: _id,
+        messageId: _m,
+        startedAt: _s,
+        endedAt: _e,
+        rawFinishReason: _r,
+        error: _err,
+        usage: { reasoningTokens: _rt, cachedInputTokens: _ct, ...usage },
+        ...rest
+      }) => ({ ...rest, usage }),
+    ),
+    measurements: exported.measurements.map(
+      ({
+        takenAt: _takenAt,
+        takenAtOffsetMin: _offset,
+        measuredAtLocal: _local,
+        precision: _p,
+        recordedAt: _ra,
+        createdByLedgerKey: _key,
+        ...rest
+      }) => rest,
+    ),
+    ledger: exported.ledger.map(
+      ({ createdAt: _createdAt, conversationId: _c, arguments: _a, output: _o, error: _e, updatedAt: _u, ...rest }) =>
+        rest,
+    ),
   }
 }
 
@@ -119,7 +201,10 @@ function withoutState(exported: Exported) {
     ...exported,
     conversations: exported.conversations.map((c) => ({
       ...c,
-      messages: c.messages.map((m) => ({ ...m, toolCalls: (m.toolCalls as Record<string, unknown>[]).map(({ state: _s, ...call }) => call) })),
+      messages: c.messages.map((m) => ({
+        ...m,
+        toolCalls: (m.toolCalls as Record<string, unknown>[]).map(({ state: _s, ...call }) => call),
+      })),
     })),
   }
 }
@@ -146,7 +231,10 @@ describe('keel export (streamed)', () => {
     expect(withoutRawDates(parsed)).toEqual(withoutState(JSON.parse(JSON.stringify(exportStoreInMemory(store)))))
     expect(parsed.conversations).toHaveLength(451)
     expect(parsed.measurements.map((m: { takenAt: unknown }) => typeof m.takenAt)).toEqual(['number', 'number'])
-    expect(parsed.conversations.at(-1).messages.at(-1)).toMatchObject({ status: 'streaming', text: 'still arriving now' })
+    expect(parsed.conversations.at(-1).messages.at(-1)).toMatchObject({
+      status: 'streaming',
+      text: 'still arriving now',
+    })
   })
 
   it('exports every version: each message names the one it follows, the conversation the end of the branch shown', async () => {
@@ -155,7 +243,11 @@ describe('keel export (streamed)', () => {
     const { id } = store.conversations.createConversation({ title: 'versions' })
     const q = store.conversations.startTurn({ conversationId: id, userText: 'Q' })
     const answers = ['first', 'second'].map((text) => {
-      const writer = store.conversations.startAssistantMessage({ conversationId: id, turnId: q.turn.id, parentId: q.message.id })
+      const writer = store.conversations.startAssistantMessage({
+        conversationId: id,
+        turnId: q.turn.id,
+        parentId: q.message.id,
+      })
       writer.appendText(text)
       writer.finalize({ status: 'complete' })
       return writer.messageId
@@ -165,7 +257,13 @@ describe('keel export (streamed)', () => {
     await writeExport(store, out.stream)
     const [conversation] = JSON.parse(out.text()).conversations
     expect(conversation.currentLeafId).toBe(answers[0])
-    expect(conversation.messages.map((m: { id: string; parentId: string | null; text: string }) => [m.id, m.parentId, m.text])).toEqual([
+    expect(
+      conversation.messages.map((m: { id: string; parentId: string | null; text: string }) => [
+        m.id,
+        m.parentId,
+        m.text,
+      ]),
+    ).toEqual([
       [q.message.id, null, 'Q'],
       [answers[0], q.message.id, 'first'],
       [answers[1], q.message.id, 'second'],
@@ -176,13 +274,22 @@ describe('keel export (streamed)', () => {
     const store = mustOpen(join(dir, 'keel.db'))
     stores.push(store)
     const conversation = store.conversations.createConversation({ title: 'files' })
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAcCBlCwAAAABJRU5ErkJggg==', 'base64')
-    store.conversations.startTurn({ conversationId: conversation.id, userText: 'look', attachments: [{ name: 'dot.png', mimeType: 'image/png', bytes: new Uint8Array(png) }] })
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAcCBlCwAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    store.conversations.startTurn({
+      conversationId: conversation.id,
+      userText: 'look',
+      attachments: [{ name: 'dot.png', mimeType: 'image/png', bytes: new Uint8Array(png) }],
+    })
     store.conversations.startTurn({ conversationId: conversation.id, userText: 'no files' })
     const out = collector()
     await writeExport(store, out.stream)
     const [withFile, withoutFile] = JSON.parse(out.text()).conversations[0].messages
-    expect(withFile.attachments).toEqual([{ name: 'dot.png', mimeType: 'image/png', size: png.length, dataBase64: png.toString('base64') }])
+    expect(withFile.attachments).toEqual([
+      { name: 'dot.png', mimeType: 'image/png', size: png.length, dataBase64: png.toString('base64') },
+    ])
     expect(withoutFile).not.toHaveProperty('attachments')
   })
 
@@ -249,19 +356,49 @@ describe('keel export (streamed)', () => {
     const store = mustOpen(join(dir, 'keel.db'), () => Date.UTC(2024, 5, 1))
     stores.push(store)
     const conversation = store.conversations.createConversation({ title: 'dates' })
-    const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'I weighed 72 kg on 1 May' })
+    const { turn } = store.conversations.startTurn({
+      conversationId: conversation.id,
+      userText: 'I weighed 72 kg on 1 May',
+    })
     const tools = createKeelToolRegistry(store)
-    const call = { conversationId: conversation.id, turnId: turn.id, toolName: 'record_measurement', timeZone: 'Asia/Kolkata' }
-    await tools.executeToolCall({ ...call, callId: 'c1', arguments: { kind: 'weight', value: 72, unit: 'kg', date: '2024-05-01' } })
-    await tools.executeToolCall({ ...call, callId: 'c2', arguments: { kind: 'weight', value: 73, unit: 'kg', date: '2024-05-02T07:30:00Z' } })
+    const call = {
+      conversationId: conversation.id,
+      turnId: turn.id,
+      toolName: 'record_measurement',
+      timeZone: 'Asia/Kolkata',
+    }
+    await tools.executeToolCall({
+      ...call,
+      callId: 'c1',
+      arguments: { kind: 'weight', value: 72, unit: 'kg', date: '2024-05-01' },
+    })
+    await tools.executeToolCall({
+      ...call,
+      callId: 'c2',
+      arguments: { kind: 'weight', value: 73, unit: 'kg', date: '2024-05-02T07:30:00Z' },
+    })
     store.db
-      .prepare(`INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 71, 71, 'kg', ?, 'day', 1)`)
+      .prepare(
+        `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 71, 71, 'kg', ?, 'day', 1)`,
+      )
       .run(Date.UTC(2024, 3, 30))
     const out = collector()
     await writeExport(store, out.stream)
-    const fields = (JSON.parse(out.text()).measurements as Record<string, unknown>[]).map(({ value, measuredAt, takenAtOffsetMin, measuredAtLocal }) => ({ value, measuredAt, takenAtOffsetMin, measuredAtLocal }))
+    const fields = (JSON.parse(out.text()).measurements as Record<string, unknown>[]).map(
+      ({ value, measuredAt, takenAtOffsetMin, measuredAtLocal }) => ({
+        value,
+        measuredAt,
+        takenAtOffsetMin,
+        measuredAtLocal,
+      }),
+    )
     expect(fields).toEqual([
-      { value: 73, measuredAt: '2024-05-02T07:30:00.000Z', takenAtOffsetMin: 330, measuredAtLocal: '2024-05-02T13:00:00+05:30' },
+      {
+        value: 73,
+        measuredAt: '2024-05-02T07:30:00.000Z',
+        takenAtOffsetMin: 330,
+        measuredAtLocal: '2024-05-02T13:00:00+05:30',
+      },
       { value: 72, measuredAt: '2024-04-30T18:30:00.000Z', takenAtOffsetMin: 330, measuredAtLocal: '2024-05-01' },
       { value: 71, measuredAt: '2024-04-30T00:00:00.000Z', takenAtOffsetMin: null, measuredAtLocal: '2024-04-30' },
     ])
@@ -270,14 +407,20 @@ describe('keel export (streamed)', () => {
   it('never throws on a stored date no Date can hold: null, with the raw number beside it', async () => {
     const path = join(dir, 'keel.db')
     const store = await richStore(path)
-    store.db.prepare('UPDATE measurements SET taken_at = ? WHERE id = (SELECT min(id) FROM measurements)').run(Number.MAX_SAFE_INTEGER)
-    store.db.prepare('UPDATE tool_ledger SET created_at = ? WHERE id = (SELECT min(id) FROM tool_ledger)').run(-Number.MAX_SAFE_INTEGER)
+    store.db
+      .prepare('UPDATE measurements SET taken_at = ? WHERE id = (SELECT min(id) FROM measurements)')
+      .run(Number.MAX_SAFE_INTEGER)
+    store.db
+      .prepare('UPDATE tool_ledger SET created_at = ? WHERE id = (SELECT min(id) FROM tool_ledger)')
+      .run(-Number.MAX_SAFE_INTEGER)
     store.close()
     const run = await keel(['export', '--db', path])
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const data = JSON.parse(run.stdout)
-    expect(data.measurements).toContainEqual(expect.objectContaining({ measuredAt: null, takenAt: Number.MAX_SAFE_INTEGER, measuredAtLocal: null }))
+    expect(data.measurements).toContainEqual(
+      expect.objectContaining({ measuredAt: null, takenAt: Number.MAX_SAFE_INTEGER, measuredAtLocal: null }),
+    )
     expect(data.measurements).toContainEqual(expect.objectContaining({ measuredAt: expect.stringMatching(/^\d{4}-/) }))
     expect(data.ledger[0]).toMatchObject({ recordedAt: null, createdAt: -Number.MAX_SAFE_INTEGER })
   })
@@ -291,7 +434,9 @@ describe('keel export (streamed)', () => {
     const run = await keel(['export', '--db', path])
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
-    expect(run.stderr).toMatch(new RegExp(`keel: Cannot open the store ${path}: The database file is damaged.*The file was not changed\\.`))
+    expect(run.stderr).toMatch(
+      new RegExp(`keel: Cannot open the store ${path}: The database file is damaged.*The file was not changed\\.`),
+    )
     expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(hash)
   })
 
@@ -300,9 +445,13 @@ describe('keel export (streamed)', () => {
     const store = mustOpen(path)
     const text = 'x'.repeat(2000)
     const insert = {
-      conversation: store.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)'),
+      conversation: store.db.prepare(
+        'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
+      ),
       turn: store.db.prepare('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
-      message: store.db.prepare(`INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'complete', 1, 1)`),
+      message: store.db.prepare(
+        `INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'complete', 1, 1)`,
+      ),
       part: store.db.prepare(`INSERT INTO message_parts (message_id, position, type, text) VALUES (?, 0, 'text', ?)`),
     }
     store.db.transaction(() => {
@@ -349,7 +498,10 @@ describe('keel export of a read-only store', () => {
       const data = JSON.parse(run.stdout)
       expect(data.conversations).toHaveLength(451)
       // Not recovered (that would be a write): the answer that was streaming still says so.
-      expect(data.conversations.at(-1).messages.at(-1)).toMatchObject({ status: 'streaming', text: 'still arriving now' })
+      expect(data.conversations.at(-1).messages.at(-1)).toMatchObject({
+        status: 'streaming',
+        text: 'still arriving now',
+      })
       expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(hash)
     } finally {
       rmSync(source, { recursive: true, force: true })

@@ -15,7 +15,10 @@ const CLI = join(ROOT, 'src/cli/keel.ts')
 
 function keel(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: ROOT,
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    })
     const out: Buffer[] = []
     let stderr = ''
     child.stdout!.on('data', (d: Buffer) => out.push(d))
@@ -42,16 +45,40 @@ async function sourceStore(path: string): Promise<void> {
   const { turn } = store.conversations.startTurn({ conversationId: c.id, userText: 'I weigh 70 kg' })
   const writer = store.conversations.startAssistantMessage({ conversationId: c.id, turnId: turn.id })
   writer.appendText('Recorded.')
-  writer.addPart({ type: 'tool-call', callId: 'call-1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{"kind":"weight","value":70,"unit":"kg"}', arguments: { kind: 'weight', value: 70, unit: 'kg' } })
+  writer.addPart({
+    type: 'tool-call',
+    callId: 'call-1',
+    callIdIsLocal: false,
+    toolName: 'record_measurement',
+    argumentsText: '{"kind":"weight","value":70,"unit":"kg"}',
+    arguments: { kind: 'weight', value: 70, unit: 'kg' },
+  })
   const outcome = await createKeelToolRegistry(store).executeToolCall(
-    { conversationId: c.id, turnId: turn.id, callId: 'call-1', toolName: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } },
+    {
+      conversationId: c.id,
+      turnId: turn.id,
+      callId: 'call-1',
+      toolName: 'record_measurement',
+      arguments: { kind: 'weight', value: 70, unit: 'kg' },
+    },
     { signal: new AbortController().signal },
   )
   writer.addPart({ type: 'tool-result', callId: 'call-1', toolName: 'record_measurement', outcome })
   writer.finalize({ status: 'complete' })
   store.search.setPinned(c.id, true)
-  const g = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'anthropic', model: 'claude-x' })
-  store.generations.finish(g.id, { outcome: 'complete', usage: { inputTokens: 12, outputTokens: 34, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
+  const g = store.generations.start({
+    turnId: turn.id,
+    messageId: writer.messageId,
+    round: 1,
+    attempt: 1,
+    provider: 'anthropic',
+    model: 'claude-x',
+  })
+  store.generations.finish(g.id, {
+    outcome: 'complete',
+    usage: { inputTokens: 12, outputTokens: 34, reasoningTokens: undefined, cachedInputTokens: undefined },
+    usageSource: 'reported',
+  })
   store.close()
 }
 
@@ -73,14 +100,25 @@ describe('keel import', () => {
     )
     expect((await keel(['export', '--db', target])).stdout).toBe(exported.stdout)
     // A backup keeps the pin and the measurement's tie to the tool call that stored it.
-    const backup = JSON.parse(exported.stdout) as { conversations: Array<{ pinnedAt?: number }>; measurements: Array<{ createdByLedgerKey: string | null }>; ledger: Array<{ key: string }> }
+    const backup = JSON.parse(exported.stdout) as {
+      conversations: Array<{ pinnedAt?: number }>
+      measurements: Array<{ createdByLedgerKey: string | null }>
+      ledger: Array<{ key: string }>
+    }
     expect(backup.conversations[0]!.pinnedAt).toEqual(expect.any(Number))
     expect(backup.measurements[0]!.createdByLedgerKey).toBe(backup.ledger[0]!.key)
     const restored = openKeelStore(target)
     if (!restored.ok) throw new Error(restored.error.message)
     try {
-      expect(restored.store.db.prepare('SELECT pinned_at FROM conversations').pluck().get()).toBe(backup.conversations[0]!.pinnedAt)
-      expect(restored.store.db.prepare('SELECT l.idempotency_key FROM measurements m JOIN tool_ledger l ON l.id = m.created_by_ledger_id').pluck().get()).toBe(backup.ledger[0]!.key)
+      expect(restored.store.db.prepare('SELECT pinned_at FROM conversations').pluck().get()).toBe(
+        backup.conversations[0]!.pinnedAt,
+      )
+      expect(
+        restored.store.db
+          .prepare('SELECT l.idempotency_key FROM measurements m JOIN tool_ledger l ON l.id = m.created_by_ledger_id')
+          .pluck()
+          .get(),
+      ).toBe(backup.ledger[0]!.key)
     } finally {
       restored.store.close()
     }
@@ -122,7 +160,9 @@ describe('keel import', () => {
     writeFileSync(bad, JSON.stringify(json))
     const run = await keel(['import', '--db', source, bad])
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/^keel: .*negative\.json failed at measurements\.0\.value: -70 kg is outside the plausible range for weight .* Nothing was imported\.\n$/)
+    expect(run.stderr).toMatch(
+      /^keel: .*negative\.json failed at measurements\.0\.value: -70 kg is outside the plausible range for weight .* Nothing was imported\.\n$/,
+    )
     expect((await keel(['export', '--db', source])).stdout).toBe(exported)
   })
 
@@ -137,7 +177,9 @@ describe('keel import', () => {
     closeSync(fd)
     const tooBig = await keel(['import', '--db', source, huge])
     expect(tooBig.code).toBe(1)
-    expect(tooBig.stderr).toBe(`keel: ${huge} failed at (file): The file is ${MAX_IMPORT_FILE_BYTES + 1} bytes: an import file can be at most ${MAX_IMPORT_FILE_BYTES} bytes. Nothing was imported.\n`)
+    expect(tooBig.stderr).toBe(
+      `keel: ${huge} failed at (file): The file is ${MAX_IMPORT_FILE_BYTES + 1} bytes: an import file can be at most ${MAX_IMPORT_FILE_BYTES} bytes. Nothing was imported.\n`,
+    )
     // A title of 300 MB in the second conversation: refused while it is read, never parsed whole.
     const long = join(dir, 'long.json')
     const out = openSync(long, 'w')
@@ -148,7 +190,9 @@ describe('keel import', () => {
     closeSync(out)
     const tooLong = await keel(['import', '--db', source, long])
     expect(tooLong.code).toBe(1)
-    expect(tooLong.stderr).toBe(`keel: ${long} failed at conversations.1: This record (from line 2, column 1) is longer than ${MAX_IMPORT_RECORD_CHARS} characters: too large to import. Nothing was imported.\n`)
+    expect(tooLong.stderr).toBe(
+      `keel: ${long} failed at conversations.1: This record (from line 2, column 1) is longer than ${MAX_IMPORT_RECORD_CHARS} characters: too large to import. Nothing was imported.\n`,
+    )
     expect((await keel(['export', '--db', source])).stdout).toBe(exported)
   })
 
@@ -160,7 +204,9 @@ describe('keel import', () => {
     json.conversations[0].title = 'Changed'
     const run = await keel(['import', '--db', source, '-'], JSON.stringify(json))
     expect(run.code).toBe(0)
-    expect(run.stderr).toBe(`keel: collision: conversation ${json.conversations[0].id} (conversations.0): a conversation with this id is in the store with different content; the stored one was kept\n`)
+    expect(run.stderr).toBe(
+      `keel: collision: conversation ${json.conversations[0].id} (conversations.0): a conversation with this id is in the store with different content; the stored one was kept\n`,
+    )
     expect(run.stdout).toMatch(/; 1 collision\n$/)
     expect((await keel(['export', '--db', source])).stdout).toBe(exported)
   })

@@ -16,7 +16,8 @@ describe('keel mcp list with hostile servers', () => {
   let dir: string
   let db: string
   let config: string
-  const writeConfig = (servers: Record<string, unknown>) => writeFileSync(config, JSON.stringify({ mcpServers: servers }))
+  const writeConfig = (servers: Record<string, unknown>) =>
+    writeFileSync(config, JSON.stringify({ mcpServers: servers }))
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'keel-cli-hostile-'))
     db = join(dir, 'keel.db')
@@ -27,24 +28,38 @@ describe('keel mcp list with hostile servers', () => {
   })
 
   it('a tool nested past SQLite’s JSON depth limit is refused with the reason; its sibling and the other server are listed', async () => {
-    writeConfig({ deep: { command: process.execPath, args: [HOSTILE_SERVER, 'deep-only'] }, odd: { command: process.execPath, args: [MISBEHAVING_SERVER] } })
+    writeConfig({
+      deep: { command: process.execPath, args: [HOSTILE_SERVER, 'deep-only'] },
+      odd: { command: process.execPath, args: [MISBEHAVING_SERVER] },
+    })
     const ran = await keel(['mcp', 'list', '--json', '--db', db, '--mcp-config', config])
     expect(ran.code, ran.stderr).toBe(0)
     const views = JSON.parse(ran.stdout) as McpServerView[]
     const deep = views.find((view) => view.config.id === 'deep')!
     expect(deep.status.state).toBe('ready')
-    expect(deep.tools.find((tool) => tool.name === 'fine')).toMatchObject({ pin: 'accepted', providerName: 'mcp__deep__fine' })
+    expect(deep.tools.find((tool) => tool.name === 'fine')).toMatchObject({
+      pin: 'accepted',
+      providerName: 'mcp__deep__fine',
+    })
     expect(deep.tools.find((tool) => tool.name === 'deep')!.refused).toMatch(/nested deeper than 100 levels/)
-    expect(views.find((view) => view.config.id === 'odd')).toMatchObject({ status: { state: 'ready' }, offered: { tools: 13 } })
+    expect(views.find((view) => view.config.id === 'odd')).toMatchObject({
+      status: { state: 'ready' },
+      offered: { tools: 13 },
+    })
     // A second run reads the pins back: still no crash, same verdicts.
     const again = await keel(['mcp', 'list', '--db', db, '--mcp-config', config])
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stdout).toMatch(/deep {2}asks first {2}not offered: Tool 'deep' of deep is not offered: its definition is nested deeper than 100 levels/)
+    expect(again.stdout).toMatch(
+      /deep {2}asks first {2}not offered: Tool 'deep' of deep is not offered: its definition is nested deeper than 100 levels/,
+    )
     expect(again.stdout).toContain('mcp__deep__fine  asks first  accepted')
   })
 
   it('a server that never answers initialize fails at its configured timeout, with the reason; the other server is listed', async () => {
-    writeConfig({ silent: { command: process.execPath, args: [HOSTILE_SERVER, 'silent'], timeout: 1000 }, odd: { command: process.execPath, args: [MISBEHAVING_SERVER] } })
+    writeConfig({
+      silent: { command: process.execPath, args: [HOSTILE_SERVER, 'silent'], timeout: 1000 },
+      odd: { command: process.execPath, args: [MISBEHAVING_SERVER] },
+    })
     const ran = await keel(['mcp', 'list', '--db', db, '--mcp-config', config])
     expect(ran.stdout).toContain('silent [silent, from the config file]: failed: Did not answer initialize within 1 s')
     expect(ran.stdout).toMatch(/odd \[odd, from the config file\]: ready/)
@@ -77,7 +92,10 @@ describe('keel mcp list with hostile servers', () => {
       writer: { command: process.execPath, args: [HOSTILE_SERVER, 'writes-cwd'] },
       placed: { command: process.execPath, args: [HOSTILE_SERVER, 'writes-cwd'], cwd: mine },
     })
-    const ran = await runKeel(['mcp', 'list', '--json', '--db', db, '--mcp-config', config], { env: { SHELL: '' }, cwd: keelCwd })
+    const ran = await runKeel(['mcp', 'list', '--json', '--db', db, '--mcp-config', config], {
+      env: { SHELL: '' },
+      cwd: keelCwd,
+    })
     expect(ran.code, ran.stderr).toBe(0)
     expect(existsSync(join(keelCwd, 'database.db'))).toBe(false)
     expect(existsSync(join(dir, 'mcp-servers', 'writer', 'database.db'))).toBe(true)

@@ -18,7 +18,19 @@ describe('keel mcp / keel chat --mcp-config', () => {
   let config: string
   let countFile: string
   const writeConfig = (env: Record<string, string> = {}) =>
-    writeFileSync(config, JSON.stringify({ mcpServers: { odd: { command: process.execPath, args: [MISBEHAVING_SERVER], env: { MCP_TEST_COUNT_FILE: countFile, ...env } } }, globalShortcut: 'Ctrl+Space' }))
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          odd: {
+            command: process.execPath,
+            args: [MISBEHAVING_SERVER],
+            env: { MCP_TEST_COUNT_FILE: countFile, ...env },
+          },
+        },
+        globalShortcut: 'Ctrl+Space',
+      }),
+    )
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'keel-cli-mcp-'))
     db = join(dir, 'keel.db')
@@ -35,8 +47,17 @@ describe('keel mcp / keel chat --mcp-config', () => {
     expect(ran.code, ran.stderr).toBe(0)
     const views = JSON.parse(ran.stdout) as McpServerView[]
     expect(views).toHaveLength(1)
-    expect(views[0]).toMatchObject({ origin: 'file', status: { state: 'ready' }, envKeys: ['MCP_TEST_COUNT_FILE'], needsConsent: false })
-    expect(views[0]!.tools.find((tool) => tool.name === 'count')).toMatchObject({ providerName: 'mcp__odd__count', effect: 'external', pin: 'accepted' })
+    expect(views[0]).toMatchObject({
+      origin: 'file',
+      status: { state: 'ready' },
+      envKeys: ['MCP_TEST_COUNT_FILE'],
+      needsConsent: false,
+    })
+    expect(views[0]!.tools.find((tool) => tool.name === 'count')).toMatchObject({
+      providerName: 'mcp__odd__count',
+      effect: 'external',
+      pin: 'accepted',
+    })
     expect(ran.stdout).not.toContain(countFile)
   })
 
@@ -75,31 +96,53 @@ describe('keel mcp / keel chat --mcp-config', () => {
     })
 
     it('chat --mcp-config --yes: the model calls the server’s tool once; its result goes back; progress and the end are JSON events', async () => {
-      server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__count', arguments: {} }] }, { type: 'turn', text: 'Counted.' })
-      const ran = await keel(['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, '--yes', '--json', 'count please'], {
-        KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'),
-        ANTHROPIC_API_KEY: 'k',
-      })
+      server.enqueue(
+        { type: 'turn', toolCalls: [{ name: 'mcp__odd__count', arguments: {} }] },
+        { type: 'turn', text: 'Counted.' },
+      )
+      const ran = await keel(
+        ['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, '--yes', '--json', 'count please'],
+        {
+          KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'),
+          ANTHROPIC_API_KEY: 'k',
+        },
+      )
       expect(ran.code, ran.stderr).toBe(0)
       expect(readFileSync(countFile, 'utf8')).toBe('1')
-      const events = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; state?: string; name?: string })
-      expect(events.some((event) => event.type === 'tool-call' && event.name === 'mcp__odd__count' && event.state === 'done')).toBe(true)
+      const events = ran.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; state?: string; name?: string })
+      expect(
+        events.some(
+          (event) => event.type === 'tool-call' && event.name === 'mcp__odd__count' && event.state === 'done',
+        ),
+      ).toBe(true)
       expect(JSON.stringify(server.requests[1]!.body)).toContain('count 1')
     })
 
     it('chat in plain text: a long call’s progress is printed on stderr as it comes', async () => {
-      server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__slow', arguments: { steps: 3, stepMs: 100 } }] }, { type: 'turn', text: 'Done.' })
-      const ran = await keel(['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, '--yes', 'run the slow one'], {
-        KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'),
-        ANTHROPIC_API_KEY: 'k',
-      })
+      server.enqueue(
+        { type: 'turn', toolCalls: [{ name: 'mcp__odd__slow', arguments: { steps: 3, stepMs: 100 } }] },
+        { type: 'turn', text: 'Done.' },
+      )
+      const ran = await keel(
+        ['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, '--yes', 'run the slow one'],
+        {
+          KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'),
+          ANTHROPIC_API_KEY: 'k',
+        },
+      )
       expect(ran.code, ran.stderr).toBe(0)
       expect(ran.stderr).toMatch(/: 1\/3 — step 1/)
       expect(ran.stdout).toContain('Done.')
     })
 
     it('chat without --yes and without a terminal: the write is denied and the server never runs it', async () => {
-      server.enqueue({ type: 'turn', toolCalls: [{ name: 'mcp__odd__count', arguments: {} }] }, { type: 'turn', text: 'OK.' })
+      server.enqueue(
+        { type: 'turn', toolCalls: [{ name: 'mcp__odd__count', arguments: {} }] },
+        { type: 'turn', text: 'OK.' },
+      )
       const ran = await keel(['chat', '--provider', 'anthropic', '--db', db, '--mcp-config', config, 'count please'], {
         KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'),
         ANTHROPIC_API_KEY: 'k',

@@ -82,7 +82,9 @@ describe('keel replay', () => {
       rawFinishReason: 'tool_use',
       text: '',
       reasoning: '',
-      toolCalls: [{ callId: 'toolu_A', name: 'get_weather', argumentsText: '{"city": "Paris"}', arguments: { city: 'Paris' } }],
+      toolCalls: [
+        { callId: 'toolu_A', name: 'get_weather', argumentsText: '{"city": "Paris"}', arguments: { city: 'Paris' } },
+      ],
       usage: { inputTokens: 10, outputTokens: 41 },
       error: null,
     })
@@ -107,18 +109,35 @@ describe('keel replay', () => {
     const out = runCli(['replay', '--provider', 'anthropic'], cut)
     const json = JSON.parse(out.stdout) as Record<string, unknown>
     expect(json).toMatchObject({ complete: false, truncated: true, executable: false, finishReason: null, error: null })
-    expect(json.toolCalls).toEqual([{ callId: 'toolu_A', name: 'get_weather', argumentsText: '{"city": "Par', arguments: null }])
+    expect(json.toolCalls).toEqual([
+      { callId: 'toolu_A', name: 'get_weather', argumentsText: '{"city": "Par', arguments: null },
+    ])
   })
 
   it('reads an HTTP error body with --status', () => {
-    const out = runCli(['replay', '--provider', 'openai-chat', '--status', '429'], '{"error":{"message":"slow down","type":"requests","code":"rate_limit_exceeded"}}')
+    const out = runCli(
+      ['replay', '--provider', 'openai-chat', '--status', '429'],
+      '{"error":{"message":"slow down","type":"requests","code":"rate_limit_exceeded"}}',
+    )
     expect(out.code).toBe(0)
-    expect(JSON.parse(out.stdout).error).toEqual({ kind: 'rate-limit', message: 'slow down', retryable: true, status: 429 })
+    expect(JSON.parse(out.stdout).error).toEqual({
+      kind: 'rate-limit',
+      message: 'slow down',
+      retryable: true,
+      status: 429,
+    })
   })
 
   it('gives a Google cut a truncated error', () => {
-    const out = runCli(['replay', '--provider', 'gemini'], 'data: {"candidates": [{"content": {"parts": [{"text": "Hel"}]}}]}\r\n\r\n')
-    expect(JSON.parse(out.stdout)).toMatchObject({ complete: false, truncated: true, error: { kind: 'truncated', status: null } })
+    const out = runCli(
+      ['replay', '--provider', 'gemini'],
+      'data: {"candidates": [{"content": {"parts": [{"text": "Hel"}]}}]}\r\n\r\n',
+    )
+    expect(JSON.parse(out.stdout)).toMatchObject({
+      complete: false,
+      truncated: true,
+      error: { kind: 'truncated', status: null },
+    })
   })
 
   it.each([

@@ -21,23 +21,29 @@ describe('a store Keel refuses, as each entry point shows it', () => {
   it.for([
     ['an empty file', '', /It is empty \(0 bytes\)/],
     ['notes, not a database', 'These are my notes. '.repeat(300), /not an SQLite database/],
-  ] as const)('%s: browser mode and `keel chat` / `keel export` say where it is and that it was not changed', async ([, content, what]) => {
-    writeFileSync(db, content)
-    const renderer = join(dir, 'renderer')
-    mkdirSync(renderer)
-    writeFileSync(join(renderer, 'index.html'), '<!doctype html>')
-    const expected = new RegExp(`Cannot open the store ${db}: .*${what.source}.*The file was not changed\\.`)
+  ] as const)(
+    '%s: browser mode and `keel chat` / `keel export` say where it is and that it was not changed',
+    async ([, content, what]) => {
+      writeFileSync(db, content)
+      const renderer = join(dir, 'renderer')
+      mkdirSync(renderer)
+      writeFileSync(join(renderer, 'index.html'), '<!doctype html>')
+      const expected = new RegExp(`Cannot open the store ${db}: .*${what.source}.*The file was not changed\\.`)
 
-    const web = await run('src/main/web/start-web.ts', ['--db', db, '--renderer', renderer, '--port', '0'])
-    expect(web.code).toBe(1)
-    expect(web.stdout).toBe('')
-    expect(web.stderr).toMatch(expected)
+      const web = await run('src/main/web/start-web.ts', ['--db', db, '--renderer', renderer, '--port', '0'])
+      expect(web.code).toBe(1)
+      expect(web.stdout).toBe('')
+      expect(web.stderr).toMatch(expected)
 
-    for (const command of [['export', '--db', db], ['chat', '--db', db, '--provider', 'anthropic', 'hi']]) {
-      const cli = await run('src/cli/keel.ts', command)
-      expect(cli.code, command[0]).toBe(2)
-      expect(cli.stderr, command[0]).toMatch(expected)
-    }
-    expect(readFileSync(db, 'utf8')).toBe(content)
-  })
+      for (const command of [
+        ['export', '--db', db],
+        ['chat', '--db', db, '--provider', 'anthropic', 'hi'],
+      ]) {
+        const cli = await run('src/cli/keel.ts', command)
+        expect(cli.code, command[0]).toBe(2)
+        expect(cli.stderr, command[0]).toMatch(expected)
+      }
+      expect(readFileSync(db, 'utf8')).toBe(content)
+    },
+  )
 })

@@ -9,7 +9,11 @@ import { expect, it } from 'vitest'
 const root = resolve(import.meta.dirname, '../..')
 
 it('passes the conformance suite (core client scenarios) except the baseline', { timeout: 180_000 }, () => {
-  const run = spawnSync(process.execPath, ['scripts/run-conformance.mjs'], { cwd: root, encoding: 'utf8', timeout: 175_000 })
+  const run = spawnSync(process.execPath, ['scripts/run-conformance.mjs'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 175_000,
+  })
   const output = `${run.stdout}\n${run.stderr}`
   expect(output).toContain('Passed: 1/1') // initialize, tools_call
   expect(output, output.slice(-4000)).not.toMatch(/Unexpected failures/)

@@ -8,12 +8,18 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 function formatViolations(violations: Result[]): string {
   return violations
-    .map((v) => `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.map(String).join(' >>> ')}\n      ${(n.failureSummary ?? '').trim()}`).join('\n')}`)
+    .map(
+      (v) =>
+        `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.map(String).join(' >>> ')}\n      ${(n.failureSummary ?? '').trim()}`).join('\n')}`,
+    )
     .join('\n\n')
 }
 
 export async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(test.info().project.name === 'electron').analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(test.info().project.name === 'electron')
+    .analyze()
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
   expect(formatViolations(results.violations), `axe violations in "${state}"`).toBe('')
 }

@@ -32,13 +32,17 @@ function formatViolations(violations: Result[]): string {
 async function audit(page: Page) {
   // axe finishes its run in a new page, which Electron cannot open (Target.createTarget is not
   // supported there): in the desktop app it runs in the page itself (legacy mode; no frames here).
-  return new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(test.info().project.name === 'electron').analyze()
+  return new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(test.info().project.name === 'electron')
+    .analyze()
 }
 
 /** Runs axe on the whole page and fails with a readable list of every violation. */
 async function expectNoViolations(page: Page, state: string): Promise<void> {
   const results = await audit(page)
-  if (process.env.A11Y_VERBOSE && results.incomplete.length > 0) console.log(`axe needs review in "${state}":\n${formatViolations(results.incomplete)}`)
+  if (process.env.A11Y_VERBOSE && results.incomplete.length > 0)
+    console.log(`axe needs review in "${state}":\n${formatViolations(results.incomplete)}`)
   // The run really inspected this page (a failed injection would report nothing at all).
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
   expect(formatViolations(results.violations), `axe violations in "${state}"`).toBe('')
@@ -81,10 +85,27 @@ test('axe: empty chat', async ({ page }) => {
 
 test('axe: a finished streamed answer with Markdown and a code block', async ({ page }) => {
   // Code that uses every highlighted token class the stylesheet colours.
-  const code = ['```js', '// add two numbers', 'function add(a, b) {', "  const label = 'sum'", '  return { label, value: a + b, ok: true, n: 42 }', '}', 'class Box extends Object {}', "const url = 'https://example.com/a/very/long/path/that/keeps/going/and/going/well/past/the/width/of/the/answer/column'", '```'].join('\n')
+  const code = [
+    '```js',
+    '// add two numbers',
+    'function add(a, b) {',
+    "  const label = 'sum'",
+    '  return { label, value: a + b, ok: true, n: 42 }',
+    '}',
+    'class Box extends Object {}',
+    "const url = 'https://example.com/a/very/long/path/that/keeps/going/and/going/well/past/the/width/of/the/answer/column'",
+    '```',
+  ].join('\n')
   await enqueue({
     type: 'turn',
-    text: ['# Title\n\n', 'Some **bold** and *italic* text with `inline code` ', 'and a [link](https://example.com).\n\n', `${code}\n\n`, '- one\n- two\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n'],
+    text: [
+      '# Title\n\n',
+      'Some **bold** and *italic* text with `inline code` ',
+      'and a [link](https://example.com).\n\n',
+      `${code}\n\n`,
+      '- one\n- two\n\n',
+      '| a | b |\n|---|---|\n| 1 | 2 |\n',
+    ],
     faults: { delayMs: 50 },
   })
   await openApp(page)
@@ -114,7 +135,11 @@ test('axe: a tool call awaiting approval', async ({ page }) => {
 })
 
 test('axe: a provider failure with the fallback notice, Retry and diagnostics', async ({ page }) => {
-  await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
+  await enqueue(
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+  )
   await openApp(page)
   await send(page, 'This will fail')
   await expect(page.getByTestId('notice')).toContainText('Anthropic had a problem on its side. Try again in a moment.')
@@ -140,7 +165,11 @@ test('axe: the settings panel', async ({ page }) => {
 
 test('axe: the measurements view with a measurement (edit and delete by keyboard)', async ({ page }) => {
   await enqueue(
-    { type: 'turn', text: 'Let me record that.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'waist', value: 81.5, unit: 'cm' } }] },
+    {
+      type: 'turn',
+      text: 'Let me record that.',
+      toolCalls: [{ name: 'record_measurement', arguments: { kind: 'waist', value: 81.5, unit: 'cm' } }],
+    },
     { type: 'turn', text: 'Recorded.' },
   )
   await openApp(page)
@@ -212,8 +241,14 @@ test('axe: the UI in Português (Brasil)', async ({ page }) => {
     await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible()
     await expectNoViolations(page, 'pt-BR finished answer')
   } finally {
-    await page.getByRole('button', { name: /^(Settings|Configurações)$/ }).click().catch(() => {})
-    await page.getByLabel(/^(Language|Idioma)$/).selectOption('en').catch(() => {})
+    await page
+      .getByRole('button', { name: /^(Settings|Configurações)$/ })
+      .click()
+      .catch(() => {})
+    await page
+      .getByLabel(/^(Language|Idioma)$/)
+      .selectOption('en')
+      .catch(() => {})
   }
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
 })
@@ -227,7 +262,10 @@ type Stop = { tag: string; text: string }
  * once; the next Tab wraps to the first control, so the walk covers the whole cycle wherever focus
  * started.
  */
-async function tabWalk(page: Page, targets: Record<string, Locator>): Promise<{ stops: Stop[]; reached: Record<string, number> }> {
+async function tabWalk(
+  page: Page,
+  targets: Record<string, Locator>,
+): Promise<{ stops: Stop[]; reached: Record<string, number> }> {
   await page.evaluate(() => {
     const state = window as unknown as { a11yVisited: Set<Element>; a11yLast?: Element }
     state.a11yVisited = new Set()
@@ -258,9 +296,13 @@ async function tabWalk(page: Page, targets: Record<string, Locator>): Promise<{ 
     }
     outside = 0
     stops.push(stop)
-    await expect(page.locator(':focus'), `Tab stop ${stops.length} (<${stop.tag}> "${stop.text}") has no accessible name`).toHaveAccessibleName(/\S/, { timeout: 1000 })
+    await expect(
+      page.locator(':focus'),
+      `Tab stop ${stops.length} (<${stop.tag}> "${stop.text}") has no accessible name`,
+    ).toHaveAccessibleName(/\S/, { timeout: 1000 })
     for (const [label, target] of Object.entries(targets)) {
-      if (reached[label] === undefined && (await target.evaluate((el) => el === document.activeElement))) reached[label] = stops.length - 1
+      if (reached[label] === undefined && (await target.evaluate((el) => el === document.activeElement)))
+        reached[label] = stops.length - 1
     }
   }
   return { stops, reached }
@@ -270,10 +312,17 @@ async function tabWalk(page: Page, targets: Record<string, Locator>): Promise<{ 
 async function unreachedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const visited = (window as unknown as { a11yVisited: Set<Element> }).a11yVisited
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex], [contenteditable="true"]')
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, summary, [tabindex], [contenteditable="true"]',
+    )
     return [...controls]
-      .filter((el) => el.checkVisibility() && !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && !visited.has(el))
-      .map((el) => `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}"`)
+      .filter(
+        (el) => el.checkVisibility() && !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && !visited.has(el),
+      )
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}"`,
+      )
   })
 }
 
@@ -304,7 +353,8 @@ test('keyboard: from the page start Tab reaches every control in layout order, e
     send: page.getByRole('button', { name: 'Send', exact: true }),
   })
   const order = JSON.stringify(stops)
-  for (const label of ['newConversation', 'conversation', 'measurements', 'settings', 'message', 'send']) expect(reached[label], `Tab never reached ${label}: ${order}`).toBeDefined()
+  for (const label of ['newConversation', 'conversation', 'measurements', 'settings', 'message', 'send'])
+    expect(reached[label], `Tab never reached ${label}: ${order}`).toBeDefined()
   // The order follows the layout: the skip link, sidebar, header, composer.
   expect(reached.skip, `the first Tab stop is not the skip link: ${order}`).toBe(0)
   expect(reached.newConversation, `the second Tab stop is not New conversation: ${order}`).toBe(1)
@@ -316,7 +366,9 @@ test('keyboard: from the page start Tab reaches every control in layout order, e
   expect(await unreachedControls(page)).toEqual([])
 })
 
-test('keyboard: approval, failure, settings and measurements controls are all reachable and named', async ({ page }) => {
+test('keyboard: approval, failure, settings and measurements controls are all reachable and named', async ({
+  page,
+}) => {
   await enqueue(recordWeight(68.4), { type: 'turn', text: 'Not recorded.' })
   await openApp(page)
   await send(page, 'Keyboard approval')
@@ -335,7 +387,11 @@ test('keyboard: approval, failure, settings and measurements controls are all re
   await expect(card).toHaveAttribute('data-state', 'denied')
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
 
-  await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
+  await enqueue(
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+  )
   await send(page, 'Fail for the walk')
   await expect(page.getByTestId('notice')).toBeVisible()
   const failure = await tabWalk(page, {
@@ -346,14 +402,20 @@ test('keyboard: approval, failure, settings and measurements controls are all re
   expect(await unreachedControls(page)).toEqual([])
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
-  const settings = await tabWalk(page, { language: page.getByLabel('Language'), close: page.getByRole('button', { name: 'Close settings' }) })
+  const settings = await tabWalk(page, {
+    language: page.getByLabel('Language'),
+    close: page.getByRole('button', { name: 'Close settings' }),
+  })
   expect(Object.keys(settings.reached).sort(), JSON.stringify(settings.stops)).toEqual(['close', 'language'])
   expect(await unreachedControls(page)).toEqual([])
   await page.getByRole('button', { name: 'Close settings' }).click()
 
   await page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }).click()
   await expect(page.getByTestId('measurements-view')).toBeVisible()
-  const measurements = await tabWalk(page, { kind: page.getByLabel('Kind'), back: page.getByRole('button', { name: 'Back to chat' }) })
+  const measurements = await tabWalk(page, {
+    kind: page.getByLabel('Kind'),
+    back: page.getByRole('button', { name: 'Back to chat' }),
+  })
   expect(Object.keys(measurements.reached).sort(), JSON.stringify(measurements.stops)).toEqual(['back', 'kind'])
   expect(await unreachedControls(page)).toEqual([])
 })
@@ -414,7 +476,9 @@ test('axe while streaming (a draft tool call), then Esc stops the running turn',
   await enqueue({
     type: 'turn',
     text: 'Checking your numbers.',
-    toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' }, argumentChunks: 4 }],
+    toolCalls: [
+      { name: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' }, argumentChunks: 4 },
+    ],
     faults: { stallAfterEvents: 8 },
   })
   await openApp(page)
@@ -455,14 +519,18 @@ test('the streaming answer is a polite live region, there before its first words
 })
 
 test('reflow: at 320 CSS px wide nothing scrolls sideways (WCAG 1.4.10)', async ({ page }) => {
-  await enqueue({ type: 'turn', text: 'See https://example.com/a/very/long/path/that/never/breaks/by/itself/at/all and:\n\n```js\nconst aVeryLongIdentifier = someFunction(argumentNumberOne, argumentNumberTwo)\n```\n' })
+  await enqueue({
+    type: 'turn',
+    text: 'See https://example.com/a/very/long/path/that/never/breaks/by/itself/at/all and:\n\n```js\nconst aVeryLongIdentifier = someFunction(argumentNumberOne, argumentNumberTwo)\n```\n',
+  })
   await openApp(page)
   await send(page, 'Averyveryveryverylongwordwithoutanyspacesatall')
   await expect(page.getByTestId('message-assistant').last()).toContainText('See https://example.com')
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
   // 320 × 256: a 1280 × 1024 window at 400 % zoom.
   await page.setViewportSize({ width: 320, height: 256 })
-  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(await sideways(), 'chat').toBeLessThanOrEqual(0)
   await expectNoViolations(page, 'chat at 320 px')
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
@@ -470,7 +538,9 @@ test('reflow: at 320 CSS px wide nothing scrolls sideways (WCAG 1.4.10)', async 
   expect(await sideways(), 'settings').toBeLessThanOrEqual(0)
   await page.getByRole('button', { name: 'Close settings' }).click()
   await page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }).click()
-  await expect(page.getByTestId('measurements-view').getByRole('table').or(page.getByTestId('measurements-empty'))).toBeVisible()
+  await expect(
+    page.getByTestId('measurements-view').getByRole('table').or(page.getByTestId('measurements-empty')),
+  ).toBeVisible()
   expect(await sideways(), 'measurements').toBeLessThanOrEqual(0)
 })
 

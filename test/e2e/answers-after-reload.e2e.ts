@@ -7,7 +7,9 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-test('reasoning streams live under "Thinking…", then shows collapsed as "Thought for N s", the same after a reload', async ({ page }) => {
+test('reasoning streams live under "Thinking…", then shows collapsed as "Thought for N s", the same after a reload', async ({
+  page,
+}) => {
   await enqueue({
     type: 'turn',
     reasoning: ['The user asks ', 'for a haiku. ', 'Five, seven, five.'],
@@ -44,7 +46,10 @@ test('reasoning streams live under "Thinking…", then shows collapsed as "Thoug
 
 test('the round limit: the notice after a reload is the one shown live, with the same Retry', async ({ page }) => {
   // The e2e server allows 8 rounds: the model keeps calling a read tool.
-  const rounds = Array.from({ length: 8 }, () => ({ type: 'turn', toolCalls: [{ name: 'get_measurement', arguments: { kind: 'weight' } }] }))
+  const rounds = Array.from({ length: 8 }, () => ({
+    type: 'turn',
+    toolCalls: [{ name: 'get_measurement', arguments: { kind: 'weight' } }],
+  }))
   await enqueue(...rounds)
   await openApp(page)
   await send(page, 'Keep checking my weight')

@@ -10,9 +10,17 @@ import { appUrl, databasePath, enqueue, openApp, resetSim, screenshot, send } fr
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(test.info().project.name === 'electron').analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(test.info().project.name === 'electron')
+    .analyze()
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  const text = results.violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`).join('\n')
+  const text = results.violations
+    .map(
+      (v) =>
+        `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
+    .join('\n')
   expect(text, `axe violations in "${state}"`).toBe('')
 }
 
@@ -39,7 +47,13 @@ test('dark mode follows the OS, passes axe on the main states, and the setting o
 
   // A write waiting for approval, in dark.
   await enqueue(
-    { type: 'turn', text: 'Let me record that.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.57, unit: 'kg', date: '2026-11-10' } }] },
+    {
+      type: 'turn',
+      text: 'Let me record that.',
+      toolCalls: [
+        { name: 'record_measurement', arguments: { kind: 'weight', value: 72.57, unit: 'kg', date: '2026-11-10' } },
+      ],
+    },
     { type: 'turn', text: 'Recorded.' },
   )
   await send(page, 'I weighed 72.57 kg on 10 Nov')
@@ -95,11 +109,16 @@ test('a delete approval names the row; Approve all answers every queued write', 
   const db = new Database(databasePath())
   const id = Number(
     db
-      .prepare(`INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 71.8, 71.8, 'kg', ?, 'day', ?)`)
+      .prepare(
+        `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 71.8, 71.8, 'kg', ?, 'day', ?)`,
+      )
       .run(Date.UTC(2026, 10, 10), Date.UTC(2026, 10, 10)).lastInsertRowid,
   )
   db.close()
-  await enqueue({ type: 'turn', text: 'Deleting it.', toolCalls: [{ name: 'delete_measurement', arguments: { id } }] }, { type: 'turn', text: 'Kept.' })
+  await enqueue(
+    { type: 'turn', text: 'Deleting it.', toolCalls: [{ name: 'delete_measurement', arguments: { id } }] },
+    { type: 'turn', text: 'Kept.' },
+  )
   await send(page, 'Delete my wrong weight from Nov 10')
   const card = page.getByTestId('tool-card')
   await expect(card).toHaveAttribute('data-state', 'awaiting-approval')
@@ -137,7 +156,10 @@ test('Always allow shows in Settings at once', async ({ page }) => {
   await openSettings(page)
   await page.getByLabel('Record measurement', { exact: true }).selectOption('ask')
   await closeSettings(page)
-  await enqueue({ type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } }] }, { type: 'turn', text: 'Done.' })
+  await enqueue(
+    { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } }] },
+    { type: 'turn', text: 'Done.' },
+  )
   await send(page, '70 kg')
   await page.getByTestId('tool-card').getByRole('button', { name: 'Always allow this tool' }).click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Done.')

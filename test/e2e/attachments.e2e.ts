@@ -17,7 +17,10 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
     .setLegacyMode(test.info().project.name === 'electron')
     .analyze()
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe violations in "${state}"`).toEqual([])
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations in "${state}"`,
+  ).toEqual([])
 }
 
 /** Pastes a file into the composer as the clipboard would (a ClipboardEvent carrying a DataTransfer). */
@@ -50,12 +53,18 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-test('pick, paste and drop files, remove one, send: the request carries them; a reload shows them again', async ({ page }) => {
+test('pick, paste and drop files, remove one, send: the request carries them; a reload shows them again', async ({
+  page,
+}) => {
   await openApp(page)
   // The limits are said before anything is attached, next to the button.
   const attach = page.getByRole('button', { name: 'Attach' })
   await expect(attach).toBeVisible()
-  await expect(page.getByText('Images up to 3.75 MB (PNG, JPEG, GIF, WebP); text files up to 256 KB; up to 10 files, 10 MB in all.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Images up to 3.75 MB (PNG, JPEG, GIF, WebP); text files up to 256 KB; up to 10 files, 10 MB in all.',
+    ),
+  ).toBeVisible()
 
   // Pick an image with the file chooser.
   const chooser = page.waitForEvent('filechooser')
@@ -82,7 +91,9 @@ test('pick, paste and drop files, remove one, send: the request carries them; a 
   await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0)
 
   // The provider (Anthropic here) got the image as a base64 block and the file as a fenced block.
-  const [request] = (await simRequests()) as { body: { messages: { role: string; content: Record<string, unknown>[] }[] } }[]
+  const [request] = (await simRequests()) as {
+    body: { messages: { role: string; content: Record<string, unknown>[] }[] }
+  }[]
   expect(request!.body.messages[0]!.content).toEqual([
     { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
     { type: 'text', text: 'File: notes.md\n```\n# Notes\nweight: 72.5 kg\n```' },
@@ -102,7 +113,9 @@ test('pick, paste and drop files, remove one, send: the request carries them; a 
   await screenshot(page, 'attachments-sent')
 })
 
-test('a file over the limit is refused with the limit said; a file that is neither image nor text too', async ({ page }) => {
+test('a file over the limit is refused with the limit said; a file that is neither image nor text too', async ({
+  page,
+}) => {
   await openApp(page)
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Attach' }).click()
@@ -115,6 +128,12 @@ test('a file over the limit is refused with the limit said; a file that is neith
 
   const second = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Attach' }).click()
-  await (await second).setFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe]) })
-  await expect(page.getByRole('alert')).toHaveText('report.pdf cannot be attached: only images (PNG, JPEG, GIF, WebP) and text files can.')
+  await (await second).setFiles({
+    name: 'report.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe]),
+  })
+  await expect(page.getByRole('alert')).toHaveText(
+    'report.pdf cannot be attached: only images (PNG, JPEG, GIF, WebP) and text files can.',
+  )
 })

@@ -6,7 +6,16 @@ test.beforeEach(async () => {
 })
 
 test('a streamed answer appears progressively and renders as Markdown', async ({ page }) => {
-  const chunks = ['Here is ', 'a **bold** ', 'answer', ' with code:\n\n', '```js\nconst x = 1\n```\n\n', '- one\n', '- two\n', 'The end.']
+  const chunks = [
+    'Here is ',
+    'a **bold** ',
+    'answer',
+    ' with code:\n\n',
+    '```js\nconst x = 1\n```\n\n',
+    '- one\n',
+    '- two\n',
+    'The end.',
+  ]
   await enqueue({ type: 'turn', text: chunks, faults: { delayMs: 400 } })
   await openApp(page)
   await send(page, 'Show me streaming')
@@ -18,11 +27,19 @@ test('a streamed answer appears progressively and renders as Markdown', async ({
   await expect(live).not.toContainText('The end.')
   await screenshot(page, 'streaming')
   // Mark the first block's DOM node: the stored answer must take over the live one's DOM, not rebuild it.
-  await live.locator('p').first().evaluate((node) => ((node as HTMLElement & { keelMark?: boolean }).keelMark = true))
+  await live
+    .locator('p')
+    .first()
+    .evaluate((node) => ((node as HTMLElement & { keelMark?: boolean }).keelMark = true))
 
   const answer = page.getByTestId('message-assistant').last()
   await expect(answer).toContainText('The end.')
-  expect(await answer.locator('p').first().evaluate((node) => (node as HTMLElement & { keelMark?: boolean }).keelMark === true)).toBe(true)
+  expect(
+    await answer
+      .locator('p')
+      .first()
+      .evaluate((node) => (node as HTMLElement & { keelMark?: boolean }).keelMark === true),
+  ).toBe(true)
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
   await expect(answer.locator('strong')).toHaveText('bold')
   await expect(answer.locator('pre code')).toContainText('const x = 1')
@@ -33,7 +50,11 @@ test('a streamed answer appears progressively and renders as Markdown', async ({
 
 test('a tool call waits for approval, runs, and the final answer follows', async ({ page }) => {
   await enqueue(
-    { type: 'turn', text: 'Let me record that.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } }] },
+    {
+      type: 'turn',
+      text: 'Let me record that.',
+      toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } }],
+    },
     { type: 'turn', text: 'Recorded your weight: **72.5 kg**.' },
   )
   await openApp(page)
@@ -76,7 +97,11 @@ test('Stop mid-stream keeps the answer, labelled Interrupted, after a reload', a
 })
 
 test('a provider failure says what happened, and Retry answers the same question in place', async ({ page }) => {
-  await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
+  await enqueue(
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+  )
   await openApp(page)
   await send(page, 'This will fail first')
 
@@ -111,8 +136,14 @@ test('switching the language to Português changes the UI', async ({ page }) => 
     await page.reload()
     await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible()
   } finally {
-    await page.getByRole('button', { name: /^(Settings|Configurações)$/ }).click().catch(() => {})
-    await page.getByLabel(/^(Language|Idioma)$/).selectOption('en').catch(() => {})
+    await page
+      .getByRole('button', { name: /^(Settings|Configurações)$/ })
+      .click()
+      .catch(() => {})
+    await page
+      .getByLabel(/^(Language|Idioma)$/)
+      .selectOption('en')
+      .catch(() => {})
   }
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
 })
@@ -122,7 +153,9 @@ test('a message over the limit is not sent, and the composer says why (nothing t
   const box = page.getByRole('textbox', { name: 'Message' })
   const long = 'x'.repeat(100_001)
   await box.fill(long)
-  await expect(page.getByRole('alert')).toHaveText('This message is too long to send: 100001 characters, at most 100000.')
+  await expect(page.getByRole('alert')).toHaveText(
+    'This message is too long to send: 100001 characters, at most 100000.',
+  )
   await expect(box).toHaveAttribute('aria-invalid', 'true')
   await box.press('Enter')
   await expect(box).toHaveValue(long)

@@ -11,7 +11,10 @@ test.beforeEach(async () => {
 })
 
 async function expectNoViolations(page: import('./fixtures').Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(test.info().project.name === 'electron').analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(test.info().project.name === 'electron')
+    .analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
@@ -40,7 +43,9 @@ test('the Model picker and the conversation settings reach the request; export a
   await screenshot(page, 'convset-panel')
   await expectNoViolations(page)
   await panel.getByRole('button', { name: 'Save' }).click()
-  await expect(panel.getByRole('status')).toHaveText('Saved. It is kept with the conversation when you send the first message.')
+  await expect(panel.getByRole('status')).toHaveText(
+    'Saved. It is kept with the conversation when you send the first message.',
+  )
   await panel.getByRole('button', { name: 'Close' }).click()
 
   await enqueue({ type: 'turn', text: 'Arr, ahoy.' })
@@ -57,24 +62,45 @@ test('the Model picker and the conversation settings reach the request; export a
   // Export: Markdown and JSON downloads.
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
   await expectNoViolations(page)
-  const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown' }).click()])
+  const [markdown] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as Markdown' }).click(),
+  ])
   expect(markdown.suggestedFilename()).toBe('hello-there.md')
   const markdownText = readFileSync((await markdown.path())!, 'utf8')
   expect(markdownText).toContain('## You\n\nHello there')
   expect(markdownText).toContain('## Assistant · claude-e2e-pick')
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
-  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as JSON' }).click()])
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as JSON' }).click(),
+  ])
   expect(json.suggestedFilename()).toBe('hello-there.json')
   const jsonPath = (await json.path())!
   const exported = JSON.parse(readFileSync(jsonPath, 'utf8'))
-  expect(exported.conversation.settings).toMatchObject({ model: 'claude-e2e-pick', system: 'Answer like a pirate.', temperature: 0.4 })
+  expect(exported.conversation.settings).toMatchObject({
+    model: 'claude-e2e-pick',
+    system: 'Answer like a pirate.',
+    temperature: 0.4,
+  })
 
   // Import: the same file again adds nothing; a broken file says where it failed.
   const fileInput = page.getByLabel('Conversation file (JSON)')
   await fileInput.setInputFiles(jsonPath)
   await expect(page.getByText('Already here: nothing new was imported.')).toBeVisible()
-  await fileInput.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...exported, conversation: { ...exported.conversation, messages: [{ role: 'robot', text: 'x' }] } })) })
-  await expect(page.getByRole('alert')).toContainText('Nothing was imported. The file failed at conversation.messages.0.role')
+  await fileInput.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        ...exported,
+        conversation: { ...exported.conversation, messages: [{ role: 'robot', text: 'x' }] },
+      }),
+    ),
+  })
+  await expect(page.getByRole('alert')).toContainText(
+    'Nothing was imported. The file failed at conversation.messages.0.role',
+  )
   await screenshot(page, 'convset-import-failed')
   // Deleted, then imported: it is back, with its settings.
   const title = page.getByRole('heading', { level: 1 })
@@ -84,7 +110,9 @@ test('the Model picker and the conversation settings reach the request; export a
   await item.getByRole('button', { name: 'Conversation actions' }).click()
   await page.getByRole('menuitem', { name: 'Delete' }).click()
   await page.getByRole('navigation').getByRole('group').getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByRole('navigation').getByTestId('conversation-item').filter({ hasText: 'Hello there' })).toHaveCount(0)
+  await expect(
+    page.getByRole('navigation').getByTestId('conversation-item').filter({ hasText: 'Hello there' }),
+  ).toHaveCount(0)
   await expect(title).not.toHaveText('Hello there')
   await page.getByLabel('Conversation file (JSON)').setInputFiles(jsonPath)
   await expect(page.getByText(/Imported “Hello there” \(2 messages\)\./)).toBeVisible()

@@ -19,7 +19,10 @@ function luminance(colour: string): number {
   } else {
     const parts = /rgba?\(([^)]+)\)/.exec(colour)
     if (!parts) throw new Error(`not a colour: ${colour}`)
-    rgb = parts[1]!.split(',').slice(0, 3).map((n) => Number(n.trim()))
+    rgb = parts[1]!
+      .split(',')
+      .slice(0, 3)
+      .map((n) => Number(n.trim()))
   }
   const [r, g, b] = rgb.map((v) => {
     const c = v / 255

@@ -15,7 +15,9 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-test('an edited question keeps its files; one removed, one added; the request and the new version carry them', async ({ page }) => {
+test('an edited question keeps its files; one removed, one added; the request and the new version carry them', async ({
+  page,
+}) => {
   await openApp(page)
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Attach' }).click()
@@ -42,7 +44,11 @@ test('an edited question keeps its files; one removed, one added; the request an
   await expect(kept).toHaveCount(1)
   const more = page.waitForEvent('filechooser')
   await editor.getByRole('button', { name: 'Attach' }).click()
-  await (await more).setFiles({ name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('added while editing\n') })
+  await (await more).setFiles({
+    name: 'extra.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('added while editing\n'),
+  })
   await expect(editor.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(1)
   await editor.getByRole('textbox', { name: 'Edit your message' }).fill('What is this red one?')
   await expectNoViolations(page, 'editing a question with files')
@@ -52,7 +58,9 @@ test('an edited question keeps its files; one removed, one added; the request an
   await editor.getByRole('button', { name: 'Save and send' }).click()
   await expect(answers(page).last()).toContainText('A red dot, and your added note.')
   await idle(page)
-  const requests = (await simRequests()) as { body: { messages: { role: string; content: Record<string, unknown>[] }[] } }[]
+  const requests = (await simRequests()) as {
+    body: { messages: { role: string; content: Record<string, unknown>[] }[] }
+  }[]
   expect(requests.at(-1)!.body.messages[0]!.content).toEqual([
     { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
     { type: 'text', text: 'File: extra.txt\n```\nadded while editing\n```' },

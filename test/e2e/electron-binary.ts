@@ -10,6 +10,8 @@ export function electronBinary(): string | null {
   const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
   const pathTxt = join(dir, 'path.txt')
   const rel = existsSync(pathTxt) ? readFileSync(pathTxt, 'utf8').trim() : 'electron'
-  const exe = process.env.ELECTRON_OVERRIDE_DIST_PATH ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, rel) : join(dir, 'dist', rel)
+  const exe = process.env.ELECTRON_OVERRIDE_DIST_PATH
+    ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, rel)
+    : join(dir, 'dist', rel)
   return existsSync(exe) ? exe : null
 }

@@ -122,7 +122,10 @@ test('model not found (404): the server’s own sentence is shown, the entry ope
   await enqueue({
     type: 'http-error',
     status: 404,
-    body: { type: 'error', error: { type: 'not_found_error', message: 'model "claude-gone" not found, try pulling it first' } },
+    body: {
+      type: 'error',
+      error: { type: 'not_found_error', message: 'model "claude-gone" not found, try pulling it first' },
+    },
   })
   await openApp(page)
   const question = 'Errors: a model that is not there'
@@ -148,7 +151,10 @@ test('rate limited (429): the wait is said, Retry counts it down', async ({ page
   const question = 'Errors: too many requests'
   await send(page, question)
   const notice = lastNotice(page)
-  await expect(notice).toContainText('Anthropic is limiting how many requests can be sent. Wait 30 s, then try again.', { timeout: 45_000 })
+  await expect(notice).toContainText(
+    'Anthropic is limiting how many requests can be sent. Wait 30 s, then try again.',
+    { timeout: 45_000 },
+  )
   // Retry is there, held until the wait is over.
   await expect(notice.getByRole('button', { name: /^Retry in \d+ s$/ })).toBeDisabled()
   await checkCause(page, {
@@ -166,7 +172,10 @@ test('context too long: says so, opens the entry (a model with a larger window),
   await enqueue({
     type: 'http-error',
     status: 400,
-    body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 212345 tokens > 200000 maximum' } },
+    body: {
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'prompt is too long: 212345 tokens > 200000 maximum' },
+    },
   })
   await openApp(page)
   const question = 'Errors: a conversation too long'
@@ -182,7 +191,11 @@ test('context too long: says so, opens the entry (a model with a larger window),
 })
 
 test('server error (5xx): the provider had a problem; Retry, nothing to fix in Settings', async ({ page }) => {
-  await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
+  await enqueue(
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+  )
   await openApp(page)
   const question = 'Errors: the server fails'
   await send(page, question)
@@ -240,21 +253,39 @@ test('server not reachable: names the server and its host:port, opens its entry,
       name: 'unreachable',
       question,
       text: new RegExp(`^Keel couldn't connect to Lab server\\. Is Lab server running at 127\\.0\\.0\\.1:${port}\\?$`),
-      settings: { button: 'Open Lab server settings', entry: () => page.locator('li.provider-item', { hasText: 'Lab server' }) },
+      settings: {
+        button: 'Open Lab server settings',
+        entry: () => page.locator('li.provider-item', { hasText: 'Lab server' }),
+      },
       retry: true,
     })
   } finally {
     // Leave the shared app as it was: the provider removed (its confirm accepted), Settings closed.
     page.once('dialog', (dialog) => void dialog.accept())
-    await page.getByRole('button', { name: 'Settings', exact: true }).click({ timeout: 10_000 }).catch(() => {})
-    await page.locator('li.provider-item', { hasText: 'Lab server' }).getByRole('button', { name: /^Remove/ }).click({ timeout: 10_000 })
+    await page
+      .getByRole('button', { name: 'Settings', exact: true })
+      .click({ timeout: 10_000 })
+      .catch(() => {})
+    await page
+      .locator('li.provider-item', { hasText: 'Lab server' })
+      .getByRole('button', { name: /^Remove/ })
+      .click({ timeout: 10_000 })
     await expect(page.locator('li.provider-item', { hasText: 'Lab server' })).toHaveCount(0)
-    await page.getByRole('button', { name: 'Close settings' }).click({ timeout: 10_000 }).catch(() => {})
+    await page
+      .getByRole('button', { name: 'Close settings' })
+      .click({ timeout: 10_000 })
+      .catch(() => {})
   }
 })
 
-test('switching the language mid-conversation re-words every notice, the stored one and the live "Retrying"', async ({ page }) => {
-  await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
+test('switching the language mid-conversation re-words every notice, the stored one and the live "Retrying"', async ({
+  page,
+}) => {
+  await enqueue(
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+  )
   await openApp(page)
   await send(page, 'Errors: words in the language of the moment')
   const first = page.getByTestId('message-assistant').first().getByTestId('notice')
@@ -272,7 +303,9 @@ test('switching the language mid-conversation re-words every notice, the stored 
     await page.getByRole('button', { name: 'Fechar configurações' }).click()
     // The live line and the stored notice, both in Portuguese now.
     await expect(retrying).toContainText('Tentando novamente em 30 s…')
-    await expect(first.locator('p')).toHaveText('Anthropic teve um problema do lado dele. Tente novamente em instantes. Resposta de Anthropic: “Internal server error”')
+    await expect(first.locator('p')).toHaveText(
+      'Anthropic teve um problema do lado dele. Tente novamente em instantes. Resposta de Anthropic: “Internal server error”',
+    )
     await expect(first.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0) // Retry is on the last answer only
     await screenshot(page, 'errors-language-switched')
     await expectNoViolations(page, 'notices after switching to Português')
@@ -280,16 +313,29 @@ test('switching the language mid-conversation re-words every notice, the stored 
     await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible()
     await expect(page.getByTestId('message-assistant').last()).not.toContainText(/Retrying|Interrupted/)
   } finally {
-    await page.getByRole('button', { name: /^(Settings|Configurações)$/ }).click().catch(() => {})
-    await page.getByLabel(/^(Language|Idioma)$/).selectOption('en').catch(() => {})
-    await page.getByRole('button', { name: /^(Close settings|Fechar configurações)$/ }).click().catch(() => {})
+    await page
+      .getByRole('button', { name: /^(Settings|Configurações)$/ })
+      .click()
+      .catch(() => {})
+    await page
+      .getByLabel(/^(Language|Idioma)$/)
+      .selectOption('en')
+      .catch(() => {})
+    await page
+      .getByRole('button', { name: /^(Close settings|Fechar configurações)$/ })
+      .click()
+      .catch(() => {})
   }
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
 })
 
 test('a refused tool call says why in the user language (unit "stone": which units weight takes)', async ({ page }) => {
   await enqueue(
-    { type: 'turn', text: 'Recording it.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 11, unit: 'stone' } }] },
+    {
+      type: 'turn',
+      text: 'Recording it.',
+      toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 11, unit: 'stone' } }],
+    },
     { type: 'turn', text: 'Weight is recorded in kg or lb: which one?' },
   )
   await openApp(page)
@@ -318,8 +364,17 @@ test('a refused tool call says why in the user language (unit "stone": which uni
     await expect(stored).toContainText('Motivo: Peso admite kg o lb.')
     await screenshot(page, 'errors-invalid-arguments-es')
   } finally {
-    await page.getByRole('button', { name: /^(Settings|Configurações|Ajustes)$/ }).click().catch(() => {})
-    await page.getByLabel(/^(Language|Idioma)$/).selectOption('en').catch(() => {})
-    await page.getByRole('button', { name: /^(Close settings|Fechar configurações|Cerrar ajustes)$/ }).click().catch(() => {})
+    await page
+      .getByRole('button', { name: /^(Settings|Configurações|Ajustes)$/ })
+      .click()
+      .catch(() => {})
+    await page
+      .getByLabel(/^(Language|Idioma)$/)
+      .selectOption('en')
+      .catch(() => {})
+    await page
+      .getByRole('button', { name: /^(Close settings|Fechar configurações|Cerrar ajustes)$/ })
+      .click()
+      .catch(() => {})
   }
 })

@@ -9,8 +9,14 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-test('a stopped external action: progress, Stop, "outcome unknown", then the user says what happened', async ({ page }) => {
-  await enqueue({ type: 'turn', text: 'Starting it.', toolCalls: [{ name: 'slow_external_action', arguments: { target: 'the moon' } }] })
+test('a stopped external action: progress, Stop, "outcome unknown", then the user says what happened', async ({
+  page,
+}) => {
+  await enqueue({
+    type: 'turn',
+    text: 'Starting it.',
+    toolCalls: [{ name: 'slow_external_action', arguments: { target: 'the moon' } }],
+  })
   await openApp(page)
   await send(page, 'Start the slow action')
 
@@ -36,7 +42,10 @@ test('a stopped external action: progress, Stop, "outcome unknown", then the use
   // After a reload the card still says so; the user then checks and says it did not happen.
   await page.reload()
   await page.getByRole('navigation').getByRole('button', { name: 'Start the slow action' }).first().click()
-  await expect(page.getByTestId('message-assistant').last().getByTestId('tool-card')).toHaveAttribute('data-state', 'unknown')
+  await expect(page.getByTestId('message-assistant').last().getByTestId('tool-card')).toHaveAttribute(
+    'data-state',
+    'unknown',
+  )
   const reloaded = page.getByTestId('unknown-actions')
   await reloaded.locator('summary').click()
   await reloaded.getByRole('button', { name: 'It did not happen' }).click()

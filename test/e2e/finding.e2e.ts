@@ -8,7 +8,8 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/finding-${name}.png`, fullPage: false })
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/finding-${name}.png`, fullPage: false })
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Conversations' })
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
 
@@ -40,7 +41,9 @@ test('search finds words, phrases and diacritic-folded words, and opens at the m
   await expect(results.first()).toBeVisible()
   // One entry for the conversation, its title highlighted; under it the question and the answer, each highlighted.
   await expect(page.getByTestId('search-group')).toHaveCount(1)
-  await expect(page.getByTestId('search-group').locator('.search-result-title mark').first()).toHaveText(/medição|quarkzeta/i)
+  await expect(page.getByTestId('search-group').locator('.search-result-title mark').first()).toHaveText(
+    /medição|quarkzeta/i,
+  )
   await expect(results).toHaveCount(2)
   await expect(results.first().locator('mark').first()).toHaveText(/medição|quarkzeta/i)
   await expectNoViolations(page, 'search results')
@@ -114,7 +117,9 @@ test('pin, rename and delete a conversation that is not open, from its menu', as
   await expect(nav(page).getByRole('region', { name: 'Today' })).toBeVisible()
 })
 
-test('a conversation still being written is marked; Esc closes Settings without stopping it (defect 5)', async ({ page }) => {
+test('a conversation still being written is marked; Esc closes Settings without stopping it (defect 5)', async ({
+  page,
+}) => {
   const words = Array.from({ length: 24 }, (_, i) => `w${i} `)
   // Every stream event is 700 ms apart (about 20 s in all): long enough for Settings, Esc and a
   // new conversation in between on a loaded machine; the end is awaited with room to spare.
@@ -255,7 +260,11 @@ test('keyboard: composer focused on load, skip link, every shortcut, the help vi
 
 test('after approving, focus goes to the composer (defect 19)', async ({ page }) => {
   await enqueue(
-    { type: 'turn', text: 'Let me record that.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70.1, unit: 'kg' } }] },
+    {
+      type: 'turn',
+      text: 'Let me record that.',
+      toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70.1, unit: 'kg' } }],
+    },
     { type: 'turn', text: 'Recorded.' },
   )
   await openApp(page)

@@ -10,7 +10,10 @@ import { expect, test } from './fixtures'
 import { startProcess, stop } from './global-setup'
 import { resetSim, simUrl } from './sim'
 
-test.skip(({ keelMode }) => keelMode !== 'browser', 'browser mode only: this spec starts its own server on an empty database')
+test.skip(
+  ({ keelMode }) => keelMode !== 'browser',
+  'browser mode only: this spec starts its own server on an empty database',
+)
 test.use({ locale: 'pt-BR', viewport: { width: 480, height: 800 } })
 
 let web: { child: ChildProcess; url: string } | undefined
@@ -21,7 +24,14 @@ test.beforeAll(async () => {
   const started = await startProcess(
     resolve('node_modules', '.bin', 'tsx'),
     ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build'],
-    { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', OPENROUTER_API_KEY: '', KEEL_DEFAULT_PROVIDER: '', KEEL_ANTHROPIC_BASE_URL: '' },
+    {
+      OPENAI_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+      GEMINI_API_KEY: '',
+      OPENROUTER_API_KEY: '',
+      KEEL_DEFAULT_PROVIDER: '',
+      KEEL_ANTHROPIC_BASE_URL: '',
+    },
     /Keel is running at (http:\/\/\S+)/,
     'start-web (first run)',
   )
@@ -37,12 +47,16 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-test('first run in pt-BR at 480 px: no model offered, the card at its heading, errors in Portuguese, focus to the composer after Save', async ({ page }) => {
+test('first run in pt-BR at 480 px: no model offered, the card at its heading, errors in Portuguese, focus to the composer after Save', async ({
+  page,
+}) => {
   await page.goto(web!.url)
   const card = page.getByRole('region', { name: 'Conecte um provedor de IA para começar' })
   await expect(card).toBeVisible()
   // The card opens at its heading (the list used to open at its end, past it).
-  await expect(card.getByRole('heading', { name: 'Conecte um provedor de IA para começar' })).toBeInViewport({ ratio: 1 })
+  await expect(card.getByRole('heading', { name: 'Conecte um provedor de IA para começar' })).toBeInViewport({
+    ratio: 1,
+  })
 
   // Nothing is set up: the picker offers no model (it used to show "OpenAI · gpt-5-mini").
   const picker = page.getByRole('combobox', { name: 'Modelo' })

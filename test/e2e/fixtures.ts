@@ -13,11 +13,15 @@ export { expect } from '@playwright/test'
 
 export type KeelMode = 'browser' | 'electron'
 
-export const NO_ELECTRON_REASON = 'Electron binary not installed (offline machine): run `npx install-electron --no` where GitHub is reachable'
+export const NO_ELECTRON_REASON =
+  'Electron binary not installed (offline machine): run `npx install-electron --no` where GitHub is reachable'
 
 const exe = electronBinary()
 
-export const test = base.extend<{ keelMode: KeelMode; skipWithoutElectron: void }, { electronApp: ElectronApplication | undefined }>({
+export const test = base.extend<
+  { keelMode: KeelMode; skipWithoutElectron: void },
+  { electronApp: ElectronApplication | undefined }
+>({
   keelMode: ['browser', { option: true }],
 
   skipWithoutElectron: [

@@ -12,9 +12,20 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
 /** Starts a process and resolves with the first stdout match of `pattern` (rejects on exit or timeout). */
-export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp, label: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+export function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  pattern: RegExp,
+  label: string,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
     let out = ''
     let err = ''
     const timer = setTimeout(() => {
@@ -69,7 +80,16 @@ export async function startBrowserMode(dbPath: string, simUrl: string): Promise<
   const web = await startProcess(
     bin('tsx'),
     // The fake external tools (tests only) stand in for tools outside Keel (MCP servers) in the E2E suite.
-    ['src/main/web/start-web.ts', '--port', '0', '--db', dbPath, '--no-build', '--extra-tool-source', 'test/support/fake-external-tools.ts'],
+    [
+      'src/main/web/start-web.ts',
+      '--port',
+      '0',
+      '--db',
+      dbPath,
+      '--no-build',
+      '--extra-tool-source',
+      'test/support/fake-external-tools.ts',
+    ],
     {
       KEEL_DEFAULT_PROVIDER: 'anthropic',
       // The user's zone is neither UTC nor the browser's (measurements.e2e.ts): days are tested as local days.
@@ -87,8 +107,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The desktop app (electron project) loads SQLite's addon built for Electron's ABI, kept beside
   // the Node one; build it once where the binary exists (that needs the network, as installing it did).
   if (electronBinary()) {
-    const addon = spawnSync(process.execPath, [join(root, 'scripts', 'build-electron-addon.mjs')], { cwd: root, stdio: 'inherit' })
-    if (addon.status !== 0) throw new Error('could not build better-sqlite3 for Electron (scripts/build-electron-addon.mjs)')
+    const addon = spawnSync(process.execPath, [join(root, 'scripts', 'build-electron-addon.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+    })
+    if (addon.status !== 0)
+      throw new Error('could not build better-sqlite3 for Electron (scripts/build-electron-addon.mjs)')
   }
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) {
     const built = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: 'inherit' })
@@ -101,7 +125,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    const sim = await startProcess(bin('tsx'), ['test/support/simulated-provider/cli.ts', '--port', '0'], {}, /listening (http:\/\/127\.0\.0\.1:\d+)/, 'simulated provider')
+    const sim = await startProcess(
+      bin('tsx'),
+      ['test/support/simulated-provider/cli.ts', '--port', '0'],
+      {},
+      /listening (http:\/\/127\.0\.0\.1:\d+)/,
+      'simulated provider',
+    )
     started.push(sim.child)
     const simUrl = sim.match[1]!
     const web = await startBrowserMode(join(dir, 'keel.db'), simUrl)

@@ -9,7 +9,9 @@ import { enqueue, openApp, resetSim, send } from './sim'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const SERVER = join(root, 'test', 'support', 'mcp', 'misbehaving-server.mjs')
-const CONFIG = JSON.stringify({ mcpServers: { tricky: { command: process.execPath, args: [SERVER], env: { MCP_TEST_HIDDEN_CHARS: '1' } } } })
+const CONFIG = JSON.stringify({
+  mcpServers: { tricky: { command: process.execPath, args: [SERVER], env: { MCP_TEST_HIDDEN_CHARS: '1' } } },
+})
 const SHOWN_TITLE = 'Read note[U+202E]txt.exe[U+202C]'
 
 test.describe.configure({ mode: 'serial' })
@@ -44,7 +46,9 @@ test.afterAll(async ({ browser }) => {
 
 /** The element's text holds none of the hidden characters themselves. */
 const holdsNoHidden = async (page: Page, selector: string) =>
-  expect(await page.locator(selector).evaluateAll((nodes) => nodes.map((n) => n.textContent ?? '').join(''))).not.toMatch(/[\u200B\u202C\u202E\u2066]/)
+  expect(
+    await page.locator(selector).evaluateAll((nodes) => nodes.map((n) => n.textContent ?? '').join('')),
+  ).not.toMatch(/[\u200B\u202C\u202E\u2066]/)
 
 test('a tool title with a bidi override reads as written in Settings and on the approval card', async ({ page }) => {
   await openApp(page)
@@ -54,7 +58,10 @@ test('a tool title with a bidi override reads as written in Settings and on the 
   const importer = mcp.getByRole('group', { name: 'Import configuration' })
   await importer.getByLabel('Configuration (JSON)').fill(CONFIG)
   await importer.getByRole('button', { name: 'Import', exact: true }).click()
-  await mcp.getByRole('group', { name: 'Allow tricky to run on this computer?' }).getByRole('button', { name: 'Allow and start' }).click()
+  await mcp
+    .getByRole('group', { name: 'Allow tricky to run on this computer?' })
+    .getByRole('button', { name: 'Allow and start' })
+    .click()
 
   const server = tricky(page)
   await expect(server.getByTestId('mcp-status')).toHaveAttribute('data-state', 'ready')
@@ -68,7 +75,10 @@ test('a tool title with a bidi override reads as written in Settings and on the 
   await holdsNoHidden(page, '[data-testid="mcp-tool"], [data-testid="mcp-status"]')
   await page.getByRole('button', { name: 'Close settings' }).click()
 
-  await enqueue({ type: 'turn', text: 'Reading it.', toolCalls: [{ name: 'mcp__tricky__read_note', arguments: {} }] }, { type: 'turn', text: 'Read.' })
+  await enqueue(
+    { type: 'turn', text: 'Reading it.', toolCalls: [{ name: 'mcp__tricky__read_note', arguments: {} }] },
+    { type: 'turn', text: 'Read.' },
+  )
   await send(page, 'Read my note')
   const card = page.getByTestId('tool-card')
   await expect(card).toHaveAttribute('data-state', 'awaiting-approval')

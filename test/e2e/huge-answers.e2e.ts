@@ -9,12 +9,16 @@ test.beforeEach(async () => {
 })
 
 /** `text` as the deltas a provider streams it in (64 KB each). */
-const chunks = (text: string, size = 65_536) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size))
+const chunks = (text: string, size = 65_536) =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size))
 
 test('a 2 MB single-line code block is drawn as plain text and the composer stays usable', async ({ page }) => {
   const line = 'const value = compute(alpha, beta) + "text"; '.repeat(46_000) // ≈ 2 MB, no newline
   expect(line.length).toBeGreaterThan(2_000_000)
-  await enqueue({ type: 'turn', text: chunks(`Here it is:\n\n\`\`\`js\n${line}END_OF_LINE\n\`\`\`\n\nThat was the code.`) })
+  await enqueue({
+    type: 'turn',
+    text: chunks(`Here it is:\n\n\`\`\`js\n${line}END_OF_LINE\n\`\`\`\n\nThat was the code.`),
+  })
   await openApp(page)
   await send(page, 'Send me a huge line')
 
@@ -32,12 +36,20 @@ test('a 2 MB single-line code block is drawn as plain text and the composer stay
   await expect(box).toHaveValue('still typing')
 })
 
-test('a huge table falls back to plain text, a large one is still a table, and long words never widen the page', async ({ page }) => {
+test('a huge table falls back to plain text, a large one is still a table, and long words never widen the page', async ({
+  page,
+}) => {
   const table = (count: number, tag: string) =>
     `| ${Array.from({ length: 12 }, (_, i) => `col${i}`).join(' | ')} |\n|${' --- |'.repeat(12)}\n` +
-    Array.from({ length: count }, (_, r) => `| ${Array.from({ length: 12 }, (_, c) => `${tag}${r}c${c}`).join(' | ')} |`).join('\n')
+    Array.from(
+      { length: count },
+      (_, r) => `| ${Array.from({ length: 12 }, (_, c) => `${tag}${r}c${c}`).join(' | ')} |`,
+    ).join('\n')
   const word = 'W'.repeat(60_000)
-  await enqueue({ type: 'turn', text: chunks(`${table(6_000, 'h')}\n\n${table(700, 'm')}\n\nA long word: ${word}\n\nTable done.`) })
+  await enqueue({
+    type: 'turn',
+    text: chunks(`${table(6_000, 'h')}\n\n${table(700, 'm')}\n\nA long word: ${word}\n\nTable done.`),
+  })
   await openApp(page)
   await send(page, 'Send me a huge table')
 

@@ -28,7 +28,11 @@ test('a 16 MB whole-store export imports from the conversation menu', async ({ p
     const said: string[] = []
     ;(window as unknown as { __said: string[] }).__said = said
     const status = document.querySelector('.conversation-menu-said')!
-    new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true })
+    new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    })
   })
   const input = page.getByLabel('Conversation file (JSON)')
   await input.setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: file })
@@ -41,8 +45,15 @@ test('a 16 MB whole-store export imports from the conversation menu', async ({ p
   const lastPercent = said.findLastIndex((text) => text.endsWith('% of the file sent'))
   expect(said.findIndex((text) => text.startsWith('Importing… restoring'))).toBeGreaterThan(lastPercent)
   expect(said.at(-1)).toBe('Imported 4 conversations.')
-  await expect(page.getByRole('navigation').getByTestId('conversation-item').filter({ hasText: `Backup ${stamp}` })).toHaveCount(4)
+  await expect(
+    page
+      .getByRole('navigation')
+      .getByTestId('conversation-item')
+      .filter({ hasText: `Backup ${stamp}` }),
+  ).toHaveCount(4)
   await screenshot(page, 'import-backup')
-  await page.getByLabel('Conversation file (JSON)').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: file })
+  await page
+    .getByLabel('Conversation file (JSON)')
+    .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: file })
   await expect(page.getByText('Already here: nothing new was imported.')).toBeVisible({ timeout: 120_000 })
 })

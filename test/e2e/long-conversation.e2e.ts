@@ -24,17 +24,34 @@ function longExport(stamp: number) {
     const body = long
       ? `## Week ${turn}\n\n${'The average went down a little, and sleep was steady. '.repeat(6)}\n\n\`\`\`ts\nconst week${turn} = average(values)\n\`\`\`\n\n- first point\n- second point`
       : `Answer ${turn}: steady.`
-    messages.push({ role: 'assistant', status: 'complete', text: turn === 3 ? `${body} The word zygomorphic${stamp} is only here.` : body })
+    messages.push({
+      role: 'assistant',
+      status: 'complete',
+      text: turn === 3 ? `${body} The word zygomorphic${stamp} is only here.` : body,
+    })
   }
-  return { conversations: [{ id: `long-${stamp}`, title: `Long ${stamp}`, messages }], generations: [], measurements: [], ledger: [] }
+  return {
+    conversations: [{ id: `long-${stamp}`, title: `Long ${stamp}`, messages }],
+    generations: [],
+    measurements: [],
+    ledger: [],
+  }
 }
 
-test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, scrolls to its first message and back', async ({ page }) => {
+test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, scrolls to its first message and back', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   await openApp(page)
   const stamp = Date.now()
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
-  await page.getByLabel('Conversation file (JSON)').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(longExport(stamp))) })
+  await page
+    .getByLabel('Conversation file (JSON)')
+    .setInputFiles({
+      name: 'long.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(longExport(stamp))),
+    })
   await expect(page.getByText(`Imported “Long ${stamp}” (${TURNS * 2} messages).`)).toBeVisible({ timeout: 60_000 })
   // Esc closes the Conversation menu (it used to stay open over the messages).
   await page.keyboard.press('Escape')
@@ -62,10 +79,13 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   // To the top, as a user dragging the scrollbar would: the first question shows, still few rows.
   const first = page.getByTestId('message-user').filter({ hasText: `Question 1 of ${stamp}:` })
   await expect
-    .poll(async () => {
-      await list.evaluate((el) => el.scrollTo({ top: 0 }))
-      return first.isVisible()
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        await list.evaluate((el) => el.scrollTo({ top: 0 }))
+        return first.isVisible()
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true)
   await expect(first).toBeInViewport()
   await expect(first).toHaveAttribute('aria-posinset', '1')
@@ -92,7 +112,10 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   // A search result near the top (not mounted) opens at its message.
   const search = page.getByRole('searchbox', { name: 'Search conversations' })
   await search.fill(`zygomorphic${stamp}`)
-  const result = page.getByTestId('search-result').filter({ hasText: `zygomorphic${stamp}` }).first()
+  const result = page
+    .getByTestId('search-result')
+    .filter({ hasText: `zygomorphic${stamp}` })
+    .first()
   await result.click()
   const target = page.getByTestId('message-assistant').filter({ hasText: `zygomorphic${stamp}` })
   await expect(target).toBeInViewport()
@@ -110,7 +133,8 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   await expect(status).toHaveText('1 of 1')
   await expect(target).toBeInViewport()
   await expect(target).toHaveClass(/find-target/)
-  const highlighted = (name: string) => page.evaluate((n) => [...(CSS.highlights.get(n) ?? [])].map((range) => (range as Range).toString()), name)
+  const highlighted = (name: string) =>
+    page.evaluate((n) => [...(CSS.highlights.get(n) ?? [])].map((range) => (range as Range).toString()), name)
   expect(await highlighted('keel-find-current')).toEqual([`zygomorphic${stamp}`])
   // Many matching messages: it starts at the one nearest the end, steps up and down, and wraps around.
   const long = Math.floor(TURNS / 7)
@@ -138,9 +162,18 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   expect(await page.evaluate(() => CSS.highlights.size)).toBe(0)
 
   // A new question: the list goes to the end and follows the answer as it streams.
-  await enqueue({ type: 'turn', text: Array.from({ length: 30 }, (_, i) => `Followed paragraph ${i + 1}: ${'words that fill the screen, '.repeat(10)}\n\n`), faults: { delayMs: 50 } })
+  await enqueue({
+    type: 'turn',
+    text: Array.from(
+      { length: 30 },
+      (_, i) => `Followed paragraph ${i + 1}: ${'words that fill the screen, '.repeat(10)}\n\n`,
+    ),
+    faults: { delayMs: 50 },
+  })
   await send(page, 'One more question')
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Followed paragraph 30:', { timeout: 30_000 })
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Followed paragraph 30:', {
+    timeout: 30_000,
+  })
   await expect(page.getByTestId('message-assistant').last()).toBeInViewport()
   await expect.poll(() => distanceFromEnd(list)).toBeLessThanOrEqual(32)
   expect(await articles(page).count()).toBeLessThan(60)

@@ -9,7 +9,9 @@ import { enqueue, openApp, resetSim, send } from './sim'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const EVERYTHING = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')
-const CONFIG = JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })
+const CONFIG = JSON.stringify({
+  mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+})
 
 test.describe.configure({ mode: 'serial' })
 
@@ -41,7 +43,9 @@ test.afterAll(async ({ browser }) => {
   }
 })
 
-test('a server added in this session: its finished card has the tool title, its result and a labelled fold, as after a reload', async ({ page }) => {
+test('a server added in this session: its finished card has the tool title, its result and a labelled fold, as after a reload', async ({
+  page,
+}) => {
   await openApp(page)
   await openMcp(page)
   const mcp = mcpRegion(page)
@@ -49,11 +53,17 @@ test('a server added in this session: its finished card has the tool title, its 
   const importer = mcp.getByRole('group', { name: 'Import configuration' })
   await importer.getByLabel('Configuration (JSON)').fill(CONFIG)
   await importer.getByRole('button', { name: 'Import', exact: true }).click()
-  await mcp.getByRole('group', { name: 'Allow everything to run on this computer?' }).getByRole('button', { name: 'Allow and start' }).click()
+  await mcp
+    .getByRole('group', { name: 'Allow everything to run on this computer?' })
+    .getByRole('button', { name: 'Allow and start' })
+    .click()
   await expect(everything(page).getByTestId('mcp-status')).toHaveAttribute('data-state', 'ready')
   await page.getByRole('button', { name: 'Close settings' }).click()
 
-  await enqueue({ type: 'turn', text: 'Adding.', toolCalls: [{ name: 'mcp__everything__get-sum', arguments: { a: 2, b: 40 } }] }, { type: 'turn', text: 'It is 42.' })
+  await enqueue(
+    { type: 'turn', text: 'Adding.', toolCalls: [{ name: 'mcp__everything__get-sum', arguments: { a: 2, b: 40 } }] },
+    { type: 'turn', text: 'It is 42.' },
+  )
   await send(page, 'What is 2 + 40?')
   const asking = page.getByTestId('tool-card')
   await expect(asking).toHaveAttribute('data-state', 'awaiting-approval')

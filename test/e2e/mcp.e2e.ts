@@ -72,7 +72,8 @@ async function closeSettings(page: Page) {
   await expect(page.getByRole('region', { name: 'MCP servers' })).toHaveCount(0)
 }
 
-const serverGroup = (page: Page, name: string) => page.getByRole('region', { name: 'MCP servers' }).getByRole('group', { name, exact: true })
+const serverGroup = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'MCP servers' }).getByRole('group', { name, exact: true })
 
 async function removeServer(page: Page, name: string, options: { ifPresent?: boolean } = {}) {
   const item = serverGroup(page, name)
@@ -97,13 +98,19 @@ async function offeredToModel(): Promise<string[]> {
 async function toolResultsSent(): Promise<string[]> {
   type Block = { type: string; text?: string; content?: string | Block[] }
   const requests = (await simRequests()) as Array<{ body?: { messages?: Array<{ content: string | Block[] }> } }>
-  const blocks = (requests.at(-1)?.body?.messages ?? []).flatMap((message) => (Array.isArray(message.content) ? message.content : []))
+  const blocks = (requests.at(-1)?.body?.messages ?? []).flatMap((message) =>
+    Array.isArray(message.content) ? message.content : [],
+  )
   return blocks
     .filter((block) => block.type === 'tool_result')
-    .map((block) => (typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => part.text ?? '').join('')))
+    .map((block) =>
+      typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => part.text ?? '').join(''),
+    )
 }
 
-test('paste a config: the consent view shows each exact command line; allowed, the servers start and list their tools', async ({ page }) => {
+test('paste a config: the consent view shows each exact command line; allowed, the servers start and list their tools', async ({
+  page,
+}) => {
   await openApp(page)
   const mcp = await openMcp(page)
   await mcp.getByRole('button', { name: 'Import configuration' }).click()
@@ -114,13 +121,17 @@ test('paste a config: the consent view shows each exact command line; allowed, t
 
   // Consent covers exactly what runs: the resolved executable and every argument, the env keys (not values).
   const filesConsent = mcp.getByRole('group', { name: 'Allow files to run on this computer?' })
-  await expect(filesConsent.getByTestId('mcp-command-line')).toHaveText(`${process.execPath} ${FILESYSTEM_SERVER} ${filesDir}`)
+  await expect(filesConsent.getByTestId('mcp-command-line')).toHaveText(
+    `${process.execPath} ${FILESYSTEM_SERVER} ${filesDir}`,
+  )
   const oddConsent = mcp.getByRole('group', { name: 'Allow odd to run on this computer?' })
   await expect(oddConsent.getByTestId('mcp-command-line')).toHaveText(`${process.execPath} ${MISBEHAVING_SERVER}`)
   await expect(oddConsent).toContainText('MCP_TEST_EVENTS_FILE')
   await expect(oddConsent).not.toContainText(eventsFile)
   // Nothing runs before consent.
-  await expect(serverGroup(page, 'files').getByTestId('mcp-status')).toHaveText('Status: waiting for your permission to start')
+  await expect(serverGroup(page, 'files').getByTestId('mcp-status')).toHaveText(
+    'Status: waiting for your permission to start',
+  )
   await screenshot(page, 'mcp-consent')
 
   await filesConsent.getByRole('button', { name: 'Allow and start' }).click()
@@ -145,10 +156,19 @@ test('paste a config: the consent view shows each exact command line; allowed, t
   await screenshot(page, 'mcp-ready')
 })
 
-test('approve a write: the card shows the server, the title and every argument; the file is written; the answer shows', async ({ page }) => {
+test('approve a write: the card shows the server, the title and every argument; the file is written; the answer shows', async ({
+  page,
+}) => {
   const target = join(filesDir, 'note.txt')
   const content = 'Written by Keel through MCP.\nSecond line.'
-  await enqueue({ type: 'turn', text: 'Saving it.', toolCalls: [{ name: 'mcp__files__write_file', arguments: { path: target, content } }] }, { type: 'turn', text: 'Saved your note.' })
+  await enqueue(
+    {
+      type: 'turn',
+      text: 'Saving it.',
+      toolCalls: [{ name: 'mcp__files__write_file', arguments: { path: target, content } }],
+    },
+    { type: 'turn', text: 'Saved your note.' },
+  )
   await openApp(page)
   await send(page, 'Save my note')
 
@@ -172,8 +192,14 @@ test('approve a write: the card shows the server, the title and every argument; 
   expect(readFileSync(target, 'utf8')).toBe(content)
 })
 
-test('watch a long call’s progress, Stop it: outcome unknown, the server asked to cancel, listed to check', async ({ page }) => {
-  await enqueue({ type: 'turn', text: 'Running it.', toolCalls: [{ name: 'mcp__odd__slow', arguments: { steps: 600, stepMs: 100 } }] })
+test('watch a long call’s progress, Stop it: outcome unknown, the server asked to cancel, listed to check', async ({
+  page,
+}) => {
+  await enqueue({
+    type: 'turn',
+    text: 'Running it.',
+    toolCalls: [{ name: 'mcp__odd__slow', arguments: { steps: 600, stepMs: 100 } }],
+  })
   await openApp(page)
   await send(page, 'Run the slow one')
 
@@ -211,7 +237,10 @@ test('watch a long call’s progress, Stop it: outcome unknown, the server asked
 })
 
 test('a server asks for input: the form is shown, the answer reaches the server and the model', async ({ page }) => {
-  await enqueue({ type: 'turn', text: 'Asking.', toolCalls: [{ name: 'mcp__odd__ask', arguments: {} }] }, { type: 'turn', text: 'Nice to meet you.' })
+  await enqueue(
+    { type: 'turn', text: 'Asking.', toolCalls: [{ name: 'mcp__odd__ask', arguments: {} }] },
+    { type: 'turn', text: 'Nice to meet you.' },
+  )
   await openApp(page)
   await send(page, 'Ask me my name')
   const card = page.getByTestId('tool-card')
@@ -226,13 +255,19 @@ test('a server asks for input: the form is shown, the answer reaches the server 
   await expect(ask).toHaveCount(0)
 
   await expect(page.getByTestId('message-assistant').last()).toContainText('Nice to meet you.')
-  await expect(page.getByTestId('message-assistant').last().getByTestId('tool-card')).toHaveAttribute('data-state', 'done')
+  await expect(page.getByTestId('message-assistant').last().getByTestId('tool-card')).toHaveAttribute(
+    'data-state',
+    'done',
+  )
   // The server's result (carrying the user's answer) is what the model got for the call.
   expect(await toolResultsSent()).toEqual(['elicitation: {"action":"accept","content":{"name":"Ada"}}'])
 })
 
 test('a changed definition is withheld from the model until accepted from its diff', async ({ page }) => {
-  await enqueue({ type: 'turn', text: 'Changing it.', toolCalls: [{ name: 'mcp__odd__mutate', arguments: {} }] }, { type: 'turn', text: 'Changed.' })
+  await enqueue(
+    { type: 'turn', text: 'Changing it.', toolCalls: [{ name: 'mcp__odd__mutate', arguments: {} }] },
+    { type: 'turn', text: 'Changed.' },
+  )
   await openApp(page)
   await send(page, 'Change the tool')
   await page.getByTestId('tool-card').getByRole('button', { name: 'Approve' }).click()

@@ -33,7 +33,11 @@ test('a recorded weight shows in the measurements view; it can be edited and del
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
 
   await enqueue(
-    { type: 'turn', text: 'Let me record that.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } }] },
+    {
+      type: 'turn',
+      text: 'Let me record that.',
+      toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } }],
+    },
     { type: 'turn', text: 'Recorded your weight: **72.5 kg**.' },
   )
   await send(page, 'I weigh 72.5 kg today')
@@ -64,7 +68,9 @@ test('a recorded weight shows in the measurements view; it can be edited and del
   await value.fill('9999')
   await rows.first().getByRole('button', { name: 'Save' }).click()
   // Worded by the window from the core's typed detail (the core's own English says "weight").
-  await expect(rows.first().getByRole('alert')).toHaveText('9999 kg is outside the plausible range for Weight (2–500 kg).')
+  await expect(rows.first().getByRole('alert')).toHaveText(
+    '9999 kg is outside the plausible range for Weight (2–500 kg).',
+  )
   await expect(rows).toHaveCount(1)
 
   // A correction: 72.5 → 73 kg (the edited row has a new id; the list reloads).
@@ -84,7 +90,9 @@ test('a recorded weight shows in the measurements view; it can be edited and del
   await rows.first().getByRole('button', { name: 'Delete' }).click()
   await expect(rows.first()).toContainText('Delete this measurement?')
   await rows.first().getByRole('button', { name: 'Yes, delete' }).click()
-  await expect(view.getByTestId('measurements-empty')).toHaveText('No measurements of this kind yet. Tell Keel one in the chat and it will appear here.')
+  await expect(view.getByTestId('measurements-empty')).toHaveText(
+    'No measurements of this kind yet. Tell Keel one in the chat and it will appear here.',
+  )
   await expect(view.getByRole('img')).toHaveCount(0)
   await screenshot(page, 'measurements-empty')
 
@@ -92,7 +100,9 @@ test('a recorded weight shows in the measurements view; it can be edited and del
   await expect(page.getByTestId('message-assistant').last()).toContainText('Recorded your weight: 72.5 kg.')
 })
 
-test('Add measurement by keyboard only: listed and charted at once; an invalid value says why and stores nothing', async ({ page }) => {
+test('Add measurement by keyboard only: listed and charted at once; an invalid value says why and stores nothing', async ({
+  page,
+}) => {
   await openApp(page)
   const open = page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true })
   await open.focus()
@@ -144,7 +154,9 @@ test('Add measurement by keyboard only: listed and charted at once; an invalid v
   await deleteAllListed(page)
 })
 
-test('a row whose stored date is not a real date is shown, not fatal: the view, the chart and the other rows stay', async ({ page }) => {
+test('a row whose stored date is not a real date is shown, not fatal: the view, the chart and the other rows stay', async ({
+  page,
+}) => {
   // Written straight into the database, as a store from before dates were checked may hold it.
   const db = new Database(databasePath())
   db.prepare(
@@ -175,7 +187,10 @@ test.describe('dates in the user time zone', () => {
   // Browser mode's core runs in Asia/Kolkata (global-setup's KEEL_TIME_ZONE); this window is in Los Angeles.
   test.use({ timezoneId: 'America/Los_Angeles' })
 
-  test('the model is told the date in the user zone; a day it records shows as that day, an instant in the window zone', async ({ page, keelMode }) => {
+  test('the model is told the date in the user zone; a day it records shows as that day, an instant in the window zone', async ({
+    page,
+    keelMode,
+  }) => {
     test.skip(keelMode === 'electron', 'the time zones are those of browser mode (global-setup)')
     await openApp(page)
     const header = page.locator('header.chat-header')
@@ -190,7 +205,10 @@ test.describe('dates in the user time zone', () => {
         text: 'Recording both.',
         toolCalls: [
           { name: 'record_measurement', arguments: { kind: 'waist', value: 82, unit: 'cm', date: '2024-05-01' } },
-          { name: 'record_measurement', arguments: { kind: 'waist', value: 81, unit: 'cm', date: '2024-05-02T07:30:00Z' } },
+          {
+            name: 'record_measurement',
+            arguments: { kind: 'waist', value: 81, unit: 'cm', date: '2024-05-02T07:30:00Z' },
+          },
         ],
       },
       { type: 'turn', text: 'Recorded.' },
@@ -204,7 +222,9 @@ test.describe('dates in the user time zone', () => {
     }
     await expect(page.getByTestId('message-assistant').last()).toContainText('Recorded.')
     const [first] = (await simRequests()) as { body: { system?: string } }[]
-    expect(first?.body.system).toMatch(/^Today is \w+day, \d{1,2} \w+ \d{4} \(\d{4}-\d{2}-\d{2}\)\. The user's time zone is Asia\/Kolkata \(UTC\+05:30\)/)
+    expect(first?.body.system).toMatch(
+      /^Today is \w+day, \d{1,2} \w+ \d{4} \(\d{4}-\d{2}-\d{2}\)\. The user's time zone is Asia\/Kolkata \(UTC\+05:30\)/,
+    )
 
     await header.getByRole('button', { name: 'Measurements', exact: true }).click()
     await page.getByLabel('Kind').selectOption('waist')
@@ -214,7 +234,10 @@ test.describe('dates in the user time zone', () => {
     // 07:30 UTC is 00:30 in Los Angeles; 1 May stays 1 May, though it began at 18:30 UTC on 30 April.
     await expect(rows.nth(0).locator('td').first()).toHaveText(/^May 2, 2024,? 12:30\s?AM$/)
     await expect(rows.nth(1).locator('td').first()).toHaveText('May 1, 2024')
-    await expect(view.getByRole('img')).toHaveAttribute('aria-label', /^Waist chart: 2 measurements from May 1, 2024 to May 2, 2024, /)
+    await expect(view.getByRole('img')).toHaveAttribute(
+      'aria-label',
+      /^Waist chart: 2 measurements from May 1, 2024 to May 2, 2024, /,
+    )
     await deleteAllListed(page)
   })
 })

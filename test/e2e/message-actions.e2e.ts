@@ -10,9 +10,15 @@ test.beforeEach(async () => {
 })
 
 async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(isElectron()).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(isElectron())
+    .analyze()
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe violations in "${state}"`).toEqual([])
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations in "${state}"`,
+  ).toEqual([])
 }
 
 const answers = (page: Page) => page.getByTestId('message-assistant')
@@ -20,7 +26,8 @@ const questions = (page: Page) => page.getByTestId('message-user')
 const idle = (page: Page) => expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
 
 test('Copy, Regenerate in place, Previous/Next version, by mouse and by keyboard', async ({ page }) => {
-  if (!isElectron()) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(appUrl()).origin })
+  if (!isElectron())
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(appUrl()).origin })
   await enqueue({ type: 'turn', text: 'First answer with **bold** text.' })
   await openApp(page)
   await send(page, 'Hello! What can you do?')
@@ -33,7 +40,8 @@ test('Copy, Regenerate in place, Previous/Next version, by mouse and by keyboard
   await answer.hover()
   await answer.getByRole('button', { name: 'Copy' }).click()
   await expect(answer.getByRole('status')).toHaveText('Copied')
-  if (!isElectron()) expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('First answer with **bold** text.')
+  if (!isElectron())
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('First answer with **bold** text.')
 
   // Regenerate: the answer is replaced in place; the question is neither repeated on screen nor in the request.
   await enqueue({ type: 'turn', text: 'Second answer.' })
@@ -65,7 +73,9 @@ test('Copy, Regenerate in place, Previous/Next version, by mouse and by keyboard
   await expectNoViolations(page, 'answer with versions, actions focused')
 })
 
-test('Edit and resend continues from the edited question; the old branch stays a version; Delete asks inline', async ({ page }) => {
+test('Edit and resend continues from the edited question; the old branch stays a version; Delete asks inline', async ({
+  page,
+}) => {
   await enqueue({ type: 'turn', text: 'Answer one.' }, { type: 'turn', text: 'Answer two.' })
   await openApp(page)
   await send(page, 'Question one')

@@ -9,9 +9,12 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/narrow-${name}.png`, fullPage: false })
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/narrow-${name}.png`, fullPage: false })
 
-test('at 480 px Settings opens over the chat: a dialog with Close, focus in and back, Esc closes, the composer works after', async ({ page }) => {
+test('at 480 px Settings opens over the chat: a dialog with Close, focus in and back, Esc closes, the composer works after', async ({
+  page,
+}) => {
   await openApp(page)
   await page.setViewportSize({ width: 480, height: 720 })
   const composer = page.getByRole('textbox', { name: 'Message' })
@@ -26,7 +29,10 @@ test('at 480 px Settings opens over the chat: a dialog with Close, focus in and 
   const box = (await dialog.boundingBox())!
   expect(box).toMatchObject({ x: 0, y: 0, width: 480, height: 720 })
   const composerBox = (await composer.boundingBox())!
-  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.settings') !== null, { x: composerBox.x + composerBox.width / 2, y: composerBox.y + composerBox.height / 2 })
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.settings') !== null, {
+    x: composerBox.x + composerBox.width / 2,
+    y: composerBox.y + composerBox.height / 2,
+  })
   expect(onTop).toBe(true)
   const close = dialog.getByRole('button', { name: 'Close settings' })
   await expect(close).toBeInViewport()
@@ -62,7 +68,9 @@ test('at 480 px Settings opens over the chat: a dialog with Close, focus in and 
   await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0)
 })
 
-test('at 480 px the message field takes the whole row, and the conversation settings fit the window', async ({ page }) => {
+test('at 480 px the message field takes the whole row, and the conversation settings fit the window', async ({
+  page,
+}) => {
   await openApp(page)
   await page.setViewportSize({ width: 480, height: 720 })
   const composer = page.getByRole('textbox', { name: 'Message' })

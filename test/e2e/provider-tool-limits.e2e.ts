@@ -19,7 +19,14 @@ let dir = ''
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'keel-e2e-tool-limits-'))
   const config = join(dir, 'mcp.json')
-  writeFileSync(config, JSON.stringify({ mcpServers: { popular: { command: process.execPath, args: [resolve('test', 'support', 'mcp', 'popular-tools-server.mjs')] } } }))
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        popular: { command: process.execPath, args: [resolve('test', 'support', 'mcp', 'popular-tools-server.mjs')] },
+      },
+    }),
+  )
   const started = await startProcess(
     resolve('node_modules', '.bin', 'tsx'),
     ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build', '--mcp-config', config],
@@ -46,7 +53,9 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-test('167 MCP tools on Chat Completions: 128 sent, descriptions within 1,024, the left-out tools named before the request', async ({ page }) => {
+test('167 MCP tools on Chat Completions: 128 sent, descriptions within 1,024, the left-out tools named before the request', async ({
+  page,
+}) => {
   await page.goto(web!.url)
   // The server is ready and its tools listed before the question goes.
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
@@ -58,7 +67,10 @@ test('167 MCP tools on Chat Completions: 128 sent, descriptions within 1,024, th
   await send(page, 'hi')
   await expect(page.getByText('Hello from a model that saw 128 tools.')).toBeVisible()
 
-  const [request] = (await simRequests()) as { provider: string; body: { tools: { function: { name: string; description: string } }[] } }[]
+  const [request] = (await simRequests()) as {
+    provider: string
+    body: { tools: { function: { name: string; description: string } }[] }
+  }[]
   expect(request!.provider).toBe('openai-chat')
   const tools = request!.body.tools
   expect(tools).toHaveLength(128)

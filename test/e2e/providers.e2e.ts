@@ -12,7 +12,10 @@ import { expect, test, type Page } from './fixtures'
 import { startProcess, stop } from './global-setup'
 import { enqueue, resetSim, send, simRequests, simUrl } from './sim'
 
-test.skip(({ keelMode }) => keelMode !== 'browser', 'browser mode only: this spec starts its own server on an empty database')
+test.skip(
+  ({ keelMode }) => keelMode !== 'browser',
+  'browser mode only: this spec starts its own server on an empty database',
+)
 
 let web: { child: ChildProcess; url: string } | undefined
 let dir = ''
@@ -23,7 +26,14 @@ test.beforeAll(async () => {
     resolve('node_modules', '.bin', 'tsx'),
     ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build'],
     // No provider key, address or default from anywhere: a first run.
-    { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', OPENROUTER_API_KEY: '', KEEL_DEFAULT_PROVIDER: '', KEEL_ANTHROPIC_BASE_URL: '' },
+    {
+      OPENAI_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+      GEMINI_API_KEY: '',
+      OPENROUTER_API_KEY: '',
+      KEEL_DEFAULT_PROVIDER: '',
+      KEEL_ANTHROPIC_BASE_URL: '',
+    },
     /Keel is running at (http:\/\/\S+)/,
     'start-web (providers)',
   )
@@ -42,12 +52,18 @@ test.beforeEach(async () => {
 async function expectNoViolations(page: Page, state: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  expect(results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe violations in "${state}"`).toEqual([])
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations in "${state}"`,
+  ).toEqual([])
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/providers-${name}.png`, fullPage: true })
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/providers-${name}.png`, fullPage: true })
 
-test('first run: setup instead of sending, Ollama preset, models from the server, Test connection before Save, Save, chat', async ({ page }) => {
+test('first run: setup instead of sending, Ollama preset, models from the server, Test connection before Save, Save, chat', async ({
+  page,
+}) => {
   await page.goto(web!.url)
   const card = page.getByRole('region', { name: 'Connect an AI provider to start' })
   await expect(card).toBeVisible()

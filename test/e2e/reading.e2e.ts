@@ -19,7 +19,10 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
     .setLegacyMode(test.info().project.name === 'electron')
     .analyze()
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  const report = results.violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.map(String).join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+  const report = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.map(String).join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  )
   expect(report.join('\n\n'), `axe violations in "${state}"`).toBe('')
 }
 
@@ -27,9 +30,15 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
 const distanceFromEnd = (list: Locator) => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
 const scrollTopOf = (list: Locator) => list.evaluate((el) => el.scrollTop)
 
-const paragraphs = (count: number, word: string) => Array.from({ length: count }, (_, i) => `${word} paragraph ${i + 1}: ${'a sentence that takes some room on the screen, '.repeat(8)}\n\n`)
+const paragraphs = (count: number, word: string) =>
+  Array.from(
+    { length: count },
+    (_, i) => `${word} paragraph ${i + 1}: ${'a sentence that takes some room on the screen, '.repeat(8)}\n\n`,
+  )
 
-test('a long streamed answer keeps its end in view; scrolling up stops that and shows Jump to latest, which returns', async ({ page }) => {
+test('a long streamed answer keeps its end in view; scrolling up stops that and shows Jump to latest, which returns', async ({
+  page,
+}) => {
   await enqueue({ type: 'turn', text: paragraphs(45, 'Streamed'), faults: { delayMs: 300 } })
   await openApp(page)
   await send(page, 'Write a long answer')
@@ -65,10 +74,16 @@ test('a long streamed answer keeps its end in view; scrolling up stops that and 
   await expect.poll(() => distanceFromEnd(list)).toBeLessThanOrEqual(32)
 })
 
-test('a pending approval in a long conversation is scrolled into view and focused; the conversation reopens at its end', async ({ page }) => {
+test('a pending approval in a long conversation is scrolled into view and focused; the conversation reopens at its end', async ({
+  page,
+}) => {
   await enqueue(
     { type: 'turn', text: paragraphs(40, 'Story').join('') },
-    { type: 'turn', text: 'Let me record that.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 69.5, unit: 'kg' } }] },
+    {
+      type: 'turn',
+      text: 'Let me record that.',
+      toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 69.5, unit: 'kg' } }],
+    },
     { type: 'turn', text: 'Recorded **69.5 kg**.' },
   )
   await openApp(page)
@@ -102,14 +117,20 @@ test('a pending approval in a long conversation is scrolled into view and focuse
   await screenshot(page, 'reading-opened-at-end')
 })
 
-test('code blocks show their language and Copy code puts the exact code on the clipboard; quotes have a bar', async ({ page, context }) => {
+test('code blocks show their language and Copy code puts the exact code on the clipboard; quotes have a bar', async ({
+  page,
+  context,
+}) => {
   test.skip(test.info().project.name === 'electron', 'the clipboard is read through the browser context')
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const code = 'def area(r):\n    return 3.14159 * r ** 2  # <not html>'
   await enqueue({ type: 'turn', text: `Here:\n\n\`\`\`python\n${code}\n\`\`\`\n\n> A quoted line.\n` })
   await openApp(page)
   // Syntax highlighting is not part of the first load: its script comes with the first code block.
-  const highlighterFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /code-highlighter-[^/]*\.js$/.test(e.name)).length)
+  const highlighterFetches = () =>
+    page.evaluate(
+      () => performance.getEntriesByType('resource').filter((e) => /code-highlighter-[^/]*\.js$/.test(e.name)).length,
+    )
   expect(await highlighterFetches()).toBe(0)
   await send(page, 'Some code please')
   const answer = page.getByTestId('message-assistant').last()
@@ -127,7 +148,9 @@ test('code blocks show their language and Copy code puts the exact code on the c
   await expectNoViolations(page, 'code block copied, quote')
 })
 
-test('math and a Mermaid diagram are drawn under the CSP, prices stay text, nothing in a diagram runs', async ({ page }) => {
+test('math and a Mermaid diagram are drawn under the CSP, prices stay text, nothing in a diagram runs', async ({
+  page,
+}) => {
   const violations: string[] = []
   page.on('console', (message) => {
     // Chromium (156) reports an inline handler the moment HTML holding one is parsed, even in an
@@ -136,7 +159,8 @@ test('math and a Mermaid diagram are drawn under the CSP, prices stay text, noth
     if (/^Executing inline event handler/.test(message.text())) return
     if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text())
   })
-  const diagram = 'graph TD\n  A["Start <img src=x onerror=window.keelPwned=1>"] --> B[End]\n  click A call window.keelClick()'
+  const diagram =
+    'graph TD\n  A["Start <img src=x onerror=window.keelPwned=1>"] --> B[End]\n  click A call window.keelClick()'
   await enqueue({
     type: 'turn',
     text: [
@@ -174,7 +198,12 @@ test('math and a Mermaid diagram are drawn under the CSP, prices stay text, noth
   await image.click()
   expect(await page.evaluate(() => (window as { keelPwned?: number }).keelPwned)).toBeUndefined()
   // No element in the page carries an inline handler either.
-  expect(await page.evaluate(() => [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length)).toBe(0)
+  expect(
+    await page.evaluate(
+      () =>
+        [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
+    ),
+  ).toBe(0)
   expect(violations).toEqual([])
   await screenshot(page, 'reading-math-and-diagram')
   await expectNoViolations(page, 'math and diagram')
@@ -194,7 +223,12 @@ test('a diagram that does not parse shows its source and a short reason', async 
 })
 
 test('reasoning is collapsed live and stored, and opens on demand', async ({ page }) => {
-  await enqueue({ type: 'turn', reasoning: ['Weighing ', 'the options ', 'carefully.'], text: ['A ', 'short ', 'answer.'], faults: { delayMs: 300 } })
+  await enqueue({
+    type: 'turn',
+    reasoning: ['Weighing ', 'the options ', 'carefully.'],
+    text: ['A ', 'short ', 'answer.'],
+    faults: { delayMs: 300 },
+  })
   await openApp(page)
   await send(page, 'Think first')
   const live = page.getByTestId('live-answer').getByTestId('reasoning')

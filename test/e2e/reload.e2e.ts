@@ -16,16 +16,23 @@ const words = Array.from({ length: 16 }, (_, i) => `step${i + 1} `)
 function weightRows(value: number): number {
   const db = new Database(databasePath(), { readonly: true })
   try {
-    return (db.prepare(`SELECT count(*) AS n FROM measurements WHERE kind = 'weight' AND input_value = ?`).get(value) as { n: number }).n
+    return (
+      db.prepare(`SELECT count(*) AS n FROM measurements WHERE kind = 'weight' AND input_value = ?`).get(value) as {
+        n: number
+      }
+    ).n
   } finally {
     db.close()
   }
 }
 
 /** The open conversation's title in the sidebar (its current entry). */
-const currentEntry = (page: Page, title: string) => page.getByRole('navigation').getByRole('button', { name: title }).first()
+const currentEntry = (page: Page, title: string) =>
+  page.getByRole('navigation').getByRole('button', { name: title }).first()
 
-test('a reload mid-answer reopens the conversation, shows the answer so far and follows it to its end', async ({ page }) => {
+test('a reload mid-answer reopens the conversation, shows the answer so far and follows it to its end', async ({
+  page,
+}) => {
   await enqueue({ type: 'turn', text: words, faults: { delayMs: 400 } })
   await openApp(page)
   await send(page, 'Count the steps slowly')
@@ -54,7 +61,14 @@ test('a reload mid-answer reopens the conversation, shows the answer so far and 
 test('a pending approval is back after a reload; Approve works and the write runs exactly once', async ({ page }) => {
   const value = 73.4
   const before = weightRows(value)
-  await enqueue({ type: 'turn', text: 'Recording it.', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value, unit: 'kg' } }] }, { type: 'turn', text: 'Saved your weight.' })
+  await enqueue(
+    {
+      type: 'turn',
+      text: 'Recording it.',
+      toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value, unit: 'kg' } }],
+    },
+    { type: 'turn', text: 'Saved your weight.' },
+  )
   await openApp(page)
   await send(page, 'I weigh 73.4 kg')
   const card = page.getByTestId('tool-card')

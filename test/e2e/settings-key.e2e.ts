@@ -6,7 +6,10 @@ test.beforeEach(async () => {
 })
 
 test('settings save a key without ever showing it back', async ({ page }) => {
-  test.skip(Boolean(process.env.OPENAI_API_KEY), 'OPENAI_API_KEY is set in the environment, which takes precedence over a saved key')
+  test.skip(
+    Boolean(process.env.OPENAI_API_KEY),
+    'OPENAI_API_KEY is set in the environment, which takes precedence over a saved key',
+  )
   const secret = 'sk-e2e-0123456789abcdef-WXYZ'
   const received: string[] = []
   page.on('websocket', (socket) => socket.on('framereceived', (frame) => received.push(String(frame.payload))))
@@ -37,7 +40,9 @@ test('settings save a key without ever showing it back', async ({ page }) => {
   await page.reload()
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await page.getByRole('button', { name: 'Edit OpenRouter' }).click()
-  await expect(page.getByRole('form', { name: 'Edit OpenRouter' }).getByTestId('provider-key-status')).toContainText('…WXYZ')
+  await expect(page.getByRole('form', { name: 'Edit OpenRouter' }).getByTestId('provider-key-status')).toContainText(
+    '…WXYZ',
+  )
   expect(await page.content()).not.toContain(secret)
   // Browser mode: nothing the socket carried held the key (the desktop app has no socket).
   if (!isElectron()) expect(received.length).toBeGreaterThan(0)

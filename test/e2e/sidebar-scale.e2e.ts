@@ -20,7 +20,9 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Conversations'
 const rows = (page: Page) => nav(page).getByTestId('conversation-item')
 const scroller = (page: Page) => nav(page).locator('.sidebar-scroll')
 
-test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete / pin deep in the list', async ({ page }) => {
+test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete / pin deep in the list', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   await openApp(page)
   const stamp = Date.now()
@@ -39,7 +41,9 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   }))
   const file = Buffer.from(JSON.stringify({ conversations, generations: [], measurements: [], ledger: [] }))
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
-  await page.getByLabel('Conversation file (JSON)').setInputFiles({ name: 'history.json', mimeType: 'application/json', buffer: file })
+  await page
+    .getByLabel('Conversation file (JSON)')
+    .setInputFiles({ name: 'history.json', mimeType: 'application/json', buffer: file })
   await expect(page.getByText(`Imported ${COUNT} conversations.`)).toBeVisible({ timeout: 120_000 })
   // Start from the top with nothing open (the import opened the first imported conversation).
   await openApp(page)
@@ -69,7 +73,9 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Deep renamed ${stamp}`)
   await expect(menuButton).toBeFocused()
   await screenshot(page, 'header-conversation-renamed')
-  const pinnedDeep = nav(page).getByRole('region', { name: 'Pinned' }).getByRole('button', { name: `Deep renamed ${stamp}`, exact: true })
+  const pinnedDeep = nav(page)
+    .getByRole('region', { name: 'Pinned' })
+    .getByRole('button', { name: `Deep renamed ${stamp}`, exact: true })
   await menuButton.click()
   await page.getByRole('button', { name: 'Pin', exact: true }).click()
   await expect(pinnedDeep).toBeVisible()
@@ -100,7 +106,11 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await expect(oldest).toBeVisible()
   expect(maxRows).toBeLessThanOrEqual(MAX_DOM_ROWS)
   // The oldest is in its month's group (the imported dates), a labelled region.
-  await expect(nav(page).getByRole('region', { name: 'January 2018' }).getByRole('button', { name: title(COUNT - 1), exact: true })).toBeVisible()
+  await expect(
+    nav(page)
+      .getByRole('region', { name: 'January 2018' })
+      .getByRole('button', { name: title(COUNT - 1), exact: true }),
+  ).toBeVisible()
   await screenshot(page, 'sidebar-scale-oldest')
   await expectNoViolations(page, 'sidebar at its oldest conversations')
 
@@ -130,13 +140,17 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await expect(oldest)
     .toBeInViewport()
     .catch(async (error: Error) => {
-      const where = await scroller(page).evaluate((el) => `scrollTop ${el.scrollTop} of ${el.scrollHeight}, ${el.clientHeight} shown`)
+      const where = await scroller(page).evaluate(
+        (el) => `scrollTop ${el.scrollTop} of ${el.scrollHeight}, ${el.clientHeight} shown`,
+      )
       throw new Error(`${error.message}\nthe list after being shown again: ${where}`)
     })
 
   // Rename deep in the list: in place, Enter saves, focus back on the title.
   const item = (n: number) => rows(page).filter({ has: page.getByRole('button', { name: title(n), exact: true }) })
-  await item(COUNT - 1).getByRole('button', { name: 'Conversation actions' }).click()
+  await item(COUNT - 1)
+    .getByRole('button', { name: 'Conversation actions' })
+    .click()
   await page.getByRole('menuitem', { name: 'Rename' }).click()
   const field = nav(page).getByRole('textbox', { name: 'Conversation title' })
   await field.fill(`Oldest renamed ${stamp}`)
@@ -146,29 +160,39 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await expect(renamed).toBeFocused()
 
   // Delete deep in the list: asked in place; Esc keeps it (focus back), Delete removes it.
-  await item(COUNT - 2).getByRole('button', { name: 'Conversation actions' }).click()
+  await item(COUNT - 2)
+    .getByRole('button', { name: 'Conversation actions' })
+    .click()
   await page.getByRole('menuitem', { name: 'Delete' }).click()
   const confirm = nav(page).getByRole('group', { name: `Delete “${title(COUNT - 2)}”?` })
   await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(nav(page).getByRole('button', { name: title(COUNT - 2), exact: true })).toBeFocused()
-  await item(COUNT - 2).getByRole('button', { name: 'Conversation actions' }).click()
+  await item(COUNT - 2)
+    .getByRole('button', { name: 'Conversation actions' })
+    .click()
   await page.getByRole('menuitem', { name: 'Delete' }).click()
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(nav(page).getByRole('button', { name: title(COUNT - 2), exact: true })).toHaveCount(0)
   await expect(renamed).toBeVisible()
 
   // Arrow keys move between titles (across the scrolled list).
-  await nav(page).getByRole('button', { name: title(COUNT - 4), exact: true }).focus()
+  await nav(page)
+    .getByRole('button', { name: title(COUNT - 4), exact: true })
+    .focus()
   await page.keyboard.press('ArrowDown')
   await expect(nav(page).getByRole('button', { name: title(COUNT - 3), exact: true })).toBeFocused()
   await page.keyboard.press('ArrowDown')
   await expect(renamed).toBeFocused()
 
   // Pin deep in the list: it moves to Pinned at the top, the list follows it there with focus.
-  await item(COUNT - 3).getByRole('button', { name: 'Conversation actions' }).click()
+  await item(COUNT - 3)
+    .getByRole('button', { name: 'Conversation actions' })
+    .click()
   await page.getByRole('menuitem', { name: 'Pin' }).click()
-  const pinned = nav(page).getByRole('region', { name: 'Pinned' }).getByRole('button', { name: title(COUNT - 3), exact: true })
+  const pinned = nav(page)
+    .getByRole('region', { name: 'Pinned' })
+    .getByRole('button', { name: title(COUNT - 3), exact: true })
   await expect(pinned).toBeVisible()
   await expect(pinned).toBeFocused()
   expect(await rows(page).count()).toBeLessThanOrEqual(MAX_DOM_ROWS)
@@ -178,9 +202,17 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await page.keyboard.press('Home')
   await expect(pinned).toBeFocused()
   // Unpinned again (other specs' Pinned group stays theirs).
-  await nav(page).getByRole('region', { name: 'Pinned' }).getByRole('button', { name: 'Conversation actions' }).first().click()
+  await nav(page)
+    .getByRole('region', { name: 'Pinned' })
+    .getByRole('button', { name: 'Conversation actions' })
+    .first()
+    .click()
   await page.getByRole('menuitem', { name: 'Unpin' }).click()
-  await expect(nav(page).getByRole('region', { name: 'Pinned' }).getByRole('button', { name: title(COUNT - 3), exact: true })).toHaveCount(0)
+  await expect(
+    nav(page)
+      .getByRole('region', { name: 'Pinned' })
+      .getByRole('button', { name: title(COUNT - 3), exact: true }),
+  ).toHaveCount(0)
 
   // After a reload the list starts again from its first page, bounded.
   await page.reload()

@@ -47,7 +47,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  */
 export async function openApp(page: Page): Promise<void> {
   // A reload reopens the conversation that was open (defect 17): forget it, to start on a new one.
-  if (page.url().startsWith('http') || isElectron()) await page.evaluate(() => sessionStorage.removeItem('keel.openConversation')).catch(() => undefined)
+  if (page.url().startsWith('http') || isElectron())
+    await page.evaluate(() => sessionStorage.removeItem('keel.openConversation')).catch(() => undefined)
   if (isElectron()) await page.reload()
   else await page.goto(appUrl())
   await expect(page.getByRole('button', { name: 'New conversation' })).toBeVisible()

@@ -25,7 +25,11 @@ function tokenOf(url: string): string {
 const originOf = (url: string) => new URL(url).origin
 
 /** Another local web server (think: a dev server on 127.0.0.1:3000) that records every request it gets. */
-async function startOtherLocalServer(): Promise<{ origin: string; requests: { url: string; headers: IncomingHttpHeaders; body: string }[]; close(): Promise<void> }> {
+async function startOtherLocalServer(): Promise<{
+  origin: string
+  requests: { url: string; headers: IncomingHttpHeaders; body: string }[]
+  close(): Promise<void>
+}> {
   const requests: { url: string; headers: IncomingHttpHeaders; body: string }[] = []
   const server = createServer((request, response) => {
     let body = ''
@@ -61,7 +65,13 @@ interface Probe {
 /** What a page of another origin can get from Keel: run inside that page, then sent to its own server. */
 function probeKeel(page: Page, keelOrigin: string): Promise<Probe> {
   return page.evaluate(async (keel) => {
-    const result: Probe = { cookie: document.cookie, storage: JSON.stringify({ ...sessionStorage }), cors: '', noCors: '', sockets: [] }
+    const result: Probe = {
+      cookie: document.cookie,
+      storage: JSON.stringify({ ...sessionStorage }),
+      cors: '',
+      noCors: '',
+      sockets: [],
+    }
     try {
       const response = await fetch(`${keel}/`, { credentials: 'include' })
       result.cors = `read ${response.status}: ${(await response.text()).slice(0, 40)}`
@@ -171,7 +181,9 @@ test('the token leaves the address bar and the history at once; a reload still w
   expect(await context.cookies()).toEqual([])
 })
 
-test('without the token, or with a wrong one, the page says what to do; the right URL then works in the same tab', async ({ page }) => {
+test('without the token, or with a wrong one, the page says what to do; the right URL then works in the same tab', async ({
+  page,
+}) => {
   const keel = originOf(appUrl())
   await page.goto(`${keel}/`)
   const alert = page.getByRole('alert')

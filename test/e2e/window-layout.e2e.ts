@@ -8,7 +8,8 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/window-layout-${name}.png` })
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/window-layout-${name}.png` })
 
 const TITLE = 'Tallest mountain in the Andes'
 
@@ -71,7 +72,12 @@ test('at 1280×800 Settings fits its column and the header keeps its title, usag
   // No sideways scrolling: the panel's content is as wide as the panel.
   expect(await overflowX(settings)).toBeLessThanOrEqual(0)
   const panel = (await settings.boundingBox())!
-  for (const part of [defaults, defaults.getByRole('combobox'), defaults.getByRole('textbox'), defaults.getByRole('button', { name: 'Save' })]) {
+  for (const part of [
+    defaults,
+    defaults.getByRole('combobox'),
+    defaults.getByRole('textbox'),
+    defaults.getByRole('button', { name: 'Save' }),
+  ]) {
     const box = (await part.boundingBox())!
     expect(box.x).toBeGreaterThanOrEqual(panel.x)
     expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width)

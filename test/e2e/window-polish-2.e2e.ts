@@ -15,7 +15,9 @@ function insertWeight(kg: number, day: number): number {
     const at = Date.UTC(2026, 10, day)
     return Number(
       db
-        .prepare(`INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', ?, ?, 'kg', ?, 'day', ?)`)
+        .prepare(
+          `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', ?, ?, 'kg', ?, 'day', ?)`,
+        )
         .run(kg, kg, at, at).lastInsertRowid,
     )
   } finally {
@@ -24,7 +26,10 @@ function insertWeight(kg: number, day: number): number {
 }
 
 async function denyDelete(page: Page, id: number): Promise<void> {
-  await enqueue({ type: 'turn', text: 'Deleting it.', toolCalls: [{ name: 'delete_measurement', arguments: { id } }] }, { type: 'turn', text: 'Kept it.' })
+  await enqueue(
+    { type: 'turn', text: 'Deleting it.', toolCalls: [{ name: 'delete_measurement', arguments: { id } }] },
+    { type: 'turn', text: 'Kept it.' },
+  )
   await send(page, 'Delete my weight from Nov 10')
   const card = page.getByTestId('tool-card')
   await expect(card).toHaveAttribute('data-state', 'awaiting-approval')
@@ -62,7 +67,10 @@ test('in pt-BR a denied delete names the measurement in Portuguese', async ({ pa
   await page.goto(appUrl())
   await expect(page.getByRole('button', { name: 'Nova conversa' })).toBeVisible()
   const id = insertWeight(72.5, 10)
-  await enqueue({ type: 'turn', text: 'Apagando.', toolCalls: [{ name: 'delete_measurement', arguments: { id } }] }, { type: 'turn', text: 'Mantida.' })
+  await enqueue(
+    { type: 'turn', text: 'Apagando.', toolCalls: [{ name: 'delete_measurement', arguments: { id } }] },
+    { type: 'turn', text: 'Mantida.' },
+  )
   const box = page.getByRole('textbox', { name: 'Mensagem' })
   await box.fill('Apague meu peso de 10/11')
   await box.press('Enter')
@@ -77,12 +85,21 @@ test('in pt-BR a denied delete names the measurement in Portuguese', async ({ pa
 })
 
 /** Every axis label of the chart: its box on screen and its font size as drawn (the SVG's scale applied). */
-async function chartLabels(page: Page): Promise<{ text: string; left: number; right: number; top: number; bottom: number; fontPx: number }[]> {
+async function chartLabels(
+  page: Page,
+): Promise<{ text: string; left: number; right: number; top: number; bottom: number; fontPx: number }[]> {
   return page.getByTestId('measurement-chart').evaluate((svg) =>
     [...svg.querySelectorAll('text')].map((text) => {
       const r = text.getBoundingClientRect()
       const scale = (text as SVGTextElement).getScreenCTM()?.a ?? 1
-      return { text: text.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom, fontPx: parseFloat(getComputedStyle(text).fontSize) * scale }
+      return {
+        text: text.textContent ?? '',
+        left: r.left,
+        right: r.right,
+        top: r.top,
+        bottom: r.bottom,
+        fontPx: parseFloat(getComputedStyle(text).fontSize) * scale,
+      }
     }),
   )
 }
@@ -93,7 +110,13 @@ for (const width of [480, 1280]) {
     // (Below 640 px the sidebar is a drawer: open the app wide, then narrow the window.)
     await page.setViewportSize({ width, height: 800 })
     // Wide values and a wide date range: the longest labels the chart draws.
-    for (const [kg, day] of [[172.57, 1], [70.25, 9], [99.5, 17], [101.75, 28]] as const) insertWeight(kg, day)
+    for (const [kg, day] of [
+      [172.57, 1],
+      [70.25, 9],
+      [99.5, 17],
+      [101.75, 28],
+    ] as const)
+      insertWeight(kg, day)
     await page.locator('header.chat-header').getByRole('button', { name: 'Measurements', exact: true }).click()
     const chart = page.getByTestId('measurement-chart')
     await expect(chart).toBeVisible()
@@ -120,9 +143,12 @@ for (const width of [480, 1280]) {
 /** The distinct rows (rounded tops) the header's parts sit on: the toggle, the title and each action. */
 const headerRows = (page: Page) =>
   page.locator('header.chat-header').evaluate((header) => {
-    const parts = [...header.querySelectorAll('.sidebar-toggle, .chat-title, .chat-header-actions > *')].filter((el) => el.getBoundingClientRect().width > 1)
+    const parts = [...header.querySelectorAll('.sidebar-toggle, .chat-title, .chat-header-actions > *')].filter(
+      (el) => el.getBoundingClientRect().width > 1,
+    )
     const tops: number[] = []
-    for (const top of parts.map((el) => el.getBoundingClientRect().top)) if (!tops.some((t) => Math.abs(t - top) < 8)) tops.push(top)
+    for (const top of parts.map((el) => el.getBoundingClientRect().top))
+      if (!tops.some((t) => Math.abs(t - top) < 8)) tops.push(top)
     return tops.length
   })
 

@@ -53,7 +53,11 @@ test('no sideways scrollbar under the sidebar while an answer is being written',
 })
 
 test('a failed answer offers one way to try again: Retry, not Retry and Regenerate side by side', async ({ page }) => {
-  await enqueue({ type: 'http-error', status: 500 }, { type: 'http-error', status: 500 }, { type: 'http-error', status: 500 })
+  await enqueue(
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+    { type: 'http-error', status: 500 },
+  )
   await openApp(page)
   await send(page, 'This one fails on the server')
   const answer = page.getByTestId('message-assistant').last()

@@ -21,7 +21,11 @@ function bodiesUnder(root: string, label: string): FixtureBody[] {
     if (!dir.isDirectory() || !isProviderId(dir.name)) continue
     for (const file of readdirSync(join(root, dir.name)).sort()) {
       if (!/\.(sse|json)$/.test(file) || /\.orig\./.test(file)) continue
-      out.push({ name: `${label}:${dir.name}/${file}`, provider: dir.name, bytes: readBytes(join(root, dir.name, file)) })
+      out.push({
+        name: `${label}:${dir.name}/${file}`,
+        provider: dir.name,
+        bytes: readBytes(join(root, dir.name, file)),
+      })
     }
   }
   return out

@@ -279,6 +279,12 @@ export function byFile(fixtures: FixtureCase[], file: string): FixtureCase {
   return found
 }
 
-export function finishEvent(finishReason: FinishReason | null, rawFinishReason: string | null, u: Usage, complete: boolean, truncated: boolean): StreamEvent {
+export function finishEvent(
+  finishReason: FinishReason | null,
+  rawFinishReason: string | null,
+  u: Usage,
+  complete: boolean,
+  truncated: boolean,
+): StreamEvent {
   return { type: 'finish', finishReason, rawFinishReason, usage: u, complete, truncated }
 }

@@ -30,7 +30,11 @@ export function parseInReads(
 }
 
 /** Parses a whole body in one read. */
-export function parseWhole(provider: ProviderId, body: string | Uint8Array, options: StreamParserOptions = {}): ParsedBody {
+export function parseWhole(
+  provider: ProviderId,
+  body: string | Uint8Array,
+  options: StreamParserOptions = {},
+): ParsedBody {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
   return parseInReads(provider, bytes, [], options)
 }
@@ -51,7 +55,12 @@ export function coalesceEvents(events: readonly StreamEvent[]): StreamEvent[] {
       out[out.length - 1] = { type: 'text-delta', delta: last.delta + event.delta }
     } else if (last && event.type === 'reasoning-delta' && last.type === 'reasoning-delta') {
       out[out.length - 1] = { type: 'reasoning-delta', delta: last.delta + event.delta }
-    } else if (last && event.type === 'tool-call-delta' && last.type === 'tool-call-delta' && last.callId === event.callId) {
+    } else if (
+      last &&
+      event.type === 'tool-call-delta' &&
+      last.type === 'tool-call-delta' &&
+      last.callId === event.callId
+    ) {
       out[out.length - 1] = { type: 'tool-call-delta', callId: event.callId, delta: last.delta + event.delta }
     } else out.push(event)
   }

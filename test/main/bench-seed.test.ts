@@ -38,7 +38,9 @@ async function exportOf(s: KeelStore): Promise<string> {
   return text
 }
 
-const value = async <T,>(promise: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> => {
+const value = async <T>(
+  promise: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>,
+): Promise<T> => {
   const result = await promise
   if (!result.ok) throw new Error(result.error.message)
   return result.value
@@ -59,13 +61,22 @@ afterAll(async () => {
 
 describe('seedLargeStore', () => {
   it('writes as many conversations and messages as asked, the big one first in the list', async () => {
-    expect(summary).toMatchObject({ conversationCount: 40, messageCount: 1_200, bigConversationMessages: 301, measurementCount: 60 })
+    expect(summary).toMatchObject({
+      conversationCount: 40,
+      messageCount: 1_200,
+      bigConversationMessages: 301,
+      measurementCount: 60,
+    })
     expect(summary.toolCallCount).toBeGreaterThan(0)
     expect(summary.ledgerEntryCount).toBeGreaterThan(0)
     const count = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
     expect(count('messages')).toBe(1_200)
     expect(count('measurements')).toBe(60)
-    expect(store.recovery).toMatchObject({ interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0 })
+    expect(store.recovery).toMatchObject({
+      interruptedMessageIds: [],
+      crashedGenerationIds: [],
+      unknownLedgerEntries: 0,
+    })
 
     const list = await value(service.handle('conversations.list', { limit: 100 }, { clientId: 't' }))
     expect(list).toHaveLength(40)
@@ -76,7 +87,9 @@ describe('seedLargeStore', () => {
   })
 
   it('opens the big conversation with its usage, tool calls and results', async () => {
-    const view = await value(service.handle('conversations.open', { conversationId: summary.bigConversationId }, { clientId: 't' }))
+    const view = await value(
+      service.handle('conversations.open', { conversationId: summary.bigConversationId }, { clientId: 't' }),
+    )
     expect(view.messages).toHaveLength(301)
     expect(view.messages.map((m) => m.seq)).toEqual(Array.from({ length: 301 }, (_, i) => i + 1))
     const answers = view.messages.filter((m) => m.role === 'assistant')
@@ -84,20 +97,27 @@ describe('seedLargeStore', () => {
     expect(view.usage.total.usage.outputTokens).toBeGreaterThan(0)
     const parts = view.messages.flatMap((m) => m.parts)
     expect(parts.some((p) => p.type === 'text' && p.text.includes('```'))).toBe(true)
-    const all = store.db.prepare(`SELECT type, data_json FROM message_parts WHERE type IN ('tool-call', 'tool-result')`).all() as { type: string; data_json: string }[]
+    const all = store.db
+      .prepare(`SELECT type, data_json FROM message_parts WHERE type IN ('tool-call', 'tool-result')`)
+      .all() as { type: string; data_json: string }[]
     expect(all.length).toBeGreaterThan(0)
     expect(all.every((p) => JSON.parse(p.data_json).callId)).toBe(true)
   })
 
   it('is found by the app search: word, phrase, prefix and the one rare word', async () => {
     const search = (query: string) => value(service.handle('conversations.search', { query }, { clientId: 't' }))
-    for (const query of [summary.search.word, summary.search.phrase, summary.search.prefix]) expect((await search(query)).results.length, query).toBeGreaterThan(0)
+    for (const query of [summary.search.word, summary.search.phrase, summary.search.prefix])
+      expect((await search(query)).results.length, query).toBeGreaterThan(0)
     const rare = await search(summary.search.rare)
     expect(rare.results).toHaveLength(1)
     expect(rare.results[0]).toMatchObject({ kind: 'message', conversationId: summary.bigConversationId, role: 'user' })
     // The index holds every text part that has the word (the triggers ran, as in the app).
-    const indexed = store.db.prepare(`SELECT count(*) AS n FROM message_text_search WHERE message_text_search MATCH ?`).get(summary.search.word) as { n: number }
-    const stored = store.db.prepare(`SELECT count(*) AS n FROM message_parts WHERE type = 'text' AND text LIKE ?`).get(`%${summary.search.word}%`) as { n: number }
+    const indexed = store.db
+      .prepare(`SELECT count(*) AS n FROM message_text_search WHERE message_text_search MATCH ?`)
+      .get(summary.search.word) as { n: number }
+    const stored = store.db
+      .prepare(`SELECT count(*) AS n FROM message_parts WHERE type = 'text' AND text LIKE ?`)
+      .get(`%${summary.search.word}%`) as { n: number }
     expect(indexed.n).toBe(stored.n)
   })
 
@@ -105,7 +125,13 @@ describe('seedLargeStore', () => {
     const exported = await exportOf(store)
     const again = importStore(store, stringChunks(exported))
     expect(again.ok && again.report.collisionCount).toBe(0)
-    expect(again.ok && again.report.added).toEqual({ conversations: 0, messages: 0, generations: 0, measurements: 0, ledger: 0 })
+    expect(again.ok && again.report.added).toEqual({
+      conversations: 0,
+      messages: 0,
+      generations: 0,
+      measurements: 0,
+      ledger: 0,
+    })
 
     const copy = open(join(dir, 'copy.db'))
     try {
@@ -122,7 +148,12 @@ describe('seedLargeStore', () => {
     expect({ ...other, path: '', seedMs: 0, fileBytes: 0 }).toEqual({ ...summary, path: '', seedMs: 0, fileBytes: 0 })
     const again = open(join(dir, 'again.db'))
     try {
-      const digest = (s: KeelStore) => s.db.prepare(`SELECT group_concat(id || seq || length(coalesce(parent_id, '')), ',') AS d FROM (SELECT * FROM messages ORDER BY id)`).get()
+      const digest = (s: KeelStore) =>
+        s.db
+          .prepare(
+            `SELECT group_concat(id || seq || length(coalesce(parent_id, '')), ',') AS d FROM (SELECT * FROM messages ORDER BY id)`,
+          )
+          .get()
       expect(digest(again)).toEqual(digest(store))
     } finally {
       again.close()

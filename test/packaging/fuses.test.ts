@@ -22,7 +22,9 @@ afterEach(() => dir && rmSync(dir, { recursive: true, force: true }))
 
 describe('Electron fuses', () => {
   it('every fuse this @electron/fuses knows is decided, and the decisions are the hardened ones', () => {
-    const decided = Object.keys(KEEL_FUSES).filter((key) => !Number.isNaN(Number(key))).map((key) => FuseV1Options[Number(key)])
+    const decided = Object.keys(KEEL_FUSES)
+      .filter((key) => !Number.isNaN(Number(key)))
+      .map((key) => FuseV1Options[Number(key)])
     expect(decided.sort()).toEqual([...FUSE_NAMES].sort())
     expect(KEEL_FUSES.strictlyRequireAllFuses).toBe(true)
     expect(KEEL_FUSES[FuseV1Options.RunAsNode]).toBe(false)
@@ -30,7 +32,9 @@ describe('Electron fuses', () => {
     expect(KEEL_FUSES[FuseV1Options.EnableNodeCliInspectArguments]).toBe(false)
     expect(KEEL_FUSES[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(false)
     expect(KEEL_FUSES[FuseV1Options.EnableCookieEncryption]).toBe(true)
-    expect(KEEL_FUSES[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(KEEL_FUSES[FuseV1Options.OnlyLoadAppFromAsar])
+    expect(KEEL_FUSES[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(
+      KEEL_FUSES[FuseV1Options.OnlyLoadAppFromAsar],
+    )
   })
 
   it('flips exactly those bits in an executable and reads them back; nothing else in the file changes', async () => {

@@ -55,26 +55,49 @@ describe('appErrorText', () => {
       expect(texts.size).toBe(Object.keys(DETAILS).length)
     }
     const en = translator('en')
-    expect(appErrorText(en, { message: '', detail: DETAILS['unit-not-for-kind'] })).toBe('“cm” is not a unit for Weight (use kg, lb).')
-    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['value-out-of-range'] })).toBe('900,5 cm está fora da faixa plausível para Altura (40–250 cm).')
-    expect(appErrorText(en, { message: '', detail: { code: 'value-out-of-range', kind: 'height', value: 200, unit: 'in', min: 15.748031, max: 98.425197 } })).toBe(
-      '200 in is outside the plausible range for Height (15.7–98.4 in).',
+    expect(appErrorText(en, { message: '', detail: DETAILS['unit-not-for-kind'] })).toBe(
+      '“cm” is not a unit for Weight (use kg, lb).',
     )
-    expect(appErrorText(translator('es'), { message: '', detail: DETAILS['conversation-busy'] })).toMatch(/^Todavía se está escribiendo/)
-    expect(appErrorText(en, { message: '', detail: DETAILS['attachment-image-too-big'] })).toBe('big.png is too big (5.72 MB): images can be up to 3.75 MB.')
-    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['attachment-text-too-big'] })).toBe('big.log é grande demais (293 KB): arquivos de texto podem ter até 256 KB.')
+    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['value-out-of-range'] })).toBe(
+      '900,5 cm está fora da faixa plausível para Altura (40–250 cm).',
+    )
+    expect(
+      appErrorText(en, {
+        message: '',
+        detail: { code: 'value-out-of-range', kind: 'height', value: 200, unit: 'in', min: 15.748031, max: 98.425197 },
+      }),
+    ).toBe('200 in is outside the plausible range for Height (15.7–98.4 in).')
+    expect(appErrorText(translator('es'), { message: '', detail: DETAILS['conversation-busy'] })).toMatch(
+      /^Todavía se está escribiendo/,
+    )
+    expect(appErrorText(en, { message: '', detail: DETAILS['attachment-image-too-big'] })).toBe(
+      'big.png is too big (5.72 MB): images can be up to 3.75 MB.',
+    )
+    expect(appErrorText(translator('pt-BR'), { message: '', detail: DETAILS['attachment-text-too-big'] })).toBe(
+      'big.log é grande demais (293 KB): arquivos de texto podem ter até 256 KB.',
+    )
   })
 
   it('words each reason an import stopped, naming the record, in every language', () => {
     for (const locale of LOCALES) {
       const t = translator(locale)
-      const texts = (['too-deep', 'record-too-large', 'file-too-large', 'disk-full'] as const).map((problem) => appErrorText(t, { message: 'core message (English)', detail: { code: 'import-failed', problem, where: 'conversations.3' } }))
+      const texts = (['too-deep', 'record-too-large', 'file-too-large', 'disk-full'] as const).map((problem) =>
+        appErrorText(t, {
+          message: 'core message (English)',
+          detail: { code: 'import-failed', problem, where: 'conversations.3' },
+        }),
+      )
       for (const text of texts) expect(text, locale).not.toMatch(/[{}]|core message|^error\./)
       expect(new Set(texts).size, locale).toBe(4)
       expect(texts[0], locale).toContain('conversations.3')
       expect(texts[3], locale).toContain('conversations.3')
     }
-    expect(appErrorText(translator('en'), { message: '', detail: { code: 'import-failed', problem: 'too-deep', where: 'conversations.1' } })).toBe('Nothing was imported: conversations.1 nests deeper than 256 levels, which no Keel export does.')
+    expect(
+      appErrorText(translator('en'), {
+        message: '',
+        detail: { code: 'import-failed', problem: 'too-deep', where: 'conversations.1' },
+      }),
+    ).toBe('Nothing was imported: conversations.1 nests deeper than 256 levels, which no Keel export does.')
   })
 
   it('without a detail, keeps the core message inside the localized "something went wrong"', () => {
@@ -85,13 +108,17 @@ describe('appErrorText', () => {
 
 describe('KeyStorageNotice', () => {
   const render = (mode: 'os-encrypted' | 'plain-text-opt-in' | 'memory-only', allow = false) =>
-    renderToStaticMarkup(createElement(KeyStorageNotice, { mode, t: translator('en'), allowPlainText: allow, onAllowPlainText: () => {} }))
+    renderToStaticMarkup(
+      createElement(KeyStorageNotice, { mode, t: translator('en'), allowPlainText: allow, onAllowPlainText: () => {} }),
+    )
 
   it('says nothing with a real keyring, warns and asks for an opt-in without one, and says "memory only" in browser mode', () => {
     expect(render('os-encrypted')).toBe('')
     const plain = render('plain-text-opt-in')
     expect(plain).toContain('no keyring Keel can use')
-    expect(plain).toMatch(/<input type="checkbox" aria-describedby="key-storage-warning"\/> Store keys and MCP server values without encryption on this computer/)
+    expect(plain).toMatch(
+      /<input type="checkbox" aria-describedby="key-storage-warning"\/> Store keys and MCP server values without encryption on this computer/,
+    )
     expect(render('plain-text-opt-in', true)).toContain('checked=""')
     expect(render('memory-only')).toContain('kept in memory only')
   })

@@ -9,7 +9,16 @@ import { SETTING_DEFINITIONS } from '../../src/shared/settings'
 const en = translator('en')
 const pt = translator('pt-BR')
 const es = translator('es')
-const view = { id: 3, kind: 'weight', value: 71.8, unit: 'kg', canonicalValue: 71.8, canonicalUnit: 'kg', takenAt: '2026-11-10', recordedAt: '2026-11-10T10:00:00.000Z' }
+const view = {
+  id: 3,
+  kind: 'weight',
+  value: 71.8,
+  unit: 'kg',
+  canonicalValue: 71.8,
+  canonicalUnit: 'kg',
+  takenAt: '2026-11-10',
+  recordedAt: '2026-11-10T10:00:00.000Z',
+}
 
 describe('theme', () => {
   it('System follows the OS; Light and Dark are fixed', () => {
@@ -44,28 +53,57 @@ describe('language follows the OS/browser until the user picks one', () => {
 
 describe('readable tool cards', () => {
   it('results read as one line per tool and language', () => {
-    expect(resultLine('record_measurement', { recorded: { ...view, value: 72.5, takenAt: '2026-12-01T07:30:00-03:00' } }, en)).toBe('Recorded Weight 72.5 kg, Dec 1, 2026')
+    expect(
+      resultLine(
+        'record_measurement',
+        { recorded: { ...view, value: 72.5, takenAt: '2026-12-01T07:30:00-03:00' } },
+        en,
+      ),
+    ).toBe('Recorded Weight 72.5 kg, Dec 1, 2026')
     expect(resultLine('delete_measurement', { deleted: view }, en)).toBe('Deleted Weight 71.8 kg, Nov 10, 2026')
-    expect(resultLine('delete_measurement', { deleted: view }, pt)).toMatch(/^Apagado: Peso 71,8 kg, 10 de nov\.? de 2026$/)
+    expect(resultLine('delete_measurement', { deleted: view }, pt)).toMatch(
+      /^Apagado: Peso 71,8 kg, 10 de nov\.? de 2026$/,
+    )
     expect(resultLine('delete_measurement', { deleted: view }, es)).toMatch(/^Borrado: Peso 71,8 kg, 10 nov 2026$/)
-    expect(resultLine('list_measurements', { measurements: [], count: 14, hasMore: false }, en)).toBe('Found 14 measurements')
-    expect(resultLine('list_measurements', { measurements: [], count: 1, hasMore: false }, es)).toBe('1 medida encontrada')
+    expect(resultLine('list_measurements', { measurements: [], count: 14, hasMore: false }, en)).toBe(
+      'Found 14 measurements',
+    )
+    expect(resultLine('list_measurements', { measurements: [], count: 1, hasMore: false }, es)).toBe(
+      '1 medida encontrada',
+    )
     expect(resultLine('get_measurement', { kind: 'waist', latest: null }, pt)).toBe('Cintura: nenhum registro ainda')
     expect(resultLine('some_mcp_tool', { anything: 1 }, en)).toBeUndefined()
   })
 
   it('arguments read as one line; a delete names its row, or says it is missing', () => {
-    expect(argumentsLine('record_measurement', '{"kind":"weight","value":72.5,"unit":"kg"}', en)).toBe('Weight 72.5 kg, now')
-    expect(argumentsLine('record_measurement', '{"kind":"weight","value":72.5,"unit":"kg","date":"2026-12-01"}', es)).toMatch(/^Peso 72,5 kg, 1 dic 2026$/)
-    expect(argumentsLine('delete_measurement', '{"id":3}', en, { status: 'found', value: view })).toBe('Will delete: Weight 71.8 kg, Nov 10, 2026')
+    expect(argumentsLine('record_measurement', '{"kind":"weight","value":72.5,"unit":"kg"}', en)).toBe(
+      'Weight 72.5 kg, now',
+    )
+    expect(
+      argumentsLine('record_measurement', '{"kind":"weight","value":72.5,"unit":"kg","date":"2026-12-01"}', es),
+    ).toMatch(/^Peso 72,5 kg, 1 dic 2026$/)
+    expect(argumentsLine('delete_measurement', '{"id":3}', en, { status: 'found', value: view })).toBe(
+      'Will delete: Weight 71.8 kg, Nov 10, 2026',
+    )
     // Decided (denied, cancelled): the row alone, in each language; never the internal id.
-    expect(argumentsLine('delete_measurement', '{"id":3}', en, { status: 'found', value: view }, { decided: true })).toBe('Weight 71.8 kg, Nov 10, 2026')
-    expect(argumentsLine('delete_measurement', '{"id":3}', pt, { status: 'found', value: view }, { decided: true })).toMatch(/^Peso 71,8 kg, 10 de nov\.? de 2026$/)
-    expect(argumentsLine('delete_measurement', '{"id":3}', es, { status: 'found', value: view }, { decided: true })).toMatch(/^Peso 71,8 kg, 10 nov 2026$/)
-    expect(argumentsLine('delete_measurement', '{"id":3}', en, { status: 'missing' })).toBe('That measurement no longer exists (it may have been deleted already): nothing would be deleted.')
+    expect(
+      argumentsLine('delete_measurement', '{"id":3}', en, { status: 'found', value: view }, { decided: true }),
+    ).toBe('Weight 71.8 kg, Nov 10, 2026')
+    expect(
+      argumentsLine('delete_measurement', '{"id":3}', pt, { status: 'found', value: view }, { decided: true }),
+    ).toMatch(/^Peso 71,8 kg, 10 de nov\.? de 2026$/)
+    expect(
+      argumentsLine('delete_measurement', '{"id":3}', es, { status: 'found', value: view }, { decided: true }),
+    ).toMatch(/^Peso 71,8 kg, 10 nov 2026$/)
+    expect(argumentsLine('delete_measurement', '{"id":3}', en, { status: 'missing' })).toBe(
+      'That measurement no longer exists (it may have been deleted already): nothing would be deleted.',
+    )
     expect(argumentsLine('delete_measurement', '{"id":3}', en)).toBe('A measurement')
-    for (const t of [en, pt, es]) expect(argumentsLine('delete_measurement', '{"id":3}', t, { status: 'missing' })).not.toMatch(/3/)
-    expect(argumentsLine('list_measurements', '{"kind":"weight","from":"2026-11-01"}', en)).toBe('Weight from Nov 1, 2026')
+    for (const t of [en, pt, es])
+      expect(argumentsLine('delete_measurement', '{"id":3}', t, { status: 'missing' })).not.toMatch(/3/)
+    expect(argumentsLine('list_measurements', '{"kind":"weight","from":"2026-11-01"}', en)).toBe(
+      'Weight from Nov 1, 2026',
+    )
     expect(argumentsLine('record_measurement', '{"kind":"weig', en)).toBeUndefined()
   })
 })

@@ -13,9 +13,28 @@ function fakeApi(answerResult: () => Promise<unknown>) {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () => ok({ language: 'en', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+    'settings.get': () =>
+      ok({
+        language: 'en',
+        defaultProvider: 'anthropic',
+        maxToolRounds: 8,
+        toolPermissions: {},
+        providers: [],
+        keyStorage: 'memory-only',
+        corruptSettings: [],
+      }),
     'conversations.list': () => ok([]),
-    'tools.list': () => ok([{ name: 'mcp__files__write_file', title: 'Write file', source: 'mcp', effect: 'external', grantKey: 'k', provider: 'Files' }]),
+    'tools.list': () =>
+      ok([
+        {
+          name: 'mcp__files__write_file',
+          title: 'Write file',
+          source: 'mcp',
+          effect: 'external',
+          grantKey: 'k',
+          provider: 'Files',
+        },
+      ]),
     'actions.unknown': () => ok([]),
     'conversations.open': () => new Promise(() => {}),
     'elicitations.answer': (request: CommandRequest<'elicitations.answer'>) => {
@@ -26,7 +45,14 @@ function fakeApi(answerResult: () => Promise<unknown>) {
   return { api, emit: (event: RunEvent) => listener?.({ runId: 'r1', event }), answers }
 }
 
-const request: RunEvent = { type: 'elicitation-request', elicitationId: 'e1', callId: 'call1', from: 'Files', message: 'Name?', requestedSchema: { type: 'object', properties: {} } }
+const request: RunEvent = {
+  type: 'elicitation-request',
+  elicitationId: 'e1',
+  callId: 'call1',
+  from: 'Files',
+  message: 'Name?',
+  requestedSchema: { type: 'object', properties: {} },
+}
 
 describe('ChatStore elicitations', () => {
   it('sends the answer and removes the form at once', async () => {
@@ -34,7 +60,15 @@ describe('ChatStore elicitations', () => {
     const frames: (() => void)[] = []
     const store = new ChatStore(api, (flush) => frames.push(flush))
     await store.start()
-    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({
+      type: 'run-start',
+      runId: 'r1',
+      conversationId: 'c1',
+      turnId: 't1',
+      messageId: 'm1',
+      provider: 'anthropic',
+      model: 'x',
+    })
     emit(request)
     while (frames.length) frames.shift()!()
     expect(store.getSnapshot().runs.r1!.elicitations).toHaveLength(1)
@@ -46,11 +80,24 @@ describe('ChatStore elicitations', () => {
   })
 
   it('shows the core’s refusal as the window’s error, and does not bring the form back', async () => {
-    const { api, emit } = fakeApi(() => Promise.resolve({ ok: false as const, error: { kind: 'not-found', message: 'no such request', owner: 'user', retryable: false } }))
+    const { api, emit } = fakeApi(() =>
+      Promise.resolve({
+        ok: false as const,
+        error: { kind: 'not-found', message: 'no such request', owner: 'user', retryable: false },
+      }),
+    )
     const frames: (() => void)[] = []
     const store = new ChatStore(api, (flush) => frames.push(flush))
     await store.start()
-    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({
+      type: 'run-start',
+      runId: 'r1',
+      conversationId: 'c1',
+      turnId: 't1',
+      messageId: 'm1',
+      provider: 'anthropic',
+      model: 'x',
+    })
     emit(request)
     while (frames.length) frames.shift()!()
     await store.answerElicitation('r1', 'e1', { action: 'decline' })

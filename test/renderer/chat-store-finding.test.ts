@@ -7,7 +7,14 @@ import type { RunEvent } from '../../src/shared/run-events'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
-const summary = (id: string, updatedAt: number, pinnedAt?: number): ConversationSummary => ({ id, title: id.toUpperCase(), createdAt: 1, updatedAt, messageCount: 2, ...(pinnedAt ? { pinnedAt } : {}) })
+const summary = (id: string, updatedAt: number, pinnedAt?: number): ConversationSummary => ({
+  id,
+  title: id.toUpperCase(),
+  createdAt: 1,
+  updatedAt,
+  messageCount: 2,
+  ...(pinnedAt ? { pinnedAt } : {}),
+})
 
 function fakeApi() {
   let listener: ((e: RunEventEnvelope) => void) | undefined
@@ -17,7 +24,14 @@ function fakeApi() {
     diagnostics: {},
     conversation: { id, title: id, createdAt: 1, updatedAt: 2 },
     messages: [],
-    usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null } },
+    usage: {
+      perMessage: {},
+      total: {
+        usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined },
+        estimated: false,
+        cost: null,
+      },
+    },
   })
   let turnStarted: (() => void) | undefined
   const api = {
@@ -25,10 +39,22 @@ function fakeApi() {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () => ok({ language: 'en', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
-    'conversations.list': (request: { pinned?: boolean }) => ok(request.pinned ? conversations.filter((c) => c.pinnedAt) : conversations),
+    'settings.get': () =>
+      ok({
+        language: 'en',
+        defaultProvider: 'anthropic',
+        maxToolRounds: 8,
+        toolPermissions: {},
+        providers: [],
+        keyStorage: 'memory-only',
+        corruptSettings: [],
+      }),
+    'conversations.list': (request: { pinned?: boolean }) =>
+      ok(request.pinned ? conversations.filter((c) => c.pinnedAt) : conversations),
     'conversations.pin': ({ conversationId, pinned }: { conversationId: string; pinned: boolean }) => {
-      conversations = conversations.map((c) => (c.id === conversationId ? (pinned ? { ...c, pinnedAt: 99 } : { ...summary(c.id, c.updatedAt) }) : c))
+      conversations = conversations.map((c) =>
+        c.id === conversationId ? (pinned ? { ...c, pinnedAt: 99 } : { ...summary(c.id, c.updatedAt) }) : c,
+      )
       return ok(conversations.filter((c) => c.pinnedAt))
     },
     'conversations.delete': ({ conversationId }: { conversationId: string }) => {
@@ -66,7 +92,15 @@ describe('ChatStore: finding', () => {
     expect(store.isBusy()).toBe(false)
     release()
     await sending
-    emit({ type: 'run-start', runId: 'r1', conversationId: 'new1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({
+      type: 'run-start',
+      runId: 'r1',
+      conversationId: 'new1',
+      turnId: 't1',
+      messageId: 'm1',
+      provider: 'anthropic',
+      model: 'x',
+    })
     await tick()
     // The run is not followed into the draft the user moved to, its text is gone, and its
     // conversation is marked as being written.
@@ -82,7 +116,15 @@ describe('ChatStore: finding', () => {
     const sending = store.send('hello')
     release()
     await sending
-    emit({ type: 'run-start', runId: 'r1', conversationId: 'new1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({
+      type: 'run-start',
+      runId: 'r1',
+      conversationId: 'new1',
+      turnId: 't1',
+      messageId: 'm1',
+      provider: 'anthropic',
+      model: 'x',
+    })
     await tick()
     expect(store.getSnapshot().currentId).toBe('new1')
   })

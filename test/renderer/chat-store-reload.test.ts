@@ -11,10 +11,23 @@ const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 
 function memoryStorage(initial: Record<string, string> = {}): StorageLike & { items: Record<string, string> } {
   const items = { ...initial }
-  return { items, getItem: (k) => items[k] ?? null, setItem: (k, v) => void (items[k] = v), removeItem: (k) => void delete items[k] }
+  return {
+    items,
+    getItem: (k) => items[k] ?? null,
+    setItem: (k, v) => void (items[k] = v),
+    removeItem: (k) => void delete items[k],
+  }
 }
 
-const start: RunEvent = { type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm2', provider: 'openai-chat', model: 'sim' }
+const start: RunEvent = {
+  type: 'run-start',
+  runId: 'r1',
+  conversationId: 'c1',
+  turnId: 't1',
+  messageId: 'm2',
+  provider: 'openai-chat',
+  model: 'sim',
+}
 const text = (delta: string): RunEvent => ({ type: 'stream', round: 1, event: { type: 'text-delta', delta } })
 
 function fakeApi(snapshots: RunSnapshot[], duringAttach: RunEventEnvelope[] = []) {
@@ -23,7 +36,14 @@ function fakeApi(snapshots: RunSnapshot[], duringAttach: RunEventEnvelope[] = []
     diagnostics: {},
     conversation: { id, title: 'Hi', createdAt: 1, updatedAt: 2 },
     messages: [],
-    usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null } },
+    usage: {
+      perMessage: {},
+      total: {
+        usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined },
+        estimated: false,
+        cost: null,
+      },
+    },
   })
   const opened: string[] = []
   const api = {
@@ -31,13 +51,27 @@ function fakeApi(snapshots: RunSnapshot[], duringAttach: RunEventEnvelope[] = []
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () => ok({ language: 'en', defaultProvider: 'openai-chat', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+    'settings.get': () =>
+      ok({
+        language: 'en',
+        defaultProvider: 'openai-chat',
+        maxToolRounds: 8,
+        toolPermissions: {},
+        providers: [],
+        keyStorage: 'memory-only',
+        corruptSettings: [],
+      }),
     'conversations.list': () => ok([{ ...view('c1').conversation, messageCount: 1 }]),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),
     'conversations.open': ({ conversationId }: { conversationId: string }) => {
       opened.push(conversationId)
-      return conversationId === 'gone' ? Promise.resolve({ ok: false as const, error: { kind: 'not-found', message: 'gone', owner: 'user', retryable: false } }) : ok(view(conversationId))
+      return conversationId === 'gone'
+        ? Promise.resolve({
+            ok: false as const,
+            error: { kind: 'not-found', message: 'gone', owner: 'user', retryable: false },
+          })
+        : ok(view(conversationId))
     },
     'runs.attach': () => {
       // Live events the core sent while it answered (each once): some are in the snapshot too.
@@ -51,10 +85,13 @@ function fakeApi(snapshots: RunSnapshot[], duringAttach: RunEventEnvelope[] = []
 describe('ChatStore after a reload', () => {
   it('reopens the conversation that was open and shows its answer as far as it got, then follows it live', async () => {
     const snapshot: RunSnapshot = { runId: 'r1', conversationId: 'c1', seq: 3, events: [start, text('Hel')] }
-    const { api, emit } = fakeApi([snapshot], [
-      { runId: 'r1', seq: 3, event: text('l') },
-      { runId: 'r1', seq: 4, event: text('lo') },
-    ])
+    const { api, emit } = fakeApi(
+      [snapshot],
+      [
+        { runId: 'r1', seq: 3, event: text('l') },
+        { runId: 'r1', seq: 4, event: text('lo') },
+      ],
+    )
     const storage = memoryStorage({ 'keel.openConversation': 'c1' })
     const store = new ChatStore(api, (flush) => flush(), sessionConversationMemory(storage))
     await store.start()
@@ -70,9 +107,31 @@ describe('ChatStore after a reload', () => {
   })
 
   it('a pending approval in the snapshot is a card waiting for the answer again', async () => {
-    const approval: RunEvent = { type: 'approval-request', approvalId: 'a1', callId: 'call1', name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'kg' } }
-    const { api } = fakeApi([{ runId: 'r1', conversationId: 'c1', seq: 5, events: [start, { type: 'stream', round: 1, event: { type: 'tool-call-start', callId: 'call1', name: 'record_measurement' } }, { type: 'tool-call', callId: 'call1', name: 'record_measurement', state: 'awaiting-approval' }, approval] }])
-    const store = new ChatStore(api, (flush) => flush(), sessionConversationMemory(memoryStorage({ 'keel.openConversation': 'c1' })))
+    const approval: RunEvent = {
+      type: 'approval-request',
+      approvalId: 'a1',
+      callId: 'call1',
+      name: 'record_measurement',
+      arguments: { kind: 'weight', value: 72.5, unit: 'kg' },
+    }
+    const { api } = fakeApi([
+      {
+        runId: 'r1',
+        conversationId: 'c1',
+        seq: 5,
+        events: [
+          start,
+          { type: 'stream', round: 1, event: { type: 'tool-call-start', callId: 'call1', name: 'record_measurement' } },
+          { type: 'tool-call', callId: 'call1', name: 'record_measurement', state: 'awaiting-approval' },
+          approval,
+        ],
+      },
+    ])
+    const store = new ChatStore(
+      api,
+      (flush) => flush(),
+      sessionConversationMemory(memoryStorage({ 'keel.openConversation': 'c1' })),
+    )
     await store.start()
     expect(store.currentRun()!.tools.call1).toMatchObject({ state: 'awaiting-approval', approvalId: 'a1' })
   })
@@ -101,8 +160,15 @@ describe('ChatStore after a reload', () => {
 
 describe('ChatStore started twice (StrictMode runs effects twice)', () => {
   it('takes over each live run once, with every event after its snapshot', async () => {
-    const { api, emit } = fakeApi([{ runId: 'r1', conversationId: 'c1', seq: 2, events: [start, text('Hi')] }], [{ runId: 'r1', seq: 3, event: text(' there') }])
-    const store = new ChatStore(api, (flush) => flush(), sessionConversationMemory(memoryStorage({ 'keel.openConversation': 'c1' })))
+    const { api, emit } = fakeApi(
+      [{ runId: 'r1', conversationId: 'c1', seq: 2, events: [start, text('Hi')] }],
+      [{ runId: 'r1', seq: 3, event: text(' there') }],
+    )
+    const store = new ChatStore(
+      api,
+      (flush) => flush(),
+      sessionConversationMemory(memoryStorage({ 'keel.openConversation': 'c1' })),
+    )
     await Promise.all([store.start(), store.start()])
     emit({ runId: 'r1', seq: 4, event: text('!') })
     expect(liveText(store.currentRun()!)).toBe('Hi there!')

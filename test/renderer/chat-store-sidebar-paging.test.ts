@@ -12,7 +12,13 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** A store of `count` conversations paged like the core's `conversations.list` (newest first, `before` cursor). */
 function pagedApi(count: number) {
-  let all: ConversationSummary[] = Array.from({ length: count }, (_, i) => ({ id: `c${String(i).padStart(5, '0')}`, title: `T${i}`, createdAt: i, updatedAt: 1_000_000 - i, messageCount: 1 }))
+  let all: ConversationSummary[] = Array.from({ length: count }, (_, i) => ({
+    id: `c${String(i).padStart(5, '0')}`,
+    title: `T${i}`,
+    createdAt: i,
+    updatedAt: 1_000_000 - i,
+    messageCount: 1,
+  }))
   const listRequests: unknown[] = []
   let listener: ((e: RunEventEnvelope) => void) | undefined
   const order = (a: ConversationSummary, b: ConversationSummary) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : -1)
@@ -21,16 +27,28 @@ function pagedApi(count: number) {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () => ok({ language: 'en', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+    'settings.get': () =>
+      ok({
+        language: 'en',
+        defaultProvider: 'anthropic',
+        maxToolRounds: 8,
+        toolPermissions: {},
+        providers: [],
+        keyStorage: 'memory-only',
+        corruptSettings: [],
+      }),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),
     'conversations.list': async (request: { before?: { updatedAt: number; id: string }; pinned?: boolean }) => {
-      if (request.pinned) return ok(all.filter((c) => c.pinnedAt !== undefined).sort((a, b) => b.pinnedAt! - a.pinnedAt!))
+      if (request.pinned)
+        return ok(all.filter((c) => c.pinnedAt !== undefined).sort((a, b) => b.pinnedAt! - a.pinnedAt!))
       listRequests.push(request)
       await tick()
       const sorted = [...all].sort(order)
       const before = request.before
-      const rest = before ? sorted.filter((c) => c.updatedAt < before.updatedAt || (c.updatedAt === before.updatedAt && c.id < before.id)) : sorted
+      const rest = before
+        ? sorted.filter((c) => c.updatedAt < before.updatedAt || (c.updatedAt === before.updatedAt && c.id < before.id))
+        : sorted
       return ok(rest.slice(0, DEFAULT_CONVERSATION_PAGE))
     },
     'conversations.rename': ({ conversationId, title }: { conversationId: string; title: string }) => {
@@ -50,7 +68,17 @@ function pagedApi(count: number) {
       return ok(all.filter((c) => c.pinnedAt !== undefined))
     },
     'conversations.open': ({ conversationId }: { conversationId: string }) =>
-      ok({ diagnostics: {}, conversation: { id: conversationId, title: all.find((c) => c.id === conversationId)?.title ?? '', createdAt: 1, updatedAt: 1 }, messages: [], usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0 }, estimated: false, cost: null } } }),
+      ok({
+        diagnostics: {},
+        conversation: {
+          id: conversationId,
+          title: all.find((c) => c.id === conversationId)?.title ?? '',
+          createdAt: 1,
+          updatedAt: 1,
+        },
+        messages: [],
+        usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0 }, estimated: false, cost: null } },
+      }),
   } as unknown as KeelApi
   return {
     api,
@@ -60,7 +88,18 @@ function pagedApi(count: number) {
       all = all.map((c) => (c.id === id ? { ...c, updatedAt: 2_000_000 } : c))
     },
     emitRun: (conversationId: string) => {
-      listener?.({ runId: 'r', event: { type: 'run-start', runId: 'r', conversationId, turnId: 't', messageId: 'm', provider: 'anthropic', model: 'x' } })
+      listener?.({
+        runId: 'r',
+        event: {
+          type: 'run-start',
+          runId: 'r',
+          conversationId,
+          turnId: 't',
+          messageId: 'm',
+          provider: 'anthropic',
+          model: 'x',
+        },
+      })
       listener?.({ runId: 'r', event: { type: 'run-end', status: 'completed', conversationId, messageId: 'm' } })
     },
   }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { ConversationView, KeelApi, ProviderSettingsView, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
+import type {
+  ConversationView,
+  KeelApi,
+  ProviderSettingsView,
+  RunEventEnvelope,
+} from '../../src/shared/ipc/app-contract'
 import { DEFAULT_CONVERSATION_PAGE } from '../../src/shared/ipc/channels'
 import type { RunEvent } from '../../src/shared/run-events'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
@@ -12,7 +17,14 @@ function fakeApi() {
     diagnostics: {},
     conversation: { id: 'c1', title: 'Hi', createdAt: 1, updatedAt: 2 },
     messages: [],
-    usage: { perMessage: {}, total: { usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null } },
+    usage: {
+      perMessage: {},
+      total: {
+        usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined },
+        estimated: false,
+        cost: null,
+      },
+    },
   }
   const calls: string[] = []
   const api = {
@@ -20,7 +32,16 @@ function fakeApi() {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () => ok({ language: 'pt-BR', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+    'settings.get': () =>
+      ok({
+        language: 'pt-BR',
+        defaultProvider: 'anthropic',
+        maxToolRounds: 8,
+        toolPermissions: {},
+        providers: [],
+        keyStorage: 'memory-only',
+        corruptSettings: [],
+      }),
     'conversations.list': () => ok([{ ...view.conversation, messageCount: 0 }]),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),
@@ -53,7 +74,15 @@ describe('ChatStore', () => {
 
     let updates = 0
     store.subscribe(() => updates++)
-    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({
+      type: 'run-start',
+      runId: 'r1',
+      conversationId: 'c1',
+      turnId: 't1',
+      messageId: 'm1',
+      provider: 'anthropic',
+      model: 'x',
+    })
     for (const delta of ['a', 'b', 'c', 'd']) emit({ type: 'stream', round: 1, event: { type: 'text-delta', delta } })
     expect(updates).toBe(0)
     expect(frames).toHaveLength(1)
@@ -66,7 +95,13 @@ describe('ChatStore', () => {
     await store.stop()
     expect(calls).toContain('stop')
     emit({ type: 'notice', id: 'stopped', text: 'Parado.' })
-    emit({ type: 'run-end', status: 'interrupted', conversationId: 'c1', messageId: 'm1', interruptReason: 'user-stop' })
+    emit({
+      type: 'run-end',
+      status: 'interrupted',
+      conversationId: 'c1',
+      messageId: 'm1',
+      interruptReason: 'user-stop',
+    })
     frames.shift()!()
     await new Promise((resolve) => setTimeout(resolve, 0))
     // The ended run is replaced by the stored message (which keeps its notices).
@@ -90,7 +125,15 @@ describe('ChatStore', () => {
     frames.length = 0
 
     await store.send('Hello')
-    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({
+      type: 'run-start',
+      runId: 'r1',
+      conversationId: 'c1',
+      turnId: 't1',
+      messageId: 'm1',
+      provider: 'anthropic',
+      model: 'x',
+    })
     emit({ type: 'stream', round: 1, event: { type: 'text-delta', delta: 'Hi' } })
     expect(frames).toHaveLength(1)
     frames.shift()!()
@@ -114,7 +157,15 @@ describe('ChatStore', () => {
     const store = new ChatStore(api, (flush) => flush())
     await store.start()
     await store.send('Hello')
-    emit({ type: 'run-start', runId: 'r1', conversationId: 'c1', turnId: 't1', messageId: 'm1', provider: 'anthropic', model: 'x' })
+    emit({
+      type: 'run-start',
+      runId: 'r1',
+      conversationId: 'c1',
+      turnId: 't1',
+      messageId: 'm1',
+      provider: 'anthropic',
+      model: 'x',
+    })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(store.getSnapshot().view?.conversation.id).toBe('c1')
     const base = store.getSnapshot().settings!
@@ -147,11 +198,26 @@ describe('ChatStore', () => {
   })
 
   it('pages the conversation list: the first page, then older pages on demand; a refresh keeps the older ones', async () => {
-    const all = Array.from({ length: DEFAULT_CONVERSATION_PAGE * 2 + 5 }, (_, i) => ({ id: `c${String(i).padStart(4, '0')}`, title: `T${i}`, createdAt: i, updatedAt: 10_000 - i, messageCount: 1 }))
+    const all = Array.from({ length: DEFAULT_CONVERSATION_PAGE * 2 + 5 }, (_, i) => ({
+      id: `c${String(i).padStart(4, '0')}`,
+      title: `T${i}`,
+      createdAt: i,
+      updatedAt: 10_000 - i,
+      messageCount: 1,
+    }))
     const requests: unknown[] = []
     const api = {
       onRunEvent: () => () => {},
-      'settings.get': () => ok({ language: 'en', defaultProvider: 'anthropic', maxToolRounds: 8, toolPermissions: {}, providers: [], keyStorage: 'memory-only', corruptSettings: [] }),
+      'settings.get': () =>
+        ok({
+          language: 'en',
+          defaultProvider: 'anthropic',
+          maxToolRounds: 8,
+          toolPermissions: {},
+          providers: [],
+          keyStorage: 'memory-only',
+          corruptSettings: [],
+        }),
       'tools.list': () => ok([]),
       'actions.unknown': () => ok([]),
       'conversations.list': (request: { before?: { updatedAt: number; id: string }; pinned?: boolean }) => {

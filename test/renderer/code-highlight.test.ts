@@ -21,14 +21,26 @@ describe('highlighting on demand', () => {
     await loadHighlighter()
     expect(highlighterLoaded()).toBe(true)
     const after = render(text)
-    expect(after).toContain('<code class="hljs language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>\n</code>')
+    expect(after).toContain(
+      '<code class="hljs language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>\n</code>',
+    )
   })
 
   it('colours exactly as rehype-highlight with every common grammar does', async () => {
     await loadHighlighter()
-    const sample = '```python\ndef f(x):\n    return x * 2\n```\n\n```unknown-lang\nx\n```\n\n```math\na^2\n```\n\n```\nplain\n```'
+    const sample =
+      '```python\ndef f(x):\n    return x * 2\n```\n\n```unknown-lang\nx\n```\n\n```math\na^2\n```\n\n```\nplain\n```'
     const ours = renderToStaticMarkup(createElement(ReactMarkdown, markdownOptions, sample))
-    const theirs = renderToStaticMarkup(createElement(ReactMarkdown, { ...markdownOptions, rehypePlugins: [[rehypeHighlight, { plainText: ['math', 'mermaid'] }], rehypeElementData] }, sample))
+    const theirs = renderToStaticMarkup(
+      createElement(
+        ReactMarkdown,
+        {
+          ...markdownOptions,
+          rehypePlugins: [[rehypeHighlight, { plainText: ['math', 'mermaid'] }], rehypeElementData],
+        },
+        sample,
+      ),
+    )
     expect(ours).toBe(theirs)
     expect(ours).toContain('<span class="hljs-keyword">def</span>')
   })

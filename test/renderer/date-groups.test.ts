@@ -12,8 +12,12 @@ describe('groupByDate', () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
     const now = Date.parse('2026-03-30T01:30:00Z')
     // Every 97 minutes back over three years: every boundary, DST changes included.
-    const items = Array.from({ length: 17_000 }, (_, i) => ({ id: String(i), updatedAt: now + 3_600_000 - i * 97 * 60_000 }))
-    const shape = (list: ReturnType<typeof groupByDate<{ id: string; updatedAt: number }>>) => list.map((g) => [g.id, g.items.length])
+    const items = Array.from({ length: 17_000 }, (_, i) => ({
+      id: String(i),
+      updatedAt: now + 3_600_000 - i * 97 * 60_000,
+    }))
+    const shape = (list: ReturnType<typeof groupByDate<{ id: string; updatedAt: number }>>) =>
+      list.map((g) => [g.id, g.items.length])
     expect(shape(groupByDate(items, now))).toEqual(shape(groupByDate(items, now, zone)))
   })
 
@@ -40,18 +44,27 @@ describe('groupByDate', () => {
     // 23:00 UTC on Dec 1 is already Dec 2 in Tokyo and still Dec 1 in São Paulo.
     const items = [at('2026-12-01T23:00:00Z')]
     expect(groups(items, '2026-12-02T10:00:00Z', 'Asia/Tokyo')).toEqual([['today', ['2026-12-01T23:00:00Z']]])
-    expect(groups(items, '2026-12-02T10:00:00Z', 'America/Sao_Paulo')).toEqual([['yesterday', ['2026-12-01T23:00:00Z']]])
+    expect(groups(items, '2026-12-02T10:00:00Z', 'America/Sao_Paulo')).toEqual([
+      ['yesterday', ['2026-12-01T23:00:00Z']],
+    ])
     // 02:30 UTC on Dec 2 is still Dec 1 in New York: "yesterday" at noon New York time.
-    expect(groups([at('2026-12-02T02:30:00Z')], '2026-12-02T17:00:00Z', 'America/New_York')).toEqual([['yesterday', ['2026-12-02T02:30:00Z']]])
+    expect(groups([at('2026-12-02T02:30:00Z')], '2026-12-02T17:00:00Z', 'America/New_York')).toEqual([
+      ['yesterday', ['2026-12-02T02:30:00Z']],
+    ])
   })
 
   it('a time in the future (another clock) counts as today', () => {
-    expect(groups([at('2026-12-05T00:00:00Z')], '2026-12-02T12:00:00Z', 'UTC')).toEqual([['today', ['2026-12-05T00:00:00Z']]])
+    expect(groups([at('2026-12-05T00:00:00Z')], '2026-12-02T12:00:00Z', 'UTC')).toEqual([
+      ['today', ['2026-12-05T00:00:00Z']],
+    ])
   })
 })
 
 describe('shortcuts', () => {
-  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods })
+  const key = (
+    k: string,
+    mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+  ) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods })
   it('maps Ctrl (⌘ on macOS) combinations to actions; ? opens help only outside text fields', () => {
     const pc = { mac: false, typing: false }
     expect(shortcutFor(key('O', { ctrlKey: true, shiftKey: true }), pc)).toBe('newConversation')

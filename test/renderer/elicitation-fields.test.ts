@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { checkElicitation, elicitationFields, initialValues, type ElicitationField } from '../../src/renderer/src/lib/elicitation-fields'
+import {
+  checkElicitation,
+  elicitationFields,
+  initialValues,
+  type ElicitationField,
+} from '../../src/renderer/src/lib/elicitation-fields'
 
 /** The spec's example shapes, one of each kind. */
 const schema = {
@@ -13,7 +18,14 @@ const schema = {
     ratio: { type: 'number', minimum: 0.5 },
     agree: { type: 'boolean', default: true },
     color: { type: 'string', enum: ['r', 'g'], enumNames: ['Red', 'Green'] },
-    size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }], default: 'l' },
+    size: {
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+      default: 'l',
+    },
     tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 2 },
   },
   required: ['name', 'age', 'tags'],
@@ -43,16 +55,43 @@ describe('elicitationFields', () => {
     expect(list[0]).toMatchObject({ label: 'Your name', minLength: 2, maxLength: 5 })
     expect(list[1]).toMatchObject({ label: 'email', format: 'email' })
     expect(list[4]).toMatchObject({ integer: true, min: 0, max: 150 })
-    expect(list[7]).toMatchObject({ options: [{ value: 'r', label: 'Red' }, { value: 'g', label: 'Green' }] })
-    expect(list[8]).toMatchObject({ options: [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }], initial: 'l' })
-    expect(list[9]).toMatchObject({ options: [{ value: 'a', label: 'a' }, { value: 'b', label: 'b' }, { value: 'c', label: 'c' }], minItems: 1, maxItems: 2 })
+    expect(list[7]).toMatchObject({
+      options: [
+        { value: 'r', label: 'Red' },
+        { value: 'g', label: 'Green' },
+      ],
+    })
+    expect(list[8]).toMatchObject({
+      options: [
+        { value: 's', label: 'Small' },
+        { value: 'l', label: 'Large' },
+      ],
+      initial: 'l',
+    })
+    expect(list[9]).toMatchObject({
+      options: [
+        { value: 'a', label: 'a' },
+        { value: 'b', label: 'b' },
+        { value: 'c', label: 'c' },
+      ],
+      minItems: 1,
+      maxItems: 2,
+    })
     expect(initialValues(list)).toMatchObject({ agree: true, size: 'l', tags: [], name: '' })
   })
 
   it('refuses what is not a flat form, naming the field', () => {
-    expect(elicitationFields({ type: 'object', properties: { nested: { type: 'object', properties: {} } } })).toEqual({ ok: false, field: 'nested' })
-    expect(elicitationFields({ type: 'object', properties: { list: { type: 'array', items: { type: 'number' } } } })).toEqual({ ok: false, field: 'list' })
-    expect(elicitationFields({ type: 'object', properties: { mixed: { type: 'string', enum: ['a', 1] } } })).toEqual({ ok: false, field: 'mixed' })
+    expect(elicitationFields({ type: 'object', properties: { nested: { type: 'object', properties: {} } } })).toEqual({
+      ok: false,
+      field: 'nested',
+    })
+    expect(
+      elicitationFields({ type: 'object', properties: { list: { type: 'array', items: { type: 'number' } } } }),
+    ).toEqual({ ok: false, field: 'list' })
+    expect(elicitationFields({ type: 'object', properties: { mixed: { type: 'string', enum: ['a', 1] } } })).toEqual({
+      ok: false,
+      field: 'mixed',
+    })
     expect(elicitationFields({ type: 'array' })).toEqual({ ok: false, field: undefined })
     expect(elicitationFields({ type: 'object' })).toEqual({ ok: true, fields: [] })
   })
@@ -61,12 +100,18 @@ describe('elicitationFields', () => {
 describe('checkElicitation', () => {
   it('blocks submit until required fields are filled, and says which', () => {
     const result = checkElicitation(fields(), initialValues(fields()))
-    expect(result).toEqual({ ok: false, errors: { name: { code: 'required' }, age: { code: 'required' }, tags: { code: 'required' } } })
+    expect(result).toEqual({
+      ok: false,
+      errors: { name: { code: 'required' }, age: { code: 'required' }, tags: { code: 'required' } },
+    })
   })
 
   it('sends typed content: numbers as numbers, booleans always, empty optional fields left out', () => {
     const values = { ...initialValues(fields()), name: 'Ana', age: ' 42 ', ratio: '0.75', tags: ['a', 'c'], color: 'g' }
-    expect(checkElicitation(fields(), values)).toEqual({ ok: true, content: { name: 'Ana', age: 42, ratio: 0.75, agree: true, color: 'g', size: 'l', tags: ['a', 'c'] } })
+    expect(checkElicitation(fields(), values)).toEqual({
+      ok: true,
+      content: { name: 'Ana', age: 42, ratio: 0.75, agree: true, color: 'g', size: 'l', tags: ['a', 'c'] },
+    })
   })
 
   it.each([
@@ -90,9 +135,22 @@ describe('checkElicitation', () => {
   })
 
   it('accepts well-formed formats and counts length in characters, not UTF-16 units', () => {
-    const values = { ...initialValues(fields()), name: '😀😀', age: '0', tags: ['b'], email: 'a@b.co', site: 'https://example.com/x', day: '2026-02-28' }
+    const values = {
+      ...initialValues(fields()),
+      name: '😀😀',
+      age: '0',
+      tags: ['b'],
+      email: 'a@b.co',
+      site: 'https://example.com/x',
+      day: '2026-02-28',
+    }
     const result = checkElicitation(fields(), values)
-    expect(result.ok && result.content).toMatchObject({ name: '😀😀', email: 'a@b.co', site: 'https://example.com/x', day: '2026-02-28' })
+    expect(result.ok && result.content).toMatchObject({
+      name: '😀😀',
+      email: 'a@b.co',
+      site: 'https://example.com/x',
+      day: '2026-02-28',
+    })
   })
 
   it('makes a local date-time (as a date-time field gives it) an instant with a zone', () => {

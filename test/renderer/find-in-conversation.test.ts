@@ -3,7 +3,13 @@
 // highlights) runs in a real browser: test/e2e/long-conversation.e2e.ts.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { foldText, foldWithOrigin, matchingMessages, normalizeQuery, searchableTexts } from '../../src/renderer/src/lib/find-in-conversation'
+import {
+  foldText,
+  foldWithOrigin,
+  matchingMessages,
+  normalizeQuery,
+  searchableTexts,
+} from '../../src/renderer/src/lib/find-in-conversation'
 
 const text = (value: string) => [{ type: 'text', text: value }]
 
@@ -24,28 +30,35 @@ describe('folding', () => {
 
   it('maps every match back onto text that folds to the query (any text)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.nat(), fc.integer({ min: 1, max: 4 }), (value, at, length) => {
-        const { folded, origin } = foldWithOrigin(value)
-        expect(origin.length).toBe(folded.length)
-        for (let i = 1; i < origin.length; i++) expect(origin[i]!).toBeGreaterThanOrEqual(origin[i - 1]!)
-        if (folded.length === 0) return
-        const start = at % folded.length
-        const end = Math.min(folded.length, start + length)
-        const query = folded.slice(start, end)
-        // As findInElement does: from the first character's start to the end of the last one's original character.
-        const from = origin[start]!
-        const last = origin[end - 1]!
-        const to = last + ((value.codePointAt(last) ?? 0) > 0xffff ? 2 : 1)
-        // The original text of the match, folded, holds the query.
-        expect(foldText(value.slice(from, to))).toContain(query)
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 40 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 4 }),
+        (value, at, length) => {
+          const { folded, origin } = foldWithOrigin(value)
+          expect(origin.length).toBe(folded.length)
+          for (let i = 1; i < origin.length; i++) expect(origin[i]!).toBeGreaterThanOrEqual(origin[i - 1]!)
+          if (folded.length === 0) return
+          const start = at % folded.length
+          const end = Math.min(folded.length, start + length)
+          const query = folded.slice(start, end)
+          // As findInElement does: from the first character's start to the end of the last one's original character.
+          const from = origin[start]!
+          const last = origin[end - 1]!
+          const to = last + ((value.codePointAt(last) ?? 0) > 0xffff ? 2 : 1)
+          // The original text of the match, folded, holds the query.
+          expect(foldText(value.slice(from, to))).toContain(query)
+        },
+      ),
     )
   })
 })
 
 describe('what of a message is matched', () => {
   it('the text parts as shown: a link by its label, not its address', () => {
-    const [shown] = searchableTexts(text('See [the guide](https://example.com/guide "Guide") and ![a chart](chart.png).'))
+    const [shown] = searchableTexts(
+      text('See [the guide](https://example.com/guide "Guide") and ![a chart](chart.png).'),
+    )
     expect(shown).toContain('the guide')
     expect(shown).toContain('a chart')
     expect(shown).not.toContain('example.com')
@@ -56,7 +69,13 @@ describe('what of a message is matched', () => {
     const messages = [
       { id: 'a', parts: text('Here is **bold** text.') },
       { id: 'b', parts: text('Call `snake_case_name()` first.') },
-      { id: 'c', parts: [{ type: 'reasoning', text: 'bold text in the reasoning' }, { type: 'tool-call', name: 'x' }] },
+      {
+        id: 'c',
+        parts: [
+          { type: 'reasoning', text: 'bold text in the reasoning' },
+          { type: 'tool-call', name: 'x' },
+        ],
+      },
     ]
     const textsOf = (m: (typeof messages)[number]) => searchableTexts(m.parts)
     expect(matchingMessages(messages, normalizeQuery('bold text'), textsOf)).toEqual(['a'])

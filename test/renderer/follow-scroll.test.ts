@@ -2,7 +2,13 @@
 // coming back to the end resumes it (pure function; the hook applies it on scroll events).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { AT_BOTTOM_THRESHOLD_PX, distanceFromBottom, followAfterScroll, isAtBottom, type FollowState } from '../../src/renderer/src/lib/follow-scroll'
+import {
+  AT_BOTTOM_THRESHOLD_PX,
+  distanceFromBottom,
+  followAfterScroll,
+  isAtBottom,
+  type FollowState,
+} from '../../src/renderer/src/lib/follow-scroll'
 
 const view = (scrollTop: number, scrollHeight = 3000, clientHeight = 600) => ({ scrollTop, scrollHeight, clientHeight })
 const END = 2400 // scrollHeight - clientHeight

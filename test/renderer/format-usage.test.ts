@@ -23,21 +23,42 @@ describe('formatUsage', () => {
   it('shows tokens, the estimate mark and a cost only where one is known', () => {
     const en = translator('en')
     expect(formatUsage(en, { usage, estimated: false, cost: null })).toBe('1200 in · 300 out')
-    expect(formatUsage(en, { usage, estimated: true, cost: { usd: 0.006, complete: true } })).toBe('1200 in · 300 out (estimated) · $0.006')
-    expect(formatUsage(en, { usage, estimated: false, cost: { usd: 0.006, complete: false } }, 'conversationUsage')).toBe(
-      'Conversation: 1200 in · 300 out · at least $0.006',
+    expect(formatUsage(en, { usage, estimated: true, cost: { usd: 0.006, complete: true } })).toBe(
+      '1200 in · 300 out (estimated) · $0.006',
     )
-    expect(formatUsage(translator('pt-BR'), { usage, estimated: false, cost: { usd: 0.006, complete: false } })).toMatch(/^1200 entrada · 300 saída · pelo menos US\$\s0,006$/)
+    expect(
+      formatUsage(en, { usage, estimated: false, cost: { usd: 0.006, complete: false } }, 'conversationUsage'),
+    ).toBe('Conversation: 1200 in · 300 out · at least $0.006')
+    expect(
+      formatUsage(translator('pt-BR'), { usage, estimated: false, cost: { usd: 0.006, complete: false } }),
+    ).toMatch(/^1200 entrada · 300 saída · pelo menos US\$\s0,006$/)
     // Only what is known: never "? in" (defect 18); nothing at all while nothing is known.
-    expect(formatUsage(en, { usage: { ...usage, inputTokens: undefined }, estimated: true, cost: null })).toBe('300 out (estimated)')
-    expect(formatUsage(en, { usage: { ...usage, outputTokens: undefined }, estimated: true, cost: null }, 'conversationUsage')).toBe('Conversation: 1200 in (estimated)')
-    expect(formatUsage(en, { usage: { ...usage, inputTokens: undefined, outputTokens: undefined }, estimated: true, cost: null }, 'conversationUsage')).toBe('')
+    expect(formatUsage(en, { usage: { ...usage, inputTokens: undefined }, estimated: true, cost: null })).toBe(
+      '300 out (estimated)',
+    )
+    expect(
+      formatUsage(
+        en,
+        { usage: { ...usage, outputTokens: undefined }, estimated: true, cost: null },
+        'conversationUsage',
+      ),
+    ).toBe('Conversation: 1200 in (estimated)')
+    expect(
+      formatUsage(
+        en,
+        { usage: { ...usage, inputTokens: undefined, outputTokens: undefined }, estimated: true, cost: null },
+        'conversationUsage',
+      ),
+    ).toBe('')
   })
 })
 
 describe('price fields', () => {
   it('read numbers of dollars (a comma is a decimal mark); all empty forgets the price', () => {
-    expect(parsePriceFields({ input: '3', output: '15', cachedInput: '' })).toEqual({ ok: true, price: { inputPerMillion: 3, outputPerMillion: 15 } })
+    expect(parsePriceFields({ input: '3', output: '15', cachedInput: '' })).toEqual({
+      ok: true,
+      price: { inputPerMillion: 3, outputPerMillion: 15 },
+    })
     expect(parsePriceFields({ input: ' 0,25 ', output: '1.5', cachedInput: '.1' })).toEqual({
       ok: true,
       price: { inputPerMillion: 0.25, outputPerMillion: 1.5, cachedInputPerMillion: 0.1 },
@@ -46,10 +67,19 @@ describe('price fields', () => {
   })
 
   it('refuse half a price and anything that is not a plain amount', () => {
-    expect(parsePriceFields({ input: '3', output: '', cachedInput: '' })).toEqual({ ok: false, error: 'priceNeedsBoth' })
-    expect(parsePriceFields({ input: '', output: '', cachedInput: '1' })).toEqual({ ok: false, error: 'priceNeedsBoth' })
+    expect(parsePriceFields({ input: '3', output: '', cachedInput: '' })).toEqual({
+      ok: false,
+      error: 'priceNeedsBoth',
+    })
+    expect(parsePriceFields({ input: '', output: '', cachedInput: '1' })).toEqual({
+      ok: false,
+      error: 'priceNeedsBoth',
+    })
     for (const bad of ['-1', '1e3', 'abc', '1.2.3', '$3', 'Infinity', '1,000.50', '999999999']) {
-      expect(parsePriceFields({ input: bad, output: '1', cachedInput: '' }), bad).toEqual({ ok: false, error: 'priceInvalid' })
+      expect(parsePriceFields({ input: bad, output: '1', cachedInput: '' }), bad).toEqual({
+        ok: false,
+        error: 'priceInvalid',
+      })
     }
   })
 

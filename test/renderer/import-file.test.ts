@@ -10,13 +10,17 @@ function fakeApi(failAtPiece?: number) {
   const api = {
     'conversations.importPart': async ({ index, text }: { index: number; text: string }) => {
       calls.push(`part ${index}`)
-      if (index === failAtPiece) return { ok: false, error: { kind: 'validation', message: 'out of room', owner: 'user', retryable: false } }
+      if (index === failAtPiece)
+        return { ok: false, error: { kind: 'validation', message: 'out of room', owner: 'user', retryable: false } }
       pieces.push(text)
       return { ok: true, value: { received: pieces.join('').length } }
     },
     'conversations.import': async (request: { uploadId?: string; text?: string }) => {
       calls.push(request.uploadId ? 'import upload' : 'import text')
-      return { ok: true, value: { imported: [], skipped: [], added: {}, present: {}, collisions: [], collisionCount: 0 } }
+      return {
+        ok: true,
+        value: { imported: [], skipped: [], added: {}, present: {}, collisions: [], collisionCount: 0 },
+      }
     },
   } as unknown as KeelApi
   return { api, pieces, calls }

@@ -9,7 +9,9 @@ describe('keyStatusText', () => {
     const t = translator('en')
     expect(keyStatusText(t, { set: false })).toBe('not set')
     expect(keyStatusText(t, { set: true, endsWith: 'abcd', source: 'saved' })).toBe('set, ends in …abcd')
-    expect(keyStatusText(t, { set: true, endsWith: 'wxyz', source: 'environment' })).toBe('set from the environment, ends in …wxyz')
+    expect(keyStatusText(t, { set: true, endsWith: 'wxyz', source: 'environment' })).toBe(
+      'set from the environment, ends in …wxyz',
+    )
   })
 
   it.each(LOCALES)('%s: a key shown without an ending says only that it is set, never "ends in …"', (locale) => {

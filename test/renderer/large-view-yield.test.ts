@@ -11,7 +11,19 @@ const view = (messages: number): { ok: true; value: ConversationView } => ({
     diagnostics: {},
     conversation: { id: 'c', title: 't', createdAt: 0, updatedAt: 0 },
     messages: Array.from({ length: messages }, (_, i) => ({ id: `m${i}` }) as unknown as Message),
-    usage: { perMessage: {}, total: { usage: { inputTokens: undefined, outputTokens: undefined, reasoningTokens: undefined, cachedInputTokens: undefined }, estimated: false, cost: null } },
+    usage: {
+      perMessage: {},
+      total: {
+        usage: {
+          inputTokens: undefined,
+          outputTokens: undefined,
+          reasoningTokens: undefined,
+          cachedInputTokens: undefined,
+        },
+        estimated: false,
+        cost: null,
+      },
+    },
   },
 })
 
@@ -40,7 +52,10 @@ describe('largeViewYield', () => {
   })
 
   it('hands an error back at once', () => {
-    const failed = { ok: false as const, error: { kind: 'internal' as const, message: 'x', owner: 'system' as const, retryable: false } }
+    const failed = {
+      ok: false as const,
+      error: { kind: 'internal' as const, message: 'x', owner: 'system' as const, retryable: false },
+    }
     expect(largeViewYield(failed as never)).toBe(failed)
   })
 })

@@ -17,7 +17,8 @@ import { ReadingTranslate } from '../../src/renderer/src/components/reading-cont
 import { translator } from '../../src/renderer/src/i18n/messages'
 import { codeLanguage, codeText, type HastLike } from '../../src/renderer/src/lib/hast-text'
 
-const render = (text: string, streaming = false) => renderToStaticMarkup(createElement(MarkdownBlocks, { text, streaming }))
+const render = (text: string, streaming = false) =>
+  renderToStaticMarkup(createElement(MarkdownBlocks, { text, streaming }))
 
 describe('code blocks', () => {
   beforeAll(() => loadHighlighter())
@@ -31,14 +32,25 @@ describe('code blocks', () => {
   })
 
   it('speak the window language', () => {
-    const html = renderToStaticMarkup(createElement(ReadingTranslate.Provider, { value: translator('pt-BR') }, createElement(MarkdownBlocks, { text: '```\nx\n```', streaming: false })))
+    const html = renderToStaticMarkup(
+      createElement(
+        ReadingTranslate.Provider,
+        { value: translator('pt-BR') },
+        createElement(MarkdownBlocks, { text: '```\nx\n```', streaming: false }),
+      ),
+    )
     expect(html).toContain('>Copiar código</button>')
     expect(html).toContain('>Código</span>')
   })
 
   it('copy exactly the code that was written, not the highlighted markup', async () => {
     const code = 'if (a < b && c) {\n\treturn "x"  \n\n}\n// <b>not bold</b>'
-    const tree = await unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeHighlight).run(unified().use(remarkParse).parse(`Intro\n\n\`\`\`ts\n${code}\n\`\`\`\n`))
+    const tree = await unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkRehype)
+      .use(rehypeHighlight)
+      .run(unified().use(remarkParse).parse(`Intro\n\n\`\`\`ts\n${code}\n\`\`\`\n`))
     const pre = (tree as HastLike).children?.find((node) => node.tagName === 'pre')
     const element = pre?.children?.find((node) => node.tagName === 'code')
     // It really was highlighted (spans inside), and the text is still the exact code.
@@ -108,14 +120,23 @@ describe('diagrams', () => {
   })
 
   it('drawn: an image (nothing in it can run), source closed', () => {
-    const html = renderToStaticMarkup(createElement(DiagramView, { source, state: { ok: true, dataUrl: 'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E', width: 200, height: 100 } }))
-    expect(html).toContain('<img src="data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E" width="200" height="100" alt="Diagram"/>')
+    const html = renderToStaticMarkup(
+      createElement(DiagramView, {
+        source,
+        state: { ok: true, dataUrl: 'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E', width: 200, height: 100 },
+      }),
+    )
+    expect(html).toContain(
+      '<img src="data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E" width="200" height="100" alt="Diagram"/>',
+    )
     expect(html).toContain('<details class="diagram-source">')
     expect(html).not.toContain('<svg')
   })
 
   it('not drawable: the reason and the source, open', () => {
-    const html = renderToStaticMarkup(createElement(DiagramView, { source, state: { status: 'failed', reason: 'Parse error on line 2' } }))
+    const html = renderToStaticMarkup(
+      createElement(DiagramView, { source, state: { status: 'failed', reason: 'Parse error on line 2' } }),
+    )
     expect(html).toContain('This diagram could not be drawn: Parse error on line 2')
     expect(html).toContain('<details class="diagram-source" open="">')
     expect(html).toContain('A[Start] --&gt; B[End]')

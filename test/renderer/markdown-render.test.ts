@@ -26,21 +26,54 @@ function app(text: string, streaming = false): string {
 /** The newline text nodes a one-shot render puts between top-level elements are not part of the document. */
 const normalize = (html: string): string => html.replace(/>\n+</g, '><')
 
-const word = fc.constantFrom('keel', 'stream', '`code()`', '**bold**', '*it*', '[link](https://example.com/a)', 'ção', '~~gone~~', 'a_b', '1.5')
+const word = fc.constantFrom(
+  'keel',
+  'stream',
+  '`code()`',
+  '**bold**',
+  '*it*',
+  '[link](https://example.com/a)',
+  'ção',
+  '~~gone~~',
+  'a_b',
+  '1.5',
+)
 const line = fc.array(word, { minLength: 1, maxLength: 8 }).map((ws) => ws.join(' '))
 const paragraph = fc.array(line, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('\n'))
 const heading = fc.tuple(fc.integer({ min: 1, max: 4 }), line).map(([level, text]) => `${'#'.repeat(level)} ${text}`)
 const bullets = fc.array(line, { minLength: 1, maxLength: 4 }).map((ls) => ls.map((l) => `- ${l}`).join('\n'))
-const numbered = fc.array(line, { minLength: 1, maxLength: 4 }).map((ls) => ls.map((l, i) => `${i + 1}. ${l}`).join('\n'))
+const numbered = fc
+  .array(line, { minLength: 1, maxLength: 4 })
+  .map((ls) => ls.map((l, i) => `${i + 1}. ${l}`).join('\n'))
 const code = fc
-  .tuple(fc.constantFrom('ts', 'js', 'python', ''), fc.array(fc.constantFrom('const a = 1', '', 'if (x) { return "y" }', 'def f(): pass'), { minLength: 1, maxLength: 4 }))
+  .tuple(
+    fc.constantFrom('ts', 'js', 'python', ''),
+    fc.array(fc.constantFrom('const a = 1', '', 'if (x) { return "y" }', 'def f(): pass'), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+  )
   .map(([lang, ls]) => `\`\`\`${lang}\n${ls.join('\n')}\n\`\`\``)
 const quote = line.map((l) => `> ${l}`)
 const table = fc.tuple(line, line).map(([a, b]) => `| h1 | h2 |\n| --- | --- |\n| ${a} | ${b} |`)
 /** A list item with later content indented under it (2–4 spaces, as models write), after a blank line. */
 const itemWithBody = fc
-  .tuple(fc.constantFrom('- ', '1. ', '* '), line, fc.constantFrom('  ', '   ', '    '), fc.oneof(line, code.map((c) => c)))
-  .map(([marker, head, indent, body]) => `${marker}${head}\n\n${body.split('\n').map((l) => (l ? indent + l : l)).join('\n')}`)
+  .tuple(
+    fc.constantFrom('- ', '1. ', '* '),
+    line,
+    fc.constantFrom('  ', '   ', '    '),
+    fc.oneof(
+      line,
+      code.map((c) => c),
+    ),
+  )
+  .map(
+    ([marker, head, indent, body]) =>
+      `${marker}${head}\n\n${body
+        .split('\n')
+        .map((l) => (l ? indent + l : l))
+        .join('\n')}`,
+  )
 const nested = fc.tuple(line, line).map(([a, b]) => `- ${a}\n  - ${b}`)
 const block = fc.oneof(paragraph, heading, bullets, numbered, code, quote, table, itemWithBody, nested)
 
@@ -79,7 +112,9 @@ describe('block-by-block Markdown', () => {
     const text = 'Hello **there**.\n\nMore.'
     expect(renderToStaticMarkup(createElement(Markdown, { text }))).toBe(`<div class="markdown">${app(text)}</div>`)
     // A short answer fits in the first render (its first words are painted in the first frame).
-    expect(renderToStaticMarkup(createElement(Markdown, { text, streaming: true }))).toBe(`<div class="markdown">${app(text, true)}</div>`)
+    expect(renderToStaticMarkup(createElement(Markdown, { text, streaming: true }))).toBe(
+      `<div class="markdown">${app(text, true)}</div>`,
+    )
     // A burst of 60 KB: the first render shows part of it (the rest follows frame by frame, in a browser).
     const long = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} ${'word '.repeat(40)}`).join('\n\n')
     const paragraphs = (html: string) => html.match(/<p>/g)?.length ?? 0
@@ -99,7 +134,8 @@ describe('block-by-block Markdown', () => {
   })
 
   it('a finished text with link references or footnotes is parsed whole (they reach across blocks)', () => {
-    const text = 'See [the docs][docs] and a note[^1].\n\nMore text.\n\n[docs]: https://example.com/docs\n\n[^1]: The note.'
+    const text =
+      'See [the docs][docs] and a note[^1].\n\nMore text.\n\n[docs]: https://example.com/docs\n\n[^1]: The note.'
     const html = app(text)
     expect(html).toContain('<a href="https://example.com/docs" target="_blank" rel="noreferrer">the docs</a>')
     expect(html).toContain('<section data-footnotes="true" class="footnotes">')
@@ -119,10 +155,12 @@ describe('block-by-block Markdown', () => {
       'Line with trailing spaces  \nbreak and\\\nbackslash break. Entities &amp; &copy; &#x41; and \\*escaped\\*.',
     ]
     const parse = markdownParser(markdownOptions.remarkPlugins, markdownOptions.rehypePlugins)
-    for (const text of texts) expect(renderToStaticMarkup(parse(text, markdownOptions.components)), text).toBe(whole(text))
+    for (const text of texts)
+      expect(renderToStaticMarkup(parse(text, markdownOptions.components)), text).toBe(whole(text))
     // And block by block, as the window renders it (server rendering adds a preload <link> before an
     // image, and a text node between top-level blocks only in the whole render: those are left out).
-    for (const text of texts.filter((t) => !t.includes('![') && !t.startsWith('<'))) expect(normalize(app(text)), text).toBe(normalize(whole(text)))
+    for (const text of texts.filter((t) => !t.includes('![') && !t.startsWith('<')))
+      expect(normalize(app(text)), text).toBe(normalize(whole(text)))
   })
 
   it('parsed elements do not keep their tree nodes (a cached block holds only its elements)', () => {

@@ -24,9 +24,19 @@ export function tool(patch: Partial<McpToolView> = {}): McpToolView {
   }
 }
 
-export function server(patch: Partial<McpServerView> = {}, config: Partial<McpServerView['config']> = {}): McpServerView {
+export function server(
+  patch: Partial<McpServerView> = {},
+  config: Partial<McpServerView['config']> = {},
+): McpServerView {
   return {
-    config: { id: 'files', name: 'Files', transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/u/Desktop'], ...config },
+    config: {
+      id: 'files',
+      name: 'Files',
+      transport: 'stdio',
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/u/Desktop'],
+      ...config,
+    },
     commandLine: '/usr/local/bin/npx -y @modelcontextprotocol/server-filesystem /home/u/Desktop',
     envKeys: [],
     cwd: undefined,
@@ -34,7 +44,12 @@ export function server(patch: Partial<McpServerView> = {}, config: Partial<McpSe
     fingerprint: 'f'.repeat(64),
     origin: 'settings',
     missingValues: [],
-    status: { state: 'ready', protocolVersion: '2025-11-25', serverName: 'secure-filesystem-server', serverVersion: '0.2.0' },
+    status: {
+      state: 'ready',
+      protocolVersion: '2025-11-25',
+      serverName: 'secure-filesystem-server',
+      serverVersion: '0.2.0',
+    },
     tools: [tool()],
     offered: { tools: 1, estimatedTokens: 120 },
     ...patch,

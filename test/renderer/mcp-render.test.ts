@@ -22,7 +22,14 @@ const api = {} as KeelApi
 const noop = () => undefined
 const render = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element)
 /** Text as a screen reader would get it (tags dropped, entities decoded). */
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 const longValue = 'x'.repeat(5000)
 function card(patch: Partial<ToolCard> = {}): ToolCard {
@@ -54,7 +61,9 @@ describe('MCP approval card', () => {
   })
 
   it('offers no Always allow for a tool that says it may delete or overwrite', () => {
-    const html = render(createElement(ToolCardView, { card: card({ hints: { destructive: true } }), t, onAnswer: noop }))
+    const html = render(
+      createElement(ToolCardView, { card: card({ hints: { destructive: true } }), t, onAnswer: noop }),
+    )
     expect(text(html)).toContain('may delete or overwrite')
     expect(text(html)).toContain('Approve')
     expect(text(html)).toContain('Deny')
@@ -64,14 +73,37 @@ describe('MCP approval card', () => {
   it('names the server in an unknown outcome, live or stored (provider from the tool list)', () => {
     const live = render(createElement(ToolCardView, { card: card({ state: 'unknown', approvalId: undefined }), t }))
     expect(text(live)).toContain('Files was asked to cancel, but it may have finished. Check before doing it again.')
-    const stored = render(createElement(ToolCardView, { card: card({ state: 'unknown', approvalId: undefined, provider: undefined, title: undefined, hints: undefined }), t, provider: 'Files' }))
+    const stored = render(
+      createElement(ToolCardView, {
+        card: card({
+          state: 'unknown',
+          approvalId: undefined,
+          provider: undefined,
+          title: undefined,
+          hints: undefined,
+        }),
+        t,
+        provider: 'Files',
+      }),
+    )
     expect(text(stored)).toContain('Files was asked to cancel')
-    const own = render(createElement(ToolCardView, { card: card({ state: 'unknown', approvalId: undefined, provider: undefined }), t }))
+    const own = render(
+      createElement(ToolCardView, { card: card({ state: 'unknown', approvalId: undefined, provider: undefined }), t }),
+    )
     expect(text(own)).toContain('Keel asked it to stop, but it may have finished.')
   })
 
   it('shows a server’s progress as a bar with its message', () => {
-    const html = render(createElement(ToolCardView, { card: card({ state: 'running', approvalId: undefined, progress: { progress: 3, total: 10, message: 'step 3 of 10' } }), t }))
+    const html = render(
+      createElement(ToolCardView, {
+        card: card({
+          state: 'running',
+          approvalId: undefined,
+          progress: { progress: 3, total: 10, message: 'step 3 of 10' },
+        }),
+        t,
+      }),
+    )
     expect(html).toContain('<progress aria-label="Progress" value="3" max="10">')
     expect(text(html)).toContain('step 3 of 10')
   })
@@ -79,7 +111,16 @@ describe('MCP approval card', () => {
 
 describe('consent view', () => {
   const longCommand = `/usr/local/bin/npx -y @modelcontextprotocol/server-filesystem ${'/very/long/path/'.repeat(40)}`
-  const view = server({ needsConsent: true, status: { state: 'needs-consent' }, commandLine: longCommand, envKeys: ['API_TOKEN', 'HOME_DIR'], cwd: '/srv/work' }, { env: { API_TOKEN: { secret: true, set: true }, HOME_DIR: { value: 'plain-env-value-123' } } })
+  const view = server(
+    {
+      needsConsent: true,
+      status: { state: 'needs-consent' },
+      commandLine: longCommand,
+      envKeys: ['API_TOKEN', 'HOME_DIR'],
+      cwd: '/srv/work',
+    },
+    { env: { API_TOKEN: { secret: true, set: true }, HOME_DIR: { value: 'plain-env-value-123' } } },
+  )
 
   it('shows the whole command line, the env keys (not values), the folder and the origin', () => {
     const html = render(createElement(McpConsent, { view, api, t, onView: noop, onNotNow: noop }))
@@ -94,9 +135,14 @@ describe('consent view', () => {
   })
 
   it('blocks Allow while values are missing, says why and offers a field for each', () => {
-    const missing = { ...view, missingValues: [{ where: 'env' as const, key: 'API_TOKEN', placeholder: '${input:token}' }] }
+    const missing = {
+      ...view,
+      missingValues: [{ where: 'env' as const, key: 'API_TOKEN', placeholder: '${input:token}' }],
+    }
     const html = render(createElement(McpConsent, { view: missing, api, t, onView: noop, onNotNow: noop }))
-    expect(html).toMatch(/<button type="button" class="primary" disabled="" aria-describedby="[^"]+">Allow and start<\/button>/)
+    expect(html).toMatch(
+      /<button type="button" class="primary" disabled="" aria-describedby="[^"]+">Allow and start<\/button>/,
+    )
     expect(text(html)).toContain('Enter the missing values first')
     expect(text(html)).toContain('Value of API_TOKEN for Files')
     expect(text(html)).toContain('${input:token}')
@@ -107,7 +153,16 @@ describe('consent view', () => {
 describe('tool review', () => {
   it('shows each changed tool as a diff and one Accept changes', () => {
     const view = server({
-      tools: [tool({ name: 'write_file', title: 'Write file', pin: 'changed', definitionHash: HASH_B, acceptedDefinition: { description: 'Writes' }, definition: { description: '<b>Writes</b> and mails' } })],
+      tools: [
+        tool({
+          name: 'write_file',
+          title: 'Write file',
+          pin: 'changed',
+          definitionHash: HASH_B,
+          acceptedDefinition: { description: 'Writes' },
+          definition: { description: '<b>Writes</b> and mails' },
+        }),
+      ],
     })
     const html = render(createElement(McpToolReview, { view, api, t, onView: noop }))
     expect(text(html)).toContain('Tools to review (1)')
@@ -119,10 +174,20 @@ describe('tool review', () => {
 })
 
 describe('server item and form', () => {
-  const view = server({ tools: [tool({ title: 'Delete file', annotations: { destructiveHint: true }, effect: 'external' }), tool({ name: 'list', title: 'List', annotations: { readOnlyHint: true }, effect: 'none', enabled: false })] }, { env: { TOKEN: { value: 'plain-secret-456' } } })
+  const view = server(
+    {
+      tools: [
+        tool({ title: 'Delete file', annotations: { destructiveHint: true }, effect: 'external' }),
+        tool({ name: 'list', title: 'List', annotations: { readOnlyHint: true }, effect: 'none', enabled: false }),
+      ],
+    },
+    { env: { TOKEN: { value: 'plain-secret-456' } } },
+  )
 
   it('shows status in words, switches with names, and each tool’s provider name, effect, hints and pin', () => {
-    const html = render(createElement(McpServerItem, { view, api, t, now: 0, consentShown: false, onView: noop, onRemoved: noop }))
+    const html = render(
+      createElement(McpServerItem, { view, api, t, now: 0, consentShown: false, onView: noop, onRemoved: noop }),
+    )
     expect(text(html)).toContain('Status: ready: secure-filesystem-server 0.2.0 (protocol 2025-11-25)')
     expect(html).toMatch(/<input type="checkbox" role="switch" checked=""\/> Enabled/)
     for (const name of ['Restart', 'View log', 'Edit', 'Remove']) expect(text(html)).toContain(name)
@@ -137,14 +202,32 @@ describe('server item and form', () => {
   })
 
   it('hides Edit and Remove for a server from the configuration file', () => {
-    const html = render(createElement(McpServerItem, { view: { ...view, origin: 'file' }, api, t, now: 0, consentShown: false, onView: noop, onRemoved: noop }))
+    const html = render(
+      createElement(McpServerItem, {
+        view: { ...view, origin: 'file' },
+        api,
+        t,
+        now: 0,
+        consentShown: false,
+        onView: noop,
+        onRemoved: noop,
+      }),
+    )
     expect(text(html)).not.toContain('Edit')
     expect(text(html)).not.toContain('Remove')
     expect(text(html)).toContain('From the configuration file Keel was started with')
   })
 
   it('edits a server without ever filling in a saved value', () => {
-    const html = render(createElement(McpServerFormView, { initial: formOf(view), title: 'Edit Files', t, onSubmit: async () => undefined, onCancel: noop }))
+    const html = render(
+      createElement(McpServerFormView, {
+        initial: formOf(view),
+        title: 'Edit Files',
+        t,
+        onSubmit: async () => undefined,
+        onCancel: noop,
+      }),
+    )
     expect(html).not.toContain('plain-secret-456')
     expect(text(html)).toContain('Name of variable 1')
     expect(html).toMatch(/data-testid="mcp-value-state">set</)
@@ -160,7 +243,16 @@ describe('elicitation form', () => {
       callId: 'call1',
       from: 'Files',
       message: '<img src=x onerror=alert(1)> Which folder?',
-      requestedSchema: { type: 'object', properties: { folder: { type: 'string', title: 'Folder' }, count: { type: 'integer' }, ok: { type: 'boolean' }, mode: { type: 'string', enum: ['a', 'b'] } }, required: ['folder'] },
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          folder: { type: 'string', title: 'Folder' },
+          count: { type: 'integer' },
+          ok: { type: 'boolean' },
+          mode: { type: 'string', enum: ['a', 'b'] },
+        },
+        required: ['folder'],
+      },
     }
     const html = render(createElement(ElicitationForm, { request, t, onAnswer: noop }))
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Which folder?')
@@ -174,7 +266,13 @@ describe('elicitation form', () => {
   })
 
   it('offers only Decline and Cancel for a request it cannot show as a form', () => {
-    const request = { elicitationId: 'e1', callId: 'call1', from: 'Files', message: 'Nested?', requestedSchema: { type: 'object', properties: { deep: { type: 'object' } } } }
+    const request = {
+      elicitationId: 'e1',
+      callId: 'call1',
+      from: 'Files',
+      message: 'Nested?',
+      requestedSchema: { type: 'object', properties: { deep: { type: 'object' } } },
+    }
     const html = render(createElement(ElicitationForm, { request, t, onAnswer: noop }))
     expect(text(html)).toContain('Keel cannot show this request as a form')
     expect(text(html)).not.toContain('Submit')
@@ -184,7 +282,13 @@ describe('elicitation form', () => {
 
 describe('MCP actions to check', () => {
   it('names the server an unknown action went to (its title alone does not say)', () => {
-    const action = { key: 'k1', toolName: 'mcp__odd__slow', conversationId: 'c1', arguments: { steps: 600 }, startedAt: Date.UTC(2026, 0, 2, 3, 4) }
+    const action = {
+      key: 'k1',
+      toolName: 'mcp__odd__slow',
+      conversationId: 'c1',
+      arguments: { steps: 600 },
+      startedAt: Date.UTC(2026, 0, 2, 3, 4),
+    }
     const html = render(
       createElement(UnknownActions, {
         actions: [action],

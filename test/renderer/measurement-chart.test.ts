@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { Measurement } from '../../src/shared/measurement'
-import { DAY_LABEL_GAP, chartPoints, displayUnitOf, fittingDayLabels, labelWidth, scaleChart } from '../../src/renderer/src/lib/measurement-chart'
+import {
+  DAY_LABEL_GAP,
+  chartPoints,
+  displayUnitOf,
+  fittingDayLabels,
+  labelWidth,
+  scaleChart,
+} from '../../src/renderer/src/lib/measurement-chart'
 
-function m(partial: Partial<Measurement> & Pick<Measurement, 'id' | 'kind' | 'canonicalValue' | 'takenAt'>): Measurement {
+function m(
+  partial: Partial<Measurement> & Pick<Measurement, 'id' | 'kind' | 'canonicalValue' | 'takenAt'>,
+): Measurement {
   return {
     canonicalUnit: 'kg',
     value: partial.canonicalValue,
@@ -43,7 +52,10 @@ describe('chartPoints', () => {
   })
 
   it('orders equal times by id', () => {
-    const rows = [m({ id: 9, kind: 'weight', canonicalValue: 71, takenAt: 1 }), m({ id: 5, kind: 'weight', canonicalValue: 72, takenAt: 1 })]
+    const rows = [
+      m({ id: 9, kind: 'weight', canonicalValue: 71, takenAt: 1 }),
+      m({ id: 5, kind: 'weight', canonicalValue: 72, takenAt: 1 }),
+    ]
     expect(chartPoints(rows, 'weight').map((p) => p.id)).toEqual([5, 9])
   })
 })

@@ -22,13 +22,19 @@ describe('formatTakenAt', () => {
   })
 
   it("shows an instant in the window's time zone", () => {
-    const instant = { takenAt: Date.UTC(2026, 11, 1, 10, 30), takenAtPrecision: 'instant', takenAtOffsetMin: -180 } as const
+    const instant = {
+      takenAt: Date.UTC(2026, 11, 1, 10, 30),
+      takenAtPrecision: 'instant',
+      takenAtOffsetMin: -180,
+    } as const
     expect(formatTakenAt('en', instant, 'America/Sao_Paulo')).toMatch(/^Dec 1, 2026,? 7:30\s?AM$/)
     expect(formatTakenAt('en', instant, 'Asia/Tokyo')).toMatch(/^Dec 1, 2026,? 7:30\s?PM$/)
   })
 
   it('is undefined, never a throw, for a stored time that is no real date', () => {
-    expect(formatTakenAt('en', { takenAt: 9e15, takenAtPrecision: 'instant', takenAtOffsetMin: undefined })).toBeUndefined()
+    expect(
+      formatTakenAt('en', { takenAt: 9e15, takenAtPrecision: 'instant', takenAtOffsetMin: undefined }),
+    ).toBeUndefined()
     expect(formatTakenAt('en', { takenAt: 8.64e15, takenAtPrecision: 'day', takenAtOffsetMin: 600 })).toBeUndefined()
   })
 })
@@ -48,7 +54,11 @@ describe('chart dates', () => {
   })
 
   it('labels a day point with its calendar day and an instant with the window date', () => {
-    const points = chartPoints([row({ id: 1, ...kolkataDay }), row({ id: 2, takenAt: Date.UTC(2024, 4, 3, 23, 30) })], 'weight', Date.UTC(2024, 5, 1))
+    const points = chartPoints(
+      [row({ id: 1, ...kolkataDay }), row({ id: 2, takenAt: Date.UTC(2024, 4, 3, 23, 30) })],
+      'weight',
+      Date.UTC(2024, 5, 1),
+    )
     expect(points.map((p) => formatChartDay('en', p, 'America/Los_Angeles'))).toEqual(['May 1, 2024', 'May 3, 2024'])
     expect(points.map((p) => formatChartDay('en', p, 'Asia/Kolkata'))).toEqual(['May 1, 2024', 'May 4, 2024'])
   })

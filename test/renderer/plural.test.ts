@@ -17,7 +17,9 @@ describe('count sentences', () => {
     expect(countText(translator('en'), 'providers.modelsLoaded', 2)).toBe('2 models from the server.')
     expect(countText(translator('pt-BR'), 'providers.modelsLoaded', 1)).toBe('1 modelo do servidor.')
     expect(countText(translator('pt-BR'), 'providers.modelsLoaded', 1200)).toBe('1.200 modelos do servidor.')
-    expect(countText(translator('en'), 'mcpOffered', 1, { tokens: 140 })).toBe('Offered to the model: 1 tool (≈ 140 tokens)')
+    expect(countText(translator('en'), 'mcpOffered', 1, { tokens: 140 })).toBe(
+      'Offered to the model: 1 tool (≈ 140 tokens)',
+    )
     expect(countText(translator('pt-BR'), 'appearance.found', 1)).toBe('1 medida encontrada')
   })
 

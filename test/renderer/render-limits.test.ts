@@ -5,20 +5,36 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { loadHighlighter } from '../../src/renderer/src/components/code-highlight'
 import { MarkdownBlocks } from '../../src/renderer/src/components/markdown'
-import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE, PARSE_MAX_CHARS, PLAIN_SHOWN_CHARS, hasLineLongerThan, plainBlockOf, shownPart } from '../../src/renderer/src/lib/render-limits'
+import {
+  HIGHLIGHT_MAX_CHARS,
+  HIGHLIGHT_MAX_LINE,
+  PARSE_MAX_CHARS,
+  PLAIN_SHOWN_CHARS,
+  hasLineLongerThan,
+  plainBlockOf,
+  shownPart,
+} from '../../src/renderer/src/lib/render-limits'
 
-const render = (text: string, streaming = false) => renderToStaticMarkup(createElement(MarkdownBlocks, { text, streaming }))
+const render = (text: string, streaming = false) =>
+  renderToStaticMarkup(createElement(MarkdownBlocks, { text, streaming }))
 
 describe('plainBlockOf', () => {
   it('takes the code out of a fence, closed or still open, with its language', () => {
     expect(plainBlockOf('```js\nconst a = 1\n```\n\n')).toEqual({ kind: 'code', language: 'js', code: 'const a = 1' })
-    expect(plainBlockOf('\n~~~~ python extra\nx = 1\n~~~\ny\n~~~~\n')).toEqual({ kind: 'code', language: 'python', code: 'x = 1\n~~~\ny' })
+    expect(plainBlockOf('\n~~~~ python extra\nx = 1\n~~~\ny\n~~~~\n')).toEqual({
+      kind: 'code',
+      language: 'python',
+      code: 'x = 1\n~~~\ny',
+    })
     expect(plainBlockOf('```\nstill writing')).toEqual({ kind: 'code', language: undefined, code: 'still writing' })
     expect(plainBlockOf('```\n```')).toEqual({ kind: 'code', language: undefined, code: '' })
   })
 
   it('keeps any other text whole, and a backtick line with a backtick after it is not a fence', () => {
-    expect(plainBlockOf('| a | b |\n| - | - |\n| 1 | 2 |')).toEqual({ kind: 'text', text: '| a | b |\n| - | - |\n| 1 | 2 |' })
+    expect(plainBlockOf('| a | b |\n| - | - |\n| 1 | 2 |')).toEqual({
+      kind: 'text',
+      text: '| a | b |\n| - | - |\n| 1 | 2 |',
+    })
     expect(plainBlockOf('```a`b\ncode')).toEqual({ kind: 'text', text: '```a`b\ncode' })
     expect(plainBlockOf('```js')).toEqual({ kind: 'text', text: '```js' })
   })

@@ -16,7 +16,9 @@ async function rendererModules(): Promise<string[]> {
     logLevel: 'silent',
     build: { write: false, minify: false, rollupOptions: { input: join(root, 'src/renderer/index.html') } },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[]
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => o.output)
+    .filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
   return chunks.flatMap((chunk) => chunk.moduleIds).map((id) => relative(root, id).split(sep).join('/'))
 }
 
@@ -28,6 +30,8 @@ describe('renderer bundle', () => {
     expect(modules).toContain('src/shared/ipc/channels.ts')
     expect(modules.some((id) => id.includes('node_modules/react-dom/'))).toBe(true)
     expect(modules.filter((id) => id.includes('node_modules/zod/'))).toEqual([])
-    expect(modules.filter((id) => ['src/shared/ipc/app-contract.ts', 'src/shared/settings.ts'].includes(id))).toEqual([])
+    expect(modules.filter((id) => ['src/shared/ipc/app-contract.ts', 'src/shared/settings.ts'].includes(id))).toEqual(
+      [],
+    )
   })
 })

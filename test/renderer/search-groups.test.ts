@@ -17,7 +17,13 @@ describe('search groups', () => {
     const groups = groupSearchResults([
       message('a', 'a1'),
       message('b', 'b1'),
-      { kind: 'title', conversationId: 'a', title: 'Title a', updatedAt: 1_000, segments: [{ text: 'Title a', match: true }] },
+      {
+        kind: 'title',
+        conversationId: 'a',
+        title: 'Title a',
+        updatedAt: 1_000,
+        segments: [{ text: 'Title a', match: true }],
+      },
       message('a', 'a2'),
     ])
     expect(groups.map((g) => g.conversationId)).toEqual(['a', 'b'])

@@ -24,7 +24,11 @@ describe('SeenMessages', () => {
     expect(seen.has('small')).toBe(true)
   })
   it('keys a message by id, last change and text length: an edited text is a new key', () => {
-    const message = { id: 'm1', updatedAt: 5, parts: [{ type: 'text', text: 'Hello' }, { type: 'tool-call' }, { type: 'reasoning', text: 'hm' }] }
+    const message = {
+      id: 'm1',
+      updatedAt: 5,
+      parts: [{ type: 'text', text: 'Hello' }, { type: 'tool-call' }, { type: 'reasoning', text: 'hm' }],
+    }
     expect(textLength(message)).toBe(7)
     expect(seenKey(message)).toBe('m1:5:7')
     expect(seenKey({ ...message, updatedAt: 6 })).not.toBe(seenKey(message))

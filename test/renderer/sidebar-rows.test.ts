@@ -2,17 +2,44 @@
 // row, keyboard moves, and which rows stay rendered off screen.
 import { describe, expect, it } from 'vitest'
 import type { ConversationSummary } from '../../src/shared/conversation'
-import { edgeConversationRow, nearEnd, nextConversationRow, renderedIndexes, sidebarRows } from '../../src/renderer/src/lib/sidebar-rows'
+import {
+  edgeConversationRow,
+  nearEnd,
+  nextConversationRow,
+  renderedIndexes,
+  sidebarRows,
+} from '../../src/renderer/src/lib/sidebar-rows'
 
 const NOW = Date.parse('2026-12-02T12:00:00Z')
 const DAY = 86_400_000
-const summary = (id: string, updatedAt: number, pinnedAt?: number): ConversationSummary => ({ id, title: id, createdAt: 1, updatedAt, messageCount: 1, ...(pinnedAt ? { pinnedAt } : {}) })
+const summary = (id: string, updatedAt: number, pinnedAt?: number): ConversationSummary => ({
+  id,
+  title: id,
+  createdAt: 1,
+  updatedAt,
+  messageCount: 1,
+  ...(pinnedAt ? { pinnedAt } : {}),
+})
 
 describe('sidebarRows', () => {
   it('Pinned first, then date groups, each a header and its rows with 1-based positions and the group size', () => {
-    const list = [summary('a', NOW - 1000), summary('b', NOW - 2000, 5), summary('c', NOW - DAY), summary('d', NOW - 40 * DAY)]
+    const list = [
+      summary('a', NOW - 1000),
+      summary('b', NOW - 2000, 5),
+      summary('c', NOW - DAY),
+      summary('d', NOW - 40 * DAY),
+    ]
     const { rows, groups, indexOfKey } = sidebarRows([list[1]!], list, false, NOW, 'UTC')
-    expect(rows.map((r) => r.key)).toEqual(['h:pinned', 'p:b', 'h:today', 'c:a', 'h:yesterday', 'c:c', `h:${groups[3]!.id}`, 'c:d'])
+    expect(rows.map((r) => r.key)).toEqual([
+      'h:pinned',
+      'p:b',
+      'h:today',
+      'c:a',
+      'h:yesterday',
+      'c:c',
+      `h:${groups[3]!.id}`,
+      'c:d',
+    ])
     expect(groups.map((g) => [g.id, g.headerIndex, g.size])).toEqual([
       ['pinned', 0, 1],
       ['today', 2, 1],
@@ -29,7 +56,15 @@ describe('sidebarRows', () => {
   it('positions count within each group; a "more" row ends the list while older pages exist', () => {
     const list = Array.from({ length: 5 }, (_, i) => summary(`t${i}`, NOW - i * 1000))
     const { rows } = sidebarRows([], list, true, NOW, 'UTC')
-    expect(rows.map((r) => (r.kind === 'conversation' ? r.position : r.kind))).toEqual(['header', 1, 2, 3, 4, 5, 'more'])
+    expect(rows.map((r) => (r.kind === 'conversation' ? r.position : r.kind))).toEqual([
+      'header',
+      1,
+      2,
+      3,
+      4,
+      5,
+      'more',
+    ])
     expect(sidebarRows([], list, false, NOW, 'UTC').rows.at(-1)?.kind).toBe('conversation')
   })
 
@@ -43,7 +78,13 @@ describe('sidebarRows', () => {
 })
 
 describe('keyboard moves and rendered rows', () => {
-  const { rows } = sidebarRows([summary('p', NOW, 1)], [summary('a', NOW - 1), summary('b', NOW - 40 * DAY)], true, NOW, 'UTC')
+  const { rows } = sidebarRows(
+    [summary('p', NOW, 1)],
+    [summary('a', NOW - 1), summary('b', NOW - 40 * DAY)],
+    true,
+    NOW,
+    'UTC',
+  )
   // rows: h:pinned, p:p, h:today, c:a, h:2026-10, c:b, more
 
   it('arrow moves skip headers and stop at the ends; Home/End find the first and last titles', () => {
@@ -58,8 +99,12 @@ describe('keyboard moves and rendered rows', () => {
   })
 
   it('renders the range with overscan, plus the rows kept off screen, in order and once', () => {
-    expect(renderedIndexes({ startIndex: 10, endIndex: 20, overscan: 2, count: 100 }, [])).toEqual(Array.from({ length: 15 }, (_, i) => 8 + i))
-    expect(renderedIndexes({ startIndex: 10, endIndex: 12, overscan: 0, count: 100 }, [50, 3, 11, -1, 500])).toEqual([3, 10, 11, 12, 50])
+    expect(renderedIndexes({ startIndex: 10, endIndex: 20, overscan: 2, count: 100 }, [])).toEqual(
+      Array.from({ length: 15 }, (_, i) => 8 + i),
+    )
+    expect(renderedIndexes({ startIndex: 10, endIndex: 12, overscan: 0, count: 100 }, [50, 3, 11, -1, 500])).toEqual([
+      3, 10, 11, 12, 50,
+    ])
     expect(renderedIndexes({ startIndex: 0, endIndex: 5, overscan: 10, count: 4 }, [])).toEqual([0, 1, 2, 3])
   })
 

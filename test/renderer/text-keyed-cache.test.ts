@@ -36,15 +36,19 @@ describe('TextKeyedCache', () => {
 
   it('stays within its budget and agrees with its bookkeeping whatever the sequence (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 12 }), { maxLength: 200 }), fc.integer({ min: 1, max: 40 }), (keys, budget) => {
-        const cache = new TextKeyedCache<string>(budget)
-        for (const key of keys) {
-          expect(cache.getOrCreate(key, (k) => k.toUpperCase())).toBe(key.toUpperCase())
-          expect(cache.totalChars).toBeLessThanOrEqual(budget)
-        }
-        const last = keys[keys.length - 1]
-        if (last !== undefined && last.length <= budget) expect(cache.has(last)).toBe(true)
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 12 }), { maxLength: 200 }),
+        fc.integer({ min: 1, max: 40 }),
+        (keys, budget) => {
+          const cache = new TextKeyedCache<string>(budget)
+          for (const key of keys) {
+            expect(cache.getOrCreate(key, (k) => k.toUpperCase())).toBe(key.toUpperCase())
+            expect(cache.totalChars).toBeLessThanOrEqual(budget)
+          }
+          const last = keys[keys.length - 1]
+          if (last !== undefined && last.length <= budget) expect(cache.has(last)).toBe(true)
+        },
+      ),
       { numRuns: 300 },
     )
   })

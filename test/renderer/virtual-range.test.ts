@@ -54,7 +54,10 @@ describe('slots', () => {
   })
   it('end with a spacer for the unmounted rows below', () => {
     const all = rowsOf([50, 50, 50])
-    expect(slotsOf([all[0]!], 0, 174)).toEqual([{ kind: 'row', index: 0 }, { kind: 'spacer', key: 'end', height: 124 }])
+    expect(slotsOf([all[0]!], 0, 174)).toEqual([
+      { kind: 'row', index: 0 },
+      { kind: 'spacer', key: 'end', height: 124 },
+    ])
   })
 })
 
@@ -80,7 +83,12 @@ describe('estimated height', () => {
     const long = estimateMessageHeight(message('assistant', [{ type: 'text', text: 'word '.repeat(2000) }]))
     const lines = estimateMessageHeight(message('assistant', [{ type: 'text', text: 'a\n'.repeat(40) }]))
     const code = estimateMessageHeight(message('assistant', [{ type: 'text', text: 'Here:\n```ts\nlet a = 1\n```\n' }]))
-    const tool = estimateMessageHeight(message('assistant', [{ type: 'tool-call', callId: 'c1', toolName: 'x', argumentsText: '{}' } as MessagePart, { type: 'text', text: 'Yes.' }]))
+    const tool = estimateMessageHeight(
+      message('assistant', [
+        { type: 'tool-call', callId: 'c1', toolName: 'x', argumentsText: '{}' } as MessagePart,
+        { type: 'text', text: 'Yes.' },
+      ]),
+    )
     expect(short).toBeGreaterThan(40)
     expect(long).toBeGreaterThan(short * 10)
     expect(lines).toBeGreaterThan(short + 30 * 22)

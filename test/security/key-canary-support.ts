@@ -17,7 +17,14 @@ import type { RecordedRequest, ScriptedResponse, SimulatedProvider } from '../su
  * - `fetch-invalid-header`: a key fetch refuses to send (a newline in it): fetch's own error
  *   message quotes the header value.
  */
-export const ECHO_PATHS = ['error-json', 'error-text', 'in-band-error', 'response-header', 'streamed-text', 'fetch-invalid-header'] as const
+export const ECHO_PATHS = [
+  'error-json',
+  'error-text',
+  'in-band-error',
+  'response-header',
+  'streamed-text',
+  'fetch-invalid-header',
+] as const
 export type EchoPath = (typeof ECHO_PATHS)[number]
 
 export interface Canary {
@@ -43,12 +50,31 @@ function errorDocument(provider: ProviderId, key: string): unknown {
   switch (provider) {
     case 'openai-responses':
     case 'openai-chat':
-      return { error: { message: `Incorrect API key provided: ${key}.`, type: 'invalid_request_error', param: key, code: 'invalid_api_key' }, request_id: key }
+      return {
+        error: {
+          message: `Incorrect API key provided: ${key}.`,
+          type: 'invalid_request_error',
+          param: key,
+          code: 'invalid_api_key',
+        },
+        request_id: key,
+      }
     case 'anthropic':
-      return { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key: ${key}` }, request_id: key }
+      return {
+        type: 'error',
+        error: { type: 'authentication_error', message: `invalid x-api-key: ${key}` },
+        request_id: key,
+      }
     case 'gemini':
     case 'gemini-interactions':
-      return { error: { code: 400, message: `API key not valid: ${key}`, status: 'INVALID_ARGUMENT', details: [{ reason: 'API_KEY_INVALID', metadata: { key } }] } }
+      return {
+        error: {
+          code: 400,
+          message: `API key not valid: ${key}`,
+          status: 'INVALID_ARGUMENT',
+          details: [{ reason: 'API_KEY_INVALID', metadata: { key } }],
+        },
+      }
   }
 }
 
@@ -60,18 +86,31 @@ export function echoingResponder(provider: ProviderId, path: EchoPath): (request
       case 'error-json':
         return { type: 'http-error', status: 401, body: errorDocument(provider, key) }
       case 'error-text':
-        return { type: 'http-error', status: 400, headers: { 'content-type': 'text/plain' }, body: `400 Bad Request from proxy: Authorization: Bearer ${key}` }
+        return {
+          type: 'http-error',
+          status: 400,
+          headers: { 'content-type': 'text/plain' },
+          body: `400 Bad Request from proxy: Authorization: Bearer ${key}`,
+        }
       case 'in-band-error':
         return {
           type: 'turn',
           text: ['Partial ', 'answer ', 'that ', 'keeps ', 'going ', 'for ', 'a ', 'while ', 'more ', 'words'],
-          faults: { errorAfterEvents: { afterEvents: 8, kind: 'server', message: `upstream rejected credentials ${key}` } },
+          faults: {
+            errorAfterEvents: { afterEvents: 8, kind: 'server', message: `upstream rejected credentials ${key}` },
+          },
         }
       case 'response-header':
         return {
           type: 'http-error',
           status: 401,
-          headers: { 'x-request-id': key, 'request-id': key, 'x-goog-request-id': key, 'apim-request-id': key, 'x-echo-authorization': `Bearer ${key}` },
+          headers: {
+            'x-request-id': key,
+            'request-id': key,
+            'x-goog-request-id': key,
+            'apim-request-id': key,
+            'x-echo-authorization': `Bearer ${key}`,
+          },
         }
       case 'streamed-text':
         return {
@@ -105,7 +144,8 @@ export function expectNoCanary(channel: string, text: string | Buffer, canary: C
 
 /** The database file and its WAL, as bytes on disk. */
 export function expectNoCanaryOnDisk(dbPath: string, canary: Canary): void {
-  for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-journal`]) if (existsSync(file)) expectNoCanary(file, readFileSync(file), canary)
+  for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-journal`])
+    if (existsSync(file)) expectNoCanary(file, readFileSync(file), canary)
 }
 
 /** The path did reach the provider (or, for fetch's refusal, did not): the echo really happened. */

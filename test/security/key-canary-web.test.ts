@@ -11,7 +11,14 @@ import { webSocketProtocols } from '../../src/shared/ipc/web-socket-protocol'
 import { PROVIDER_IDS } from '../../src/shared/provider-id'
 import { startAppWorld } from '../main/app/app-helpers'
 import { PROVIDER_DEFAULTS } from '../../src/main/providers/provider-config'
-import { ECHO_PATHS, echoingResponder, expectEchoHappened, expectNoCanary, expectNoCanaryOnDisk, newCanary } from './key-canary-support'
+import {
+  ECHO_PATHS,
+  echoingResponder,
+  expectEchoHappened,
+  expectNoCanary,
+  expectNoCanaryOnDisk,
+  newCanary,
+} from './key-canary-support'
 
 let renderer: string
 beforeAll(() => {
@@ -21,8 +28,16 @@ beforeAll(() => {
 afterAll(() => rmSync(renderer, { recursive: true, force: true }))
 
 /** A page's socket: sends commands, keeps every frame it receives as text. */
-async function openSocket(web: KeelWebServer): Promise<{ frames: string[]; call(command: string, payload: unknown): Promise<{ ok: boolean; value?: unknown }>; close(): void }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { headers: { origin: web.origin } })
+async function openSocket(
+  web: KeelWebServer,
+): Promise<{
+  frames: string[]
+  call(command: string, payload: unknown): Promise<{ ok: boolean; value?: unknown }>
+  close(): void
+}> {
+  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), {
+    headers: { origin: web.origin },
+  })
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve())
     ws.once('error', reject)
@@ -55,7 +70,12 @@ describe.each(CASES)('key canary in browser mode: $provider, $path', ({ provider
     const canary = newCanary(path)
     // A key fetch refuses can only come from the environment (keys.set refuses it); the others are saved through the page.
     const fromEnvironment = path === 'fetch-invalid-header'
-    const world = await startAppWorld({ env: { KEEL_DEFAULT_PROVIDER: provider, ...(fromEnvironment ? { [PROVIDER_DEFAULTS[provider].keyVariable]: canary.key } : {}) } })
+    const world = await startAppWorld({
+      env: {
+        KEEL_DEFAULT_PROVIDER: provider,
+        ...(fromEnvironment ? { [PROVIDER_DEFAULTS[provider].keyVariable]: canary.key } : {}),
+      },
+    })
     const web = await startWebServer({ service: world.service, rendererDir: renderer })
     try {
       world.server.respond = echoingResponder(provider, path)

@@ -25,7 +25,6 @@ import {
   type EchoPath,
 } from './key-canary-support'
 
-
 const CASES = PROVIDER_IDS.flatMap((provider) => ECHO_PATHS.map((path) => ({ provider, path })))
 
 let server: SimulatedProvider
@@ -67,7 +66,10 @@ describe.each(CASES)('key canary: $provider, $path', ({ provider, path }) => {
     server.reset()
     server.respond = echoingResponder(provider, path)
     const db = join(dir, `cli-${provider}-${path}.db`)
-    const run = await keelProcess(['chat', '--provider', provider, '--db', db, 'What is my key?'], canaryEnv(server, provider, canary.key))
+    const run = await keelProcess(
+      ['chat', '--provider', provider, '--db', db, 'What is my key?'],
+      canaryEnv(server, provider, canary.key),
+    )
     expectEchoHappened(server, path, canary)
     expect(run.stderr).toMatch(/\[keel\] (completed|failed|interrupted)/)
     expectNoCanary('keel chat stdout', run.stdout, canary)
@@ -95,7 +97,11 @@ describe.each(CASES)('key canary: $provider, $path', ({ provider, path }) => {
     })
     expect(code).toBeTypeOf('number')
     expectEchoHappened(server, path, canary)
-    const events = stdout.text().trim().split('\n').map((line) => JSON.parse(line) as { type: string })
+    const events = stdout
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string })
     expect(events.at(-1)?.type).toBe('run-end')
     if (path !== 'streamed-text') expect(events.some((event) => event.type === 'diagnostics')).toBe(true)
     expectNoCanary('keel chat --json events', stdout.text(), canary)
@@ -109,7 +115,9 @@ describe.each(CASES)('key canary: $provider, $path', ({ provider, path }) => {
     const canary = newCanary(path)
     // A key fetch refuses can only come from the environment (keys.set refuses it); the others are saved in the vault.
     const fromEnvironment = path === 'fetch-invalid-header'
-    const world = await startAppWorld({ env: fromEnvironment ? { ...canaryEnv(server, provider, canary.key) } : { KEEL_DEFAULT_PROVIDER: provider } })
+    const world = await startAppWorld({
+      env: fromEnvironment ? { ...canaryEnv(server, provider, canary.key) } : { KEEL_DEFAULT_PROVIDER: provider },
+    })
     try {
       world.server.respond = echoingResponder(provider, path)
       const client = world.client('canary')
@@ -118,7 +126,8 @@ describe.each(CASES)('key canary: $provider, $path', ({ provider, path }) => {
       await world.service.whenIdle()
       expectEchoHappened(world.server, path, canary)
       expect(client.events().at(-1)?.type).toBe('run-end')
-      for (const conversation of await client.value('conversations.list', {})) await client.value('conversations.open', { conversationId: conversation.id })
+      for (const conversation of await client.value('conversations.list', {}))
+        await client.value('conversations.open', { conversationId: conversation.id })
       await client.value('settings.get', {})
       await client.call('providers.test', { provider })
       const everything = client.sent.join('\n')

@@ -22,7 +22,8 @@ import {
   textMimeTypeFor,
 } from '../../src/shared/attachments'
 
-const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])))
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])))
 const PNG = bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13)
 const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 16)
 const GIF = bytes('GIF89a', 1, 0, 1, 0)
@@ -30,7 +31,13 @@ const WEBP = bytes('RIFF', 36, 0, 0, 0, 'WEBPVP8 ')
 
 describe('magic numbers', () => {
   it('recognises the four image types by their bytes, and nothing else', () => {
-    expect([PNG, JPEG, GIF, bytes('GIF87a'), WEBP].map(sniffImageType)).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/gif', 'image/webp'])
+    expect([PNG, JPEG, GIF, bytes('GIF87a'), WEBP].map(sniffImageType)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/gif',
+      'image/gif',
+      'image/webp',
+    ])
     expect(sniffImageType(bytes('RIFF', 36, 0, 0, 0, 'WAVEfmt '))).toBeUndefined()
     expect(sniffImageType(bytes('GIF88a'))).toBeUndefined()
     expect(sniffImageType(bytes('%PDF-1.7'))).toBeUndefined()
@@ -39,9 +46,18 @@ describe('magic numbers', () => {
   })
 
   it('an image whose bytes are another type (or none) is refused', () => {
-    expect(checkAttachment('a.png', 'image/png', JPEG)).toEqual({ ok: false, problem: { code: 'attachment-not-image', name: 'a.png', declared: 'image/png' } })
-    expect(checkAttachment('a.webp', 'image/webp', bytes('hello'))).toMatchObject({ ok: false, problem: { code: 'attachment-not-image' } })
-    expect(checkAttachment('a.gif', 'image/gif', GIF)).toMatchObject({ ok: true, attachment: { kind: 'image', mimeType: 'image/gif' } })
+    expect(checkAttachment('a.png', 'image/png', JPEG)).toEqual({
+      ok: false,
+      problem: { code: 'attachment-not-image', name: 'a.png', declared: 'image/png' },
+    })
+    expect(checkAttachment('a.webp', 'image/webp', bytes('hello'))).toMatchObject({
+      ok: false,
+      problem: { code: 'attachment-not-image' },
+    })
+    expect(checkAttachment('a.gif', 'image/gif', GIF)).toMatchObject({
+      ok: true,
+      attachment: { kind: 'image', mimeType: 'image/gif' },
+    })
   })
 })
 
@@ -56,10 +72,13 @@ describe('text detection', () => {
 
   it('any string without NUL survives encode → check → text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }).filter((s) => s.length > 0 && !s.includes('\0')), (text) => {
-        const checked = checkAttachment('a.txt', 'text/plain', new TextEncoder().encode(text))
-        expect(checked.ok && checked.attachment.kind === 'text' && checked.attachment.text).toBe(text)
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 200 }).filter((s) => s.length > 0 && !s.includes('\0')),
+        (text) => {
+          const checked = checkAttachment('a.txt', 'text/plain', new TextEncoder().encode(text))
+          expect(checked.ok && checked.attachment.kind === 'text' && checked.attachment.text).toBe(text)
+        },
+      ),
     )
   })
 
@@ -74,33 +93,56 @@ describe('text detection', () => {
 
 describe('allow-list and sizes', () => {
   it('refuses types off the list, empty files, and each kind over its own limit', () => {
-    expect(checkAttachment('a.svg', 'image/svg+xml', bytes('<svg/>'))).toEqual({ ok: false, problem: { code: 'attachment-type', name: 'a.svg' } })
-    expect(checkAttachment('a.pdf', 'application/pdf', bytes('%PDF'))).toMatchObject({ ok: false, problem: { code: 'attachment-type' } })
-    expect(checkAttachment('e.txt', 'text/plain', new Uint8Array())).toMatchObject({ ok: false, problem: { code: 'attachment-empty' } })
+    expect(checkAttachment('a.svg', 'image/svg+xml', bytes('<svg/>'))).toEqual({
+      ok: false,
+      problem: { code: 'attachment-type', name: 'a.svg' },
+    })
+    expect(checkAttachment('a.pdf', 'application/pdf', bytes('%PDF'))).toMatchObject({
+      ok: false,
+      problem: { code: 'attachment-type' },
+    })
+    expect(checkAttachment('e.txt', 'text/plain', new Uint8Array())).toMatchObject({
+      ok: false,
+      problem: { code: 'attachment-empty' },
+    })
     const bigImage = new Uint8Array(MAX_IMAGE_BYTES + 1)
     bigImage.set(PNG)
-    expect(checkAttachment('big.png', 'image/png', bigImage)).toMatchObject({ ok: false, problem: { code: 'attachment-image-too-big', max: MAX_IMAGE_BYTES } })
+    expect(checkAttachment('big.png', 'image/png', bigImage)).toMatchObject({
+      ok: false,
+      problem: { code: 'attachment-image-too-big', max: MAX_IMAGE_BYTES },
+    })
     expect(checkAttachment('ok.png', 'image/png', bigImage.subarray(0, MAX_IMAGE_BYTES)).ok).toBe(true)
     const bigText = new Uint8Array(MAX_TEXT_FILE_BYTES + 1).fill(0x61)
-    expect(checkAttachment('big.txt', 'text/plain', bigText)).toMatchObject({ ok: false, problem: { code: 'attachment-text-too-big', max: MAX_TEXT_FILE_BYTES } })
+    expect(checkAttachment('big.txt', 'text/plain', bigText)).toMatchObject({
+      ok: false,
+      problem: { code: 'attachment-text-too-big', max: MAX_TEXT_FILE_BYTES },
+    })
     expect(checkAttachment('ok.txt', 'text/plain', bigText.subarray(1)).ok).toBe(true)
   })
 
   it('counts and totals a message’s files', () => {
     expect(checkAttachmentSet(Array(MAX_ATTACHMENTS).fill(1))).toBeUndefined()
     expect(checkAttachmentSet(Array(MAX_ATTACHMENTS + 1).fill(1))).toMatchObject({ code: 'attachment-too-many' })
-    expect(checkAttachmentSet([MAX_IMAGE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_BYTES])).toMatchObject({ code: 'attachment-total-too-big' })
+    expect(checkAttachmentSet([MAX_IMAGE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_BYTES])).toMatchObject({
+      code: 'attachment-total-too-big',
+    })
   })
 
   it('the contract schema: the type list, strict base64, the decoded size per type, the count', () => {
     const file = (mimeType: string, dataBase64: string) => ({ name: 'f', mimeType, dataBase64 })
     expect(attachmentSchema.safeParse(file('image/png', encodeBase64(PNG))).success).toBe(true)
     expect(attachmentSchema.safeParse(file('image/bmp', encodeBase64(PNG))).success).toBe(false)
-    expect(attachmentSchema.safeParse(file('image/png', `data:image/png;base64,${encodeBase64(PNG)}`)).success).toBe(false)
+    expect(attachmentSchema.safeParse(file('image/png', `data:image/png;base64,${encodeBase64(PNG)}`)).success).toBe(
+      false,
+    )
     expect(attachmentSchema.safeParse(file('text/plain', 'YWJj\n')).success).toBe(false)
-    expect(attachmentSchema.safeParse(file('text/plain', encodeBase64(new Uint8Array(MAX_TEXT_FILE_BYTES + 1)))).success).toBe(false)
+    expect(
+      attachmentSchema.safeParse(file('text/plain', encodeBase64(new Uint8Array(MAX_TEXT_FILE_BYTES + 1)))).success,
+    ).toBe(false)
     // The same size is fine for an image (its limit is higher; its bytes are checked in the core).
-    expect(attachmentSchema.safeParse(file('image/png', encodeBase64(new Uint8Array(MAX_TEXT_FILE_BYTES + 1)))).success).toBe(true)
+    expect(
+      attachmentSchema.safeParse(file('image/png', encodeBase64(new Uint8Array(MAX_TEXT_FILE_BYTES + 1)))).success,
+    ).toBe(true)
     expect(attachmentsSchema.safeParse(Array(MAX_ATTACHMENTS + 1).fill(file('text/plain', 'YQ=='))).success).toBe(false)
   })
 })
@@ -145,12 +187,19 @@ describe('text file block', () => {
 
   it('any file name stays on its one line and reads back exactly (issue 21 item 12)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('\n', '\r', '`', '"', '\\', '\u2028', '\u202e', 'a', '.') })), (name) => {
-        const lines = textFileBlock(name, 'body').split(/\r\n|\r|\n|\u2028|\u2029|\u0085/)
-        expect(lines.slice(1)).toEqual(['```', 'body', '```'])
-        const shown = lines[0]!.slice('File: '.length)
-        expect(shown === name || JSON.parse(shown) === name).toBe(true)
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.string({ unit: fc.constantFrom('\n', '\r', '`', '"', '\\', '\u2028', '\u202e', 'a', '.') }),
+        ),
+        (name) => {
+          const lines = textFileBlock(name, 'body').split(/\r\n|\r|\n|\u2028|\u2029|\u0085/)
+          expect(lines.slice(1)).toEqual(['```', 'body', '```'])
+          const shown = lines[0]!.slice('File: '.length)
+          expect(shown === name || JSON.parse(shown) === name).toBe(true)
+        },
+      ),
     )
     expect(quotedFileName('notes.md')).toBe('notes.md')
     expect(quotedFileName('a\n```b')).toBe('"a\\n```b"')

@@ -10,7 +10,9 @@ describe('datePreamble', () => {
   })
 
   it('gives the local day, not the UTC one: 23:00 in São Paulo is still the 1st when UTC is on the 2nd', () => {
-    expect(datePreamble({ now: Date.UTC(2026, 11, 2, 2), timeZone: 'America/Sao_Paulo', locale: 'en' })).toContain('Tuesday, 1 December 2026 (2026-12-01)')
+    expect(datePreamble({ now: Date.UTC(2026, 11, 2, 2), timeZone: 'America/Sao_Paulo', locale: 'en' })).toContain(
+      'Tuesday, 1 December 2026 (2026-12-01)',
+    )
   })
 
   it('speaks Portuguese, in a half-hour zone whose day is already the next one', () => {
@@ -39,10 +41,38 @@ describe('datePreamble', () => {
   })
 
   it('names every weekday and month right in each language (a week of days, a year of months)', () => {
-    const en = Array.from({ length: 7 }, (_, i) => datePreamble({ now: Date.UTC(2026, 0, 4 + i, 12), timeZone: 'UTC', locale: 'en' }).split(',')[0])
-    expect(en).toEqual(['Today is Sunday', 'Today is Monday', 'Today is Tuesday', 'Today is Wednesday', 'Today is Thursday', 'Today is Friday', 'Today is Saturday'])
-    const months = Array.from({ length: 12 }, (_, i) => /de (\p{L}+) de/u.exec(datePreamble({ now: Date.UTC(2026, i, 15, 12), timeZone: 'UTC', locale: 'es' }))?.[1])
-    expect(months).toEqual(['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'])
+    const en = Array.from(
+      { length: 7 },
+      (_, i) => datePreamble({ now: Date.UTC(2026, 0, 4 + i, 12), timeZone: 'UTC', locale: 'en' }).split(',')[0],
+    )
+    expect(en).toEqual([
+      'Today is Sunday',
+      'Today is Monday',
+      'Today is Tuesday',
+      'Today is Wednesday',
+      'Today is Thursday',
+      'Today is Friday',
+      'Today is Saturday',
+    ])
+    const months = Array.from(
+      { length: 12 },
+      (_, i) =>
+        /de (\p{L}+) de/u.exec(datePreamble({ now: Date.UTC(2026, i, 15, 12), timeZone: 'UTC', locale: 'es' }))?.[1],
+    )
+    expect(months).toEqual([
+      'enero',
+      'febrero',
+      'marzo',
+      'abril',
+      'mayo',
+      'junio',
+      'julio',
+      'agosto',
+      'septiembre',
+      'octubre',
+      'noviembre',
+      'diciembre',
+    ])
   })
 })
 

@@ -26,7 +26,9 @@ function referenceExceedsDepth(text: string, limit: number): boolean {
 
 /** Text made mostly of the characters the scan cares about, so quotes and escapes collide often. */
 const structuralText = fc
-  .array(fc.constantFrom('"', '\\', '\\\\', '\\"', '{', '}', '[', ']', 'a', ' ', ':', ',', 'é', '😀'), { maxLength: 200 })
+  .array(fc.constantFrom('"', '\\', '\\\\', '\\"', '{', '}', '[', ']', 'a', ' ', ':', ',', 'é', '😀'), {
+    maxLength: 200,
+  })
   .map((parts) => parts.join(''))
 
 describe('jsonTextExceedsDepth', () => {

@@ -29,8 +29,12 @@ const base: Message = {
 
 describe('storedNotice', () => {
   it('a failed answer gets the fallback for its error kind', () => {
-    expect(storedNotice({ ...base, status: 'failed', error: { kind: 'server', message: 'HTTP 500' } }, 'pt-BR')).toBe(fallbackMessage('pt-BR', 'no-answer'))
-    expect(storedNotice({ ...base, status: 'failed', error: { kind: 'quota-exceeded', message: 'x' } }, 'es')).toBe(fallbackMessage('es', 'quota-exceeded'))
+    expect(storedNotice({ ...base, status: 'failed', error: { kind: 'server', message: 'HTTP 500' } }, 'pt-BR')).toBe(
+      fallbackMessage('pt-BR', 'no-answer'),
+    )
+    expect(storedNotice({ ...base, status: 'failed', error: { kind: 'quota-exceeded', message: 'x' } }, 'es')).toBe(
+      fallbackMessage('es', 'quota-exceeded'),
+    )
   })
 
   it('a cut answer names the actions that never got a result', () => {
@@ -40,15 +44,31 @@ describe('storedNotice', () => {
       interruptReason: 'network',
       parts: [
         { type: 'text', text: 'Recording.' },
-        { type: 'tool-call', callId: 'a', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{', arguments: undefined },
+        {
+          type: 'tool-call',
+          callId: 'a',
+          callIdIsLocal: false,
+          toolName: 'record_measurement',
+          argumentsText: '{',
+          arguments: undefined,
+        },
       ],
     }
-    expect(storedNotice(message, 'en')).toBe(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }))
+    expect(storedNotice(message, 'en')).toBe(
+      fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }),
+    )
     expect(callsNotRun(message)).toEqual([{ callId: 'a', name: 'record_measurement' }])
   })
 
   it('an answer that kept its notices needs none derived', () => {
-    expect(legacyNotice({ ...base, status: 'failed', error: { kind: 'max-rounds', message: 'x' }, notices: [{ id: 'max-rounds', values: { max: 8 } }] })).toBeUndefined()
+    expect(
+      legacyNotice({
+        ...base,
+        status: 'failed',
+        error: { kind: 'max-rounds', message: 'x' },
+        notices: [{ id: 'max-rounds', values: { max: 8 } }],
+      }),
+    ).toBeUndefined()
   })
 
   it('says nothing for complete answers or the user own stop', () => {

@@ -4,7 +4,11 @@ import { costOfUsage, sumCosts, sumCostTotals } from '../../src/shared/pricing'
 import { modelPriceSchema } from '../../src/shared/settings'
 import type { Usage } from '../../src/shared/usage'
 
-const usage = (inputTokens: number | undefined, outputTokens: number | undefined, cachedInputTokens?: number): Usage => ({
+const usage = (
+  inputTokens: number | undefined,
+  outputTokens: number | undefined,
+  cachedInputTokens?: number,
+): Usage => ({
   inputTokens,
   outputTokens,
   reasoningTokens: undefined,
@@ -13,7 +17,10 @@ const usage = (inputTokens: number | undefined, outputTokens: number | undefined
 
 describe('costOfUsage', () => {
   it('prices input and output per million tokens', () => {
-    expect(costOfUsage(usage(1_000_000, 500_000), { inputPerMillion: 3, outputPerMillion: 15 })).toBeCloseTo(3 + 7.5, 12)
+    expect(costOfUsage(usage(1_000_000, 500_000), { inputPerMillion: 3, outputPerMillion: 15 })).toBeCloseTo(
+      3 + 7.5,
+      12,
+    )
     expect(costOfUsage(usage(1200, 300), { inputPerMillion: 2.5, outputPerMillion: 10 })).toBeCloseTo(0.003 + 0.003, 12)
   })
 
@@ -33,7 +40,10 @@ describe('costOfUsage', () => {
   })
 
   it('never goes below 0 and grows with every token count (property)', () => {
-    const price = fc.record({ inputPerMillion: fc.double({ min: 0, max: 100, noNaN: true }), outputPerMillion: fc.double({ min: 0, max: 100, noNaN: true }) })
+    const price = fc.record({
+      inputPerMillion: fc.double({ min: 0, max: 100, noNaN: true }),
+      outputPerMillion: fc.double({ min: 0, max: 100, noNaN: true }),
+    })
     const tokens = fc.nat({ max: 10_000_000 })
     fc.assert(
       fc.property(price, tokens, tokens, fc.nat({ max: 1000 }), (p, input, output, more) => {
@@ -52,8 +62,18 @@ describe('sums', () => {
     expect(sumCosts([undefined, undefined])).toBeUndefined()
     expect(sumCosts([0.5, 0.25])).toEqual({ usd: 0.75, complete: true })
     expect(sumCosts([0.5, undefined])).toEqual({ usd: 0.5, complete: false })
-    expect(sumCostTotals([{ usd: 1, complete: true }, { usd: 2, complete: true }])).toEqual({ usd: 3, complete: true })
-    expect(sumCostTotals([{ usd: 1, complete: true }, { usd: 2, complete: false }])).toEqual({ usd: 3, complete: false })
+    expect(
+      sumCostTotals([
+        { usd: 1, complete: true },
+        { usd: 2, complete: true },
+      ]),
+    ).toEqual({ usd: 3, complete: true })
+    expect(
+      sumCostTotals([
+        { usd: 1, complete: true },
+        { usd: 2, complete: false },
+      ]),
+    ).toEqual({ usd: 3, complete: false })
     expect(sumCostTotals([{ usd: 1, complete: true }, undefined])).toEqual({ usd: 1, complete: false })
     expect(sumCostTotals([undefined])).toBeUndefined()
   })
@@ -62,7 +82,9 @@ describe('sums', () => {
 describe('modelPriceSchema', () => {
   it('accepts dollars ≥ 0 and refuses anything else', () => {
     expect(modelPriceSchema.safeParse({ inputPerMillion: 0, outputPerMillion: 1.25 }).success).toBe(true)
-    expect(modelPriceSchema.safeParse({ inputPerMillion: 1, outputPerMillion: 2, cachedInputPerMillion: 0.1 }).success).toBe(true)
+    expect(
+      modelPriceSchema.safeParse({ inputPerMillion: 1, outputPerMillion: 2, cachedInputPerMillion: 0.1 }).success,
+    ).toBe(true)
     for (const bad of [
       { inputPerMillion: -1, outputPerMillion: 1 },
       { inputPerMillion: 1 },

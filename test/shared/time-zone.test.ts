@@ -1,6 +1,13 @@
 // Local days in the user's zone: the first instant of a day across DST, offsets as stored, instants written with them.
 import { describe, expect, it } from 'vitest'
-import { canonicalTimeZone, isoWithOffset, localDayText, localMidnight, nextDay, utcOffsetMinutes } from '../../src/shared/time-zone'
+import {
+  canonicalTimeZone,
+  isoWithOffset,
+  localDayText,
+  localMidnight,
+  nextDay,
+  utcOffsetMinutes,
+} from '../../src/shared/time-zone'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const HOUR = 3_600_000
@@ -74,6 +81,7 @@ describe('canonicalTimeZone', () => {
     // Kept as given, though an older ICU resolves it to its legacy name (Asia/Calcutta).
     expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata')
     expect(canonicalTimeZone('Europe/Lisbon')).toBe('Europe/Lisbon')
-    for (const bad of ['', '  ', 'Mars/Olympus_Mons', 'UTC+99', 'x'.repeat(500)]) expect(canonicalTimeZone(bad)).toBeUndefined()
+    for (const bad of ['', '  ', 'Mars/Olympus_Mons', 'UTC+99', 'x'.repeat(500)])
+      expect(canonicalTimeZone(bad)).toBeUndefined()
   })
 })

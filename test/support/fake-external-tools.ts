@@ -15,7 +15,8 @@ export interface FakeExternalTools extends ToolSource {
 const target = z.strictObject({ target: z.string().min(1).max(200) })
 
 /** A 1×1 PNG. */
-export const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+export const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 export function createFakeExternalTools(options: { slowStepMs?: number } = {}): FakeExternalTools {
   const calls: Record<string, number> = {}
@@ -31,7 +32,10 @@ export function createFakeExternalTools(options: { slowStepMs?: number } = {}): 
       schema: zodToolSchema('send_postcard', target),
       call: async (input) => {
         count('send_postcard')
-        return { ok: true, output: { sent: true, to: (input as { target: string }).target, number: calls.send_postcard! } }
+        return {
+          ok: true,
+          output: { sent: true, to: (input as { target: string }).target, number: calls.send_postcard! },
+        }
       },
     },
     {
@@ -77,7 +81,10 @@ export function createFakeExternalTools(options: { slowStepMs?: number } = {}): 
       schema: zodToolSchema('refusing_action', target),
       call: async () => {
         count('refusing_action')
-        return { ok: false, failure: { kind: 'external', message: 'The service refused: quota reached.', retryable: false } }
+        return {
+          ok: false,
+          failure: { kind: 'external', message: 'The service refused: quota reached.', retryable: false },
+        }
       },
     },
     {
@@ -89,7 +96,11 @@ export function createFakeExternalTools(options: { slowStepMs?: number } = {}): 
       schema: zodToolSchema('draw_chart', target),
       call: async (input) => {
         count('draw_chart')
-        return { ok: true, output: { drawn: (input as { target: string }).target }, parts: [{ type: 'image', mimeType: 'image/png', data: TINY_PNG }] }
+        return {
+          ok: true,
+          output: { drawn: (input as { target: string }).target },
+          parts: [{ type: 'image', mimeType: 'image/png', data: TINY_PNG }],
+        }
       },
     },
     {

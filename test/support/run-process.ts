@@ -24,7 +24,11 @@ export interface RunOptions {
 /** Runs `command args` from the repository root. */
 export function runProcess(command: string, args: string[], options: RunOptions = {}): Promise<Ran> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => {

@@ -42,9 +42,19 @@ function requestBody(provider: ProviderId): Record<string, unknown> {
     case 'openai-responses':
       return { model: 'gpt-5-mini', input: [{ role: 'user', content: question }], stream: true }
     case 'openai-chat':
-      return { model: 'gpt-4o', messages: [{ role: 'user', content: question }], stream: true, stream_options: { include_usage: true } }
+      return {
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: question }],
+        stream: true,
+        stream_options: { include_usage: true },
+      }
     case 'anthropic':
-      return { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user', content: question }], stream: true }
+      return {
+        model: 'claude-sonnet-4-5',
+        max_tokens: 1024,
+        messages: [{ role: 'user', content: question }],
+        stream: true,
+      }
     case 'gemini':
       return { contents: [{ role: 'user', parts: [{ text: question }] }] }
     case 'gemini-interactions':
@@ -95,7 +105,12 @@ async function* tolerantBody(body: ReadableStream<Uint8Array> | null, seen: Uint
 
 async function fetchTurn(
   provider: ProviderId,
-  options: { jsonArray?: boolean; body?: Record<string, unknown>; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: {
+    jsonArray?: boolean
+    body?: Record<string, unknown>
+    headers?: Record<string, string>
+    signal?: AbortSignal
+  } = {},
 ): Promise<Fetched> {
   const response = await fetch(endpoint(provider, options), {
     method: 'POST',
@@ -111,7 +126,11 @@ async function fetchTurn(
   return { response, result, raw: Buffer.concat(seen).toString('utf8'), readError: sink.error }
 }
 
-async function serve(provider: ProviderId, scripted: ScriptedResponse, options: { jsonArray?: boolean } = {}): Promise<Fetched> {
+async function serve(
+  provider: ProviderId,
+  scripted: ScriptedResponse,
+  options: { jsonArray?: boolean } = {},
+): Promise<Fetched> {
   sim.enqueue(scripted)
   return fetchTurn(provider, options)
 }
@@ -120,7 +139,11 @@ const TWO_CALLS: ScriptedTurn = {
   type: 'turn',
   text: 'Let me record that and check your height.',
   toolCalls: [
-    { id: 'call_weight_1', name: 'record_weight', arguments: { kg: 72.5, date: '2026-01-02', note: 'after a run, «light» 🏃' } },
+    {
+      id: 'call_weight_1',
+      name: 'record_weight',
+      arguments: { kg: 72.5, date: '2026-01-02', note: 'after a run, «light» 🏃' },
+    },
     { name: 'get_height', arguments: {} },
   ],
   usage: { inputTokens: 120, outputTokens: 44 },
@@ -177,7 +200,11 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
   })
 
   it('serves a length-truncated turn', async () => {
-    const { result } = await serve(provider, { type: 'turn', text: 'Here are the first three of fifty', finish: 'length' })
+    const { result } = await serve(provider, {
+      type: 'turn',
+      text: 'Here are the first three of fifty',
+      finish: 'length',
+    })
     expect(result).toMatchObject({ truncated: true, finishReason: 'length', text: 'Here are the first three of fifty' })
     expect(isExecutableTurn(result)).toBe(false)
   })
@@ -212,7 +239,11 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
   it('parses the same turn however the body is chunked and delayed', async () => {
     const turn: ScriptedTurn = { ...TWO_CALLS, reasoning: 'Two tools are needed.', id: 'fixed-id' }
     const whole = await serve(provider, turn)
-    for (const faults of [{ chunkSize: 'random' as const, seed: 7 }, { chunkSize: 'random' as const, seed: 99, delayMs: 1 }, { chunkSize: 1 }]) {
+    for (const faults of [
+      { chunkSize: 'random' as const, seed: 7 },
+      { chunkSize: 'random' as const, seed: 99, delayMs: 1 },
+      { chunkSize: 1 },
+    ]) {
       sim.reset() // the same served-turn number, hence the same generated ids
       const chunked = await serve(provider, { ...turn, faults })
       expect(chunked.raw).toBe(whole.raw)
@@ -222,7 +253,11 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
   })
 
   it('answers HTTP 429 with retry-after as a rate limit', async () => {
-    const { response, result } = await serve(provider, { type: 'http-error', status: 429, headers: { 'Retry-After': '2' } })
+    const { response, result } = await serve(provider, {
+      type: 'http-error',
+      status: 429,
+      headers: { 'Retry-After': '2' },
+    })
     expect(response.status).toBe(429)
     expect(result.error).toMatchObject({ kind: 'rate-limit', retryable: true, status: 429, retryAfterMs: 2000 })
     expect(result.truncated).toBe(false)
@@ -242,7 +277,9 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
   it('cuts the connection mid-arguments: truncated, never executable', async () => {
     const turn: ScriptedTurn = {
       type: 'turn',
-      toolCalls: [{ id: 'call_cut', name: 'lookup', arguments: { city: 'Trondheim', note: 'Stavanger' }, argumentChunks: 2 }],
+      toolCalls: [
+        { id: 'call_cut', name: 'lookup', arguments: { city: 'Trondheim', note: 'Stavanger' }, argumentChunks: 2 },
+      ],
     }
     const whole = await serve(provider, turn)
     sim.reset()
@@ -256,7 +293,11 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
       expect(cut.result.error?.kind).toBe('truncated') // the call's chunk never completed
     } else {
       expect(cut.result.toolCalls).toHaveLength(1)
-      expect(cut.result.toolCalls[0]).toMatchObject({ callId: 'call_cut', closed: false, argumentsText: '{"city":"Trondheim"' })
+      expect(cut.result.toolCalls[0]).toMatchObject({
+        callId: 'call_cut',
+        closed: false,
+        argumentsText: '{"city":"Trondheim"',
+      })
     }
   })
 
@@ -270,7 +311,11 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
   it('stalls until the client aborts, and counts the abort', async () => {
     sim.enqueue({ ...TWO_CALLS, faults: { stallAfterEvents: 2 } })
     const controller = new AbortController()
-    const response = await fetch(endpoint(provider), { method: 'POST', body: JSON.stringify(requestBody(provider)), signal: controller.signal })
+    const response = await fetch(endpoint(provider), {
+      method: 'POST',
+      body: JSON.stringify(requestBody(provider)),
+      signal: controller.signal,
+    })
     const reader = response.body!.getReader()
     const first = await reader.read()
     expect(first.done).toBe(false)
@@ -285,7 +330,11 @@ describe('gemini without alt=sse', () => {
   it('streams one JSON array that parses like the SSE body', async () => {
     const sse = await serve('gemini', { ...TWO_CALLS, id: 'same' })
     sim.reset()
-    const array = await serve('gemini', { ...TWO_CALLS, id: 'same', faults: { chunkSize: 'random', seed: 3 } }, { jsonArray: true })
+    const array = await serve(
+      'gemini',
+      { ...TWO_CALLS, id: 'same', faults: { chunkSize: 'random', seed: 3 } },
+      { jsonArray: true },
+    )
     expect(array.raw.startsWith('[{\n')).toBe(true)
     expect(array.raw).toContain('\n,\r\n{')
     expect(array.raw.endsWith('\n]')).toBe(true)
@@ -295,7 +344,11 @@ describe('gemini without alt=sse', () => {
   })
 
   it('closes the array after an in-stream error', async () => {
-    const { raw, result } = await serve('gemini', { ...TWO_CALLS, faults: { errorAfterEvents: { afterEvents: 1, kind: 'overloaded' } } }, { jsonArray: true })
+    const { raw, result } = await serve(
+      'gemini',
+      { ...TWO_CALLS, faults: { errorAfterEvents: { afterEvents: 1, kind: 'overloaded' } } },
+      { jsonArray: true },
+    )
     expect(raw.endsWith('\n]')).toBe(true)
     expect(result.error?.kind).toBe('overloaded')
   })
@@ -321,7 +374,11 @@ describe('wire details', () => {
 
   it('renders a content-filter finish in each API (Interactions has no such status: incomplete)', async () => {
     for (const provider of PROVIDER_IDS) {
-      const { result } = await serve(provider, { type: 'turn', text: 'I can’t help with that.', finish: 'content-filter' })
+      const { result } = await serve(provider, {
+        type: 'turn',
+        text: 'I can’t help with that.',
+        finish: 'content-filter',
+      })
       const expected = provider === 'gemini-interactions' ? 'length' : 'content-filter'
       expect(result.finishReason, provider).toBe(expected)
       expect(isExecutableTurn(result), provider).toBe(false)
@@ -347,7 +404,10 @@ describe('wire details', () => {
   })
 
   it('pads Anthropic data lines and sends a no-argument call as a lone empty delta', async () => {
-    const { raw, result } = await serve('anthropic', { type: 'turn', toolCalls: [{ name: 'get_height', arguments: {} }] })
+    const { raw, result } = await serve('anthropic', {
+      type: 'turn',
+      toolCalls: [{ name: 'get_height', arguments: {} }],
+    })
     expect(raw).toMatch(/ +}\n/)
     expect(raw.match(/input_json_delta/g)).toHaveLength(1)
     expect(raw).toContain('"partial_json":""')
@@ -364,26 +424,41 @@ describe('wire details', () => {
 
   it('passes invalid argument JSON through unchanged (arguments undefined: never run)', async () => {
     for (const provider of PROVIDER_IDS) {
-      const { result } = await serve(provider, { type: 'turn', toolCalls: [{ id: 'c1', name: 'record_weight', arguments: { raw: '{"kg": 72,}' } }] })
+      const { result } = await serve(provider, {
+        type: 'turn',
+        toolCalls: [{ id: 'c1', name: 'record_weight', arguments: { raw: '{"kg": 72,}' } }],
+      })
       expect(result.toolCalls[0], provider).toMatchObject({ argumentsText: '{"kg": 72,}', arguments: undefined })
       expect(result.finishReason, provider).toBe('tool-calls')
     }
   })
 
   it('reproduces the Chat-compatible servers’ quirks', async () => {
-    const two: ScriptedTurn = { type: 'turn', toolCalls: [{ name: 'a', arguments: { x: 1 } }, { name: 'b', arguments: { y: 2 } }] }
+    const two: ScriptedTurn = {
+      type: 'turn',
+      toolCalls: [
+        { name: 'a', arguments: { x: 1 } },
+        { name: 'b', arguments: { y: 2 } },
+      ],
+    }
     const repeated = await serve('openai-chat', { ...two, faults: { compat: { repeatIdOnEveryFragment: true } } })
     expect(repeated.raw.match(/"name":"a"/g)!.length).toBeGreaterThan(1)
     expect(repeated.result.toolCalls.map((c) => c.arguments)).toEqual([{ x: 1 }, { y: 2 }])
 
-    const sameIndex = await serve('openai-chat', { ...two, faults: { compat: { sameIndexForAllCalls: true, idZero: true } } })
+    const sameIndex = await serve('openai-chat', {
+      ...two,
+      faults: { compat: { sameIndexForAllCalls: true, idZero: true } },
+    })
     expect(sameIndex.raw).not.toContain('"index":1,')
     expect(sameIndex.result.toolCalls.map((c) => [c.callId, c.arguments])).toEqual([
       ['0', { x: 1 }],
       ['1', { y: 2 }],
     ])
 
-    const noFinish = await serve('openai-chat', { ...two, faults: { compat: { noFinishReason: true, usageOnChoiceChunk: true } } })
+    const noFinish = await serve('openai-chat', {
+      ...two,
+      faults: { compat: { noFinishReason: true, usageOnChoiceChunk: true } },
+    })
     expect(noFinish.raw).not.toMatch(/"finish_reason":"/)
     expect(noFinish.result).toMatchObject({ complete: true, finishReason: null })
     expect(noFinish.result.usage.inputTokens).toBeGreaterThan(0)
@@ -430,7 +505,9 @@ describe('faults', () => {
   })
 
   it('close() ends stalled streams without counting them as aborts', async () => {
-    const own = await startSimulatedProvider({ script: [{ type: 'turn', text: 'x y z', faults: { stallAfterEvents: 1 } }] })
+    const own = await startSimulatedProvider({
+      script: [{ type: 'turn', text: 'x y z', faults: { stallAfterEvents: 1 } }],
+    })
     const response = await fetch(`${own.baseUrlFor('openai-chat')}/chat/completions`, { method: 'POST', body: '{}' })
     const reader = response.body!.getReader()
     await reader.read()
@@ -485,7 +562,9 @@ describe('script and recording', () => {
 
   it('asks the respond hook first, then the queue', async () => {
     sim.respond = (request) =>
-      request.provider === 'anthropic' ? { type: 'turn', text: `echo ${String((request.body as { model?: unknown }).model)}` } : undefined
+      request.provider === 'anthropic'
+        ? { type: 'turn', text: `echo ${String((request.body as { model?: unknown }).model)}` }
+        : undefined
     sim.enqueue({ type: 'turn', text: 'queued' })
     expect((await fetchTurn('anthropic')).result.text).toBe('echo claude-sonnet-4-5')
     expect((await fetchTurn('gemini')).result.text).toBe('queued')
@@ -501,10 +580,14 @@ describe('script and recording', () => {
       marks: { firstText: 'Zephyr', firstCall: 'record_weight', never: 'not in the stream' },
     })
     const received: { text: string; at: number }[] = []
-    const response = await fetch(endpoint('anthropic'), { method: 'POST', body: JSON.stringify(requestBody('anthropic')) })
+    const response = await fetch(endpoint('anthropic'), {
+      method: 'POST',
+      body: JSON.stringify(requestBody('anthropic')),
+    })
     const decoder = new TextDecoder()
     const reader = response.body!.getReader()
-    for (let read = await reader.read(); !read.done; read = await reader.read()) received.push({ text: decoder.decode(read.value), at: performance.timeOrigin + performance.now() })
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      received.push({ text: decoder.decode(read.value), at: performance.timeOrigin + performance.now() })
     const served = sim.requests[0]?.served
     expect(served?.kind).toBe('turn')
     const marks = served?.kind === 'turn' ? served.marks : undefined
@@ -543,7 +626,9 @@ describe('cli', () => {
     const script = join(dir, 'script.json')
     writeFileSync(script, JSON.stringify([{ type: 'turn', text: 'from the file' }]))
     const cli = resolve(import.meta.dirname, 'simulated-provider/cli.ts')
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--script', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--script', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     try {
       const line = await new Promise<string>((resolveLine, reject) => {
         createInterface({ input: child.stdout }).once('line', resolveLine)
@@ -552,9 +637,14 @@ describe('cli', () => {
       expect(line).toMatch(/^listening http:\/\/127\.0\.0\.1:\d+$/)
       const origin = line.slice('listening '.length)
       const first = await fetch(`${origin}/anthropic/v1/messages`, { method: 'POST', body: '{}' })
-      const parsed = await parseStreamBody('anthropic', tolerantBody(first.body, [], {}), { response: { status: first.status } })
+      const parsed = await parseStreamBody('anthropic', tolerantBody(first.body, [], {}), {
+        response: { status: first.status },
+      })
       expect(parsed.result.text).toBe('from the file')
-      const enqueued = await fetch(`${origin}/_sim/enqueue`, { method: 'POST', body: JSON.stringify({ type: 'turn', text: 'late' }) })
+      const enqueued = await fetch(`${origin}/_sim/enqueue`, {
+        method: 'POST',
+        body: JSON.stringify({ type: 'turn', text: 'late' }),
+      })
       expect(await enqueued.json()).toEqual({ queued: 1 })
       const state = (await (await fetch(`${origin}/_sim/state`)).json()) as { queued: number; requests: number }
       expect(state).toMatchObject({ queued: 1, requests: 1 })

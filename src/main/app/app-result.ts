@@ -7,8 +7,17 @@ export function ok<T>(value: T): AppResult<T> {
   return { ok: true, value }
 }
 
-export function fail(kind: AppError['kind'], message: string, extra: Partial<Pick<AppError, 'owner' | 'retryable' | 'detail'>> = {}): { ok: false; error: AppError } {
-  const owner: AppError['owner'] = kind === 'validation' || kind === 'not-found' || kind === 'busy' ? 'user' : kind === 'provider' ? 'provider' : 'system'
+export function fail(
+  kind: AppError['kind'],
+  message: string,
+  extra: Partial<Pick<AppError, 'owner' | 'retryable' | 'detail'>> = {},
+): { ok: false; error: AppError } {
+  const owner: AppError['owner'] =
+    kind === 'validation' || kind === 'not-found' || kind === 'busy'
+      ? 'user'
+      : kind === 'provider'
+        ? 'provider'
+        : 'system'
   return { ok: false, error: { kind, message, owner, retryable: kind === 'busy', ...extra } }
 }
 
@@ -17,15 +26,24 @@ const MAX_VALIDATION_MESSAGE = 500
 
 /** A payload that failed its schema: its issues, path first (zod's messages never quote the input). */
 export function validationFailure(error: z.ZodError): { ok: false; error: AppError } {
-  const text = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ')
-  return fail('validation', `Invalid request: ${text.length > MAX_VALIDATION_MESSAGE ? `${text.slice(0, MAX_VALIDATION_MESSAGE).toWellFormed()}…` : text}`)
+  const text = error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ')
+  return fail(
+    'validation',
+    `Invalid request: ${text.length > MAX_VALIDATION_MESSAGE ? `${text.slice(0, MAX_VALIDATION_MESSAGE).toWellFormed()}…` : text}`,
+  )
 }
 
 /** An unexpected throw turned into a plain error (storage errors keep their kind's message; never a stack). */
 export function failureFromThrown(error: unknown): { ok: false; error: AppError } {
-  const storage = error instanceof TurnStorageError ? error.storage : isSqliteError(error) ? toStorageError(error) : undefined
+  const storage =
+    error instanceof TurnStorageError ? error.storage : isSqliteError(error) ? toStorageError(error) : undefined
   if (storage) {
-    return fail('storage', storage.message, { retryable: storage.retryable, ...(storage.kind === 'full' ? { detail: { code: 'disk-full' } } : {}) })
+    return fail('storage', storage.message, {
+      retryable: storage.retryable,
+      ...(storage.kind === 'full' ? { detail: { code: 'disk-full' } } : {}),
+    })
   }
   return fail('internal', error instanceof Error ? error.message : String(error))
 }

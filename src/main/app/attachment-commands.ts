@@ -7,5 +7,11 @@ import { fail, ok } from './app-result'
 export function getAttachment(store: KeelStore, attachmentId: number): AppResult<CommandResponses['attachments.get']> {
   const file = store.attachments.get(attachmentId)
   if (!file) return fail('not-found', 'This file does not exist (any more).')
-  return ok({ id: file.id, name: file.name, mimeType: file.mimeType, size: file.size, dataBase64: file.bytes.toString('base64') })
+  return ok({
+    id: file.id,
+    name: file.name,
+    mimeType: file.mimeType,
+    size: file.size,
+    dataBase64: file.bytes.toString('base64'),
+  })
 }

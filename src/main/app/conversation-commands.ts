@@ -5,7 +5,11 @@
 import type { CommandRequest, CommandResponses, ConversationSettingsView } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { localeFromEnv } from '../../shared/locale-pick'
-import { generationDefaultsFor, type ConversationDefaults, type ConversationSettings } from '../../shared/conversation-settings'
+import {
+  generationDefaultsFor,
+  type ConversationDefaults,
+  type ConversationSettings,
+} from '../../shared/conversation-settings'
 import type { KeelStore } from '../db/keel-store'
 import { applyPatch, conversationSettingsOf } from '../db/conversation-settings-store'
 import { exportedConversation, exportedGeneration } from '../export/conversation-json'
@@ -23,7 +27,8 @@ type Result<C extends keyof CommandResponses> = AppResult<CommandResponses[C]>
 /** The setting that holds the defaults for new conversations (see settings.ts). */
 const DEFAULTS_KEY = 'conversationDefaults'
 
-const notFound = () => fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+const notFound = () =>
+  fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
 
 /** What a turn takes from its conversation's settings (added to the TurnRequest). */
 export type TurnSettings = Pick<TurnRequest, 'provider' | 'model' | 'system' | 'maxOutputTokens' | 'temperature'>
@@ -63,12 +68,20 @@ export class ConversationCommands {
     const choice = this.defaultChoice()
     const provider = own.provider ?? choice.provider
     // Limits follow the wire API the profile speaks (an Ollama profile is Chat Completions).
-    const generation = generationDefaultsFor(resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)?.api ?? provider)
+    const generation = generationDefaultsFor(
+      resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)?.api ?? provider,
+    )
     return {
       conversationId: conversationId ?? null,
       own,
       saved,
-      defaults: { ...choice, system: saved.system ?? '', maxOutputTokens: generation.maxOutputTokens ?? null, temperature: generation.temperature, maxTemperature: generation.maxTemperature },
+      defaults: {
+        ...choice,
+        system: saved.system ?? '',
+        maxOutputTokens: generation.maxOutputTokens ?? null,
+        temperature: generation.temperature,
+        maxTemperature: generation.maxTemperature,
+      },
       effective: {
         provider,
         model: own.model ?? choice.model,
@@ -80,7 +93,8 @@ export class ConversationCommands {
   }
 
   get(request: CommandRequest<'conversations.settings'>): Result<'conversations.settings'> {
-    if (request.conversationId !== undefined && !this.store.conversations.getConversation(request.conversationId)) return notFound()
+    if (request.conversationId !== undefined && !this.store.conversations.getConversation(request.conversationId))
+      return notFound()
     return ok(this.view(request.conversationId))
   }
 
@@ -107,18 +121,32 @@ export class ConversationCommands {
    * refused as an unknown provider (the user picks another), rather than sending the history to
    * whatever the default is now. Only a saved default that no longer exists falls back.
    */
-  turnSettings(conversationId: string | undefined, pending: ConversationSettings | undefined, explicitProvider: string | undefined): TurnSettings {
+  turnSettings(
+    conversationId: string | undefined,
+    pending: ConversationSettings | undefined,
+    explicitProvider: string | undefined,
+  ): TurnSettings {
     const own = conversationId !== undefined ? this.settings.get(conversationId) : (pending ?? {})
     const saved = this.savedDefaults()
-    const exists = (provider: string) => resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider) !== undefined
+    const exists = (provider: string) =>
+      resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider) !== undefined
     const choice = ((): { provider: string; model?: string | undefined } | undefined => {
-      if (own.provider) return explicitProvider === undefined || explicitProvider === own.provider ? { provider: own.provider, model: own.model } : undefined
-      if (saved.provider && saved.model && (explicitProvider === undefined || explicitProvider === saved.provider) && exists(saved.provider)) return { provider: saved.provider, model: saved.model }
+      if (own.provider)
+        return explicitProvider === undefined || explicitProvider === own.provider
+          ? { provider: own.provider, model: own.model }
+          : undefined
+      if (
+        saved.provider &&
+        saved.model &&
+        (explicitProvider === undefined || explicitProvider === saved.provider) &&
+        exists(saved.provider)
+      )
+        return { provider: saved.provider, model: saved.model }
       return undefined
     })()
     return {
       ...(choice ? { provider: choice.provider, ...(choice.model ? { model: choice.model } : {}) } : {}),
-      ...(own.system ?? saved.system ? { system: own.system ?? saved.system } : {}),
+      ...((own.system ?? saved.system) ? { system: own.system ?? saved.system } : {}),
       ...(own.maxOutputTokens !== undefined ? { maxOutputTokens: own.maxOutputTokens } : {}),
       ...(own.temperature !== undefined ? { temperature: own.temperature } : {}),
     }
@@ -128,8 +156,16 @@ export class ConversationCommands {
    * A turn created a conversation: it keeps what was chosen before its first message, and the
    * entry (profile id) and model that turn used (a later change of the default does not move it).
    */
-  adopt(conversationId: string, pending: ConversationSettings | undefined, used: { provider: string; model: string }): void {
-    this.settings.set(conversationId, { ...pending, provider: pending?.provider ?? used.provider, model: pending?.model ?? used.model })
+  adopt(
+    conversationId: string,
+    pending: ConversationSettings | undefined,
+    used: { provider: string; model: string },
+  ): void {
+    this.settings.set(conversationId, {
+      ...pending,
+      provider: pending?.provider ?? used.provider,
+      model: pending?.model ?? used.model,
+    })
   }
 
   export(request: CommandRequest<'conversations.export'>): Result<'conversations.export'> {
@@ -137,14 +173,20 @@ export class ConversationCommands {
     if (!conversation) return notFound()
     const messages = this.store.conversations.getMessages(conversation.id)
     const calls = this.store.generations.listForConversation(conversation.id)
-    const generationsByTurn = new Map(this.store.conversations.turnIdsInOrder(conversation.id).map((turnId) => [turnId, calls.get(turnId) ?? []]))
+    const generationsByTurn = new Map(
+      this.store.conversations.turnIdsInOrder(conversation.id).map((turnId) => [turnId, calls.get(turnId) ?? []]),
+    )
     const settings = this.settings.get(conversation.id)
     const exportedAt = this.store.clock()
     const base = fileNameOf(conversation.title, conversation.id)
     if (request.format === 'markdown') {
       const chosen = readSettings(this.store).values.language
       const locale = request.locale ?? (chosen === 'system' ? localeFromEnv(this.env) : chosen)
-      return ok({ fileName: `${base}.md`, mimeType: 'text/markdown', text: conversationMarkdown({ conversation, messages, generationsByTurn, settings, locale, exportedAt }) })
+      return ok({
+        fileName: `${base}.md`,
+        mimeType: 'text/markdown',
+        text: conversationMarkdown({ conversation, messages, generationsByTurn, settings, locale, exportedAt }),
+      })
     }
     const json = {
       format: CONVERSATION_EXPORT_FORMAT,

@@ -4,7 +4,12 @@ import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '
 import type { AttemptDiagnostic } from '../../shared/run-events'
 import type { Usage } from '../../shared/usage'
 import type { KeelStore } from '../db/keel-store'
-import { IMPLICIT_PROFILE_IDS, nameOfProfile, presetOfProfile, type StoredProviderProfile } from '../../shared/provider-profiles'
+import {
+  IMPLICIT_PROFILE_IDS,
+  nameOfProfile,
+  presetOfProfile,
+  type StoredProviderProfile,
+} from '../../shared/provider-profiles'
 import { withDeferredEnd } from '../harness/deferred-finalizations'
 
 /**
@@ -14,7 +19,12 @@ import { withDeferredEnd } from '../harness/deferred-finalizations'
  * `undefined`, never 0. Each call is priced with the price of *its* provider profile and model, so a
  * conversation that switched models is priced right.
  */
-export function buildConversationView(store: KeelStore, conversationId: string, prices: PriceBook = {}, entries: SavedEntries = {}): ConversationView | undefined {
+export function buildConversationView(
+  store: KeelStore,
+  conversationId: string,
+  prices: PriceBook = {},
+  entries: SavedEntries = {},
+): ConversationView | undefined {
   const conversation = store.conversations.getConversation(conversationId)
   if (!conversation) return undefined
   // One read of the messages and one of their parts (not one query per turn, per message or per version).
@@ -47,13 +57,28 @@ export function buildConversationView(store: KeelStore, conversationId: string, 
     if (failed.length > 0) diagnostics[messageId] = failed.map((g) => diagnosticOf(g, ordered[0]!.round))
     perMessage[messageId] = total
     const last = ordered.at(-1)!
-    models[messageId] = { ...answerEntry(last, entries), model: last.model, cutOffByLength: last.finishReason === 'length' }
+    models[messageId] = {
+      ...answerEntry(last, entries),
+      model: last.model,
+      cutOffByLength: last.finishReason === 'length',
+    }
   }
-  const total: UsageSummary = { ...sumUsage(totals), cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null }
+  const total: UsageSummary = {
+    ...sumUsage(totals),
+    cost: sumCostTotals(totals.map((t) => t.cost ?? undefined)) ?? null,
+  }
   const allVersions = read.versions
   const versions = Object.fromEntries(messages.flatMap((m) => (allVersions[m.id] ? [[m.id, allVersions[m.id]!]] : [])))
   const attachments = Object.fromEntries(store.attachments.infoByMessage(conversationId))
-  return { conversation, messages, usage: { perMessage, total }, diagnostics, versions, models, ...(Object.keys(attachments).length > 0 ? { attachments } : {}) }
+  return {
+    conversation,
+    messages,
+    usage: { perMessage, total },
+    diagnostics,
+    versions,
+    models,
+    ...(Object.keys(attachments).length > 0 ? { attachments } : {}),
+  }
 }
 
 /** The provider entries saved in settings (`providers`), by profile id. */
@@ -63,13 +88,21 @@ export type SavedEntries = Readonly<Record<string, StoredProviderProfile>>
  * The entry a model call went to, named as Settings names it. An entry removed since is named by the
  * wire API the call spoke, never by whatever a reused id (`custom-2`) names today.
  */
-export function answerEntry(call: Pick<Generation, 'provider' | 'profile'>, entries: SavedEntries): Pick<AnswerModel, 'provider' | 'providerName' | 'named' | 'preset'> {
+export function answerEntry(
+  call: Pick<Generation, 'provider' | 'profile'>,
+  entries: SavedEntries,
+): Pick<AnswerModel, 'provider' | 'providerName' | 'named' | 'preset'> {
   const id = call.profile
   const stored = Object.hasOwn(entries, id) ? entries[id] : undefined
   const known = stored !== undefined || IMPLICIT_PROFILE_IDS.includes(id)
   const nameId = known ? id : call.provider
   const own = known ? stored : undefined
-  return { provider: id, providerName: nameOfProfile(nameId, own), named: own?.name !== undefined, preset: presetOfProfile(nameId, own) }
+  return {
+    provider: id,
+    providerName: nameOfProfile(nameId, own),
+    named: own?.name !== undefined,
+    preset: presetOfProfile(nameId, own),
+  }
 }
 
 /** A failed model call as the live `diagnostics` event showed it (rounds from 1 within its answer: a regenerated one's go on in the turn). */
@@ -101,7 +134,12 @@ function sumUsage(parts: readonly { usage: Usage; estimated: boolean }[]): { usa
     return known.length === 0 ? undefined : known.reduce((a, b) => a + b, 0)
   }
   return {
-    usage: { inputTokens: add('inputTokens'), outputTokens: add('outputTokens'), reasoningTokens: add('reasoningTokens'), cachedInputTokens: add('cachedInputTokens') },
+    usage: {
+      inputTokens: add('inputTokens'),
+      outputTokens: add('outputTokens'),
+      reasoningTokens: add('reasoningTokens'),
+      cachedInputTokens: add('cachedInputTokens'),
+    },
     estimated: parts.some((p) => p.estimated),
   }
 }

@@ -76,35 +76,59 @@ export class ImportCommands {
     let upload = this.uploads.get(request.uploadId)
     if (upload && upload.clientId !== clientId) return fail('forbidden', 'This upload belongs to another window.')
     if (!upload) {
-      if (request.index !== 0) return fail('validation', 'This upload does not exist (any more): start again from its first piece.', { detail: { code: 'import-upload' } })
-      if ([...this.uploads.values()].filter((u) => u.clientId === clientId).length >= MAX_OPEN_UPLOADS) return fail('validation', 'Too many imports at once.')
+      if (request.index !== 0)
+        return fail('validation', 'This upload does not exist (any more): start again from its first piece.', {
+          detail: { code: 'import-upload' },
+        })
+      if ([...this.uploads.values()].filter((u) => u.clientId === clientId).length >= MAX_OPEN_UPLOADS)
+        return fail('validation', 'Too many imports at once.')
       const dir = mkdtempSync(join(tmpdir(), 'keel-import-'))
       upload = { clientId, dir, file: join(dir, 'upload.json'), next: 0 }
       this.uploads.set(request.uploadId, upload)
     }
     if (request.index !== upload.next) {
       this.drop(request.uploadId)
-      return fail('validation', `The import's pieces arrived out of order (expected ${upload.next}, got ${request.index}).`, { detail: { code: 'import-upload' } })
+      return fail(
+        'validation',
+        `The import's pieces arrived out of order (expected ${upload.next}, got ${request.index}).`,
+        { detail: { code: 'import-upload' } },
+      )
     }
     appendFileSync(upload.file, request.text, { encoding: 'utf8', mode: 0o600 })
     upload.next++
     const received = statSync(upload.file).size
     if (received > MAX_IMPORT_FILE_BYTES) {
       this.drop(request.uploadId)
-      return fail('validation', `The file is larger than ${MAX_IMPORT_FILE_BYTES} bytes.`, { detail: { code: 'import-upload' } })
+      return fail('validation', `The file is larger than ${MAX_IMPORT_FILE_BYTES} bytes.`, {
+        detail: { code: 'import-upload' },
+      })
     }
     return ok({ received })
   }
 
-  async import(request: CommandRequest<'conversations.import'>, clientId: string): Promise<Result<'conversations.import'>> {
-    if (this.running) return fail('busy', 'Another import is running: try again when it has finished.', { retryable: true, detail: { code: 'import-running' } })
-    if (this.deps.activeRuns() > 0) return fail('busy', 'An answer is being written: stop it or let it finish, then import.', { retryable: true, detail: { code: 'runs-active' } })
+  async import(
+    request: CommandRequest<'conversations.import'>,
+    clientId: string,
+  ): Promise<Result<'conversations.import'>> {
+    if (this.running)
+      return fail('busy', 'Another import is running: try again when it has finished.', {
+        retryable: true,
+        detail: { code: 'import-running' },
+      })
+    if (this.deps.activeRuns() > 0)
+      return fail('busy', 'An answer is being written: stop it or let it finish, then import.', {
+        retryable: true,
+        detail: { code: 'runs-active' },
+      })
     let source: ChunkSource
     let uploadId: string | undefined
     if ('uploadId' in request) {
       uploadId = request.uploadId
       const upload = this.uploads.get(uploadId)
-      if (!upload || upload.clientId !== clientId) return fail('validation', 'This upload does not exist (any more): import the file again.', { detail: { code: 'import-upload' } })
+      if (!upload || upload.clientId !== clientId)
+        return fail('validation', 'This upload does not exist (any more): import the file again.', {
+          detail: { code: 'import-upload' },
+        })
       source = fileChunks(upload.file)
     } else source = stringChunks(request.text)
     let ended!: () => void
@@ -112,20 +136,42 @@ export class ImportCommands {
     this.running = { done: new Promise<void>((resolve) => (ended = resolve)), uploadId }
     try {
       // A command that passed before may still write (it awaits a key store, a server): not inside the import.
-      if (!(await this.deps.writesSettled())) return fail('busy', 'Something else is still being saved: try the import again in a moment.', { retryable: true, detail: { code: 'import-running' } })
-      if (this.deps.activeRuns() > 0) return fail('busy', 'An answer is being written: stop it or let it finish, then import.', { retryable: true, detail: { code: 'runs-active' } })
+      if (!(await this.deps.writesSettled()))
+        return fail('busy', 'Something else is still being saved: try the import again in a moment.', {
+          retryable: true,
+          detail: { code: 'import-running' },
+        })
+      if (this.deps.activeRuns() > 0)
+        return fail('busy', 'An answer is being written: stop it or let it finish, then import.', {
+          retryable: true,
+          detail: { code: 'runs-active' },
+        })
       this.snapshot = this.openSnapshot()
-      const result = await importStoreInSlices(this.store, source, { ...(this.deps.sliceMs !== undefined ? { sliceMs: this.deps.sliceMs } : {}), stopReason: () => (this.closing ? 'Keel is shutting down' : undefined) })
+      const result = await importStoreInSlices(this.store, source, {
+        ...(this.deps.sliceMs !== undefined ? { sliceMs: this.deps.sliceMs } : {}),
+        stopReason: () => (this.closing ? 'Keel is shutting down' : undefined),
+      })
       if (!result.ok) {
         const message = `${result.where}: ${result.message}`
-        if (result.problem === 'invalid' || result.problem === 'malformed') return fail('validation', message, { detail: { code: 'import-invalid', where: result.where } })
+        if (result.problem === 'invalid' || result.problem === 'malformed')
+          return fail('validation', message, { detail: { code: 'import-invalid', where: result.where } })
         // Freeing space and importing again works; nothing was kept either way.
-        if (result.problem === 'disk-full') return fail('storage', message, { retryable: true, detail: { code: 'import-failed', problem: result.problem, where: result.where } })
-        return fail('validation', message, { detail: { code: 'import-failed', problem: result.problem, where: result.where } })
+        if (result.problem === 'disk-full')
+          return fail('storage', message, {
+            retryable: true,
+            detail: { code: 'import-failed', problem: result.problem, where: result.where },
+          })
+        return fail('validation', message, {
+          detail: { code: 'import-failed', problem: result.problem, where: result.where },
+        })
       }
       return ok(result.report)
     } catch (error) {
-      if (error instanceof ImportStoppedError) return fail('internal', 'Keel is shutting down: the import was undone (nothing of it was kept).', { retryable: true, detail: { code: 'shutting-down' } })
+      if (error instanceof ImportStoppedError)
+        return fail('internal', 'Keel is shutting down: the import was undone (nothing of it was kept).', {
+          retryable: true,
+          detail: { code: 'shutting-down' },
+        })
       throw error
     } finally {
       source.close?.()
@@ -149,7 +195,8 @@ export class ImportCommands {
   /** A window closed: its unfinished uploads go. */
   disconnect(clientId: string): void {
     // The file an import is reading stays until that import ends (it removes it then).
-    for (const [id, upload] of this.uploads) if (upload.clientId === clientId && id !== this.running?.uploadId) this.drop(id)
+    for (const [id, upload] of this.uploads)
+      if (upload.clientId === clientId && id !== this.running?.uploadId) this.drop(id)
   }
 
   /** Shutdown: a running import is stopped at its next pause and undone; uploads are removed. */

@@ -58,7 +58,11 @@ export interface KeelAppServiceOptions {
   /** How long a call outside Keel may take before its outcome is given up as unknown. */
   toolCallTimeoutMs?: number
   /** MCP: servers from `--mcp-config`/`KEEL_MCP_CONFIG`, the login shell's PATH, connection tuning (tests). */
-  mcp?: { fileServers?: readonly McpFileServer[]; loginPath?: string | undefined; connection?: McpConnectionOptions | undefined }
+  mcp?: {
+    fileServers?: readonly McpFileServer[]
+    loginPath?: string | undefined
+    connection?: McpConnectionOptions | undefined
+  }
   /** How long a run no window watches may wait for the user's answer before it stops (default 2 minutes; tests). */
   unattendedMs?: number
   /** Work an import does between two turns of the event loop, in ms (default 25; tests pass 0 to pause after every record). */
@@ -97,7 +101,10 @@ const ANSWERED_WHILE_IMPORTING: ReadonlySet<CommandName> = new Set<CommandName>(
 ])
 
 type Input<C extends CommandName> = z.output<(typeof COMMAND_SCHEMAS)[C]>
-type Handler<C extends CommandName> = (request: Input<C>, context: ClientContext) => AppResult<CommandResponses[C]> | Promise<AppResult<CommandResponses[C]>>
+type Handler<C extends CommandName> = (
+  request: Input<C>,
+  context: ClientContext,
+) => AppResult<CommandResponses[C]> | Promise<AppResult<CommandResponses[C]>>
 
 /**
  * The core behind the app's one interface, independent of the transport (Electron IPC or the
@@ -124,18 +131,34 @@ export class KeelAppService {
     this.runs = new RunRegistry({ unattendedMs: options.unattendedMs })
     this.env = options.env
     this.keys = new ProviderKeys(options.env, options.vault)
-    const hub = createMcpHub({ pins: options.store.mcpPins, loginPath: options.mcp?.loginPath, connection: options.mcp?.connection, serversDir: mcpServersDir(options.store.db.name) })
-    this.tools = createKeelToolRegistry(options.store, { sources: [...(options.toolSources ?? []), hub], ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}) })
+    const hub = createMcpHub({
+      pins: options.store.mcpPins,
+      loginPath: options.mcp?.loginPath,
+      connection: options.mcp?.connection,
+      serversDir: mcpServersDir(options.store.db.name),
+    })
+    this.tools = createKeelToolRegistry(options.store, {
+      sources: [...(options.toolSources ?? []), hub],
+      ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}),
+    })
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
-    this.imports = new ImportCommands(options.store, { activeRuns: () => this.runs.all().length, writesSettled: () => this.writesSettled(), ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}) })
+    this.imports = new ImportCommands(options.store, {
+      activeRuns: () => this.runs.all().length,
+      writesSettled: () => this.writesSettled(),
+      ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}),
+    })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
-      startRun: (conversationId, text, action, context, attachments) => this.startTurn({ conversationId, text, ...(attachments ? { attachments } : {}) }, context, action),
+      startRun: (conversationId, text, action, context, attachments) =>
+        this.startTurn({ conversationId, text, ...(attachments ? { attachments } : {}) }, context, action),
       isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
       view: (conversationId) => this.openConversation(conversationId),
     })
-    this.providers = new ProviderCommands(options.store, options.env, this.keys, { fetch: options.fetch, timeoutMs: options.providerCheckTimeoutMs })
+    this.providers = new ProviderCommands(options.store, options.env, this.keys, {
+      fetch: options.fetch,
+      timeoutMs: options.providerCheckTimeoutMs,
+    })
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
   }
@@ -161,15 +184,24 @@ export class KeelAppService {
     return this.runs.disconnect(clientId, departure)
   }
 
-  async handle<C extends CommandName>(command: C, rawPayload: unknown, context: ClientContext): Promise<AppResult<CommandResponses[C]>> {
-    if (typeof command !== 'string' || !Object.hasOwn(COMMAND_SCHEMAS, command)) return fail('validation', 'Unknown command.')
+  async handle<C extends CommandName>(
+    command: C,
+    rawPayload: unknown,
+    context: ClientContext,
+  ): Promise<AppResult<CommandResponses[C]>> {
+    if (typeof command !== 'string' || !Object.hasOwn(COMMAND_SCHEMAS, command))
+      return fail('validation', 'Unknown command.')
     const parsed = (COMMAND_SCHEMAS[command] as unknown as z.ZodType<Input<C>>).safeParse(rawPayload)
     if (!parsed.success) return validationFailure(parsed.error)
-    if (this.closed) return fail('internal', 'Keel is shutting down.', { retryable: true, detail: { code: 'shutting-down' } })
+    if (this.closed)
+      return fail('internal', 'Keel is shutting down.', { retryable: true, detail: { code: 'shutting-down' } })
     // An import's transaction is open on the store's connection: a write now would be undone with it.
     const writes = !ANSWERED_WHILE_IMPORTING.has(command)
     if (writes && this.imports.importing) {
-      return fail('busy', 'A backup is being imported: this can be done once it has finished.', { retryable: true, detail: { code: 'import-running' } })
+      return fail('busy', 'A backup is being imported: this can be done once it has finished.', {
+        retryable: true,
+        detail: { code: 'import-running' },
+      })
     }
     const handler = this.handlers[command] as Handler<C>
     if (writes) this.writesInFlight++
@@ -178,7 +210,11 @@ export class KeelAppService {
       return redactKeys(result, this.keys.all())
     } catch (error) {
       // No provider that can answer (none set up, or no key for one that needs it): turn setup refused it before anything was stored or sent.
-      if (error instanceof ProviderNotReadyError) return fail('validation', error.message, { owner: 'user', detail: { code: 'provider-not-ready', provider: error.provider, reason: error.reason } })
+      if (error instanceof ProviderNotReadyError)
+        return fail('validation', error.message, {
+          owner: 'user',
+          detail: { code: 'provider-not-ready', provider: error.provider, reason: error.reason },
+        })
       return redactKeys(failureFromThrown(error), this.keys.all())
     } finally {
       if (writes) this.writesInFlight--
@@ -193,7 +229,11 @@ export class KeelAppService {
   private get reads(): { store: KeelStore; finding: SearchCommands; conversations: ConversationCommands } {
     const reader = this.imports.reader
     if (!reader) return { store: this.store, finding: this.finding, conversations: this.conversationCommands }
-    return { store: reader, finding: new SearchCommands(reader), conversations: new ConversationCommands(reader, this.env, this.keys) }
+    return {
+      store: reader,
+      finding: new SearchCommands(reader),
+      conversations: new ConversationCommands(reader, this.env, this.keys),
+    }
   }
 
   /** Commands that may write, answered or not yet (an import waits until none is: {@link writesSettled}). */
@@ -225,15 +265,32 @@ export class KeelAppService {
   }
 
   private readonly handlers: { [C in CommandName]: Handler<C> } = {
-    'conversations.list': ({ limit, before, pinned }) => pinned ? this.reads.finding.pinned() : ok(this.reads.store.conversations.listConversations({ limit: limit ?? DEFAULT_CONVERSATION_PAGE, ...(before ? { before } : {}) })),
+    'conversations.list': ({ limit, before, pinned }) =>
+      pinned
+        ? this.reads.finding.pinned()
+        : ok(
+            this.reads.store.conversations.listConversations({
+              limit: limit ?? DEFAULT_CONVERSATION_PAGE,
+              ...(before ? { before } : {}),
+            }),
+          ),
     'conversations.open': ({ conversationId }) => this.openConversation(conversationId),
     'conversations.rename': ({ conversationId, title }) => {
-      if (!this.store.conversations.renameConversation(conversationId, title)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+      if (!this.store.conversations.renameConversation(conversationId, title))
+        return fail('not-found', 'This conversation does not exist (any more).', {
+          detail: { code: 'conversation-not-found' },
+        })
       return ok(this.store.conversations.getConversation(conversationId)!)
     },
     'conversations.delete': ({ conversationId }) => {
-      if (this.runs.isConversationBusy(conversationId)) return fail('busy', 'A turn is running in this conversation: stop it first.', { detail: { code: 'conversation-busy' } })
-      if (!this.store.conversations.deleteConversation(conversationId)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+      if (this.runs.isConversationBusy(conversationId))
+        return fail('busy', 'A turn is running in this conversation: stop it first.', {
+          detail: { code: 'conversation-busy' },
+        })
+      if (!this.store.conversations.deleteConversation(conversationId))
+        return fail('not-found', 'This conversation does not exist (any more).', {
+          detail: { code: 'conversation-not-found' },
+        })
       return ok({ deleted: true as const })
     },
     'turns.start': (request, context) => this.startTurn(request, context),
@@ -257,8 +314,17 @@ export class KeelAppService {
       // Grants are keyed to what `always` allows (a name, or an MCP tool's server + tool + definition).
       const known = new Set(this.tools.list().map((tool) => tool.grantKey))
       const unknown = Object.keys(update.toolPermissions ?? {}).filter((tool) => !known.has(tool))
-      if (unknown.length > 0) return fail('validation', `No tool is named ${unknown.slice(0, 3).map((name) => `'${name}'`).join(', ')}${unknown.length > 3 ? ` (and ${unknown.length - 3} more)` : ''}.`)
-      const unknownProfile = [update.defaultProvider, update.provider?.id, update.price?.provider].find((id) => id !== undefined && !this.providers.isKnown(id))
+      if (unknown.length > 0)
+        return fail(
+          'validation',
+          `No tool is named ${unknown
+            .slice(0, 3)
+            .map((name) => `'${name}'`)
+            .join(', ')}${unknown.length > 3 ? ` (and ${unknown.length - 3} more)` : ''}.`,
+        )
+      const unknownProfile = [update.defaultProvider, update.provider?.id, update.price?.provider].find(
+        (id) => id !== undefined && !this.providers.isKnown(id),
+      )
       if (unknownProfile !== undefined) return unknownProvider(unknownProfile)
       try {
         applySettingsUpdate(this.store, update)
@@ -272,9 +338,10 @@ export class KeelAppService {
       if (!this.providers.isKnown(provider)) return unknownProvider(provider)
       if (!isValidKeyText(key)) return invalidKey()
       const saved = await this.keys.vault.set(provider, key, { allowPlainTextStorage })
-      if (!saved.ok) return saved.reason === 'plain-text-not-allowed'
-        ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
-        : fail('storage', saved.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+      if (!saved.ok)
+        return saved.reason === 'plain-text-not-allowed'
+          ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
+          : fail('storage', saved.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
     'keys.clear': async ({ provider }) => {
@@ -299,9 +366,31 @@ export class KeelAppService {
     },
     'measurements.add': (request) => addMeasurement(this.store, request, resolveUserTimeZone(this.env)),
     'tools.list': () =>
-      ok(this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({ name, title, ...(titles ? { titles } : {}), source, effect, grantKey, ...(provider ? { provider } : {}) }))),
+      ok(
+        this.tools
+          .list()
+          .map(({ name, title, titles, source, effect, grantKey, provider }) => ({
+            name,
+            title,
+            ...(titles ? { titles } : {}),
+            source,
+            effect,
+            grantKey,
+            ...(provider ? { provider } : {}),
+          })),
+      ),
     'actions.unknown': () =>
-      ok(this.reads.store.ledger.listUnknown().map((entry) => ({ key: entry.idempotencyKey, toolName: entry.toolName, conversationId: entry.conversationId, arguments: entry.arguments, startedAt: entry.createdAt }))),
+      ok(
+        this.reads.store.ledger
+          .listUnknown()
+          .map((entry) => ({
+            key: entry.idempotencyKey,
+            toolName: entry.toolName,
+            conversationId: entry.conversationId,
+            arguments: entry.arguments,
+            startedAt: entry.createdAt,
+          })),
+      ),
     'actions.resolve': ({ key, outcome }) => {
       const entry = this.store.ledger.findByKey(key)
       if (entry?.state !== 'unknown') return ok({ resolved: false })
@@ -309,12 +398,22 @@ export class KeelAppService {
       // What the model is told if it asks for the same action again (in that turn): the user's word.
       const resolved =
         outcome === 'done'
-          ? this.store.ledger.markSucceeded(entry.id, JSON.stringify({ checkedByUser: true, note: 'The user checked: this action did take effect.' }), now)
-          : this.store.ledger.markFailed(entry.id, { kind: 'external', message: 'The user checked: this action did not take effect.', retryable: false }, now)
+          ? this.store.ledger.markSucceeded(
+              entry.id,
+              JSON.stringify({ checkedByUser: true, note: 'The user checked: this action did take effect.' }),
+              now,
+            )
+          : this.store.ledger.markFailed(
+              entry.id,
+              { kind: 'external', message: 'The user checked: this action did not take effect.', retryable: false },
+              now,
+            )
       return ok({ resolved })
     },
     'measurements.delete': ({ id }) =>
-      deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : fail('not-found', `No measurement with id ${id}.`, { detail: { code: 'measurement-not-found' } }),
+      deleteMeasurement(this.store, id)
+        ? ok({ deleted: true as const })
+        : fail('not-found', `No measurement with id ${id}.`, { detail: { code: 'measurement-not-found' } }),
     'mcp.list': () => this.mcp.list(),
     'mcp.import': (request) => this.mcp.import(request),
     'mcp.save': (request) => this.mcp.save(request),
@@ -325,7 +424,8 @@ export class KeelAppService {
     'mcp.secret': (request) => this.mcp.secret(request),
     'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
     'mcp.stderr': (request) => this.mcp.stderr(request),
-    'elicitations.answer': ({ elicitationId, answer }, context) => ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
+    'elicitations.answer': ({ elicitationId, answer }, context) =>
+      ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
     'conversations.search': (request) => this.reads.finding.search(request),
     'conversations.pin': (request) => this.finding.pin(request),
     'turns.regenerate': (request, context) => this.messages.regenerate(request, context),
@@ -340,29 +440,49 @@ export class KeelAppService {
     'conversations.import': (request, context) => this.imports.import(request, context.clientId),
     'conversations.importPart': (request, context) => this.imports.part(request, context.clientId),
     'attachments.get': ({ attachmentId }) => getAttachment(this.reads.store, attachmentId),
-    'runs.attach': (_request, context) => this.runs.isConnected(context.clientId) ? ok({ runs: this.runs.attach(context.clientId) }) : fail('forbidden', 'This client cannot receive run events.'),
+    'runs.attach': (_request, context) =>
+      this.runs.isConnected(context.clientId)
+        ? ok({ runs: this.runs.attach(context.clientId) })
+        : fail('forbidden', 'This client cannot receive run events.'),
   }
 
   private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
     const { store } = this.reads
     const { modelPrices, providers } = readSettings(store).values
     const view = buildConversationView(store, conversationId, modelPrices, providers)
-    return view ? ok(view) : fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+    return view
+      ? ok(view)
+      : fail('not-found', 'This conversation does not exist (any more).', {
+          detail: { code: 'conversation-not-found' },
+        })
   }
 
   /** A new question, or (`action`) a message action: regenerate, edit and resend, continue. */
-  private async startTurn(request: Input<'turns.start'>, context: ClientContext, action?: TurnAction): Promise<AppResult<CommandResponses['turns.start']>> {
+  private async startTurn(
+    request: Input<'turns.start'>,
+    context: ClientContext,
+    action?: TurnAction,
+  ): Promise<AppResult<CommandResponses['turns.start']>> {
     const { clientId } = context
     if (!this.runs.isConnected(clientId)) return fail('forbidden', 'This client cannot receive run events.')
     if (request.conversationId !== undefined) {
-      if (!this.store.conversations.getConversation(request.conversationId)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
-      if (this.runs.isConversationBusy(request.conversationId)) return fail('busy', 'A turn is already running in this conversation.', { detail: { code: 'conversation-busy' } })
+      if (!this.store.conversations.getConversation(request.conversationId))
+        return fail('not-found', 'This conversation does not exist (any more).', {
+          detail: { code: 'conversation-not-found' },
+        })
+      if (this.runs.isConversationBusy(request.conversationId))
+        return fail('busy', 'A turn is already running in this conversation.', {
+          detail: { code: 'conversation-busy' },
+        })
     }
     const active = this.runs.all()
     const mine = active.filter((run) => run.clientId === clientId).length
     if (mine >= MAX_RUNS_PER_CLIENT || active.length >= MAX_RUNS) {
       const max = mine >= MAX_RUNS_PER_CLIENT ? MAX_RUNS_PER_CLIENT : MAX_RUNS
-      return fail('busy', `${max} answers are already being written; wait for one to finish or stop it.`, { retryable: true, detail: { code: 'too-many-runs', max } })
+      return fail('busy', `${max} answers are already being written; wait for one to finish or stop it.`, {
+        retryable: true,
+        detail: { code: 'too-many-runs', max },
+      })
     }
     const files = checkTurnAttachments(request.attachments)
     if (!files.ok) return files
@@ -377,7 +497,11 @@ export class KeelAppService {
       if (event.type === 'run-start') {
         // A conversation this turn created keeps the settings chosen for it and the entry (profile, never
         // the wire API: an Ollama entry speaks Chat Completions) and model it was started with.
-        if (request.conversationId === undefined) this.conversationCommands.adopt(event.conversationId, request.settings, { provider: prepared.profileId, model: prepared.connection.model })
+        if (request.conversationId === undefined)
+          this.conversationCommands.adopt(event.conversationId, request.settings, {
+            provider: prepared.profileId,
+            model: prepared.connection.model,
+          })
         started = { conversationId: event.conversationId, messageId: event.messageId }
         const run = this.runs.get(runId)
         if (run) run.conversationId = event.conversationId
@@ -392,8 +516,22 @@ export class KeelAppService {
       env: this.env,
       keys: this.keys,
       tools: this.tools,
-      request: { conversationId: request.conversationId, text: request.text, provider: request.provider, action, locale: request.locale, attachments: files.attachments, ...this.conversationCommands.turnSettings(request.conversationId, request.settings, request.provider) },
-      io: { signal: controller.signal, approver: this.runs.approverFor(runId), elicit: this.runs.elicitorFor(runId, (event) => emit(event)), onEvent: deliver, runId },
+      request: {
+        conversationId: request.conversationId,
+        text: request.text,
+        provider: request.provider,
+        action,
+        locale: request.locale,
+        attachments: files.attachments,
+        ...this.conversationCommands.turnSettings(request.conversationId, request.settings, request.provider),
+      },
+      io: {
+        signal: controller.signal,
+        approver: this.runs.approverFor(runId),
+        elicit: this.runs.elicitorFor(runId, (event) => emit(event)),
+        onEvent: deliver,
+        runId,
+      },
       fetch: this.options.fetch,
       idleTimeoutMs: this.options.idleTimeoutMs,
       retryPolicy: this.options.retryPolicy,
@@ -418,7 +556,13 @@ export class KeelAppService {
     }
     running.then(settle, () => {
       // Saving the end failed after the run began: the window still learns the run is over.
-      if (started && !ended) options.onEvent({ type: 'run-end', status: 'failed', conversationId: started.conversationId, messageId: started.messageId })
+      if (started && !ended)
+        options.onEvent({
+          type: 'run-end',
+          status: 'failed',
+          conversationId: started.conversationId,
+          messageId: started.messageId,
+        })
       settle()
     })
     return ok({ runId })

@@ -23,7 +23,8 @@ function vaultRefusal(refused: { reason: 'plain-text-not-allowed' | 'unavailable
     : fail('storage', refused.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
 }
 
-const notFound = () => fail('not-found', 'There is no MCP server with this id (any more).', { detail: { code: 'mcp-server-not-found' } })
+const notFound = () =>
+  fail('not-found', 'There is no MCP server with this id (any more).', { detail: { code: 'mcp-server-not-found' } })
 
 export class McpCommands {
   private readonly secrets: McpSecrets
@@ -51,15 +52,27 @@ export class McpCommands {
   }
 
   private entries(): McpHubEntry[] {
-    const saved = this.saved().map((config): McpHubEntry => ({ config: this.secrets.withVaultState(config), origin: 'settings', secrets: this.secrets.resolve(config).values }))
-    const file = this.fileServers.map((server): McpHubEntry => ({ config: server.config, origin: 'file', secrets: server.secrets }))
+    const saved = this.saved().map(
+      (config): McpHubEntry => ({
+        config: this.secrets.withVaultState(config),
+        origin: 'settings',
+        secrets: this.secrets.resolve(config).values,
+      }),
+    )
+    const file = this.fileServers.map(
+      (server): McpHubEntry => ({ config: server.config, origin: 'file', secrets: server.secrets }),
+    )
     return [...saved, ...file]
   }
 
   /** Saves the whole list (validated by the setting's schema: no value can reach SQLite) and applies it. */
   private write(list: McpServerConfig[]): AppResult<true> {
     const parsed = mcpServerListSchema.safeParse(list)
-    if (!parsed.success) return fail('validation', `Invalid MCP server: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
+    if (!parsed.success)
+      return fail(
+        'validation',
+        `Invalid MCP server: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      )
     const written = this.store.settings.set('mcpServers', parsed.data)
     if (!written.ok) return fail('validation', written.error.message)
     this.sync()
@@ -82,7 +95,10 @@ export class McpCommands {
     return ok(this.hub.views())
   }
 
-  async import({ text, allowPlainTextStorage }: CommandRequest<'mcp.import'>): Promise<AppResult<CommandResponses['mcp.import']>> {
+  async import({
+    text,
+    allowPlainTextStorage,
+  }: CommandRequest<'mcp.import'>): Promise<AppResult<CommandResponses['mcp.import']>> {
     const existing = [...this.saved(), ...this.fileServers.map((server) => server.config)]
     const parsed = parseMcpConfigJson(text, existing)
     if (!parsed.ok) return fail('validation', parsed.error.message, { detail: { code: 'mcp-import-invalid' } })
@@ -110,12 +126,19 @@ export class McpCommands {
     const index = request.serverId === undefined ? -1 : list.findIndex((config) => config.id === request.serverId)
     if (request.serverId !== undefined && index < 0) {
       return this.fileServers.some((server) => server.config.id === request.serverId)
-        ? fail('forbidden', 'This server comes from the configuration file Keel was started with: edit that file.', { owner: 'user' })
+        ? fail('forbidden', 'This server comes from the configuration file Keel was started with: edit that file.', {
+            owner: 'user',
+          })
         : notFound()
     }
     const previous = index >= 0 ? list[index] : undefined
-    const taken = new Set([...list, ...this.fileServers.map((server) => server.config)].filter((config) => config !== previous).flatMap((config) => [config.id, config.name.toLowerCase()]))
-    if (taken.has(request.name.toLowerCase())) return fail('validation', `A server named "${request.name}" exists already.`, { owner: 'user' })
+    const taken = new Set(
+      [...list, ...this.fileServers.map((server) => server.config)]
+        .filter((config) => config !== previous)
+        .flatMap((config) => [config.id, config.name.toLowerCase()]),
+    )
+    if (taken.has(request.name.toLowerCase()))
+      return fail('validation', `A server named "${request.name}" exists already.`, { owner: 'user' })
     let id = previous?.id ?? mcpServerId(request.name)
     for (let n = 2; !previous && taken.has(id); n++) id = `${mcpServerId(request.name).slice(0, 36)}_${n}`
     const values = (where: McpSecretWhere): Record<string, McpValue> | undefined => {
@@ -128,22 +151,35 @@ export class McpCommands {
       name: request.name,
       transport: request.transport,
       ...(request.transport === 'stdio'
-        ? { command: request.command, args: request.args ?? [], ...(request.cwd ? { cwd: request.cwd } : {}), ...(values('env') ? { env: values('env') } : {}) }
+        ? {
+            command: request.command,
+            args: request.args ?? [],
+            ...(request.cwd ? { cwd: request.cwd } : {}),
+            ...(values('env') ? { env: values('env') } : {}),
+          }
         : { url: request.url, ...(values('headers') ? { headers: values('headers') } : {}) }),
-      ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : previous?.timeoutMs !== undefined ? { timeoutMs: previous.timeoutMs } : {}),
+      ...(request.timeoutMs !== undefined
+        ? { timeoutMs: request.timeoutMs }
+        : previous?.timeoutMs !== undefined
+          ? { timeoutMs: previous.timeoutMs }
+          : {}),
       ...((request.trustReadOnlyHints ?? previous?.trustReadOnlyHints) ? { trustReadOnlyHints: true } : {}),
       ...((request.disabled ?? previous?.disabled) ? { disabled: true } : {}),
       ...(previous?.disabledTools ? { disabledTools: previous.disabledTools } : {}),
       ...(previous?.extra ? { extra: previous.extra } : {}),
       ...(previous?.consentedFingerprint ? { consentedFingerprint: previous.consentedFingerprint } : {}),
     }
-    if (config.transport === 'stdio' && !config.command) return fail('validation', 'A server Keel starts needs a command.', { owner: 'user' })
-    if (config.transport !== 'stdio' && !config.url) return fail('validation', 'A server Keel connects to needs a URL.', { owner: 'user' })
+    if (config.transport === 'stdio' && !config.command)
+      return fail('validation', 'A server Keel starts needs a command.', { owner: 'user' })
+    if (config.transport !== 'stdio' && !config.url)
+      return fail('validation', 'A server Keel connects to needs a URL.', { owner: 'user' })
     // Values: new ones to the vault; `null` keeps the stored one; keys no longer named are forgotten.
     for (const where of ['env', 'headers'] as const) {
       for (const [key, value] of Object.entries(request[where] ?? {})) {
         if (value === null) continue
-        const stored = await this.secrets.set(id, where, key, value, { allowPlainTextStorage: request.allowPlainTextStorage })
+        const stored = await this.secrets.set(id, where, key, value, {
+          allowPlainTextStorage: request.allowPlainTextStorage,
+        })
         if (!stored.ok) return vaultRefusal(stored)
       }
     }
@@ -174,15 +210,35 @@ export class McpCommands {
     if (!view) return notFound()
     if (view.origin === 'file' || !view.needsConsent) return ok(view)
     // What the user saw must be what runs now: a change since (another window, an edit) is shown again.
-    if (view.fingerprint !== fingerprint) return fail('validation', 'What this server runs changed since it was shown: look at it again before allowing it.', { owner: 'user', detail: { code: 'mcp-consent-stale' } })
-    if (view.missingValues.length > 0) return fail('validation', `Enter the missing values first: ${view.missingValues.map((value) => value.key).join(', ')}.`, { owner: 'user' })
+    if (view.fingerprint !== fingerprint)
+      return fail(
+        'validation',
+        'What this server runs changed since it was shown: look at it again before allowing it.',
+        { owner: 'user', detail: { code: 'mcp-consent-stale' } },
+      )
+    if (view.missingValues.length > 0)
+      return fail(
+        'validation',
+        `Enter the missing values first: ${view.missingValues.map((value) => value.key).join(', ')}.`,
+        { owner: 'user' },
+      )
     this.voidGrants(serverId)
-    const written = this.write(this.saved().map((config) => (config.id === serverId ? { ...config, consentedFingerprint: fingerprint } : config)))
+    const written = this.write(
+      this.saved().map((config) =>
+        config.id === serverId ? { ...config, consentedFingerprint: fingerprint } : config,
+      ),
+    )
     if (!written.ok) return written
     return this.view(serverId)
   }
 
-  update({ serverId, disabled, timeoutMs, trustReadOnlyHints, tool }: CommandRequest<'mcp.update'>): Result<'mcp.update'> {
+  update({
+    serverId,
+    disabled,
+    timeoutMs,
+    trustReadOnlyHints,
+    tool,
+  }: CommandRequest<'mcp.update'>): Result<'mcp.update'> {
     const change = (config: McpServerConfig): McpServerConfig => {
       const next = { ...config }
       if (disabled !== undefined) next.disabled = disabled || undefined
@@ -215,14 +271,28 @@ export class McpCommands {
     return this.view(serverId)
   }
 
-  async secret({ serverId, where, key, value, allowPlainTextStorage }: CommandRequest<'mcp.secret'>): Promise<AppResult<CommandResponses['mcp.secret']>> {
+  async secret({
+    serverId,
+    where,
+    key,
+    value,
+    allowPlainTextStorage,
+  }: CommandRequest<'mcp.secret'>): Promise<AppResult<CommandResponses['mcp.secret']>> {
     const list = this.saved()
     const config = list.find((candidate) => candidate.id === serverId)
     if (!config) return notFound()
-    if (!config[where] || !Object.hasOwn(config[where], key)) return fail('validation', `This server has no ${where === 'env' ? 'variable' : 'header'} named ${key}.`, { owner: 'user' })
-    const stored = value === null ? await this.secrets.clear(serverId, where, key) : await this.secrets.set(serverId, where, key, value, { allowPlainTextStorage })
+    if (!config[where] || !Object.hasOwn(config[where], key))
+      return fail('validation', `This server has no ${where === 'env' ? 'variable' : 'header'} named ${key}.`, {
+        owner: 'user',
+      })
+    const stored =
+      value === null
+        ? await this.secrets.clear(serverId, where, key)
+        : await this.secrets.set(serverId, where, key, value, { allowPlainTextStorage })
     if (!stored.ok) return vaultRefusal(stored)
-    const written = this.write(list.map((candidate) => (candidate.id === serverId ? this.secrets.withVaultState(candidate) : candidate)))
+    const written = this.write(
+      list.map((candidate) => (candidate.id === serverId ? this.secrets.withVaultState(candidate) : candidate)),
+    )
     if (!written.ok) return written
     return this.view(serverId)
   }

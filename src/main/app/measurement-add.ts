@@ -1,6 +1,15 @@
 import type { CommandRequest } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
-import { EARLIEST_MEASUREMENT_MS, FUTURE_TOLERANCE_MS, MEASUREMENT_KIND_INFO, fromCanonicalValue, isUnitValidForKind, normalizeUnit, type Measurement, type MeasurementKind } from '../../shared/measurement'
+import {
+  EARLIEST_MEASUREMENT_MS,
+  FUTURE_TOLERANCE_MS,
+  MEASUREMENT_KIND_INFO,
+  fromCanonicalValue,
+  isUnitValidForKind,
+  normalizeUnit,
+  type Measurement,
+  type MeasurementKind,
+} from '../../shared/measurement'
 import type { KeelStore } from '../db/keel-store'
 import { recordMeasurement, recordMeasurementSchema } from '../tools/builtin/record-measurement'
 import { fail, ok } from './app-result'
@@ -12,7 +21,11 @@ import { fail, ok } from './app-result'
  * things. A direct user action: no ledger entry (see `measurement-edits.ts`). A refusal writes
  * nothing and carries the typed detail the window translates.
  */
-export function addMeasurement(store: KeelStore, request: CommandRequest<'measurements.add'>, timeZone: string): AppResult<Measurement> {
+export function addMeasurement(
+  store: KeelStore,
+  request: CommandRequest<'measurements.add'>,
+  timeZone: string,
+): AppResult<Measurement> {
   const parsed = recordMeasurementSchema(store.clock).safeParse(request)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -25,13 +38,31 @@ export function addMeasurement(store: KeelStore, request: CommandRequest<'measur
 }
 
 /** The typed detail of a refusal, by the field the schema refused (an unknown kind has none: the window never sends one). */
-function refusalDetail(request: CommandRequest<'measurements.add'>, field: PropertyKey | undefined, now: number): Parameters<typeof fail>[2] {
+function refusalDetail(
+  request: CommandRequest<'measurements.add'>,
+  field: PropertyKey | undefined,
+  now: number,
+): Parameters<typeof fail>[2] {
   if (!Object.hasOwn(MEASUREMENT_KIND_INFO, request.kind)) return {}
   const kind = request.kind as MeasurementKind
   const info = MEASUREMENT_KIND_INFO[kind]
   const unit = normalizeUnit(request.unit)
-  if (field === 'unit' || !unit || !isUnitValidForKind(kind, unit)) return { detail: { code: 'unit-not-for-kind', kind, unit: request.unit, units: [...info.units] } }
-  if (field === 'value') return { detail: { code: 'value-out-of-range', kind, value: request.value, unit, min: fromCanonicalValue(info.min, unit), max: fromCanonicalValue(info.max, unit) } }
-  if (field === 'date') return { detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS, latest: now + FUTURE_TOLERANCE_MS } }
+  if (field === 'unit' || !unit || !isUnitValidForKind(kind, unit))
+    return { detail: { code: 'unit-not-for-kind', kind, unit: request.unit, units: [...info.units] } }
+  if (field === 'value')
+    return {
+      detail: {
+        code: 'value-out-of-range',
+        kind,
+        value: request.value,
+        unit,
+        min: fromCanonicalValue(info.min, unit),
+        max: fromCanonicalValue(info.max, unit),
+      },
+    }
+  if (field === 'date')
+    return {
+      detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS, latest: now + FUTURE_TOLERANCE_MS },
+    }
   return {}
 }

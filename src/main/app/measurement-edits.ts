@@ -14,7 +14,9 @@ import {
 } from '../../shared/measurement'
 import type { KeelStore } from '../db/keel-store'
 
-export type MeasurementEdit = { ok: true; measurement: Measurement } | { ok: false; kind: 'validation' | 'not-found'; message: string; detail: AppErrorDetail }
+export type MeasurementEdit =
+  | { ok: true; measurement: Measurement }
+  | { ok: false; kind: 'validation' | 'not-found'; message: string; detail: AppErrorDetail }
 
 /**
  * The user corrects a measurement in the measurements view. This is a direct user action, not a
@@ -26,7 +28,13 @@ export type MeasurementEdit = { ok: true; measurement: Measurement } | { ok: fal
  */
 export function updateMeasurement(store: KeelStore, request: CommandRequest<'measurements.update'>): MeasurementEdit {
   const old = store.measurements.get(request.id)
-  if (!old) return { ok: false, kind: 'not-found', message: `No measurement with id ${request.id}.`, detail: { code: 'measurement-not-found' } }
+  if (!old)
+    return {
+      ok: false,
+      kind: 'not-found',
+      message: `No measurement with id ${request.id}.`,
+      detail: { code: 'measurement-not-found' },
+    }
   const unit = normalizeUnit(request.unit)
   const problem = unit ? measurementValueProblem(old.kind, request.value, unit) : 'unit-not-for-kind'
   if (!unit || problem === 'unit-not-for-kind') {
@@ -46,7 +54,14 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
       ok: false,
       kind: 'validation',
       message: `${request.value} ${unit} is outside the plausible range for ${info.label} (${range}).`,
-      detail: { code: 'value-out-of-range', kind: old.kind, value: request.value, unit, min: fromCanonicalValue(info.min, unit), max: fromCanonicalValue(info.max, unit) },
+      detail: {
+        code: 'value-out-of-range',
+        kind: old.kind,
+        value: request.value,
+        unit,
+        min: fromCanonicalValue(info.min, unit),
+        max: fromCanonicalValue(info.max, unit),
+      },
     }
   }
   const takenAt = request.takenAt ?? old.takenAt

@@ -15,15 +15,27 @@ type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandRespons
 /** What the commands need from the service: start a run, know a busy conversation, build the view. */
 export interface MessageCommandHost {
   /** `attachments`: the files of an edited question (checked there like `turns.start`'s). */
-  startRun(conversationId: string, text: string, action: TurnAction, context: ClientContext, attachments?: AttachmentInput[]): Promise<AppResult<{ runId: string }>>
+  startRun(
+    conversationId: string,
+    text: string,
+    action: TurnAction,
+    context: ClientContext,
+    attachments?: AttachmentInput[],
+  ): Promise<AppResult<{ runId: string }>>
   isConversationBusy(conversationId: string): boolean
   view(conversationId: string): AppResult<ConversationView>
 }
 
-const conversationNotFound = () => fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
-const messageNotFound = () => fail('not-found', 'This message does not exist (any more).', { detail: { code: 'message-not-found' } })
-const busy = () => fail('busy', 'An answer is being written in this conversation: stop it first.', { detail: { code: 'conversation-busy' } })
-const notApplicable = (message: string) => fail('validation', message, { detail: { code: 'message-action-not-applicable' } })
+const conversationNotFound = () =>
+  fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+const messageNotFound = () =>
+  fail('not-found', 'This message does not exist (any more).', { detail: { code: 'message-not-found' } })
+const busy = () =>
+  fail('busy', 'An answer is being written in this conversation: stop it first.', {
+    detail: { code: 'conversation-busy' },
+  })
+const notApplicable = (message: string) =>
+  fail('validation', message, { detail: { code: 'message-action-not-applicable' } })
 
 export class MessageCommands {
   constructor(
@@ -31,11 +43,15 @@ export class MessageCommands {
     private readonly host: MessageCommandHost,
   ) {}
 
-  regenerate({ conversationId, messageId }: CommandRequest<'turns.regenerate'>, context: ClientContext): Result<'turns.regenerate'> {
+  regenerate(
+    { conversationId, messageId }: CommandRequest<'turns.regenerate'>,
+    context: ClientContext,
+  ): Result<'turns.regenerate'> {
     const found = this.find(conversationId, messageId)
     if (!found.ok) return found
     const message = found.value
-    if (message.role !== 'assistant' || message.status === 'streaming') return notApplicable('Only a finished answer can be regenerated.')
+    if (message.role !== 'assistant' || message.status === 'streaming')
+      return notApplicable('Only a finished answer can be regenerated.')
     const question = message.parentId ? this.store.conversations.getMessage(message.parentId) : undefined
     if (question?.role !== 'user') return notApplicable('This answer has no question to answer again.')
     return this.host.startRun(conversationId, '', { kind: 'regenerate', messageId }, context)
@@ -45,26 +61,44 @@ export class MessageCommands {
    * The edited question keeps the original's files (all, or those in `keepAttachmentIds`) and adds
    * the new ones: all are checked again and stored with the new version, like a new question's.
    */
-  edit({ conversationId, messageId, text, keepAttachmentIds, attachments }: CommandRequest<'turns.edit'>, context: ClientContext): Result<'turns.edit'> {
+  edit(
+    { conversationId, messageId, text, keepAttachmentIds, attachments }: CommandRequest<'turns.edit'>,
+    context: ClientContext,
+  ): Result<'turns.edit'> {
     const found = this.find(conversationId, messageId)
     if (!found.ok) return found
     if (found.value.role !== 'user') return notApplicable('Only your own messages can be edited.')
     const original = this.store.attachments.withBytesOfMessage(messageId)
     const unknown = (keepAttachmentIds ?? []).filter((fileId) => !original.some((file) => file.id === fileId))
     if (unknown.length > 0) return notApplicable(`File ${unknown.join(', ')} is not one of this message's files.`)
-    const kept = keepAttachmentIds === undefined ? original : original.filter((file) => keepAttachmentIds.includes(file.id))
-    const files: AttachmentInput[] = [...kept.map((file) => ({ name: file.name, mimeType: file.mimeType, dataBase64: file.bytes.toString('base64') })), ...(attachments ?? [])]
+    const kept =
+      keepAttachmentIds === undefined ? original : original.filter((file) => keepAttachmentIds.includes(file.id))
+    const files: AttachmentInput[] = [
+      ...kept.map((file) => ({ name: file.name, mimeType: file.mimeType, dataBase64: file.bytes.toString('base64') })),
+      ...(attachments ?? []),
+    ]
     if (text.length === 0 && files.length === 0) return notApplicable('A message needs text or a file.')
-    return this.host.startRun(conversationId, text, { kind: 'edit', messageId }, context, files.length > 0 ? files : undefined)
+    return this.host.startRun(
+      conversationId,
+      text,
+      { kind: 'edit', messageId },
+      context,
+      files.length > 0 ? files : undefined,
+    )
   }
 
-  continue({ conversationId, messageId }: CommandRequest<'turns.continue'>, context: ClientContext): Result<'turns.continue'> {
+  continue(
+    { conversationId, messageId }: CommandRequest<'turns.continue'>,
+    context: ClientContext,
+  ): Result<'turns.continue'> {
     const found = this.find(conversationId, messageId)
     if (!found.ok) return found
     const message = found.value
-    if (message.role !== 'assistant' || message.status === 'streaming') return notApplicable('Only a finished answer can be continued.')
+    if (message.role !== 'assistant' || message.status === 'streaming')
+      return notApplicable('Only a finished answer can be continued.')
     // Going on from the middle of a conversation would leave what followed answering the shorter text.
-    if (this.store.conversations.currentLeafId(conversationId) !== messageId) return notApplicable('Only the last answer can be continued.')
+    if (this.store.conversations.currentLeafId(conversationId) !== messageId)
+      return notApplicable('Only the last answer can be continued.')
     return this.host.startRun(conversationId, '', { kind: 'continue', messageId }, context)
   }
 
@@ -75,7 +109,10 @@ export class MessageCommands {
     return this.host.view(conversationId)
   }
 
-  selectVersion({ conversationId, messageId }: CommandRequest<'messages.selectVersion'>): Result<'messages.selectVersion'> {
+  selectVersion({
+    conversationId,
+    messageId,
+  }: CommandRequest<'messages.selectVersion'>): Result<'messages.selectVersion'> {
     const found = this.find(conversationId, messageId)
     if (!found.ok) return found
     this.store.conversations.selectVersion(messageId)

@@ -25,17 +25,31 @@ export function modelListed(models: readonly ProviderModel[], model: string): bo
  * anything; a server without one (404, not a list, 5xx) gets one tiny real request instead
  * ({@link checkProvider}). A profile that needs a key and has none is not called at all.
  */
-export async function testConnection(api: ProviderId, connection: ProviderConnection, options: CheckOptions & { keyRequired: boolean }): Promise<ProviderCheckResult> {
-  if (connection.baseUrl === '') return { ok: false, kind: 'no-base-url', message: 'Enter the server’s address (base URL).' }
-  if (options.keyRequired && connection.apiKey === '') return { ok: false, kind: 'no-key', message: 'This provider needs an API key: nothing was sent.' }
+export async function testConnection(
+  api: ProviderId,
+  connection: ProviderConnection,
+  options: CheckOptions & { keyRequired: boolean },
+): Promise<ProviderCheckResult> {
+  if (connection.baseUrl === '')
+    return { ok: false, kind: 'no-base-url', message: 'Enter the server’s address (base URL).' }
+  if (options.keyRequired && connection.apiKey === '')
+    return { ok: false, kind: 'no-key', message: 'This provider needs an API key: nothing was sent.' }
   const keyAccepted = connection.apiKey === '' ? ('not-needed' as const) : true
   const startedAt = Date.now()
   const listed = await listProviderModels(api, connection, options)
   if (listed.ok) {
     const latencyMs = Date.now() - startedAt
     const found = { reachable: true as const, keyAccepted, models: listed.models }
-    if (connection.model === '') return { ok: false, kind: 'no-model', message: 'Choose a model.', ...found, modelPresent: false }
-    if (!modelListed(listed.models, connection.model)) return { ok: false, kind: 'model-missing', message: `The server does not list the model "${connection.model}".`, ...found, modelPresent: false }
+    if (connection.model === '')
+      return { ok: false, kind: 'no-model', message: 'Choose a model.', ...found, modelPresent: false }
+    if (!modelListed(listed.models, connection.model))
+      return {
+        ok: false,
+        kind: 'model-missing',
+        message: `The server does not list the model "${connection.model}".`,
+        ...found,
+        modelPresent: false,
+      }
     return { ok: true, latencyMs, model: connection.model, ...found, modelPresent: true, via: 'models' }
   }
   switch (listed.kind) {
@@ -43,7 +57,14 @@ export async function testConnection(api: ProviderId, connection: ProviderConnec
     case 'timeout':
       return { ok: false, kind: listed.kind, message: listed.message, reachable: false }
     case 'key-rejected':
-      return { ok: false, kind: 'key-rejected', message: listed.message, reachable: true, keyAccepted: false, ...(listed.status !== undefined ? { status: listed.status } : {}) }
+      return {
+        ok: false,
+        kind: 'key-rejected',
+        message: listed.message,
+        reachable: true,
+        keyAccepted: false,
+        ...(listed.status !== undefined ? { status: listed.status } : {}),
+      }
     default:
       break
   }
@@ -86,7 +107,14 @@ export async function checkProvider(
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout
   const startedAt = Date.now()
-  const outcome = await streamModelRound({ provider, request, fetch: options.fetch, signal, idleTimeoutMs: timeoutMs, onEvent: () => {} })
+  const outcome = await streamModelRound({
+    provider,
+    request,
+    fetch: options.fetch,
+    signal,
+    idleTimeoutMs: timeoutMs,
+    onEvent: () => {},
+  })
   const latencyMs = Date.now() - startedAt
   if (outcome.aborted) {
     return timeout.aborted
@@ -94,8 +122,24 @@ export async function checkProvider(
       : { ok: false, kind: 'cancelled', message: 'The check was cancelled.' }
   }
   const error = outcome.result.error
-  if (error) return { ok: false, kind: error.status === 404 ? 'not-found' : error.kind, message: error.message, ...(error.status !== undefined ? { status: error.status } : {}) }
+  if (error)
+    return {
+      ok: false,
+      kind: error.status === 404 ? 'not-found' : error.kind,
+      message: error.message,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+    }
   // A length finish is fine here: the cap is tiny on purpose; the provider answered and ended its turn.
-  if (!outcome.result.complete) return { ok: false, kind: 'truncated', message: 'The answer ended without the provider’s end-of-turn signal.' }
-  return { ok: true, latencyMs, model: connection.model, reachable: true, keyAccepted: connection.apiKey === '' ? 'not-needed' : true, modelPresent: true, via: 'generation', models: [] }
+  if (!outcome.result.complete)
+    return { ok: false, kind: 'truncated', message: 'The answer ended without the provider’s end-of-turn signal.' }
+  return {
+    ok: true,
+    latencyMs,
+    model: connection.model,
+    reachable: true,
+    keyAccepted: connection.apiKey === '' ? 'not-needed' : true,
+    modelPresent: true,
+    via: 'generation',
+    models: [],
+  }
 }

@@ -2,7 +2,13 @@
 // models a server lists, and Test connection of what the form shows before it is saved.
 import type { CommandRequest, CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
-import { PROVIDER_PRESETS, newProfileId, presetOfProfile, type ProviderProfileId, type StoredProviderProfile } from '../../shared/provider-profiles'
+import {
+  PROVIDER_PRESETS,
+  newProfileId,
+  presetOfProfile,
+  type ProviderProfileId,
+  type StoredProviderProfile,
+} from '../../shared/provider-profiles'
 import type { KeelStore } from '../db/keel-store'
 import type { FetchLike } from '../harness/stream-model-round'
 import { isKnownProfile, notReadyReason, resolveProfile, type ResolvedProfile } from '../providers/provider-config'
@@ -23,7 +29,11 @@ export function isValidKeyText(key: string): boolean {
   return /^[\x21-\x7e]+$/.test(key)
 }
 
-export const invalidKey = () => fail('validation', 'A key is one line of visible characters, without spaces or line breaks.', { owner: 'user', detail: { code: 'invalid-key' } })
+export const invalidKey = () =>
+  fail('validation', 'A key is one line of visible characters, without spaces or line breaks.', {
+    owner: 'user',
+    detail: { code: 'invalid-key' },
+  })
 
 export const unknownProvider = (id: string) => fail('validation', `There is no provider "${id}".`, { owner: 'user' })
 
@@ -48,9 +58,13 @@ export class ProviderCommands {
    * The profile the form shows: the saved one (or, for a new one, the profile its preset would
    * make) with the values on screen laid over it. The key typed wins over the saved one.
    */
-  private resolveTarget({ provider, draft }: Target): { ok: true; profile: ResolvedProfile } | { ok: false; error: ReturnType<typeof unknownProvider> } {
+  private resolveTarget({
+    provider,
+    draft,
+  }: Target): { ok: true; profile: ResolvedProfile } | { ok: false; error: ReturnType<typeof unknownProvider> } {
     const saved = this.saved()
-    if (provider !== undefined && !isKnownProfile(provider, saved)) return { ok: false, error: unknownProvider(provider) }
+    if (provider !== undefined && !isKnownProfile(provider, saved))
+      return { ok: false, error: unknownProvider(provider) }
     const id: ProviderProfileId = provider ?? newProfileId(draft!.preset!, new Set(Object.keys(saved)))
     const stored: StoredProviderProfile = {
       ...(Object.hasOwn(saved, id) ? saved[id] : {}),
@@ -71,8 +85,10 @@ export class ProviderCommands {
     const target = this.resolveTarget(request)
     if (!target.ok) return target.error
     const { profile } = target
-    if (profile.connection.baseUrl === '') return ok({ ok: false, kind: 'unreachable', message: 'Enter the server’s address (base URL).' })
-    if (profile.keyRequired && profile.connection.apiKey === '') return ok({ ok: false, kind: 'no-key', message: 'This provider needs an API key: nothing was sent.' })
+    if (profile.connection.baseUrl === '')
+      return ok({ ok: false, kind: 'unreachable', message: 'Enter the server’s address (base URL).' })
+    if (profile.keyRequired && profile.connection.apiKey === '')
+      return ok({ ok: false, kind: 'no-key', message: 'This provider needs an API key: nothing was sent.' })
     const result = await listProviderModels(profile.api, profile.connection, this.options)
     // The typed key is in no redaction set yet (it is not saved): scrub it here.
     return ok(redactKeys(result, [profile.connection.apiKey]))
@@ -83,7 +99,10 @@ export class ProviderCommands {
     const target = this.resolveTarget(request)
     if (!target.ok) return target.error
     const { profile } = target
-    const result = await testConnection(profile.api, profile.connection, { ...this.options, keyRequired: profile.keyRequired })
+    const result = await testConnection(profile.api, profile.connection, {
+      ...this.options,
+      keyRequired: profile.keyRequired,
+    })
     return ok(redactKeys(result, [profile.connection.apiKey]))
   }
 
@@ -104,11 +123,17 @@ export class ProviderCommands {
       ...(request.model ? { model: request.model } : {}),
       // Saved explicitly: an OpenRouter profile pointed at another address still needs its key.
       keyRequired: request.keyRequired ?? previous?.keyRequired ?? preset.needsKey,
-      ...(request.models ? { models: [...new Set(request.models)] } : previous?.models ? { models: previous.models } : {}),
+      ...(request.models
+        ? { models: [...new Set(request.models)] }
+        : previous?.models
+          ? { models: previous.models }
+          : {}),
     }
     // The key first: a key the vault refuses leaves the profile as it was.
     if (request.apiKey !== undefined) {
-      const stored = await this.keys.vault.set(id, request.apiKey, { allowPlainTextStorage: request.allowPlainTextStorage })
+      const stored = await this.keys.vault.set(id, request.apiKey, {
+        allowPlainTextStorage: request.allowPlainTextStorage,
+      })
       if (!stored.ok)
         return stored.reason === 'plain-text-not-allowed'
           ? fail('forbidden', stored.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
@@ -118,7 +143,11 @@ export class ProviderCommands {
     // The first provider set up becomes the default: the window can answer at once.
     const current = readSettings(this.store)
     const currentDefault = defaultProfileId(current, this.keys, this.env)
-    const defaultProfile = resolveProfile(currentDefault, { saved: current.values.providers, savedKey: this.keys.saved(currentDefault), env: this.env })
+    const defaultProfile = resolveProfile(currentDefault, {
+      saved: current.values.providers,
+      savedKey: this.keys.saved(currentDefault),
+      env: this.env,
+    })
     const defaultCannotAnswer = !defaultProfile || notReadyReason(defaultProfile) !== undefined
     const makeDefault = request.makeDefault === true || defaultCannotAnswer
     const written = this.store.db.transaction(() => {

@@ -22,7 +22,9 @@ export class RunLog {
 
   /** An MCP server's request for input was answered or cancelled: a window that reloads must not ask again. */
   dropElicitation(elicitationId: string): void {
-    this.events = this.events.filter((event) => !(event.type === 'elicitation-request' && event.elicitationId === elicitationId))
+    this.events = this.events.filter(
+      (event) => !(event.type === 'elicitation-request' && event.elicitationId === elicitationId),
+    )
   }
 
   snapshot(): { seq: number; events: RunEvent[] } {
@@ -35,8 +37,11 @@ function mergeDeltas(previous: RunEvent, next: RunEvent): RunEvent | undefined {
   if (previous.type !== 'stream' || next.type !== 'stream' || previous.round !== next.round) return undefined
   const a = previous.event
   const b = next.event
-  if (a.type === 'text-delta' && b.type === 'text-delta') return { ...previous, event: { type: 'text-delta', delta: a.delta + b.delta } }
-  if (a.type === 'reasoning-delta' && b.type === 'reasoning-delta') return { ...previous, event: { type: 'reasoning-delta', delta: a.delta + b.delta } }
-  if (a.type === 'tool-call-delta' && b.type === 'tool-call-delta' && a.callId === b.callId) return { ...previous, event: { type: 'tool-call-delta', callId: a.callId, delta: a.delta + b.delta } }
+  if (a.type === 'text-delta' && b.type === 'text-delta')
+    return { ...previous, event: { type: 'text-delta', delta: a.delta + b.delta } }
+  if (a.type === 'reasoning-delta' && b.type === 'reasoning-delta')
+    return { ...previous, event: { type: 'reasoning-delta', delta: a.delta + b.delta } }
+  if (a.type === 'tool-call-delta' && b.type === 'tool-call-delta' && a.callId === b.callId)
+    return { ...previous, event: { type: 'tool-call-delta', callId: a.callId, delta: a.delta + b.delta } }
   return undefined
 }

@@ -174,7 +174,12 @@ export class RunRegistry {
         }
         const onAbort = () => settle('deny')
         signal.addEventListener('abort', onAbort, { once: true })
-        this.approvals.set(request.approvalId, { runId, tool: request.grantKey, allowAlways: request.allowAlways, resolve: settle })
+        this.approvals.set(request.approvalId, {
+          runId,
+          tool: request.grantKey,
+          allowAlways: request.allowAlways,
+          resolve: settle,
+        })
         this.watchUnattended(runId)
       })
   }
@@ -197,7 +202,14 @@ export class RunRegistry {
         const onAbort = () => settle({ action: 'cancel' })
         signal.addEventListener('abort', onAbort, { once: true })
         this.elicitations.set(elicitationId, { runId, resolve: settle })
-        emit({ type: 'elicitation-request', elicitationId, callId, from: request.from, message: request.message, requestedSchema: request.requestedSchema })
+        emit({
+          type: 'elicitation-request',
+          elicitationId,
+          callId,
+          from: request.from,
+          message: request.message,
+          requestedSchema: request.requestedSchema,
+        })
         this.watchUnattended(runId)
       })
   }
@@ -211,7 +223,10 @@ export class RunRegistry {
   }
 
   /** The pending approval a client may answer (approvals of runs it does not watch are invisible to it). */
-  pendingApproval(approvalId: string, clientId: string): { tool: string; allowAlways: boolean; answer: (decision: ApprovalDecision) => void } | undefined {
+  pendingApproval(
+    approvalId: string,
+    clientId: string,
+  ): { tool: string; allowAlways: boolean; answer: (decision: ApprovalDecision) => void } | undefined {
     const pending = this.approvals.get(approvalId)
     if (!pending || !this.isWatching(pending.runId, clientId)) return undefined
     return { tool: pending.tool, allowAlways: pending.allowAlways, answer: pending.resolve }
@@ -234,7 +249,9 @@ export class RunRegistry {
     const timer = setTimeout(() => {
       this.unattended.delete(runId)
       if ((this.watchers.get(runId)?.size ?? 0) > 0) return
-      this.runs.get(runId)?.controller.abort(new WindowGoneStop('no window came back while the answer waited for the user'))
+      this.runs
+        .get(runId)
+        ?.controller.abort(new WindowGoneStop('no window came back while the answer waited for the user'))
     }, this.unattendedMs)
     timer.unref?.()
     this.unattended.set(runId, timer)

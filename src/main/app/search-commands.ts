@@ -20,7 +20,10 @@ export class SearchCommands {
   }
 
   pin({ conversationId, pinned }: Input<'conversations.pin'>): AppResult<CommandResponses['conversations.pin']> {
-    if (!this.store.search.setPinned(conversationId, pinned)) return fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
+    if (!this.store.search.setPinned(conversationId, pinned))
+      return fail('not-found', 'This conversation does not exist (any more).', {
+        detail: { code: 'conversation-not-found' },
+      })
     return ok(this.store.search.listPinned())
   }
 

@@ -45,7 +45,11 @@ export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys
     languageChoice: values.language,
     theme: values.theme,
     defaultProvider,
-    firstRun: !chosen ? { provider: defaultProvider, reason: 'unknown-provider' } : chosen.notReady ? { provider: defaultProvider, reason: chosen.notReady } : null,
+    firstRun: !chosen
+      ? { provider: defaultProvider, reason: 'unknown-provider' }
+      : chosen.notReady
+        ? { provider: defaultProvider, reason: chosen.notReady }
+        : null,
     maxToolRounds: values.maxToolRounds,
     turnTimeoutSeconds: values.turnTimeoutSeconds,
     toolPermissions: { ...values.toolPermissions },

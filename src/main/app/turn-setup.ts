@@ -96,7 +96,12 @@ export class ProviderNotReadyError extends Error {
   }
 }
 
-function notReadyMessage(provider: string, reason: ProviderNotReadyReason, name: string | undefined, keyVariable: string | undefined): string {
+function notReadyMessage(
+  provider: string,
+  reason: ProviderNotReadyReason,
+  name: string | undefined,
+  keyVariable: string | undefined,
+): string {
   const who = name ? `${name} (${provider})` : `"${provider}"`
   switch (reason) {
     case 'unknown-provider':
@@ -115,16 +120,29 @@ function notReadyMessage(provider: string, reason: ProviderNotReadyReason, name:
  * `request.provider` absent: the default provider.
  */
 export function resolveTurnProfile(
-  input: Pick<TurnSetupInput, 'store' | 'env' | 'keys'> & { request: Pick<TurnRequest, 'provider' | 'model' | 'baseUrl'> },
+  input: Pick<TurnSetupInput, 'store' | 'env' | 'keys'> & {
+    request: Pick<TurnRequest, 'provider' | 'model' | 'baseUrl'>
+  },
 ): { ok: true; profile: ResolvedProfile } | { ok: false; error: ProviderNotReadyError } {
   const settings = readSettings(input.store)
   const id = input.request.provider ?? defaultProfileId(settings, input.keys, input.env)
-  const profile = resolveSavedProfile(settings, input.keys, input.env, id, { model: input.request.model, baseUrl: input.request.baseUrl })
+  const profile = resolveSavedProfile(settings, input.keys, input.env, id, {
+    model: input.request.model,
+    baseUrl: input.request.baseUrl,
+  })
   if (!profile) return { ok: false, error: new ProviderNotReadyError(id, 'unknown-provider', undefined, undefined) }
   const reason = notReadyReason(profile)
   if (reason) {
     const stored = Object.hasOwn(settings.values.providers, id) ? settings.values.providers[id] : undefined
-    return { ok: false, error: new ProviderNotReadyError(id, reason, profile.name, profileKeyVariable(id, stored) ?? PROVIDER_PRESETS[profile.preset].keyVariable) }
+    return {
+      ok: false,
+      error: new ProviderNotReadyError(
+        id,
+        reason,
+        profile.name,
+        profileKeyVariable(id, stored) ?? PROVIDER_PRESETS[profile.preset].keyVariable,
+      ),
+    }
   }
   return { ok: true, profile }
 }
@@ -159,7 +177,11 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
   const { connection, api: provider, id: profileId } = resolved.profile
   const secrets = [...new Set([...keys.all(), connection.apiKey].filter((key) => key.length > 0))]
   const forms = keyForms(secrets)
-  const alwaysAllowed = new Set(Object.entries(settings.toolPermissions).flatMap(([tool, permission]) => (permission === 'always-allow' ? [tool] : [])))
+  const alwaysAllowed = new Set(
+    Object.entries(settings.toolPermissions).flatMap(([tool, permission]) =>
+      permission === 'always-allow' ? [tool] : [],
+    ),
+  )
   // The window sends its language (it may follow the browser's); else the saved choice, or the OS's.
   const locale = request.locale ?? (settings.language === 'system' ? localeFromEnv(env) : settings.language)
   const timeZone = resolveUserTimeZone(env)
@@ -190,7 +212,8 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     streamRound: sanitizingStreamRound(streamModelRound, secrets),
     maxRounds: request.maxRounds ?? settings.maxToolRounds,
     idleTimeoutMs: input.idleTimeoutMs ?? positiveNumber(env.KEEL_IDLE_TIMEOUT_MS),
-    turnTimeoutMs: input.turnTimeoutMs ?? positiveNumber(env.KEEL_TURN_TIMEOUT_MS) ?? settings.turnTimeoutSeconds * 1000,
+    turnTimeoutMs:
+      input.turnTimeoutMs ?? positiveNumber(env.KEEL_TURN_TIMEOUT_MS) ?? settings.turnTimeoutSeconds * 1000,
     retryPolicy: input.retryPolicy,
     runId: io.runId,
   }

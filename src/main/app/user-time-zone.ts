@@ -14,5 +14,9 @@ export function processTimeZone(): string | undefined {
  */
 export function resolveUserTimeZone(env: Env, systemZone: string | undefined = processTimeZone()): string {
   const configured = env.KEEL_TIME_ZONE
-  return (configured !== undefined ? canonicalTimeZone(configured) : undefined) ?? (systemZone !== undefined ? canonicalTimeZone(systemZone) : undefined) ?? 'UTC'
+  return (
+    (configured !== undefined ? canonicalTimeZone(configured) : undefined) ??
+    (systemZone !== undefined ? canonicalTimeZone(systemZone) : undefined) ??
+    'UTC'
+  )
 }

@@ -27,7 +27,9 @@ export interface AppliedMigrations {
 }
 
 export function hasMigrationRecords(db: Database.Database): boolean {
-  return db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'`).get() !== undefined
+  return (
+    db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'`).get() !== undefined
+  )
 }
 
 function recordedVersions(db: Database.Database): number[] {
@@ -61,9 +63,15 @@ export function readAppliedMigrations(db: Database.Database, migrations: readonl
 }
 
 /** The migrations (up to `targetVersion`) the store lacks, in order. */
-export function pendingMigrations(db: Database.Database, migrations: readonly Migration[], targetVersion = Infinity): Migration[] {
+export function pendingMigrations(
+  db: Database.Database,
+  migrations: readonly Migration[],
+  targetVersion = Infinity,
+): Migration[] {
   const { applied } = readAppliedMigrations(db, migrations)
-  return [...migrations].sort((a, b) => a.version - b.version).filter((m) => m.version <= targetVersion && !applied.has(m.version))
+  return [...migrations]
+    .sort((a, b) => a.version - b.version)
+    .filter((m) => m.version <= targetVersion && !applied.has(m.version))
 }
 
 /** Records what a store from before records has (call inside the runner's transaction). */
@@ -71,7 +79,9 @@ export function recordFoundMigrations(db: Database.Database, migrations: readonl
   const { unrecorded } = readAppliedMigrations(db, migrations)
   if (unrecorded.length === 0) return []
   db.exec(CREATE_TABLE)
-  const insert = db.prepare(`INSERT OR IGNORE INTO schema_migrations (version, name, how, recorded_at) VALUES (?, ?, 'found', ?)`)
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO schema_migrations (version, name, how, recorded_at) VALUES (?, ?, 'found', ?)`,
+  )
   const now = Date.now()
   for (const version of unrecorded) insert.run(version, migrations.find((m) => m.version === version)?.name ?? '', now)
   return unrecorded
@@ -79,11 +89,18 @@ export function recordFoundMigrations(db: Database.Database, migrations: readonl
 
 /** Whether the store has a migration recorded (read under the runner's write lock). */
 export function isRecorded(db: Database.Database, version: number): boolean {
-  return hasMigrationRecords(db) && db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version) !== undefined
+  return (
+    hasMigrationRecords(db) &&
+    db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version) !== undefined
+  )
 }
 
 /** Records a migration the runner just applied (inside its transaction). */
 export function recordRanMigration(db: Database.Database, migration: Migration): void {
   db.exec(CREATE_TABLE)
-  db.prepare(`INSERT INTO schema_migrations (version, name, how, recorded_at) VALUES (?, ?, 'ran', ?)`).run(migration.version, migration.name, Date.now())
+  db.prepare(`INSERT INTO schema_migrations (version, name, how, recorded_at) VALUES (?, ?, 'ran', ?)`).run(
+    migration.version,
+    migration.name,
+    Date.now(),
+  )
 }

@@ -63,7 +63,9 @@ export interface MessageWriterStatements {
   compactMessage: (messageId: string) => void
   touchMessage: Database.Statement<[number, string]>
   insertReplay: Database.Statement<[string, number, string, string]>
-  finishMessage: Database.Statement<[string, string | null, string | null, string | null, string | null, number | null, number, string]>
+  finishMessage: Database.Statement<
+    [string, string | null, string | null, string | null, string | null, number | null, number, string]
+  >
   readMessage: (id: string) => Message | undefined
 }
 
@@ -135,7 +137,8 @@ export class AssistantMessageWriter {
   addReplay(provider: ProviderId, items: readonly ReplayItem[]): WriteResult {
     this.assertOpen()
     if (items.length === 0) return { ok: true }
-    for (const item of items) this.pending.push({ kind: 'replay', position: this.nextPosition++, provider, dataJson: JSON.stringify(item) })
+    for (const item of items)
+      this.pending.push({ kind: 'replay', position: this.nextPosition++, provider, dataJson: JSON.stringify(item) })
     this.openPart = undefined
     return this.flush()
   }
@@ -162,7 +165,10 @@ export class AssistantMessageWriter {
    * Writes what is pending and the final status in one transaction, and returns the stored message.
    * `interrupted` keeps everything that arrived (what the user saw is saved).
    */
-  finalize(end: MessageEnd, details: MessageDetails = {}): { ok: true; message: Message } | { ok: false; error: StorageError } {
+  finalize(
+    end: MessageEnd,
+    details: MessageDetails = {},
+  ): { ok: true; message: Message } | { ok: false; error: StorageError } {
     this.assertOpen()
     this.cancelScheduledFlush()
     const now = this.clock()
@@ -205,7 +211,13 @@ export class AssistantMessageWriter {
     if (last && last.kind === 'text' && last.position === this.openPart.position) {
       last.text += delta
     } else {
-      this.pending.push({ kind: 'text', position: this.openPart.position, type, text: delta, rowExists: this.openPart.rowExists })
+      this.pending.push({
+        kind: 'text',
+        position: this.openPart.position,
+        type,
+        text: delta,
+        rowExists: this.openPart.rowExists,
+      })
     }
     this.pendingChars += delta.length
     if (this.pendingChars >= this.flushChars || this.clock() - this.lastWriteAt >= this.flushIntervalMs) {
@@ -223,8 +235,10 @@ export class AssistantMessageWriter {
     const { insertPart, appendChunk, touchMessage } = this.statements
     for (const write of this.pending) {
       if (write.kind === 'part') insertPart.run(this.messageId, write.position, write.type, '', write.dataJson)
-      else if (write.kind === 'replay') this.statements.insertReplay.run(this.messageId, write.position, write.provider, write.dataJson)
-      else if (write.rowExists) appendChunk.run(this.messageId, write.position, this.messageId, write.position, write.text)
+      else if (write.kind === 'replay')
+        this.statements.insertReplay.run(this.messageId, write.position, write.provider, write.dataJson)
+      else if (write.rowExists)
+        appendChunk.run(this.messageId, write.position, this.messageId, write.position, write.text)
       else insertPart.run(this.messageId, write.position, write.type, write.text, null)
     }
     touchMessage.run(this.clock(), this.messageId)

@@ -34,9 +34,22 @@ function statementsOf(db: Database.Database): ReturnType<typeof prepare> {
  * Stores a message's files. Runs inside the caller's transaction (the conversation store's
  * `startTurn`), so the message and its files are written together or not at all.
  */
-export function insertAttachments(db: Database.Database, messageId: string, attachments: readonly NewAttachment[]): void {
+export function insertAttachments(
+  db: Database.Database,
+  messageId: string,
+  attachments: readonly NewAttachment[],
+): void {
   const { insert } = statementsOf(db)
-  attachments.forEach((file, position) => insert.run(messageId, position, file.name, file.mimeType, file.bytes.length, Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length)))
+  attachments.forEach((file, position) =>
+    insert.run(
+      messageId,
+      position,
+      file.name,
+      file.mimeType,
+      file.bytes.length,
+      Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length),
+    ),
+  )
 }
 
 /** The files of users' messages (migration 0130), read by conversation and by id. */
@@ -45,7 +58,9 @@ export class AttachmentStore {
   private readonly present: boolean
 
   constructor(private readonly db: Database.Database) {
-    this.present = db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'message_attachments'`).get() !== undefined
+    this.present =
+      db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'message_attachments'`).get() !==
+      undefined
   }
 
   /** Every file of a conversation, without bytes, by message (in the order they were attached). */
@@ -75,7 +90,9 @@ export class AttachmentStore {
   /** The files of one message with their bytes, in the order they were attached (an edited question keeps them). */
   withBytesOfMessage(messageId: string): StoredAttachment[] {
     if (!this.present) return []
-    return statementsOf(this.db).fullOfMessage.all(messageId).map((row) => ({ ...toInfo(row), messageId: row.message_id, bytes: row.data }))
+    return statementsOf(this.db)
+      .fullOfMessage.all(messageId)
+      .map((row) => ({ ...toInfo(row), messageId: row.message_id, bytes: row.data }))
   }
 
   /** One file with its bytes (the window's thumbnails), or `undefined`. */
@@ -103,7 +120,11 @@ function prepare(db: Database.Database) {
       `SELECT a.id, a.message_id, a.name, a.mime_type, a.size, a.data FROM message_attachments a JOIN messages m ON m.id = a.message_id
        WHERE m.conversation_id = ? ORDER BY m.seq, a.position`,
     ),
-    fullOfMessage: db.prepare<[string], AttachmentRow & { data: Buffer }>('SELECT id, message_id, name, mime_type, size, data FROM message_attachments WHERE message_id = ? ORDER BY position'),
-    byId: db.prepare<[number], AttachmentRow & { data: Buffer }>('SELECT id, message_id, name, mime_type, size, data FROM message_attachments WHERE id = ?'),
+    fullOfMessage: db.prepare<[string], AttachmentRow & { data: Buffer }>(
+      'SELECT id, message_id, name, mime_type, size, data FROM message_attachments WHERE message_id = ? ORDER BY position',
+    ),
+    byId: db.prepare<[number], AttachmentRow & { data: Buffer }>(
+      'SELECT id, message_id, name, mime_type, size, data FROM message_attachments WHERE id = ?',
+    ),
   }
 }

@@ -60,7 +60,8 @@ export class ConversationSearch {
     const wanted = offset + options.limit + 1
     const titles = this.statements.titleHits.all(match, wanted)
     const rows: HitRow[] = [...titles]
-    if (rows.length < wanted) rows.push(...this.messageHits(match, wanted - rows.length, Math.max(0, offset - titles.length)))
+    if (rows.length < wanted)
+      rows.push(...this.messageHits(match, wanted - rows.length, Math.max(0, offset - titles.length)))
     const page = rows.slice(offset, offset + options.limit)
     return { results: page.map(toResult), hasMore: rows.length > offset + options.limit }
   }
@@ -91,7 +92,11 @@ export class ConversationSearch {
     if (page.length > 0) {
       // One query for the page's snippets: a query per row would expand a prefix (`optim*`) once per row.
       const rowids = page.map((h) => h.rowid)
-      const snippets = new Map(this.statements.snippets.all(match, Math.min(...rowids), Math.max(...rowids), JSON.stringify(rowids)).map((r) => [r.rowid, r.marked]))
+      const snippets = new Map(
+        this.statements.snippets
+          .all(match, Math.min(...rowids), Math.max(...rowids), JSON.stringify(rowids))
+          .map((r) => [r.rowid, r.marked]),
+      )
       for (const hit of page) hit.marked = snippets.get(hit.rowid) ?? ''
     }
     return hits.map(({ rowid: _rowid, ...hit }) => hit)
@@ -150,7 +155,9 @@ function prepare(db: Database.Database) {
     ),
     // The index alone: the part rowids of the best matches (the search benchmark's floor is this query).
     rankedMessageRowids: db
-      .prepare<[string, number], number>(`SELECT rowid FROM message_text_search WHERE message_text_search MATCH ? ORDER BY rank, rowid DESC LIMIT ?`)
+      .prepare<[string, number], number>(
+        `SELECT rowid FROM message_text_search WHERE message_text_search MATCH ? ORDER BY rank, rowid DESC LIMIT ?`,
+      )
       .pluck(),
     messageHit: db.prepare<[number], Omit<HitRow, 'kind' | 'marked'>>(
       `SELECT m.conversation_id, c.title, c.updated_at, m.id AS message_id, m.role

@@ -23,7 +23,9 @@ export class ConversationSettingsStore {
 
   get(conversationId: string): ConversationSettings {
     const row = this.db
-      .prepare<[string], SettingsRow>('SELECT provider, model, system_prompt, max_output_tokens, temperature FROM conversation_settings WHERE conversation_id = ?')
+      .prepare<[string], SettingsRow>(
+        'SELECT provider, model, system_prompt, max_output_tokens, temperature FROM conversation_settings WHERE conversation_id = ?',
+      )
       .get(conversationId)
     if (!row) return {}
     return compact({

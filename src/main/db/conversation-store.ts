@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3'
-import type { Conversation, ConversationSummary, Message, MessagePart, MessageVersions, Turn } from '../../shared/conversation'
+import type {
+  Conversation,
+  ConversationSummary,
+  Message,
+  MessagePart,
+  MessageVersions,
+  Turn,
+} from '../../shared/conversation'
 import { insertAttachments, type NewAttachment } from './attachment-store'
-import { AssistantMessageWriter, type AssistantMessageWriterOptions, type MessageWriterStatements } from './assistant-message-writer'
+import {
+  AssistantMessageWriter,
+  type AssistantMessageWriterOptions,
+  type MessageWriterStatements,
+} from './assistant-message-writer'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
 import { PART_COLUMNS_SQL, prepareChunkStatements } from './message-part-chunks'
@@ -51,7 +62,12 @@ export class ConversationStore {
 
   createConversation(input: { id?: string; title?: string } = {}): Conversation {
     const now = this.clock()
-    const conversation: Conversation = { id: input.id ?? this.newId(), title: wellFormed(input.title ?? ''), createdAt: now, updatedAt: now }
+    const conversation: Conversation = {
+      id: input.id ?? this.newId(),
+      title: wellFormed(input.title ?? ''),
+      createdAt: now,
+      updatedAt: now,
+    }
     this.statements.insertConversation.run(conversation.id, conversation.title, now, now)
     return conversation
   }
@@ -82,9 +98,18 @@ export class ConversationStore {
   listConversations(options: { limit?: number; before?: ConversationCursor } = {}): ConversationSummary[] {
     const limit = options.limit ?? 100
     const rows = options.before
-      ? this.statements.listConversationsBefore.all(options.before.updatedAt, options.before.updatedAt, options.before.id, limit)
+      ? this.statements.listConversationsBefore.all(
+          options.before.updatedAt,
+          options.before.updatedAt,
+          options.before.id,
+          limit,
+        )
       : this.statements.listConversations.all(limit)
-    return rows.map((row) => ({ ...toConversation(row), messageCount: row.message_count, ...(row.pinned_at !== null ? { pinnedAt: row.pinned_at } : {}) }))
+    return rows.map((row) => ({
+      ...toConversation(row),
+      messageCount: row.message_count,
+      ...(row.pinned_at !== null ? { pinnedAt: row.pinned_at } : {}),
+    }))
   }
 
   /**
@@ -93,7 +118,12 @@ export class ConversationStore {
    */
   listConversationsOldestFirst(options: { limit: number; after?: ConversationCursor }): Conversation[] {
     const rows = options.after
-      ? this.statements.listOldestFirstAfter.all(options.after.updatedAt, options.after.updatedAt, options.after.id, options.limit)
+      ? this.statements.listOldestFirstAfter.all(
+          options.after.updatedAt,
+          options.after.updatedAt,
+          options.after.id,
+          options.limit,
+        )
       : this.statements.listOldestFirst.all(options.limit)
     return rows.map(toConversation)
   }
@@ -127,7 +157,8 @@ export class ConversationStore {
         this.statements.insertTurn.run(turn.id, turn.conversationId, now)
         const parentId = input.parentId === undefined ? this.currentLeafId(turn.conversationId) : input.parentId
         this.insertMessage(messageId, turn.conversationId, turn.id, 'user', 'complete', now, parentId ?? null)
-        if (input.userText.length > 0) this.statements.insertPart.run(messageId, 0, 'text', wellFormed(input.userText), null)
+        if (input.userText.length > 0)
+          this.statements.insertPart.run(messageId, 0, 'text', wellFormed(input.userText), null)
         // The files go with the message, in the same transaction.
         if (input.attachments?.length) insertAttachments(this.db, messageId, input.attachments)
       })
@@ -158,7 +189,15 @@ export class ConversationStore {
     this.db
       .transaction(() => {
         const parentId = input.parentId ?? this.currentLeafId(input.conversationId)
-        this.insertMessage(messageId, input.conversationId, input.turnId, 'assistant', 'streaming', now, parentId ?? null)
+        this.insertMessage(
+          messageId,
+          input.conversationId,
+          input.turnId,
+          'assistant',
+          'streaming',
+          now,
+          parentId ?? null,
+        )
       })
       .immediate()
     return new AssistantMessageWriter(this.db, this.writerStatements, this.clock, messageId, options)
@@ -169,7 +208,10 @@ export class ConversationStore {
    * `streaming` again (its old end is cleared), new parts go after the stored ones. Returns
    * `undefined` when there is no such finished assistant message.
    */
-  resumeAssistantMessage(messageId: string, options?: AssistantMessageWriterOptions): AssistantMessageWriter | undefined {
+  resumeAssistantMessage(
+    messageId: string,
+    options?: AssistantMessageWriterOptions,
+  ): AssistantMessageWriter | undefined {
     const firstPosition = this.db
       .transaction(() => {
         if (this.statements.reopenMessage.run(this.clock(), messageId).changes !== 1) return undefined
@@ -177,24 +219,32 @@ export class ConversationStore {
       })
       .immediate()
     if (firstPosition === undefined) return undefined
-    return new AssistantMessageWriter(this.db, this.writerStatements, this.clock, messageId, { ...options, firstPosition })
+    return new AssistantMessageWriter(this.db, this.writerStatements, this.clock, messageId, {
+      ...options,
+      firstPosition,
+    })
   }
 
   /** Adds a complete message in one go (system notes, imported history, tests). */
-  addMessage(input: {
-    conversationId: string
-    turnId?: string
-    role: Message['role']
-    parts: MessagePart[]
-  }): Message {
+  addMessage(input: { conversationId: string; turnId?: string; role: Message['role']; parts: MessagePart[] }): Message {
     const now = this.clock()
     const messageId = this.newId()
     this.db
       .transaction(() => {
-        this.insertMessage(messageId, input.conversationId, input.turnId ?? null, input.role, 'complete', now, this.currentLeafId(input.conversationId) ?? null)
+        this.insertMessage(
+          messageId,
+          input.conversationId,
+          input.turnId ?? null,
+          input.role,
+          'complete',
+          now,
+          this.currentLeafId(input.conversationId) ?? null,
+        )
         input.parts.forEach((part, position) => {
-          if (part.type === 'text' || part.type === 'reasoning') this.statements.insertPart.run(messageId, position, part.type, wellFormed(part.text), null)
-          else if (part.type === 'replay') this.statements.insertReplay.run(messageId, position, part.provider, JSON.stringify(part.item))
+          if (part.type === 'text' || part.type === 'reasoning')
+            this.statements.insertPart.run(messageId, position, part.type, wellFormed(part.text), null)
+          else if (part.type === 'replay')
+            this.statements.insertReplay.run(messageId, position, part.provider, JSON.stringify(part.item))
           else this.statements.insertPart.run(messageId, position, part.type, '', partDataJson(part))
         })
       })
@@ -222,7 +272,11 @@ export class ConversationStore {
    * branch shown ({@link getMessages}), every message's versions ({@link versionsOf}) and its turn
    * ids in order ({@link turnIdsInOrder}).
    */
-  readConversation(conversationId: string): { messages: Message[]; versions: Record<string, MessageVersions>; turnIds: string[] } {
+  readConversation(conversationId: string): {
+    messages: Message[]
+    versions: Record<string, MessageVersions>
+    turnIds: string[]
+  } {
     const leaf = this.currentLeafId(conversationId)
     if (leaf === undefined) return { messages: [], versions: {}, turnIds: [] }
     // The conversation's rows by its index, the path walked here: a recursive query looked each
@@ -244,7 +298,11 @@ export class ConversationStore {
             partRows.filter((part) => onPath.has(part.message_id)),
           )
     const turnIds = [...new Set(rows.flatMap((row) => (row.turn_id === null ? [] : [row.turn_id])))]
-    return { messages, versions: versionsFromTree(rows.map((row) => ({ id: row.id, parent_id: row.parent_id ?? null, role: row.role }))), turnIds }
+    return {
+      messages,
+      versions: versionsFromTree(rows.map((row) => ({ id: row.id, parent_id: row.parent_id ?? null, role: row.role }))),
+      turnIds,
+    }
   }
 
   /** The messages from the first one down to `messageId` (included), in order. */
@@ -254,7 +312,10 @@ export class ConversationStore {
 
   /** Every message of the conversation, every branch, in creation order (the export). */
   getAllMessages(conversationId: string): Message[] {
-    return withParts(this.statements.selectMessages.all(conversationId), this.statements.selectPartsOfConversation.all(conversationId, conversationId))
+    return withParts(
+      this.statements.selectMessages.all(conversationId),
+      this.statements.selectPartsOfConversation.all(conversationId, conversationId),
+    )
   }
 
   /** The last message of the branch shown (`undefined` for an empty conversation). */
@@ -299,14 +360,26 @@ export class ConversationStore {
         if (!message) return undefined
         const conversationId = message.conversation_id
         const children = (id: string) => this.statements.selectChildren.all(id)
-        const removed = [message.id, ...(message.role === 'user' ? children(message.id).filter((c) => c.role === 'assistant').map((c) => c.id) : [])]
+        const removed = [
+          message.id,
+          ...(message.role === 'user'
+            ? children(message.id)
+                .filter((c) => c.role === 'assistant')
+                .map((c) => c.id)
+            : []),
+        ]
         const removing = new Set(removed)
         const parentId = message.parent_id ?? null
-        for (const id of removed) for (const child of children(id)) if (!removing.has(child.id)) this.statements.setParent.run(parentId, child.id)
+        for (const id of removed)
+          for (const child of children(id))
+            if (!removing.has(child.id)) this.statements.setParent.run(parentId, child.id)
         const leaf = this.currentLeafId(conversationId)
         for (const id of [...removed].reverse()) this.statements.deleteMessage.run(id)
         if (leaf === undefined || removing.has(leaf)) {
-          const next = parentId === null ? this.statements.selectNewest.get(conversationId)?.id : (this.statements.selectNewestUnder.get(parentId)?.id ?? parentId)
+          const next =
+            parentId === null
+              ? this.statements.selectNewest.get(conversationId)?.id
+              : (this.statements.selectNewestUnder.get(parentId)?.id ?? parentId)
           this.statements.setLeaf.run(next ?? null, conversationId)
         }
         return { conversationId, deleted: removed }
@@ -323,7 +396,17 @@ export class ConversationStore {
     now: number,
     parentId: string | null,
   ): void {
-    const result = this.statements.insertMessage.run(id, conversationId, turnId, parentId, conversationId, role, status, now, now)
+    const result = this.statements.insertMessage.run(
+      id,
+      conversationId,
+      turnId,
+      parentId,
+      conversationId,
+      role,
+      status,
+      now,
+      now,
+    )
     if (result.changes !== 1) throw new Error(`could not add a message to conversation ${conversationId}`)
     this.statements.touchConversation.run(now, conversationId)
     // A new message is the end of the branch shown.
@@ -338,7 +421,9 @@ export class ConversationStore {
 }
 
 /** Versions of a message are its siblings of the same role; `rows` in `seq` order. */
-function versionsFromTree(rows: ReadonlyArray<{ id: string; parent_id: string | null; role: string }>): Record<string, MessageVersions> {
+function versionsFromTree(
+  rows: ReadonlyArray<{ id: string; parent_id: string | null; role: string }>,
+): Record<string, MessageVersions> {
   const groups = new Map<string, string[]>()
   const keyOf = new Map<string, string>()
   for (const row of rows) {
@@ -393,22 +478,33 @@ function prepare(db: Database.Database) {
     selectConversation: db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?'),
     deleteConversation: db.prepare<[string]>('DELETE FROM conversations WHERE id = ?'),
     renameConversation: db.prepare<[string, string]>('UPDATE conversations SET title = ? WHERE id = ?'),
-    touchConversation: db.prepare<[number, string]>('UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?'),
+    touchConversation: db.prepare<[number, string]>(
+      'UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?',
+    ),
     listConversations: db.prepare<[number], ConversationRow & { message_count: number; pinned_at: number | null }>(
       `${CONVERSATION_SUMMARY} ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
     ),
-    listConversationsBefore: db.prepare<[number, number, string, number], ConversationRow & { message_count: number; pinned_at: number | null }>(
+    listConversationsBefore: db.prepare<
+      [number, number, string, number],
+      ConversationRow & { message_count: number; pinned_at: number | null }
+    >(
       `${CONVERSATION_SUMMARY} WHERE c.updated_at < ? OR (c.updated_at = ? AND c.id < ?) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
     ),
-    listOldestFirst: db.prepare<[number], ConversationRow>('SELECT * FROM conversations ORDER BY updated_at, id LIMIT ?'),
+    listOldestFirst: db.prepare<[number], ConversationRow>(
+      'SELECT * FROM conversations ORDER BY updated_at, id LIMIT ?',
+    ),
     listOldestFirstAfter: db.prepare<[number, number, string, number], ConversationRow>(
       'SELECT * FROM conversations WHERE updated_at > ? OR (updated_at = ? AND id > ?) ORDER BY updated_at, id LIMIT ?',
     ),
     selectTurnIdsInOrder: db.prepare<[string], { turn_id: string }>(
       'SELECT turn_id FROM messages WHERE conversation_id = ? AND turn_id IS NOT NULL GROUP BY turn_id ORDER BY min(seq)',
     ),
-    insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
-    selectTurn: db.prepare<[string], { id: string; conversation_id: string; created_at: number }>('SELECT * FROM turns WHERE id = ?'),
+    insertTurn: db.prepare<[string, string, number]>(
+      'INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)',
+    ),
+    selectTurn: db.prepare<[string], { id: string; conversation_id: string; created_at: number }>(
+      'SELECT * FROM turns WHERE id = ?',
+    ),
     // The seq is allocated in the same statement (the caller's transaction holds the write lock).
     insertMessage: db.prepare<[string, string, string | null, string | null, string, string, string, number, number]>(
       `INSERT INTO messages (id, conversation_id, turn_id, parent_id, seq, role, status, created_at, updated_at)
@@ -425,7 +521,9 @@ function prepare(db: Database.Database) {
     // CROSS JOIN fixes the join order (the path drives, each row looked up by key): with a plain JOIN
     // SQLite, knowing nothing of the path's size, scanned every message part of the store instead
     // (1 s per conversation opened on a store of 200,000 messages; test/main/db/query-plans.test.ts).
-    selectPath: db.prepare<[string], MessageRow>(`${PATH_CTE} SELECT m.* FROM path CROSS JOIN messages m ON m.id = path.id ORDER BY m.seq`),
+    selectPath: db.prepare<[string], MessageRow>(
+      `${PATH_CTE} SELECT m.* FROM path CROSS JOIN messages m ON m.id = path.id ORDER BY m.seq`,
+    ),
     selectPartsOfPath: db.prepare<[string], MessagePartRow>(
       `${PATH_CTE} SELECT * FROM (
          SELECT ${PART_COLUMNS_SQL}, NULL AS provider, m.seq AS seq FROM path CROSS JOIN messages m ON m.id = path.id CROSS JOIN message_parts p ON p.message_id = m.id
@@ -433,10 +531,18 @@ function prepare(db: Database.Database) {
        ORDER BY seq, position`,
     ),
     // A message's descendants were all written after it: the newest one has no children (a leaf).
-    selectNewestUnder: db.prepare<[string], { id: string }>(`${SUBTREE_CTE} SELECT m.id FROM sub CROSS JOIN messages m ON m.id = sub.id ORDER BY m.seq DESC LIMIT 1`),
-    selectNewest: db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1'),
-    selectTree: db.prepare<[string], { id: string; parent_id: string | null; role: string }>('SELECT id, parent_id, role FROM messages WHERE conversation_id = ? ORDER BY seq'),
-    selectChildren: db.prepare<[string], { id: string; role: string }>('SELECT id, role FROM messages WHERE parent_id = ? ORDER BY seq'),
+    selectNewestUnder: db.prepare<[string], { id: string }>(
+      `${SUBTREE_CTE} SELECT m.id FROM sub CROSS JOIN messages m ON m.id = sub.id ORDER BY m.seq DESC LIMIT 1`,
+    ),
+    selectNewest: db.prepare<[string], { id: string }>(
+      'SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
+    ),
+    selectTree: db.prepare<[string], { id: string; parent_id: string | null; role: string }>(
+      'SELECT id, parent_id, role FROM messages WHERE conversation_id = ? ORDER BY seq',
+    ),
+    selectChildren: db.prepare<[string], { id: string; role: string }>(
+      'SELECT id, role FROM messages WHERE parent_id = ? ORDER BY seq',
+    ),
     deleteMessage: db.prepare<[string]>('DELETE FROM messages WHERE id = ?'),
     reopenMessage: db.prepare<[number, string]>(
       `UPDATE messages SET status = 'streaming', interrupt_reason = NULL, interrupt_detail = NULL, error_json = NULL, updated_at = ? WHERE id = ? AND role = 'assistant' AND status <> 'streaming'`,
@@ -463,9 +569,13 @@ function prepare(db: Database.Database) {
       'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
     ),
     touchMessage: db.prepare<[number, string]>('UPDATE messages SET updated_at = ? WHERE id = ?'),
-    finishMessage: db.prepare<[string, string | null, string | null, string | null, string | null, number | null, number, string]>(
+    finishMessage: db.prepare<
+      [string, string | null, string | null, string | null, string | null, number | null, number, string]
+    >(
       `UPDATE messages SET status = ?, interrupt_reason = ?, interrupt_detail = ?, error_json = ?, notices_json = ?, reasoning_ms = ?, updated_at = ? WHERE id = ? AND status = 'streaming'`,
     ),
-    insertReplay: db.prepare<[string, number, string, string]>('INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)'),
+    insertReplay: db.prepare<[string, number, string, string]>(
+      'INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)',
+    ),
   }
 }

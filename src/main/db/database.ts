@@ -1,4 +1,16 @@
-import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs'
+import {
+  accessSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
@@ -95,17 +107,22 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
   if (path === ':memory:' || path === '') return openWritable(path, false, options)
   const file = resolve(path)
   const folder = dirname(file)
-  const refused = (error: StorageError): OpenDatabaseResult => ({ ok: false, error: located(refineFullDisk(error, folder), file, 'unchanged') })
+  const refused = (error: StorageError): OpenDatabaseResult => ({
+    ok: false,
+    error: located(refineFullDisk(error, folder), file, 'unchanged'),
+  })
 
   let existing: Stats | undefined
   try {
     existing = statSync(file)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return refused(storageError('cannot-open', `(${(error as Error).message})`))
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      return refused(storageError('cannot-open', `(${(error as Error).message})`))
   }
   if (!existing) {
     if (!existsSync(folder)) return refused(storageError('cannot-open', `Its folder ${folder} does not exist.`))
-    if (!isWritable(folder)) return refused(storageError('read-only', `Its folder ${folder} is not writable, so the file cannot be created.`))
+    if (!isWritable(folder))
+      return refused(storageError('read-only', `Its folder ${folder} is not writable, so the file cannot be created.`))
     const created = openWritable(file, false, options)
     // A file this open created and could not even start (a full disk, say) is removed again while
     // it is still empty: left there, the next open would rightly refuse it as an empty file.
@@ -118,11 +135,16 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
   // An empty file is not a store that was never used: SQLite would silently make it a new one.
   // (A store whose data is all still in its WAL has an empty main file; that one is fine.)
   if (existing.size === 0 && fileSize(`${file}-wal`) === 0) {
-    return refused(storageError('not-a-database', 'It is empty (0 bytes); Keel only creates a store where no file exists yet.'))
+    return refused(
+      storageError('not-a-database', 'It is empty (0 bytes); Keel only creates a store where no file exists yet.'),
+    )
   }
 
   const migrations = options.migrate?.migrations ?? MIGRATIONS
-  const writable = isWritable(file) && isWritable(folder) && [`${file}-wal`, `${file}-shm`].every((f) => !existsSync(f) || isWritable(f))
+  const writable =
+    isWritable(file) &&
+    isWritable(folder) &&
+    [`${file}-wal`, `${file}-shm`].every((f) => !existsSync(f) || isWritable(f))
   if (!writable && !options.allowReadOnly) {
     return refused(storageError('read-only', 'The file or its folder is not writable; Keel needs to write to it.'))
   }
@@ -134,7 +156,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
       snapshot = snapshotOf(file)
     } catch (error) {
       const kind = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'full' : 'cannot-open'
-      return refused(storageError(kind, `(It is read-only, and a copy to read could not be made: ${(error as Error).message})`))
+      return refused(
+        storageError(kind, `(It is read-only, and a copy to read could not be made: ${(error as Error).message})`),
+      )
     }
   }
   // Only a writable open can defer the check (a read-only reader has no clean close to stamp).
@@ -165,7 +189,13 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
       ),
     )
   }
-  return { ok: true, db: probed.db, readOnly: true, integrity: 'checked', ...(snapshot && { release: snapshot.remove }) }
+  return {
+    ok: true,
+    db: probed.db,
+    readOnly: true,
+    integrity: 'checked',
+    ...(snapshot && { release: snapshot.remove }),
+  }
 }
 
 /** Bytes 18-19 of the header: 2 = WAL. */
@@ -217,21 +247,33 @@ function probeExisting(
     } catch {
       // The error we report is the first one.
     }
-    for (const sidecar of created) if (sidecar.endsWith('-shm') || fileSize(sidecar) === 0) rmSync(sidecar, { force: true })
+    for (const sidecar of created)
+      if (sidecar.endsWith('-shm') || fileSize(sidecar) === 0) rmSync(sidecar, { force: true })
     return { ok: false as const, error }
   }
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOf(options) })
+    db = new Database(file, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: BUSY_TIMEOUT_MS,
+      ...nativeBindingOf(options),
+    })
     // The first read of the file: a non-SQLite file fails here (SQLITE_NOTADB).
     const incompatible = checkSchemaCompatibility(db, migrations)
     if (incompatible) return refuse(incompatible)
     // Nothing to migrate and nothing to record (a store from before records gets its rows written).
-    if (mayDefer && pendingMigrations(db, migrations, options.migrate?.targetVersion).length === 0 && readAppliedMigrations(db, migrations).unrecorded.length === 0) {
+    if (
+      mayDefer &&
+      pendingMigrations(db, migrations, options.migrate?.targetVersion).length === 0 &&
+      readAppliedMigrations(db, migrations).unrecorded.length === 0
+    ) {
       return { ok: true, db, checkDeferred: true }
     }
     const problems = db.prepare(`PRAGMA quick_check(${QUICK_CHECK_ERRORS_SHOWN})`).pluck().all() as string[]
     if (problems.length !== 1 || problems[0] !== 'ok') {
-      return refuse(storageError('corrupt', `PRAGMA quick_check found: ${problems.join('; ').replace(/\s+/g, ' ').trim()}.`))
+      return refuse(
+        storageError('corrupt', `PRAGMA quick_check found: ${problems.join('; ').replace(/\s+/g, ' ').trim()}.`),
+      )
     }
     return { ok: true, db, checkDeferred: false }
   } catch (error) {
@@ -254,7 +296,10 @@ function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOpt
     // better-sqlite3 checks the folder itself and throws a plain TypeError when it does not exist.
     const cause = toStorageError(error)
     const detail = error instanceof Error ? error.message : String(error)
-    return { ok: false, error: withLocation(cause.kind === 'unknown' ? storageError('cannot-open', `(${detail})`) : cause, 'unchanged') }
+    return {
+      ok: false,
+      error: withLocation(cause.kind === 'unknown' ? storageError('cannot-open', `(${detail})`) : cause, 'unchanged'),
+    }
   }
   const fail = (error: StorageError): OpenDatabaseResult => {
     try {
@@ -280,7 +325,10 @@ function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOpt
     if ((inFile && journalMode !== 'wal') || pragmas.synchronous !== 2 || pragmas.foreignKeys !== 1) {
       return fail(
         withLocation(
-          storageError('pragma-mismatch', `journal_mode=${journalMode}, synchronous=${pragmas.synchronous}, foreign_keys=${pragmas.foreignKeys}.`),
+          storageError(
+            'pragma-mismatch',
+            `journal_mode=${journalMode}, synchronous=${pragmas.synchronous}, foreign_keys=${pragmas.foreignKeys}.`,
+          ),
           'maybe-changed',
         ),
       )
@@ -297,7 +345,12 @@ function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOpt
 
 /** Puts where the file is, and what became of it, into the error's message (shown as is by the CLI, browser mode and the app). */
 function located(error: StorageError, file: string, state: 'unchanged' | 'maybe-changed' | 'new'): StorageError {
-  const outcome = state === 'unchanged' ? 'The file was not changed.' : state === 'new' ? 'No store was created.' : 'The file may have been switched to WAL mode; its data was not changed.'
+  const outcome =
+    state === 'unchanged'
+      ? 'The file was not changed.'
+      : state === 'new'
+        ? 'No store was created.'
+        : 'The file may have been switched to WAL mode; its data was not changed.'
   return { ...error, message: `Cannot open the store ${file}: ${error.message} ${outcome}` }
 }
 

@@ -53,9 +53,23 @@ export interface GenerationEnd {
 
 /** One row per model call: written at its start (`running`) and completed once at its end. */
 export class GenerationStore {
-  private readonly insert: Database.Statement<[string, string, string | null, number, number, string, string, string, number]>
+  private readonly insert: Database.Statement<
+    [string, string, string | null, number, number, string, string, string, number]
+  >
   private readonly finishStatement: Database.Statement<
-    [number, string, string | null, string | null, string | null, number | null, number | null, number | null, number | null, string, string]
+    [
+      number,
+      string,
+      string | null,
+      string | null,
+      string | null,
+      number | null,
+      number | null,
+      number | null,
+      number | null,
+      string,
+      string,
+    ]
   >
   private readonly selectById: Database.Statement<[string], GenerationRow>
   private readonly selectByTurn: Database.Statement<[string], GenerationRow>
@@ -86,7 +100,17 @@ export class GenerationStore {
   /** Records the start of a model call. (turn, round, attempt) is unique: a duplicate start throws. */
   start(input: GenerationStart): Generation {
     const id = this.newId()
-    this.insert.run(id, input.turnId, input.messageId ?? null, input.round, input.attempt, input.provider, input.profile ?? input.provider, input.model, this.clock())
+    this.insert.run(
+      id,
+      input.turnId,
+      input.messageId ?? null,
+      input.round,
+      input.attempt,
+      input.provider,
+      input.profile ?? input.provider,
+      input.model,
+      this.clock(),
+    )
     return this.mustGet(id)
   }
 
@@ -130,7 +154,8 @@ export class GenerationStore {
       if (list) list.push(toGeneration(row))
       else byTurn.set(row.turn_id, [toGeneration(row)])
     }
-    for (const list of byTurn.values()) if (list.length > 1) list.sort((a, b) => a.round - b.round || a.attempt - b.attempt)
+    for (const list of byTurn.values())
+      if (list.length > 1) list.sort((a, b) => a.round - b.round || a.attempt - b.attempt)
     return byTurn
   }
 

@@ -29,7 +29,10 @@ import { Worker } from 'node:worker_threads'
  */
 
 /** What the background check found. `unknown`: it could not run (the file busy or gone); nothing is assumed. */
-export type IntegrityVerdict = { state: 'ok' } | { state: 'damaged'; problems: string[] } | { state: 'unknown'; reason: string }
+export type IntegrityVerdict =
+  | { state: 'ok' }
+  | { state: 'damaged'; problems: string[] }
+  | { state: 'unknown'; reason: string }
 
 interface Stamp {
   size: number
@@ -66,7 +69,14 @@ export function takeVerifiedStamp(file: string): boolean {
   }
   const now = identity(file)
   const walSize = identity(`${file}-wal`)?.size ?? 0
-  const matches = now !== undefined && stamp !== undefined && walSize === 0 && stamp.size === now.size && stamp.mtimeNs === now.mtimeNs && stamp.ino === now.ino && stamp.dev === now.dev
+  const matches =
+    now !== undefined &&
+    stamp !== undefined &&
+    walSize === 0 &&
+    stamp.size === now.size &&
+    stamp.mtimeNs === now.mtimeNs &&
+    stamp.ino === now.ino &&
+    stamp.dev === now.dev
   if (matches) rmSync(path, { force: true })
   return matches
 }
@@ -127,7 +137,10 @@ export function checkInBackground(file: string, options: { nativeBinding?: strin
   let worker: Worker
   try {
     const module = createRequire(import.meta.url).resolve('better-sqlite3')
-    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, module, nativeBinding: options.nativeBinding } })
+    worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file, module, nativeBinding: options.nativeBinding },
+    })
   } catch (error) {
     settle({ state: 'unknown', reason: (error as Error).message })
     return { verdict, stop: () => {} }

@@ -15,7 +15,13 @@ import { announcePresence, type ProcessPresence } from './process-presence'
 import { recoverAfterCrash, type RecoveryReport } from './recover-after-crash'
 import { SettingsStore } from './settings-store'
 import { storageErrorOf } from './sqlite-error'
-import { checkInBackground, dropVerifiedStamp, writeVerifiedStamp, type BackgroundCheck, type IntegrityVerdict } from './integrity-check'
+import {
+  checkInBackground,
+  dropVerifiedStamp,
+  writeVerifiedStamp,
+  type BackgroundCheck,
+  type IntegrityVerdict,
+} from './integrity-check'
 
 /**
  * Keel's local store: one SQLite file, opened by the core (never by the Electron shell).
@@ -71,7 +77,10 @@ export interface KeelStore {
 }
 
 /** The stores every connection serves, the writable one and a reader alike. */
-type SubStores = Pick<KeelStore, 'conversations' | 'search' | 'generations' | 'measurements' | 'ledger' | 'settings' | 'mcpPins' | 'attachments'>
+type SubStores = Pick<
+  KeelStore,
+  'conversations' | 'search' | 'generations' | 'measurements' | 'ledger' | 'settings' | 'mcpPins' | 'attachments'
+>
 
 function subStoresOn(db: Database.Database, clock: Clock, newId: () => string): SubStores {
   return {
@@ -88,14 +97,24 @@ function subStoresOn(db: Database.Database, clock: Clock, newId: () => string): 
 
 /** See {@link KeelStore.openReader}. */
 function openReaderOn(file: string, clock: Clock, newId: () => string, options: OpenKeelStoreOptions): KeelStore {
-  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}) })
+  const db = new Database(file, {
+    readonly: true,
+    fileMustExist: true,
+    timeout: BUSY_TIMEOUT_MS,
+    ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}),
+  })
   try {
     const reader: KeelStore = {
       db,
       readOnly: true,
       clock,
       ...subStoresOn(db, clock, newId),
-      recovery: { interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: false },
+      recovery: {
+        interruptedMessageIds: [],
+        crashedGenerationIds: [],
+        unknownLedgerEntries: 0,
+        skippedBecauseInUse: false,
+      },
       integrity: 'ok',
       integrityVerdict: Promise.resolve({ state: 'ok' }),
       close: () => {
@@ -145,10 +164,18 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
   let presence: ProcessPresence | undefined
   try {
     // A read-only store writes nothing: no presence file, no recovery (its streaming messages read as such).
-    presence = path === ':memory:' || readOnly || options.announcePresence === false ? undefined : announcePresence(path, options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {})
+    presence =
+      path === ':memory:' || readOnly || options.announcePresence === false
+        ? undefined
+        : announcePresence(path, options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {})
     recovery =
       presence?.othersAlive || readOnly
-        ? { interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: !readOnly }
+        ? {
+            interruptedMessageIds: [],
+            crashedGenerationIds: [],
+            unknownLedgerEntries: 0,
+            skippedBecauseInUse: !readOnly,
+          }
         : recoverAfterCrash(db, clock())
   } catch (error) {
     presence?.release()
@@ -158,7 +185,10 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
   }
   // The check deferred at open runs now, in a worker; damage found stops every write on this connection.
   let integrity: IntegrityState = opened.integrity === 'deferred' ? 'checking' : 'ok'
-  const check: BackgroundCheck | undefined = opened.integrity === 'deferred' ? checkInBackground(resolve(path), { nativeBinding: options.nativeBinding }) : undefined
+  const check: BackgroundCheck | undefined =
+    opened.integrity === 'deferred'
+      ? checkInBackground(resolve(path), { nativeBinding: options.nativeBinding })
+      : undefined
   const integrityVerdict: Promise<IntegrityVerdict> = check
     ? check.verdict.then((verdict) => {
         if (integrity !== 'checking') return verdict

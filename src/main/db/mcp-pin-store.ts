@@ -28,7 +28,11 @@ export class McpPinStore {
 
   /** The server's accepted tools by name. A row whose JSON no longer parses reads as no pin (the tool is reviewed again). */
   forServer(serverId: string): Map<string, McpPin> {
-    const rows = this.db.prepare<[string], PinRow>('SELECT tool_name, definition_hash, definition_json, accepted_at FROM mcp_tool_pins WHERE server_id = ?').all(serverId)
+    const rows = this.db
+      .prepare<[string], PinRow>(
+        'SELECT tool_name, definition_hash, definition_json, accepted_at FROM mcp_tool_pins WHERE server_id = ?',
+      )
+      .all(serverId)
     const pins = new Map<string, McpPin>()
     for (const row of rows) {
       let definition: unknown
@@ -38,13 +42,21 @@ export class McpPinStore {
         continue
       }
       if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) continue
-      pins.set(row.tool_name, { toolName: row.tool_name, definitionHash: row.definition_hash, definition: definition as Record<string, unknown>, acceptedAt: row.accepted_at })
+      pins.set(row.tool_name, {
+        toolName: row.tool_name,
+        definitionHash: row.definition_hash,
+        definition: definition as Record<string, unknown>,
+        acceptedAt: row.accepted_at,
+      })
     }
     return pins
   }
 
   /** Accepts these definitions (replacing earlier ones of the same tools), in one transaction. */
-  accept(serverId: string, tools: ReadonlyArray<{ toolName: string; definitionHash: string; definition: Record<string, unknown> }>): void {
+  accept(
+    serverId: string,
+    tools: ReadonlyArray<{ toolName: string; definitionHash: string; definition: Record<string, unknown> }>,
+  ): void {
     // Only an import keeps a transaction open across event-loop turns (importStoreInSlices), and a
     // server's first listing can arrive meanwhile: written after it settles, not undone with it.
     if (this.db.inTransaction) {
@@ -64,7 +76,8 @@ export class McpPinStore {
        ON CONFLICT (server_id, tool_name) DO UPDATE SET definition_hash = excluded.definition_hash, definition_json = excluded.definition_json, accepted_at = excluded.accepted_at`,
     )
     this.db.transaction(() => {
-      for (const tool of tools) upsert.run(serverId, tool.toolName, tool.definitionHash, JSON.stringify(tool.definition), now)
+      for (const tool of tools)
+        upsert.run(serverId, tool.toolName, tool.definitionHash, JSON.stringify(tool.definition), now)
     })()
   }
 

@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3'
-import { MEASUREMENT_KIND_INFO, measurementTimeProblem, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../shared/measurement'
+import {
+  MEASUREMENT_KIND_INFO,
+  measurementTimeProblem,
+  type Measurement,
+  type MeasurementKind,
+  type MeasurementUnit,
+} from '../../shared/measurement'
 import type { Clock } from './clock'
 
 interface MeasurementRow {
@@ -63,7 +69,8 @@ export class MeasurementStore {
   /** Throws a RangeError for a date outside {@link measurementTimeProblem}'s range: every entrance checks it first. */
   insert(input: NewMeasurement): Measurement {
     const problem = measurementTimeProblem(input.takenAt, this.clock())
-    if (problem) throw new RangeError(`a measurement's date must lie between 1900 and tomorrow (${problem}: ${input.takenAt})`)
+    if (problem)
+      throw new RangeError(`a measurement's date must lie between 1900 and tomorrow (${problem}: ${input.takenAt})`)
     const result = this.statements.insert.run(
       input.kind,
       input.canonicalValue,
@@ -103,7 +110,15 @@ export class MeasurementStore {
   /** Every live measurement, newest first, one row at a time (the export; nothing else may use the connection meanwhile). */
   *iterateAll(): Generator<Measurement> {
     const [min, max] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
-    for (const row of this.statements.listAll.iterate({ from: min, to: max, byWallClock: 0, dayFrom: min, dayTo: max, limit: -1 })) yield toMeasurement(row)
+    for (const row of this.statements.listAll.iterate({
+      from: min,
+      to: max,
+      byWallClock: 0,
+      dayFrom: min,
+      dayTo: max,
+      limit: -1,
+    }))
+      yield toMeasurement(row)
   }
 
   /** Live measurements, newest first. */
@@ -118,7 +133,10 @@ export class MeasurementStore {
       dayTo: query.days?.to ?? Number.MAX_SAFE_INTEGER,
       limit: query.limit,
     }
-    const rows = query.kind === undefined ? this.statements.listAll.all(range) : this.statements.listKind.all({ ...range, kind: query.kind })
+    const rows =
+      query.kind === undefined
+        ? this.statements.listAll.all(range)
+        : this.statements.listKind.all({ ...range, kind: query.kind })
     return rows.map(toMeasurement)
   }
 }

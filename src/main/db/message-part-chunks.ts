@@ -56,9 +56,13 @@ export function prepareChunkStatements(db: Database.Database): ChunkStatements {
  */
 export function compactSettledChunks(db: Database.Database): number {
   const settled = `SELECT DISTINCT c.message_id, c.position FROM message_part_chunks c JOIN messages m ON m.id = c.message_id WHERE m.status <> 'streaming'`
-  const folded = db.prepare(`UPDATE message_parts SET ${FOLD_INTO_PART} WHERE (message_id, position) IN (${settled})`).run().changes
+  const folded = db
+    .prepare(`UPDATE message_parts SET ${FOLD_INTO_PART} WHERE (message_id, position) IN (${settled})`)
+    .run().changes
   if (folded > 0) {
-    db.prepare(`DELETE FROM message_part_chunks WHERE message_id IN (SELECT id FROM messages WHERE status <> 'streaming')`).run()
+    db.prepare(
+      `DELETE FROM message_part_chunks WHERE message_id IN (SELECT id FROM messages WHERE status <> 'streaming')`,
+    ).run()
   }
   return folded
 }

@@ -1,7 +1,14 @@
 import { isFallbackMessageId, type NoticeRef } from '../../shared/fallback-messages'
 import type { ProviderId } from '../../shared/provider-id'
 import type { ReplayItem } from '../../shared/turn-result'
-import type { InterruptReason, Message, MessageError, MessagePart, MessageRole, MessageStatus } from '../../shared/conversation'
+import type {
+  InterruptReason,
+  Message,
+  MessageError,
+  MessagePart,
+  MessageRole,
+  MessageStatus,
+} from '../../shared/conversation'
 
 /** A `messages` row as SQLite returns it. */
 export interface MessageRow {
@@ -40,7 +47,10 @@ export interface MessagePartRow {
 function noticesOf(json: string): NoticeRef[] {
   const parsed = JSON.parse(json) as unknown
   if (!Array.isArray(parsed)) return []
-  return parsed.filter((entry): entry is NoticeRef => typeof entry === 'object' && entry !== null && isFallbackMessageId((entry as { id?: unknown }).id))
+  return parsed.filter(
+    (entry): entry is NoticeRef =>
+      typeof entry === 'object' && entry !== null && isFallbackMessageId((entry as { id?: unknown }).id),
+  )
 }
 
 export function partDataJson(part: Extract<MessagePart, { type: 'tool-call' | 'tool-result' }>): string {
@@ -50,7 +60,12 @@ export function partDataJson(part: Extract<MessagePart, { type: 'tool-call' | 't
 
 export function toMessagePart(row: MessagePartRow): MessagePart {
   if (row.type === 'text' || row.type === 'reasoning') return { type: row.type, text: row.text }
-  if (row.type === 'replay') return { type: 'replay', provider: row.provider as ProviderId, item: JSON.parse(row.data_json ?? '{}') as ReplayItem }
+  if (row.type === 'replay')
+    return {
+      type: 'replay',
+      provider: row.provider as ProviderId,
+      item: JSON.parse(row.data_json ?? '{}') as ReplayItem,
+    }
   const data = JSON.parse(row.data_json ?? '{}') as Record<string, unknown>
   return { ...data, type: row.type } as MessagePart
 }
@@ -78,6 +93,9 @@ export function toMessage(row: MessageRow, parts: MessagePart[]): Message {
 export type StoredInterruptReason = Exclude<InterruptReason, 'window-closed'>
 
 /** How an interrupt reason is stored: `interrupt_reason` and `interrupt_detail` (migration 0180). */
-export function storedInterrupt(reason: InterruptReason): { reason: StoredInterruptReason; detail: 'window-closed' | null } {
+export function storedInterrupt(reason: InterruptReason): {
+  reason: StoredInterruptReason
+  detail: 'window-closed' | null
+} {
   return reason === 'window-closed' ? { reason: 'network', detail: 'window-closed' } : { reason, detail: null }
 }

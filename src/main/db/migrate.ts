@@ -1,6 +1,12 @@
 import type Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
-import { isRecorded, pendingMigrations, readAppliedMigrations, recordFoundMigrations, recordRanMigration } from './applied-migrations'
+import {
+  isRecorded,
+  pendingMigrations,
+  readAppliedMigrations,
+  recordFoundMigrations,
+  recordRanMigration,
+} from './applied-migrations'
 import { MIGRATIONS } from './migrations/index'
 import { KEEL_APPLICATION_ID, type Migration } from './migrations/migration'
 import { storageError, toStorageError } from './sqlite-error'
@@ -26,37 +32,58 @@ export function readSchemaVersion(db: Database.Database): number {
  * another application's database, a schema version no Keel ever had, and a newer Keel's schema
  * are refused (the caller leaves the file as it is).
  */
-export function checkSchemaCompatibility(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): StorageError | undefined {
+export function checkSchemaCompatibility(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): StorageError | undefined {
   const version = readSchemaVersion(db)
   const latestVersion = Math.max(0, ...migrations.map((m) => m.version))
   const applicationId = db.pragma('application_id', { simple: true }) as number
   if (applicationId !== 0 && applicationId !== KEEL_APPLICATION_ID) {
-    return storageError('not-a-keel-database', `Its application id is ${applicationId}; Keel's is ${KEEL_APPLICATION_ID}.`)
+    return storageError(
+      'not-a-keel-database',
+      `Its application id is ${applicationId}; Keel's is ${KEEL_APPLICATION_ID}.`,
+    )
   }
-  if (version < 0) return storageError('not-a-keel-database', `Its schema version is ${version}; Keel's are never negative.`)
+  if (version < 0)
+    return storageError('not-a-keel-database', `Its schema version is ${version}; Keel's are never negative.`)
   if (version === 0) {
-    const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'`).get() as { n: number }
-    if (tables.n > 0) return storageError('not-a-keel-database', `It has ${tables.n} tables and no Keel schema version.`)
+    const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'`).get() as {
+      n: number
+    }
+    if (tables.n > 0)
+      return storageError('not-a-keel-database', `It has ${tables.n} tables and no Keel schema version.`)
     return undefined
   }
   if (version > latestVersion && applicationId === KEEL_APPLICATION_ID) {
-    return storageError('newer-schema', `Its schema version is ${version}; this Keel knows up to ${latestVersion}. Update Keel to open it.`, {
-      foundVersion: version,
-      targetVersion: latestVersion,
-    })
+    return storageError(
+      'newer-schema',
+      `Its schema version is ${version}; this Keel knows up to ${latestVersion}. Update Keel to open it.`,
+      {
+        foundVersion: version,
+        targetVersion: latestVersion,
+      },
+    )
   }
   // Versions only ever are those of migrations (a newer Keel's carry its application id, above).
   if (!migrations.some((m) => m.version === version)) {
     const known = migrations.map((m) => m.version).join(', ')
     const id = applicationId === 0 ? 'no Keel application id' : "Keel's application id"
-    return storageError('not-a-keel-database', `Its schema version is ${version}, which is none of Keel's (${known}), and it has ${id}.`)
+    return storageError(
+      'not-a-keel-database',
+      `Its schema version is ${version}, which is none of Keel's (${known}), and it has ${id}.`,
+    )
   }
   const { unknown } = readAppliedMigrations(db, migrations)
   if (unknown.length > 0) {
-    return storageError('newer-schema', `It has migration ${unknown.join(', ')}, which this Keel does not know. Update Keel to open it.`, {
-      foundVersion: version,
-      targetVersion: latestVersion,
-    })
+    return storageError(
+      'newer-schema',
+      `It has migration ${unknown.join(', ')}, which this Keel does not know. Update Keel to open it.`,
+      {
+        foundVersion: version,
+        targetVersion: latestVersion,
+      },
+    )
   }
   return undefined
 }
@@ -103,7 +130,9 @@ export function migrate(db: Database.Database, options: MigrateOptions = {}): Mi
     }
   } catch (error) {
     const cause = toStorageError(error)
-    const what = current ? `Migration ${current.version} (${current.name})` : 'Recording the migrations the store already has'
+    const what = current
+      ? `Migration ${current.version} (${current.name})`
+      : 'Recording the migrations the store already has'
     return {
       ok: false,
       error: {

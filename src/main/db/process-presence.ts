@@ -59,7 +59,10 @@ function hold(path: string, options: PresenceOptions): void {
   // A prober that found the file before we locked it may remove it (it does so under its own lock,
   // so we wait for that lock, then see the file gone): then start again with a new file.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const db = new Database(path, { timeout: 2_000, ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding }) })
+    const db = new Database(path, {
+      timeout: 2_000,
+      ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding }),
+    })
     try {
       // No journal file beside it (better-sqlite3's defensive mode refuses OFF).
       db.pragma('journal_mode = MEMORY')
@@ -105,7 +108,11 @@ function letGo(path: string): void {
 function isHeldByLiveProcess(path: string, options: PresenceOptions): boolean {
   let db: Database.Database | undefined
   try {
-    db = new Database(path, { fileMustExist: true, timeout: 0, ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding }) })
+    db = new Database(path, {
+      fileMustExist: true,
+      timeout: 0,
+      ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding }),
+    })
     db.exec('BEGIN EXCLUSIVE')
   } catch (error) {
     const code = (error as { code?: unknown }).code

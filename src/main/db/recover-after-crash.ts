@@ -29,9 +29,13 @@ export function recoverAfterCrash(db: Database.Database, now: number): RecoveryR
         .all(now)
       compactSettledChunks(db)
       const crashed = db
-        .prepare<[], { id: string }>(`UPDATE generations SET outcome = 'app-crash' WHERE outcome = 'running' RETURNING id`)
+        .prepare<[], { id: string }>(
+          `UPDATE generations SET outcome = 'app-crash' WHERE outcome = 'running' RETURNING id`,
+        )
         .all()
-      const unknown = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM tool_ledger WHERE state = 'unknown'`).get()
+      const unknown = db
+        .prepare<[], { n: number }>(`SELECT count(*) AS n FROM tool_ledger WHERE state = 'unknown'`)
+        .get()
       return {
         interruptedMessageIds: interrupted.map((row) => row.id),
         crashedGenerationIds: crashed.map((row) => row.id),

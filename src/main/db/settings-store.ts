@@ -14,7 +14,9 @@ export type SettingRead<K extends SettingKey> =
   | { ok: true; value: SettingValue<K>; isDefault: boolean }
   | { ok: false; error: Extract<SettingsError, { kind: 'corrupt-setting' }> }
 
-export type SettingWrite = { ok: true } | { ok: false; error: Extract<SettingsError, { kind: 'invalid-setting' | 'unknown-setting' }> }
+export type SettingWrite =
+  | { ok: true }
+  | { ok: false; error: Extract<SettingsError, { kind: 'invalid-setting' | 'unknown-setting' }> }
 
 /**
  * Key/value settings with zod-validated values. Each key is read and checked on its own, so one
@@ -67,7 +69,10 @@ export class SettingsStore {
     }
     const result = (SETTING_DEFINITIONS[key].schema as z.ZodType).safeParse(value)
     if (!result.success) {
-      return { ok: false, error: { kind: 'invalid-setting', key, message: `Invalid value for '${key}': ${describeIssues(result.error)}` } }
+      return {
+        ok: false,
+        error: { kind: 'invalid-setting', key, message: `Invalid value for '${key}': ${describeIssues(result.error)}` },
+      }
     }
     this.upsert.run(key, JSON.stringify(result.data), this.clock())
     return { ok: true }
@@ -82,10 +87,17 @@ export class SettingsStore {
 function corrupt<K extends SettingKey>(key: K, storedText: string, reason: string): SettingRead<K> {
   return {
     ok: false,
-    error: { kind: 'corrupt-setting', key, storedText, message: `The stored value of setting '${key}' is unusable: ${reason}.` },
+    error: {
+      kind: 'corrupt-setting',
+      key,
+      storedText,
+      message: `The stored value of setting '${key}' is unusable: ${reason}.`,
+    },
   }
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ')
 }

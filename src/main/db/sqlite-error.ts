@@ -14,7 +14,8 @@ function kindOfCode(code: string | undefined): StorageErrorKind {
   if (code === undefined) return 'unknown'
   if (code === 'SQLITE_NOTADB') return 'not-a-database'
   if (code.startsWith('SQLITE_CORRUPT')) return 'corrupt'
-  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_AUTH')) return 'cannot-open'
+  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_AUTH'))
+    return 'cannot-open'
   if (code.startsWith('SQLITE_READONLY')) return 'read-only'
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy'
   if (code === 'SQLITE_FULL') return 'full'

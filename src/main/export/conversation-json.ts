@@ -40,13 +40,25 @@ export function exportedConversation(
       text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
       // A user's files, whole (base64), so nothing of the message is lost; only when there are any.
       ...(files?.get(message.id)?.length
-        ? { attachments: files.get(message.id)!.map((file) => ({ name: file.name, mimeType: file.mimeType, size: file.size, dataBase64: file.bytes.toString('base64') })) }
+        ? {
+            attachments: files
+              .get(message.id)!
+              .map((file) => ({
+                name: file.name,
+                mimeType: file.mimeType,
+                size: file.size,
+                dataBase64: file.bytes.toString('base64'),
+              })),
+          }
         : {}),
       ...(message.role === 'assistant'
         ? {
             reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join(''),
             // The notice the user saw with the answer (an older answer's is derived as the window does).
-            notices: [...message.notices, ...(legacyNotice(message) ? [legacyNotice(message)!] : [])].map((n) => ({ id: n.id, text: fallbackMessage('en', n.id, n.values) })),
+            notices: [...message.notices, ...(legacyNotice(message) ? [legacyNotice(message)!] : [])].map((n) => ({
+              id: n.id,
+              text: fallbackMessage('en', n.id, n.values),
+            })),
             notRunCalls: callsNotRun(message),
           }
         : {}),
@@ -84,9 +96,23 @@ export function partsFromReadable(parts: readonly MessagePart[]): MessagePart[] 
   const calls = parts.flatMap((p) => {
     if (p.type !== 'tool-call') return []
     const result = parts.find((r) => r.type === 'tool-result' && r.callId === p.callId)
-    return result?.type === 'tool-result' ? [p, { type: 'tool-result' as const, callId: result.callId, toolName: result.toolName, outcome: storedOutcomeOf(result) }] : [p]
+    return result?.type === 'tool-result'
+      ? [
+          p,
+          {
+            type: 'tool-result' as const,
+            callId: result.callId,
+            toolName: result.toolName,
+            outcome: storedOutcomeOf(result),
+          },
+        ]
+      : [p]
   })
-  return [...(reasoning ? [{ type: 'reasoning' as const, text: reasoning }] : []), ...calls, ...(text ? [{ type: 'text' as const, text }] : [])]
+  return [
+    ...(reasoning ? [{ type: 'reasoning' as const, text: reasoning }] : []),
+    ...calls,
+    ...(text ? [{ type: 'text' as const, text }] : []),
+  ]
 }
 
 function sameParts(a: readonly MessagePart[], b: readonly MessagePart[]): boolean {
@@ -96,7 +122,11 @@ function sameParts(a: readonly MessagePart[], b: readonly MessagePart[]): boolea
 /** JSON with object keys sorted (stored parts put `type` last, rebuilt ones first). */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   )
 }
 

@@ -70,8 +70,14 @@ export interface MarkdownInput {
 
 export function conversationMarkdown(input: MarkdownInput): string {
   const words = WORDS[input.locale]
-  const lines: string[] = [`# ${oneLine(input.conversation.title) || words.untitled}`, '', `_${words.exported(new Date(input.exportedAt).toISOString().slice(0, 10))}_`, '']
-  if (input.settings.system) lines.push(`> **${words.systemPrompt}:** ${input.settings.system.split('\n').join('\n> ')}`, '')
+  const lines: string[] = [
+    `# ${oneLine(input.conversation.title) || words.untitled}`,
+    '',
+    `_${words.exported(new Date(input.exportedAt).toISOString().slice(0, 10))}_`,
+    '',
+  ]
+  if (input.settings.system)
+    lines.push(`> **${words.systemPrompt}:** ${input.settings.system.split('\n').join('\n> ')}`, '')
   for (const message of input.messages) {
     if (message.role === 'system') continue
     const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
@@ -82,7 +88,8 @@ export function conversationMarkdown(input: MarkdownInput): string {
     const model = modelOf(message, input.generationsByTurn)
     lines.push(`## ${words.assistant}${model ? ` · ${model}` : ''}`, '')
     const reasoning = message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join('')
-    if (reasoning.trim()) lines.push('<details>', `<summary>${words.reasoning}</summary>`, '', reasoning, '', '</details>', '')
+    if (reasoning.trim())
+      lines.push('<details>', `<summary>${words.reasoning}</summary>`, '', reasoning, '', '</details>', '')
     for (const part of message.parts) {
       if (part.type !== 'tool-call') continue
       const result = message.parts.find((r) => r.type === 'tool-result' && r.callId === part.callId)
@@ -94,7 +101,10 @@ export function conversationMarkdown(input: MarkdownInput): string {
     if (message.status === 'interrupted') lines.push(`_${words.interrupted}_`, '')
     if (message.status === 'failed') lines.push(`_${words.failed}_`, '')
   }
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`
 }
 
 /** "provider / model" of the last model call that wrote this answer. */

@@ -10,7 +10,10 @@ import { isFallbackMessageId } from '../../shared/fallback-messages'
 
 const id = z.string().min(1).max(200)
 /** Epoch milliseconds, or an ISO date (the window's export writes its conversation's dates as text). */
-const time = z.union([z.number().int().min(-8.64e15).max(8.64e15), z.iso.datetime({ offset: true }).transform((text) => Date.parse(text))])
+const time = z.union([
+  z.number().int().min(-8.64e15).max(8.64e15),
+  z.iso.datetime({ offset: true }).transform((text) => Date.parse(text)),
+])
 const count = z.number().int().min(0).nullable().optional()
 
 const jsonObject = z.record(z.string(), z.unknown())
@@ -22,7 +25,9 @@ const jsonObject = z.record(z.string(), z.unknown())
 function asGiven<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
   return z.unknown().superRefine((value, ctx) => {
     const checked = schema.safeParse(value)
-    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
   }) as unknown as z.ZodType<z.output<S>>
 }
 
@@ -52,7 +57,9 @@ const importedToolCall = z.object({
   name: z.string().min(1).max(256),
   arguments: jsonObject.nullable().optional(),
   argumentsText: z.string().optional(),
-  result: asGiven(z.looseObject({ status: z.string().min(1) })).nullable().optional(),
+  result: asGiven(z.looseObject({ status: z.string().min(1) }))
+    .nullable()
+    .optional(),
 })
 
 /** A question's file; its bytes, count and total are checked as the composer's are (store-import's resolveTree). */
@@ -73,13 +80,23 @@ export const importedMessage = z.object({
   updatedAt: time.optional(),
   role: z.enum(['user', 'assistant', 'system']),
   status: z.enum(['streaming', 'complete', 'interrupted', 'failed']).optional(),
-  interruptReason: z.enum(['user-stop', 'network', 'provider-error', 'app-crash', 'window-closed']).nullable().optional(),
+  interruptReason: z
+    .enum(['user-stop', 'network', 'provider-error', 'app-crash', 'window-closed'])
+    .nullable()
+    .optional(),
   error: z.object({ kind: z.string(), message: z.string() }).loose().optional(),
   text: z.string().max(10_000_000),
   reasoning: z.string().max(10_000_000).optional(),
   toolCalls: z.array(importedToolCall).optional(),
   attachments: z.array(importedAttachment).optional(),
-  noticeRefs: z.array(z.object({ id: z.string().refine(isFallbackMessageId, 'not a notice this version knows'), values: z.record(z.string(), z.unknown()).optional() })).optional(),
+  noticeRefs: z
+    .array(
+      z.object({
+        id: z.string().refine(isFallbackMessageId, 'not a notice this version knows'),
+        values: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .optional(),
   reasoningMs: z.number().int().min(0).optional(),
   /** The stored parts, when the readable fields do not rebuild them exactly. */
   parts: z.array(asGiven(importedPart)).optional(),
@@ -114,7 +131,13 @@ export const importedGeneration = z.object({
   model: z.string().max(500),
   outcome: z.enum(outcomes),
   finishReason: z.enum(finishReasons).nullable().optional(),
-  usage: z.object({ inputTokens: count, outputTokens: count, estimated: z.boolean().nullable().optional(), reasoningTokens: count, cachedInputTokens: count }),
+  usage: z.object({
+    inputTokens: count,
+    outputTokens: count,
+    estimated: z.boolean().nullable().optional(),
+    reasoningTokens: count,
+    cachedInputTokens: count,
+  }),
   startedAt: time.optional(),
   endedAt: time.nullable().optional(),
   rawFinishReason: z.string().nullable().optional(),

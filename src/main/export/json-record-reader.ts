@@ -36,7 +36,10 @@ export class JsonShapeError extends Error {
   constructor(
     readonly where: string,
     message: string,
-    readonly problem: Extract<ImportProblem, 'malformed' | 'too-deep' | 'record-too-large' | 'file-too-large'> = 'malformed',
+    readonly problem: Extract<
+      ImportProblem,
+      'malformed' | 'too-deep' | 'record-too-large' | 'file-too-large'
+    > = 'malformed',
   ) {
     super(message)
   }
@@ -68,7 +71,11 @@ export function fileChunks(path: string, chunkBytes = 1 << 20, maxBytes = MAX_IM
   const next = (): string | undefined => {
     if (size > maxBytes) {
       close()
-      throw new JsonShapeError('(file)', `The file is ${size} bytes: an import file can be at most ${maxBytes} bytes.`, 'file-too-large')
+      throw new JsonShapeError(
+        '(file)',
+        `The file is ${size} bytes: an import file can be at most ${maxBytes} bytes.`,
+        'file-too-large',
+      )
     }
     while (open) {
       const read = readSync(fd, buffer, 0, buffer.length, null)
@@ -111,8 +118,10 @@ export function* readJsonRecords(source: ChunkSource, limits: RecordLimits = LIM
   } else {
     for (;;) {
       r.skipSpace()
-      if (r.peek() === -1) throw new JsonShapeError(r.where(), 'This file is not JSON: it ends in the middle of the export.')
-      if (r.peek() !== 0x22) throw new JsonShapeError(r.where(), 'This file is not JSON: expected a key in double quotes.')
+      if (r.peek() === -1)
+        throw new JsonShapeError(r.where(), 'This file is not JSON: it ends in the middle of the export.')
+      if (r.peek() !== 0x22)
+        throw new JsonShapeError(r.where(), 'This file is not JSON: expected a key in double quotes.')
       const keyAt = r.where()
       const key = parseAt<string>(r.captureValue('(top level)'), keyAt)
       r.skipSpace()
@@ -130,7 +139,8 @@ export function* readJsonRecords(source: ChunkSource, limits: RecordLimits = LIM
             r.skipSpace()
             const c = r.next()
             if (c === 0x5d) break
-            if (c !== 0x2c) throw new JsonShapeError(r.whereBefore(), 'This file is not JSON: expected "," or "]" after a record.')
+            if (c !== 0x2c)
+              throw new JsonShapeError(r.whereBefore(), 'This file is not JSON: expected "," or "]" after a record.')
           }
         }
       } else {
@@ -140,18 +150,23 @@ export function* readJsonRecords(source: ChunkSource, limits: RecordLimits = LIM
       r.skipSpace()
       const c = r.next()
       if (c === 0x7d) break
-      if (c !== 0x2c) throw new JsonShapeError(r.whereBefore(), 'This file is not JSON: expected "," or "}" after a value.')
+      if (c !== 0x2c)
+        throw new JsonShapeError(r.whereBefore(), 'This file is not JSON: expected "," or "}" after a value.')
     }
   }
   r.skipSpace()
-  if (r.peek() !== -1) throw new JsonShapeError(r.where(), 'This file is not JSON: there is text after the end of the export.')
+  if (r.peek() !== -1)
+    throw new JsonShapeError(r.where(), 'This file is not JSON: there is text after the end of the export.')
 }
 
 function parseAt<T = unknown>(text: string, at: string): T {
   try {
     return JSON.parse(text) as T
   } catch (error) {
-    throw new JsonShapeError(at, `This file is not JSON here (${error instanceof Error ? error.message : String(error)}).`)
+    throw new JsonShapeError(
+      at,
+      `This file is not JSON here (${error instanceof Error ? error.message : String(error)}).`,
+    )
   }
 }
 
@@ -229,13 +244,18 @@ class Cursor {
 
   private tooLarge(): never {
     this.captured = undefined
-    throw new JsonShapeError(this.capturing.record, `This record (from ${this.capturing.at}) is longer than ${this.limits.maxRecordChars} characters: too large to import.`, 'record-too-large')
+    throw new JsonShapeError(
+      this.capturing.record,
+      `This record (from ${this.capturing.at}) is longer than ${this.limits.maxRecordChars} characters: too large to import.`,
+      'record-too-large',
+    )
   }
 
   /** The text of the value starting here (object, array, string or scalar), consumed; `record` names it in a limit's message. */
   captureValue(record: string): string {
     const first = this.peek()
-    if (first === -1) throw new JsonShapeError(this.where(), 'This file is not JSON: it ends in the middle of the export.')
+    if (first === -1)
+      throw new JsonShapeError(this.where(), 'This file is not JSON: it ends in the middle of the export.')
     this.captured = []
     this.capturedChars = 0
     this.captureFrom = this.pos
@@ -267,7 +287,11 @@ class Cursor {
       else if (c === 0x7b || c === 0x5b) {
         if (++depth > this.limits.maxDepth) {
           this.captured = undefined
-          throw new JsonShapeError(record, `It nests deeper than ${this.limits.maxDepth} levels (${this.whereBefore()}): no Keel export does.`, 'too-deep')
+          throw new JsonShapeError(
+            record,
+            `It nests deeper than ${this.limits.maxDepth} levels (${this.whereBefore()}): no Keel export does.`,
+            'too-deep',
+          )
         }
       } else if (c === 0x7d || c === 0x5d) {
         depth--

@@ -46,7 +46,9 @@ export function exportedLedgerEntry(entry: LedgerEntry) {
 }
 
 /** Conversations oldest first (by last message, then id), a page at a time. */
-function* conversationsOf(store: KeelStore): Generator<{ id: string; title: string; createdAt: number; updatedAt: number }> {
+function* conversationsOf(
+  store: KeelStore,
+): Generator<{ id: string; title: string; createdAt: number; updatedAt: number }> {
   let after: { updatedAt: number; id: string } | undefined
   for (;;) {
     const page = store.conversations.listConversationsOldestFirst({ limit: PAGE, ...(after && { after }) })
@@ -62,12 +64,21 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
     'conversations',
     (function* () {
       // An older store opened read-only (never migrated) has no settings table.
-      const hasSettings = store.db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'conversation_settings'`).get() !== undefined
+      const hasSettings =
+        store.db
+          .prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'conversation_settings'`)
+          .get() !== undefined
       const settings = hasSettings ? conversationSettingsOf(store) : undefined
       const pins = pinsOf(store)
       for (const conversation of conversationsOf(store)) {
         const pinnedAt = pins.get(conversation.id)
-        yield exportedConversation(pinnedAt === undefined ? conversation : { ...conversation, pinnedAt }, store.conversations.getAllMessages(conversation.id), store.conversations.currentLeafId(conversation.id), store.attachments.withBytesByMessage(conversation.id), settings?.get(conversation.id))
+        yield exportedConversation(
+          pinnedAt === undefined ? conversation : { ...conversation, pinnedAt },
+          store.conversations.getAllMessages(conversation.id),
+          store.conversations.currentLeafId(conversation.id),
+          store.attachments.withBytesByMessage(conversation.id),
+          settings?.get(conversation.id),
+        )
       }
     })(),
   ]
@@ -78,15 +89,21 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
     (function* () {
       for (const conversation of conversationsOf(store)) {
         const calls = store.generations.listForConversation(conversation.id)
-        for (const turnId of store.conversations.turnIdsInOrder(conversation.id)) yield* (calls.get(turnId) ?? []).map(exportedGeneration)
+        for (const turnId of store.conversations.turnIdsInOrder(conversation.id))
+          yield* (calls.get(turnId) ?? []).map(exportedGeneration)
       }
     })(),
   ]
   yield [
     'measurements',
     (function* () {
-      const ledgerKey = store.db.prepare<[number], string | null>('SELECT l.idempotency_key FROM measurements m LEFT JOIN tool_ledger l ON l.id = m.created_by_ledger_id WHERE m.id = ?').pluck()
-      for (const measurement of store.measurements.iterateAll()) yield exportedMeasurement(measurement, ledgerKey.get(measurement.id) ?? null)
+      const ledgerKey = store.db
+        .prepare<[number], string | null>(
+          'SELECT l.idempotency_key FROM measurements m LEFT JOIN tool_ledger l ON l.id = m.created_by_ledger_id WHERE m.id = ?',
+        )
+        .pluck()
+      for (const measurement of store.measurements.iterateAll())
+        yield exportedMeasurement(measurement, ledgerKey.get(measurement.id) ?? null)
     })(),
   ]
   yield ['ledger', ledgerEntriesOf(store)]
@@ -94,14 +111,24 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
 
 /** When each pinned conversation was pinned (a store from before pins, opened read-only: none). */
 function pinsOf(store: KeelStore): Map<string, number> {
-  const hasPins = store.db.prepare(`SELECT 1 FROM pragma_table_info('conversations') WHERE name = 'pinned_at'`).get() !== undefined
+  const hasPins =
+    store.db.prepare(`SELECT 1 FROM pragma_table_info('conversations') WHERE name = 'pinned_at'`).get() !== undefined
   if (!hasPins) return new Map()
-  return new Map(store.db.prepare<[], { id: string; pinned_at: number }>('SELECT id, pinned_at FROM conversations WHERE pinned_at IS NOT NULL').all().map((row) => [row.id, row.pinned_at]))
+  return new Map(
+    store.db
+      .prepare<[], { id: string; pinned_at: number }>(
+        'SELECT id, pinned_at FROM conversations WHERE pinned_at IS NOT NULL',
+      )
+      .all()
+      .map((row) => [row.id, row.pinned_at]),
+  )
 }
 
 /** The ledger oldest first (by id), a page at a time. */
 function* ledgerEntriesOf(store: KeelStore): Generator<ReturnType<typeof exportedLedgerEntry>> {
-  const page = store.db.prepare<[number, number], number>('SELECT id FROM tool_ledger WHERE id > ? ORDER BY id LIMIT ?').pluck()
+  const page = store.db
+    .prepare<[number, number], number>('SELECT id FROM tool_ledger WHERE id > ? ORDER BY id LIMIT ?')
+    .pluck()
   let after = -1
   for (;;) {
     const ids = page.all(after, PAGE)

@@ -7,7 +7,14 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import { attachmentProblemMessage, checkAttachment, checkAttachmentSet } from '../../shared/attachments'
-import { MEASUREMENT_KIND_INFO, describePlausibleRange, isRepresentableTime, measurementTimeProblem, measurementValueProblem, toCanonicalValue } from '../../shared/measurement'
+import {
+  MEASUREMENT_KIND_INFO,
+  describePlausibleRange,
+  isRepresentableTime,
+  measurementTimeProblem,
+  measurementValueProblem,
+  toCanonicalValue,
+} from '../../shared/measurement'
 import type { ConversationSettings } from '../../shared/conversation-settings'
 import type { MessagePart } from '../../shared/conversation'
 import type { KeelStore } from '../db/keel-store'
@@ -37,7 +44,9 @@ import {
  * "conversations.3" for a record too deep, too large, or being written when the disk filled up),
  * "line L, column C" where the text stops being JSON, or "(file)".
  */
-export type ImportResult = { ok: true; report: ImportReport } | { ok: false; problem: ImportProblem; where: string; message: string }
+export type ImportResult =
+  | { ok: true; report: ImportReport }
+  | { ok: false; problem: ImportProblem; where: string; message: string }
 
 /** Collisions listed in the report (all are counted). */
 const MAX_LISTED_COLLISIONS = 1000
@@ -95,7 +104,11 @@ export interface SliceOptions {
  * Writers that run from timers check `db.inTransaction` and wait (deferred message ends, an MCP
  * server's first pins): a new one must do the same.
  */
-export async function importStoreInSlices(store: KeelStore, source: ChunkSource, options: SliceOptions = {}): Promise<ImportResult> {
+export async function importStoreInSlices(
+  store: KeelStore,
+  source: ChunkSource,
+  options: SliceOptions = {},
+): Promise<ImportResult> {
   const sliceMs = options.sliceMs ?? 25
   const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)))
   const run = new ImportRun(store)
@@ -123,16 +136,31 @@ export async function importStoreInSlices(store: KeelStore, source: ChunkSource,
 }
 
 function failed(error: unknown, run: ImportRun): ImportResult {
-  if (error instanceof ImportFailure) return { ok: false, problem: 'invalid', where: error.where, message: error.message }
-  if (error instanceof JsonShapeError) return { ok: false, problem: error.problem, where: error.where, message: error.message }
+  if (error instanceof ImportFailure)
+    return { ok: false, problem: 'invalid', where: error.where, message: error.message }
+  if (error instanceof JsonShapeError)
+    return { ok: false, problem: error.problem, where: error.where, message: error.message }
   // SQLITE_FULL: the disk (or the database's size limit) has no room for what this record writes.
-  if (toStorageError(error).kind === 'full') return { ok: false, problem: 'disk-full', where: run.writing, message: 'The disk is full: free some space and import the file again.' }
+  if (toStorageError(error).kind === 'full')
+    return {
+      ok: false,
+      problem: 'disk-full',
+      where: run.writing,
+      message: 'The disk is full: free some space and import the file again.',
+    }
   throw error
 }
 
 /** One import: what it added, found and skipped so far. */
 class ImportRun {
-  readonly report: ImportReport = { imported: [], skipped: [], added: zeroCounts(), present: zeroCounts(), collisions: [], collisionCount: 0 }
+  readonly report: ImportReport = {
+    imported: [],
+    skipped: [],
+    added: zeroCounts(),
+    present: zeroCounts(),
+    collisions: [],
+    collisionCount: 0,
+  }
   /** Turns of conversations left out (collisions): their generations and ledger entries go with them. */
   private readonly turnsLeftOut = new Set<string>()
   private sawConversations = false
@@ -151,10 +179,15 @@ class ImportRun {
     this.writing = where
     switch (record.key) {
       case 'format':
-        if (record.value !== CONVERSATION_EXPORT_FORMAT) throw new ImportFailure('format', `Not a Keel export (format "${String(record.value)}").`)
+        if (record.value !== CONVERSATION_EXPORT_FORMAT)
+          throw new ImportFailure('format', `Not a Keel export (format "${String(record.value)}").`)
         return
       case 'version':
-        if (record.value !== CONVERSATION_EXPORT_VERSION) throw new ImportFailure('version', `This export's version (${String(record.value)}) is not one this Keel reads.`)
+        if (record.value !== CONVERSATION_EXPORT_VERSION)
+          throw new ImportFailure(
+            'version',
+            `This export's version (${String(record.value)}) is not one this Keel reads.`,
+          )
         return
       case 'conversation':
       case 'conversations':
@@ -174,7 +207,8 @@ class ImportRun {
 
   finish(): void {
     this.writing = '(saving)'
-    if (!this.sawConversations) throw new ImportFailure('(top level)', 'Not a Keel export: it has no "conversations" (or "conversation").')
+    if (!this.sawConversations)
+      throw new ImportFailure('(top level)', 'Not a Keel export: it has no "conversations" (or "conversation").')
     // A key whose entry is not in the store (left out with its conversation) stays unlinked, as
     // when a conversation is deleted; an entry already tied to another measurement is not taken.
     for (const { measurementId, key } of this.ledgerLinks) this.sql.linkMeasurement.run(key, measurementId)
@@ -195,7 +229,12 @@ class ImportRun {
         this.report.skipped.push({ id: conversation.id, title: conversation.title })
       } else {
         this.leaveOut(messages)
-        this.collide({ kind: 'conversation', id: conversation.id, where, reason: 'a conversation with this id is in the store with different content' })
+        this.collide({
+          kind: 'conversation',
+          id: conversation.id,
+          where,
+          reason: 'a conversation with this id is in the store with different content',
+        })
       }
       return
     }
@@ -205,7 +244,12 @@ class ImportRun {
       if (owner || turnOwner) {
         this.leaveOut(messages)
         const [kind, id] = owner ? (['message', message.id] as const) : (['turn', message.turnId!] as const)
-        this.collide({ kind, id, where: `${where}.messages.${index}`, reason: `this ${kind} id is in the store, in conversation ${(owner ?? turnOwner)!.conversation_id}` })
+        this.collide({
+          kind,
+          id,
+          where: `${where}.messages.${index}`,
+          reason: `this ${kind} id is in the store, in conversation ${(owner ?? turnOwner)!.conversation_id}`,
+        })
         return
       }
     }
@@ -232,7 +276,10 @@ class ImportRun {
       // A message cut off where it was exported (streaming) is interrupted here, as after a crash.
       const status = m.status === 'streaming' ? 'interrupted' : (m.status ?? 'complete')
       const interrupt = status === 'interrupted' ? storedInterrupt(m.interruptReason ?? 'app-crash') : null
-      const error = status === 'failed' ? JSON.stringify(m.error ?? { kind: 'imported', message: 'This answer had failed where it was exported.' }) : null
+      const error =
+        status === 'failed'
+          ? JSON.stringify(m.error ?? { kind: 'imported', message: 'This answer had failed where it was exported.' })
+          : null
       this.sql.insertMessage.run({
         id,
         conversation: conversation.id,
@@ -251,17 +298,20 @@ class ImportRun {
       })
       for (const [position, part] of partsOf(m).entries()) {
         if (part.type === 'replay') this.sql.insertReplay.run(id, position, part.provider, JSON.stringify(part.item))
-        else if (part.type === 'text' || part.type === 'reasoning') this.sql.insertPart.run(id, position, part.type, part.text, null)
+        else if (part.type === 'text' || part.type === 'reasoning')
+          this.sql.insertPart.run(id, position, part.type, part.text, null)
         else {
           const { type: _type, ...data } = part
           this.sql.insertPart.run(id, position, part.type, '', JSON.stringify(data))
         }
       }
-      for (const [position, file] of files.entries()) this.sql.insertAttachment.run(id, position, file.name, file.mimeType, file.bytes.length, file.bytes)
+      for (const [position, file] of files.entries())
+        this.sql.insertAttachment.run(id, position, file.name, file.mimeType, file.bytes.length, file.bytes)
     }
     const leaf = conversation.currentLeafId ?? messages.at(-1)?.id ?? null
     this.sql.setLeaf.run(leaf, conversation.id)
-    if (conversation.settings && Object.keys(conversation.settings).length > 0) conversationSettingsOf(this.store).set(conversation.id, conversation.settings as ConversationSettings)
+    if (conversation.settings && Object.keys(conversation.settings).length > 0)
+      conversationSettingsOf(this.store).set(conversation.id, conversation.settings as ConversationSettings)
     this.report.added.conversations++
     this.report.added.messages += messages.length
     this.report.imported.push({ id: conversation.id, title: conversation.title, messages: messages.length })
@@ -271,18 +321,42 @@ class ImportRun {
     const turn = this.sql.turnOwner.get(turnId)
     if (turn) return turn.conversation_id
     if (this.turnsLeftOut.has(turnId)) return 'left-out'
-    throw new ImportFailure(`${where}.turnId`, `No conversation in the file or the store has this ${what}'s turn (${turnId}).`)
+    throw new ImportFailure(
+      `${where}.turnId`,
+      `No conversation in the file or the store has this ${what}'s turn (${turnId}).`,
+    )
   }
 
   private generation(g: ImportedGeneration, where: string): void {
     if (this.turnOf(g.turnId, where, 'model call') === 'left-out') {
-      return this.collide({ kind: 'generation', id: g.id ?? `${g.turnId}/${g.round}/${g.attempt}`, where, reason: 'its conversation was left out' })
+      return this.collide({
+        kind: 'generation',
+        id: g.id ?? `${g.turnId}/${g.round}/${g.attempt}`,
+        where,
+        reason: 'its conversation was left out',
+      })
     }
-    const stored = (g.id ? this.sql.generationById.get(g.id) : undefined) ?? this.sql.generationBySlot.get(g.turnId, g.round, g.attempt)
+    const stored =
+      (g.id ? this.sql.generationById.get(g.id) : undefined) ??
+      this.sql.generationBySlot.get(g.turnId, g.round, g.attempt)
     if (stored) {
-      const same = stored.turn_id === g.turnId && stored.round === g.round && stored.attempt === g.attempt && stored.provider === g.provider && (stored.profile ?? stored.provider) === (g.profile ?? g.provider) && stored.model === g.model && stored.input_tokens === (g.usage.inputTokens ?? null) && stored.output_tokens === (g.usage.outputTokens ?? null)
+      const same =
+        stored.turn_id === g.turnId &&
+        stored.round === g.round &&
+        stored.attempt === g.attempt &&
+        stored.provider === g.provider &&
+        (stored.profile ?? stored.provider) === (g.profile ?? g.provider) &&
+        stored.model === g.model &&
+        stored.input_tokens === (g.usage.inputTokens ?? null) &&
+        stored.output_tokens === (g.usage.outputTokens ?? null)
       if (same && (g.id === undefined || g.id === stored.id)) this.report.present.generations++
-      else this.collide({ kind: 'generation', id: g.id ?? stored.id, where, reason: 'a model call with this id (or turn, round and attempt) is in the store with different content' })
+      else
+        this.collide({
+          kind: 'generation',
+          id: g.id ?? stored.id,
+          where,
+          reason: 'a model call with this id (or turn, round and attempt) is in the store with different content',
+        })
       return
     }
     // A call running when exported ended there: as after a crash, its end and usage are unknown.
@@ -318,12 +392,22 @@ class ImportRun {
     // The rules of the tools and the measurements view (measurementValueProblem, measurementTimeProblem).
     const info = MEASUREMENT_KIND_INFO[m.kind]
     const valueProblem = measurementValueProblem(m.kind, m.value, m.unit)
-    if (valueProblem === 'unit-not-for-kind') throw new ImportFailure(`${where}.unit`, `"${m.unit}" is not a unit of ${info.label}.`)
-    if (valueProblem) throw new ImportFailure(`${where}.value`, `${m.value} ${m.unit} is outside the plausible range for ${info.label} (${describePlausibleRange(m.kind, m.unit)}).`)
-    if (m.canonicalValue !== toCanonicalValue(m.value, m.unit)) throw new ImportFailure(`${where}.canonicalValue`, `${m.canonicalValue} is not ${m.value} ${m.unit} in ${info.canonicalUnit}.`)
+    if (valueProblem === 'unit-not-for-kind')
+      throw new ImportFailure(`${where}.unit`, `"${m.unit}" is not a unit of ${info.label}.`)
+    if (valueProblem)
+      throw new ImportFailure(
+        `${where}.value`,
+        `${m.value} ${m.unit} is outside the plausible range for ${info.label} (${describePlausibleRange(m.kind, m.unit)}).`,
+      )
+    if (m.canonicalValue !== toCanonicalValue(m.value, m.unit))
+      throw new ImportFailure(
+        `${where}.canonicalValue`,
+        `${m.canonicalValue} is not ${m.value} ${m.unit} in ${info.canonicalUnit}.`,
+      )
     const takenAtField = m.takenAt !== undefined ? 'takenAt' : 'measuredAt'
     const takenAt = m.takenAt ?? (m.measuredAt ? Date.parse(m.measuredAt) : undefined)
-    if (takenAt === undefined) throw new ImportFailure(`${where}.takenAt`, 'The measurement has no date (takenAt or measuredAt).')
+    if (takenAt === undefined)
+      throw new ImportFailure(`${where}.takenAt`, 'The measurement has no date (takenAt or measuredAt).')
     const now = this.store.clock()
     switch (measurementTimeProblem(takenAt, now)) {
       case 'not-a-time':
@@ -331,29 +415,64 @@ class ImportRun {
       case 'too-early':
         throw new ImportFailure(`${where}.${takenAtField}`, `${new Date(takenAt).toISOString()} is before 1900.`)
       case 'in-the-future':
-        throw new ImportFailure(`${where}.${takenAtField}`, `${new Date(takenAt).toISOString()} is in the future: a measurement can be dated today or earlier.`)
+        throw new ImportFailure(
+          `${where}.${takenAtField}`,
+          `${new Date(takenAt).toISOString()} is in the future: a measurement can be dated today or earlier.`,
+        )
     }
-    if (m.recordedAt !== undefined && !isRepresentableTime(m.recordedAt)) throw new ImportFailure(`${where}.recordedAt`, `${m.recordedAt} is not a real date.`)
+    if (m.recordedAt !== undefined && !isRepresentableTime(m.recordedAt))
+      throw new ImportFailure(`${where}.recordedAt`, `${m.recordedAt} is not a real date.`)
     const stored = this.sql.measurementById.get(m.id)
     if (stored) {
-      const same = stored.deleted_at === null && stored.kind === m.kind && stored.canonical_value === m.canonicalValue && stored.input_value === m.value && stored.input_unit === m.unit && stored.taken_at === takenAt
+      const same =
+        stored.deleted_at === null &&
+        stored.kind === m.kind &&
+        stored.canonical_value === m.canonicalValue &&
+        stored.input_value === m.value &&
+        stored.input_unit === m.unit &&
+        stored.taken_at === takenAt
       if (same) this.report.present.measurements++
-      else this.collide({ kind: 'measurement', id: String(m.id), where, reason: 'a measurement with this id is in the store with different content' })
+      else
+        this.collide({
+          kind: 'measurement',
+          id: String(m.id),
+          where,
+          reason: 'a measurement with this id is in the store with different content',
+        })
       return
     }
-    const precision = m.precision ?? (m.measuredAtLocal && /^\d{4}-\d{2}-\d{2}$/.test(m.measuredAtLocal) ? 'day' : 'instant')
-    this.sql.insertMeasurement.run(m.id, m.kind, m.canonicalValue, m.value, m.unit, takenAt, precision, m.recordedAt ?? now, m.takenAtOffsetMin ?? null)
+    const precision =
+      m.precision ?? (m.measuredAtLocal && /^\d{4}-\d{2}-\d{2}$/.test(m.measuredAtLocal) ? 'day' : 'instant')
+    this.sql.insertMeasurement.run(
+      m.id,
+      m.kind,
+      m.canonicalValue,
+      m.value,
+      m.unit,
+      takenAt,
+      precision,
+      m.recordedAt ?? now,
+      m.takenAtOffsetMin ?? null,
+    )
     if (m.createdByLedgerKey) this.ledgerLinks.push({ measurementId: m.id, key: m.createdByLedgerKey })
     this.report.added.measurements++
   }
 
   private ledgerEntry(entry: ImportedLedgerEntry, where: string): void {
     const conversationId = this.turnOf(entry.turnId, where, 'ledger entry')
-    if (conversationId === 'left-out') return this.collide({ kind: 'ledger', id: entry.key, where, reason: 'its conversation was left out' })
+    if (conversationId === 'left-out')
+      return this.collide({ kind: 'ledger', id: entry.key, where, reason: 'its conversation was left out' })
     const stored = this.sql.ledgerByKey.get(entry.key)
     if (stored) {
-      if (stored.tool_name === entry.tool && stored.state === entry.state && stored.turn_id === entry.turnId) this.report.present.ledger++
-      else this.collide({ kind: 'ledger', id: entry.key, where, reason: 'a ledger entry with this key is in the store with different content' })
+      if (stored.tool_name === entry.tool && stored.state === entry.state && stored.turn_id === entry.turnId)
+        this.report.present.ledger++
+      else
+        this.collide({
+          kind: 'ledger',
+          id: entry.key,
+          where,
+          reason: 'a ledger entry with this key is in the store with different content',
+        })
       return
     }
     const createdAt = entry.createdAt ?? (entry.recordedAt ? Date.parse(entry.recordedAt) : this.store.clock())
@@ -366,11 +485,17 @@ class ImportRun {
       state: entry.state,
       // An older export has no output or error: a succeeded entry keeps a null output.
       output: entry.state === 'succeeded' ? JSON.stringify(entry.output ?? null) : null,
-      error: entry.state === 'failed' ? JSON.stringify(entry.error ?? { kind: 'unknown', message: 'The failure was not in the export.', retryable: false }) : null,
+      error:
+        entry.state === 'failed'
+          ? JSON.stringify(
+              entry.error ?? { kind: 'unknown', message: 'The failure was not in the export.', retryable: false },
+            )
+          : null,
       createdAt,
       updatedAt: entry.updatedAt ?? createdAt,
     })
-    for (const callId of new Set(entry.callIds)) this.sql.insertLedgerCall.run(Number(result.lastInsertRowid), callId, createdAt)
+    for (const callId of new Set(entry.callIds))
+      this.sql.insertLedgerCall.run(Number(result.lastInsertRowid), callId, createdAt)
     this.report.added.ledger++
   }
 }
@@ -390,7 +515,10 @@ interface ResolvedMessage {
  * A file without them (hand-made) reads as one linear conversation.
  */
 function resolveTree(conversation: ImportedConversation, where: string): ResolvedMessage[] {
-  if (conversation.settings && (conversation.settings.provider === undefined) !== (conversation.settings.model === undefined)) {
+  if (
+    conversation.settings &&
+    (conversation.settings.provider === undefined) !== (conversation.settings.model === undefined)
+  ) {
     throw new ImportFailure(`${where}.settings`, 'provider and model are chosen together.')
   }
   const seen = new Map<string, ResolvedMessage>()
@@ -404,7 +532,8 @@ function resolveTree(conversation: ImportedConversation, where: string): Resolve
     const id = m.id ?? randomUUID()
     if (seen.has(id)) throw new ImportFailure(`${at}.id`, 'Two messages have this id.')
     const parentId = m.parentId === undefined ? resolved.at(-1)?.id : (m.parentId ?? undefined)
-    if (parentId !== undefined && !seen.has(parentId)) throw new ImportFailure(`${at}.parentId`, 'A message must follow an earlier message of its conversation.')
+    if (parentId !== undefined && !seen.has(parentId))
+      throw new ImportFailure(`${at}.parentId`, 'A message must follow an earlier message of its conversation.')
     let turnId = m.turnId ?? undefined
     if (m.turnId === undefined) {
       if (m.role === 'user') turnId = randomUUID()
@@ -412,12 +541,17 @@ function resolveTree(conversation: ImportedConversation, where: string): Resolve
     }
     if (m.role === 'assistant' && turnId === undefined) throw new ImportFailure(at, 'An answer must follow a question.')
     if (m.role === 'user') lastTurn = turnId
-    if (m.attachments?.length && m.role !== 'user') throw new ImportFailure(`${at}.attachments`, 'Only a question has files.')
+    if (m.attachments?.length && m.role !== 'user')
+      throw new ImportFailure(`${at}.attachments`, 'Only a question has files.')
     const message = { id, parentId, turnId, files: checkedFiles(m, at), source: m }
     seen.set(id, message)
     resolved.push(message)
   }
-  if (conversation.currentLeafId && !seen.has(conversation.currentLeafId)) throw new ImportFailure(`${where}.currentLeafId`, 'The branch shown ends at a message that is not in this conversation.')
+  if (conversation.currentLeafId && !seen.has(conversation.currentLeafId))
+    throw new ImportFailure(
+      `${where}.currentLeafId`,
+      'The branch shown ends at a message that is not in this conversation.',
+    )
   return resolved
 }
 
@@ -430,8 +564,16 @@ function checkedFiles(m: ImportedMessage, at: string): ResolvedMessage['files'] 
   const files: ResolvedMessage['files'] = []
   for (const [position, file] of (m.attachments ?? []).entries()) {
     const bytes = Buffer.from(file.dataBase64, 'base64')
-    if (bytes.length !== file.size) throw new ImportFailure(`${at}.attachments.${position}.size`, `The file's size (${file.size}) is not the size of its data (${bytes.length}).`)
-    const checked = checkAttachment(file.name, file.mimeType, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
+    if (bytes.length !== file.size)
+      throw new ImportFailure(
+        `${at}.attachments.${position}.size`,
+        `The file's size (${file.size}) is not the size of its data (${bytes.length}).`,
+      )
+    const checked = checkAttachment(
+      file.name,
+      file.mimeType,
+      new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    )
     if (!checked.ok) throw new ImportFailure(`${at}.attachments.${position}`, attachmentProblemMessage(checked.problem))
     files.push({ name: file.name, mimeType: file.mimeType, bytes })
   }
@@ -453,9 +595,21 @@ function partsOf(m: ImportedMessage): (MessagePart | Extract<ImportedPart, { typ
       arguments: (call.arguments ?? undefined) as Extract<MessagePart, { type: 'tool-call' }>['arguments'],
     }
     if (!call.result) return [request]
-    return [request, { type: 'tool-result', callId: call.callId, toolName: call.name, outcome: call.result as unknown as Extract<MessagePart, { type: 'tool-result' }>['outcome'] }]
+    return [
+      request,
+      {
+        type: 'tool-result',
+        callId: call.callId,
+        toolName: call.name,
+        outcome: call.result as unknown as Extract<MessagePart, { type: 'tool-result' }>['outcome'],
+      },
+    ]
   })
-  return [...(m.reasoning ? [{ type: 'reasoning' as const, text: m.reasoning }] : []), ...calls, ...(m.text ? [{ type: 'text' as const, text: m.text }] : [])]
+  return [
+    ...(m.reasoning ? [{ type: 'reasoning' as const, text: m.reasoning }] : []),
+    ...calls,
+    ...(m.text ? [{ type: 'text' as const, text: m.text }] : []),
+  ]
 }
 
 /**
@@ -471,8 +625,17 @@ function sameConversation(store: KeelStore, incoming: ImportedConversation): boo
   const messages = withIds ? store.conversations.getAllMessages(stored.id) : store.conversations.getMessages(stored.id)
   const exported = importedConversation.parse(exportedConversation(stored, messages)).messages
   const view = (m: ImportedMessage) =>
-    stableJson({ ...(withIds ? { id: m.id, parentId: m.parentId ?? null } : {}), role: m.role, text: m.text, reasoning: m.reasoning ?? '', calls: (m.toolCalls ?? []).map((call) => call.callId) })
-  if (!withIds) return exported.length === incoming.messages.length && exported.every((m, i) => view(m) === view(incoming.messages[i]!))
+    stableJson({
+      ...(withIds ? { id: m.id, parentId: m.parentId ?? null } : {}),
+      role: m.role,
+      text: m.text,
+      reasoning: m.reasoning ?? '',
+      calls: (m.toolCalls ?? []).map((call) => call.callId),
+    })
+  if (!withIds)
+    return (
+      exported.length === incoming.messages.length && exported.every((m, i) => view(m) === view(incoming.messages[i]!))
+    )
   const byId = new Map(exported.map((m) => [m.id, view(m)]))
   return incoming.messages.every((m) => byId.get(m.id) === view(m))
 }
@@ -499,7 +662,9 @@ interface GenerationRow {
 function statements(store: KeelStore) {
   const db = store.db
   return {
-    insertConversation: db.prepare<[string, string, number, number]>('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)'),
+    insertConversation: db.prepare<[string, string, number, number]>(
+      'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    ),
     setPinned: db.prepare<[number, string]>('UPDATE conversations SET pinned_at = ? WHERE id = ?'),
     linkMeasurement: db.prepare<[string, number]>(
       `UPDATE measurements SET created_by_ledger_id = l.id FROM (SELECT id FROM tool_ledger WHERE idempotency_key = ?) AS l
@@ -507,33 +672,59 @@ function statements(store: KeelStore) {
          AND NOT EXISTS (SELECT 1 FROM measurements other WHERE other.created_by_ledger_id = l.id)`,
     ),
     setLeaf: db.prepare<[string | null, string]>('UPDATE conversations SET current_leaf_id = ? WHERE id = ?'),
-    insertTurn: db.prepare<[string, string, number]>('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)'),
+    insertTurn: db.prepare<[string, string, number]>(
+      'INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, ?)',
+    ),
     turnOwner: db.prepare<[string], { conversation_id: string }>('SELECT conversation_id FROM turns WHERE id = ?'),
-    messageOwner: db.prepare<[string], { conversation_id: string }>('SELECT conversation_id FROM messages WHERE id = ?'),
+    messageOwner: db.prepare<[string], { conversation_id: string }>(
+      'SELECT conversation_id FROM messages WHERE id = ?',
+    ),
     insertMessage: db.prepare(
       `INSERT INTO messages (id, conversation_id, turn_id, parent_id, seq, role, status, interrupt_reason, interrupt_detail, error_json, notices_json, reasoning_ms, created_at, updated_at)
        VALUES (@id, @conversation, @turn, @parent, @seq, @role, @status, @interrupt, @interruptDetail, @error, @notices, @reasoningMs, @created, @updated)`,
     ),
-    insertPart: db.prepare<[string, number, string, string, string | null]>('INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)'),
-    insertReplay: db.prepare<[string, number, string, string]>('INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)'),
-    insertAttachment: db.prepare<[string, number, string, string, number, Buffer]>('INSERT INTO message_attachments (message_id, position, name, mime_type, size, data) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertPart: db.prepare<[string, number, string, string, string | null]>(
+      'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
+    ),
+    insertReplay: db.prepare<[string, number, string, string]>(
+      'INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)',
+    ),
+    insertAttachment: db.prepare<[string, number, string, string, number, Buffer]>(
+      'INSERT INTO message_attachments (message_id, position, name, mime_type, size, data) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
     generationById: db.prepare<[string], GenerationRow>('SELECT * FROM generations WHERE id = ?'),
-    generationBySlot: db.prepare<[string, number, number], GenerationRow>('SELECT * FROM generations WHERE turn_id = ? AND round = ? AND attempt = ?'),
+    generationBySlot: db.prepare<[string, number, number], GenerationRow>(
+      'SELECT * FROM generations WHERE turn_id = ? AND round = ? AND attempt = ?',
+    ),
     insertGeneration: db.prepare(
       `INSERT INTO generations (id, turn_id, message_id, round, attempt, provider, profile, model, started_at, ended_at, outcome, finish_reason, raw_finish_reason, error_json,
          input_tokens, output_tokens, reasoning_tokens, cached_input_tokens, usage_source)
        VALUES (@id, @turn, @message, @round, @attempt, @provider, @profile, @model, @startedAt, @endedAt, @outcome, @finishReason, @rawFinishReason, @error,
          @input, @output, @reasoning, @cached, @usageSource)`,
     ),
-    measurementById: db.prepare<[number], { kind: string; canonical_value: number; input_value: number; input_unit: string; taken_at: number; deleted_at: number | null }>('SELECT * FROM measurements WHERE id = ?'),
+    measurementById: db.prepare<
+      [number],
+      {
+        kind: string
+        canonical_value: number
+        input_value: number
+        input_unit: string
+        taken_at: number
+        deleted_at: number | null
+      }
+    >('SELECT * FROM measurements WHERE id = ?'),
     insertMeasurement: db.prepare<[number, string, number, number, string, number, string, number, number | null]>(
       'INSERT INTO measurements (id, kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at, taken_at_offset_min) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
-    ledgerByKey: db.prepare<[string], { tool_name: string; state: string; turn_id: string }>('SELECT tool_name, state, turn_id FROM tool_ledger WHERE idempotency_key = ?'),
+    ledgerByKey: db.prepare<[string], { tool_name: string; state: string; turn_id: string }>(
+      'SELECT tool_name, state, turn_id FROM tool_ledger WHERE idempotency_key = ?',
+    ),
     insertLedger: db.prepare(
       `INSERT INTO tool_ledger (idempotency_key, conversation_id, turn_id, tool_name, arguments_json, state, output_json, error_json, created_at, updated_at)
        VALUES (@key, @conversation, @turn, @tool, @arguments, @state, @output, @error, @createdAt, @updatedAt)`,
     ),
-    insertLedgerCall: db.prepare<[number, string, number]>('INSERT INTO tool_ledger_calls (ledger_id, call_id, referenced_at) VALUES (?, ?, ?)'),
+    insertLedgerCall: db.prepare<[number, string, number]>(
+      'INSERT INTO tool_ledger_calls (ledger_id, call_id, referenced_at) VALUES (?, ?, ?)',
+    ),
   }
 }

@@ -16,9 +16,17 @@ interface Deferred {
 }
 
 const RETRY_MS = 2_000
-const deferredByStore = new WeakMap<KeelStore, { messages: Map<string, Deferred>; timer: ReturnType<typeof setInterval> | undefined }>()
+const deferredByStore = new WeakMap<
+  KeelStore,
+  { messages: Map<string, Deferred>; timer: ReturnType<typeof setInterval> | undefined }
+>()
 
-export function deferFinalization(store: KeelStore, writer: AssistantMessageWriter, end: MessageEnd, details: MessageDetails = {}): void {
+export function deferFinalization(
+  store: KeelStore,
+  writer: AssistantMessageWriter,
+  end: MessageEnd,
+  details: MessageDetails = {},
+): void {
   let entry = deferredByStore.get(store)
   if (!entry) deferredByStore.set(store, (entry = { messages: new Map(), timer: undefined }))
   entry.messages.set(writer.messageId, { writer, end, details })
@@ -37,7 +45,8 @@ export function retryDeferredFinalizations(store: KeelStore): number {
   if (store.db.open && store.db.inTransaction) return entry.messages.size
   if (store.db.open) {
     for (const [messageId, deferred] of entry.messages) {
-      if (deferred.writer.isFinished || deferred.writer.finalize(deferred.end, deferred.details).ok) entry.messages.delete(messageId)
+      if (deferred.writer.isFinished || deferred.writer.finalize(deferred.end, deferred.details).ok)
+        entry.messages.delete(messageId)
     }
   }
   if (entry.messages.size === 0 || !store.db.open) {

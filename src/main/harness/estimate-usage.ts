@@ -21,14 +21,21 @@ export function isReportedUsage(usage: Usage): boolean {
 }
 
 /** The usage of a call the provider turned away before generating: nothing read, nothing written, nothing billed. */
-export const NOT_BILLED: Readonly<Usage> = Object.freeze({ inputTokens: 0, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined })
+export const NOT_BILLED: Readonly<Usage> = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  reasoningTokens: undefined,
+  cachedInputTokens: undefined,
+})
 
 /**
  * The call never reached generation: nothing reached the server (refused, unknown host), or the
  * provider answered an HTTP error status (401, 403, 404, 429, 5xx…) before any stream — providers
  * do not bill these. A stop, or an error after a 200, may have been billed: those keep an estimate.
  */
-export function neverGenerated(outcome: Pick<RoundOutcome, 'result' | 'aborted' | 'outputForwarded' | 'status'>): boolean {
+export function neverGenerated(
+  outcome: Pick<RoundOutcome, 'result' | 'aborted' | 'outputForwarded' | 'status'>,
+): boolean {
   const error = outcome.result.error
   if (!error || outcome.aborted || outcome.outputForwarded) return false
   if (outcome.result.usage.inputTokens !== undefined || outcome.result.usage.outputTokens !== undefined) return false

@@ -39,10 +39,27 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
       const innerRun = await executeToolCalls(context, inner)
       invalidTwice ||= innerRun.invalidTwice
       hadFailure ||= innerRun.hadFailure
-      const combined = innerRun.results.map((r) => ({ tool: r.name, ok: !r.isError, result: JSON.parse(r.content) as JsonValue }))
+      const combined = innerRun.results.map((r) => ({
+        tool: r.name,
+        ok: !r.isError,
+        result: JSON.parse(r.content) as JsonValue,
+      }))
       // Only the wrapper's id is known to the provider: the inner results travel inside its one result.
-      const outcome: ToolCallOutcome = { status: 'succeeded', callId: call.callId, toolName: call.name, kind: 'read', output: combined, repeated: false, idempotencyKey: undefined }
-      const result: HistoryToolResult = { callId: call.callId, name: call.name, content: JSON.stringify(combined), isError: innerRun.results.some((r) => r.isError) }
+      const outcome: ToolCallOutcome = {
+        status: 'succeeded',
+        callId: call.callId,
+        toolName: call.name,
+        kind: 'read',
+        output: combined,
+        repeated: false,
+        idempotencyKey: undefined,
+      }
+      const result: HistoryToolResult = {
+        callId: call.callId,
+        name: call.name,
+        content: JSON.stringify(combined),
+        isError: innerRun.results.some((r) => r.isError),
+      }
       results.push(result)
       context.recorder.recordToolResult(result, outcome)
       setCallState(context, call, 'done', { argumentsText: call.argumentsText, summary: `${inner.length} calls` })
@@ -63,7 +80,9 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
     setCallState(context, call, cardStateOf(outcome), {
       argumentsText: call.argumentsText,
       ...(summary !== undefined ? { summary } : {}),
-      ...(outcome.status === 'succeeded' && JSON.stringify(outcome.output).length <= MAX_CARD_OUTPUT_CHARS ? { output: outcome.output } : {}),
+      ...(outcome.status === 'succeeded' && JSON.stringify(outcome.output).length <= MAX_CARD_OUTPUT_CHARS
+        ? { output: outcome.output }
+        : {}),
       // Why the arguments were refused, for the card to say in the user's language (defect 14).
       ...(outcome.status === 'invalid-arguments' ? { issues: outcome.issues } : {}),
     })
@@ -75,7 +94,10 @@ export async function executeToolCalls(context: TurnContext, calls: readonly Tur
  * One call's outcome (never thrown, always one of {@link ToolCallOutcome}), with what its approval
  * showed it would act on: stored with the result, so the reopened card names the row the same way.
  */
-async function runOne(context: TurnContext, call: TurnToolCall): Promise<{ outcome: ToolCallOutcome; preview?: ToolPreview | undefined }> {
+async function runOne(
+  context: TurnContext,
+  call: TurnToolCall,
+): Promise<{ outcome: ToolCallOutcome; preview?: ToolPreview | undefined }> {
   const base = { callId: call.callId, toolName: call.name }
   if (context.signal.aborted) return { outcome: { ...base, status: 'cancelled' } }
   const request: ToolCallRequest = {
@@ -111,7 +133,10 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<{ outco
       ...(preview ? { preview } : {}),
       allowAlways,
     })
-    const decision = await context.approver({ approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey, allowAlways }, context.signal)
+    const decision = await context.approver(
+      { approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey, allowAlways },
+      context.signal,
+    )
     if (context.signal.aborted) return { outcome: { ...base, status: 'cancelled' }, preview }
     if (decision === 'deny') return { outcome: { ...base, status: 'denied' }, preview }
     if (decision === 'always' && allowAlways) context.alwaysAllowed.add(tool.grantKey)
@@ -121,8 +146,16 @@ async function runOne(context: TurnContext, call: TurnToolCall): Promise<{ outco
   const outcome = await context.tools.executeToolCall(request, {
     signal: context.signal,
     onProgress: ({ progress, total, message }) =>
-      context.emit({ type: 'tool-progress', callId: call.callId, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
-    ...(context.elicit ? { elicit: (elicitation: ElicitationRequest) => context.elicit!(elicitation, call.callId, context.signal) } : {}),
+      context.emit({
+        type: 'tool-progress',
+        callId: call.callId,
+        progress,
+        ...(total !== undefined ? { total } : {}),
+        ...(message !== undefined ? { message } : {}),
+      }),
+    ...(context.elicit
+      ? { elicit: (elicitation: ElicitationRequest) => context.elicit!(elicitation, call.callId, context.signal) }
+      : {}),
   })
   return { outcome, preview }
 }

@@ -11,7 +11,10 @@ const RECIPIENT_PREFIX = 'functions.'
  * one by one (each with its own schema check, approval and ledger key) and the wrapper gets one
  * result with all of theirs. Anything else is left alone (and answered as an unknown tool).
  */
-export function expandParallelWrapper(call: TurnToolCall, declaredTools: ReadonlySet<string>): TurnToolCall[] | undefined {
+export function expandParallelWrapper(
+  call: TurnToolCall,
+  declaredTools: ReadonlySet<string>,
+): TurnToolCall[] | undefined {
   if (!WRAPPER_NAMES.has(call.name) || declaredTools.has(call.name) || !call.arguments) return undefined
   const uses = asArray(call.arguments.tool_uses)
   if (!uses || uses.length === 0) return undefined

@@ -67,29 +67,59 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
   const calls = result.toolCalls
   const hasCalls = calls.length > 0
   if (facts.stopped) {
-    return end({ status: 'interrupted', interruptReason: 'user-stop', notice: undefined, error: undefined, unrunCalls: hasCalls ? 'cancelled' : undefined })
+    return end({
+      status: 'interrupted',
+      interruptReason: 'user-stop',
+      notice: undefined,
+      error: undefined,
+      unrunCalls: hasCalls ? 'cancelled' : undefined,
+    })
   }
   const error = result.error
-  const cutMidAnswer = error !== undefined && (error.kind === 'network' || error.kind === 'truncated') && (hasCalls || facts.outputForwarded)
+  const cutMidAnswer =
+    error !== undefined &&
+    (error.kind === 'network' || error.kind === 'truncated') &&
+    (hasCalls || facts.outputForwarded)
   if (error && !cutMidAnswer) {
     // One message per cause (error-notice.ts); an unexplained failure right after a failed action says so.
-    const classified = noticeForProviderError(error, facts.about ?? { providerId: result.provider, baseUrl: undefined, model: result.model ?? '', apiKeySet: true })
+    const classified = noticeForProviderError(
+      error,
+      facts.about ?? { providerId: result.provider, baseUrl: undefined, model: result.model ?? '', apiKeySet: true },
+    )
     const notice: NoticeRef =
-      error.code === TURN_DEADLINE_CODE ? { id: 'turn-timeout', values: { seconds: Math.round((facts.turnTimeoutMs ?? 0) / 1000) } }
-      : facts.imagesSent && isImageRefusal(error) ? { id: 'images-not-supported' }
-      : classified.id === 'no-answer' && facts.previousRoundHadToolFailure ? { id: 'tool-failed-no-answer' }
-      : classified
+      error.code === TURN_DEADLINE_CODE
+        ? { id: 'turn-timeout', values: { seconds: Math.round((facts.turnTimeoutMs ?? 0) / 1000) } }
+        : facts.imagesSent && isImageRefusal(error)
+          ? { id: 'images-not-supported' }
+          : classified.id === 'no-answer' && facts.previousRoundHadToolFailure
+            ? { id: 'tool-failed-no-answer' }
+            : classified
     const stored = { kind: error.kind, message: error.message }
     return facts.textShown
-      ? end({ status: 'interrupted', interruptReason: error.kind === 'network' || error.kind === 'truncated' ? 'network' : 'provider-error', notice, error: stored, unrunCalls: hasCalls ? 'not-run' : undefined })
-      : end({ status: 'failed', interruptReason: undefined, notice, error: stored, unrunCalls: hasCalls ? 'not-run' : undefined })
+      ? end({
+          status: 'interrupted',
+          interruptReason: error.kind === 'network' || error.kind === 'truncated' ? 'network' : 'provider-error',
+          notice,
+          error: stored,
+          unrunCalls: hasCalls ? 'not-run' : undefined,
+        })
+      : end({
+          status: 'failed',
+          interruptReason: undefined,
+          notice,
+          error: stored,
+          unrunCalls: hasCalls ? 'not-run' : undefined,
+        })
   }
   if (calls.length > facts.maxCallsPerRound) {
     return end({
       status: 'failed',
       interruptReason: undefined,
       notice: { id: 'too-many-tool-calls', values: { count: calls.length, max: facts.maxCallsPerRound } },
-      error: { kind: 'too-many-tool-calls', message: `The model asked for ${calls.length} actions in one answer; at most ${facts.maxCallsPerRound} are run` },
+      error: {
+        kind: 'too-many-tool-calls',
+        message: `The model asked for ${calls.length} actions in one answer; at most ${facts.maxCallsPerRound} are run`,
+      },
       unrunCalls: 'not-run',
     })
   }
@@ -99,7 +129,11 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
       status: 'interrupted',
       interruptReason: result.complete ? 'provider-error' : 'network',
       // A length finish is the output limit, not a failure: the message says so (and Continue keys on it).
-      notice: hasCalls ? { id: 'truncated-actions-not-run', values: { actions: calls.map((c) => c.name) } } : result.finishReason === 'length' ? { id: 'length-limit' } : { id: 'truncated' },
+      notice: hasCalls
+        ? { id: 'truncated-actions-not-run', values: { actions: calls.map((c) => c.name) } }
+        : result.finishReason === 'length'
+          ? { id: 'length-limit' }
+          : { id: 'truncated' },
       error: cutMidAnswer ? { kind: error.kind, message: error.message } : undefined,
       unrunCalls: hasCalls ? 'not-run' : undefined,
     })
@@ -131,7 +165,14 @@ export function judgeRoundLimit(round: number, maxRounds: number): TurnEnding | 
 
 /** After a round's calls ran: the user's stop during them, or a second invalid call in a row. */
 export function judgeAfterCalls(facts: { stopped: boolean; invalidTwice: boolean }): TurnEnding | undefined {
-  if (facts.stopped) return end({ status: 'interrupted', interruptReason: 'user-stop', notice: undefined, error: undefined, unrunCalls: undefined })
+  if (facts.stopped)
+    return end({
+      status: 'interrupted',
+      interruptReason: 'user-stop',
+      notice: undefined,
+      error: undefined,
+      unrunCalls: undefined,
+    })
   if (facts.invalidTwice) {
     return end({
       status: 'failed',

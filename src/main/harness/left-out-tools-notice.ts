@@ -11,9 +11,13 @@ export function leftOutToolsNotices(leftOut: readonly LeftOutTool[], provider: s
   const overLimit = leftOut.filter((tool) => tool.reason.kind === 'over-limit')
   const first = overLimit[0]
   if (first && first.reason.kind === 'over-limit') {
-    notices.push({ id: 'tools-over-limit', values: { actions: overLimit.map((tool) => tool.name), count: overLimit.length, max: first.reason.max, provider } })
+    notices.push({
+      id: 'tools-over-limit',
+      values: { actions: overLimit.map((tool) => tool.name), count: overLimit.length, max: first.reason.max, provider },
+    })
   }
   const refused = leftOut.filter((tool) => tool.reason.kind !== 'over-limit')
-  if (refused.length > 0) notices.push({ id: 'tools-not-accepted', values: { actions: refused.map((tool) => tool.name), provider } })
+  if (refused.length > 0)
+    notices.push({ id: 'tools-not-accepted', values: { actions: refused.map((tool) => tool.name), provider } })
   return notices
 }

@@ -1,4 +1,3 @@
-
 import type { HistoryAssistantMessage } from '../../shared/chat-history'
 import type { InterruptReason, RunStatus } from '../../shared/run-events'
 import { SETTING_DEFINITIONS } from '../../shared/settings'
@@ -45,7 +44,12 @@ export interface RunTurnResult {
 export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const now = options.now ?? Date.now
   const startedAt = now()
-  const begun = options.recorder.begin({ conversationId: options.conversationId, userText: options.userText, action: options.action, attachments: options.userAttachments })
+  const begun = options.recorder.begin({
+    conversationId: options.conversationId,
+    userText: options.userText,
+    action: options.action,
+    attachments: options.userAttachments,
+  })
   const context = createTurnContext(options, begun, startedAt)
   context.emit({
     type: 'run-start',
@@ -58,7 +62,11 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   })
   // Tools the provider cannot be sent are named before the request, never learned from its 400.
   const providerName =
-    providerDisplayName({ providerId: options.profile?.id ?? options.provider, baseUrl: options.connection.baseUrl, name: options.profile?.name }) ?? providerDefinition(options.provider).label
+    providerDisplayName({
+      providerId: options.profile?.id ?? options.provider,
+      baseUrl: options.connection.baseUrl,
+      name: options.profile?.name,
+    }) ?? providerDefinition(options.provider).label
   for (const notice of leftOutToolsNotices(context.leftOutTools, providerName)) showNotice(context, notice)
 
   let ending: TurnEnding | undefined
@@ -87,7 +95,13 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   if (ending.notice) showNotice(context, ending.notice)
   try {
     const { notices, reasoningMs } = context.progress
-    options.recorder.finish({ status: ending.status, interruptReason: ending.interruptReason, error: ending.error, notices, reasoningMs: reasoningMs > 0 ? Math.round(reasoningMs) : undefined })
+    options.recorder.finish({
+      status: ending.status,
+      interruptReason: ending.interruptReason,
+      error: ending.error,
+      notices,
+      reasoningMs: reasoningMs > 0 ? Math.round(reasoningMs) : undefined,
+    })
   } catch (error) {
     if (!(error instanceof TurnStorageError)) throw error
     // The end itself could not be written; the recorder writes it once it can. The user is told now.
@@ -102,7 +116,14 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
     messageId: begun.messageId,
     ...(ending.interruptReason ? { interruptReason: ending.interruptReason } : {}),
   })
-  return { status, conversationId: begun.conversationId, messageId: begun.messageId, turnId: begun.turnId, interruptReason: ending.interruptReason, storageError }
+  return {
+    status,
+    conversationId: begun.conversationId,
+    messageId: begun.messageId,
+    turnId: begun.turnId,
+    interruptReason: ending.interruptReason,
+    storageError,
+  }
 }
 
 /** Round after round until the turn ends; returns how it ended. */
@@ -112,7 +133,15 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
     const limited = judgeRoundLimit(round, maxRounds)
     if (limited) return limited
     const streamed = await streamRoundWithRetries(context, round)
-    if (!streamed) return { kind: 'end', status: 'interrupted', interruptReason: 'user-stop', notice: undefined, error: undefined, unrunCalls: undefined }
+    if (!streamed)
+      return {
+        kind: 'end',
+        status: 'interrupted',
+        interruptReason: 'user-stop',
+        notice: undefined,
+        error: undefined,
+        unrunCalls: undefined,
+      }
     const { outcome, shownCallIds } = streamed
     const result = outcome.result
     const verdict = judgeRound({
@@ -143,7 +172,10 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
         // The answer's last round: its replay data is kept too (providers may want it back next turn).
         recorder.recordReplay(context.provider, result.replay)
       }
-      if (state) for (const call of result.toolCalls) if (shownCallIds.has(call.callId)) setCallState(context, call, state, state === 'not-run' ? { argumentsText: call.argumentsText } : {})
+      if (state)
+        for (const call of result.toolCalls)
+          if (shownCallIds.has(call.callId))
+            setCallState(context, call, state, state === 'not-run' ? { argumentsText: call.argumentsText } : {})
       return verdict
     }
     recorder.recordToolRound(roundMessage)

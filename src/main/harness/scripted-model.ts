@@ -30,7 +30,9 @@ export interface ScriptedRequest {
  * error), so every harness decision can be tested on events alone. The user's stop is honoured
  * between events. The HTTP end-to-end suites remain the safety net for the real path.
  */
-export function scriptedModel(script: (request: ScriptedRequest) => ScriptedCall): StreamRound & { readonly requests: ProviderRequest[] } {
+export function scriptedModel(
+  script: (request: ScriptedRequest) => ScriptedCall,
+): StreamRound & { readonly requests: ProviderRequest[] } {
   const requests: ProviderRequest[] = []
   const round = async (options: StreamModelRoundOptions): Promise<RoundOutcome> => {
     const startedAt = (options.now ?? Date.now)()
@@ -47,7 +49,15 @@ export function scriptedModel(script: (request: ScriptedRequest) => ScriptedCall
       options.onEvent(event)
     }
     const result = folded.result()
-    return { result, outputForwarded, aborted: options.signal.aborted, status: call.status, requestId: undefined, startedAt, endedAt: (options.now ?? Date.now)() }
+    return {
+      result,
+      outputForwarded,
+      aborted: options.signal.aborted,
+      status: call.status,
+      requestId: undefined,
+      startedAt,
+      endedAt: (options.now ?? Date.now)(),
+    }
   }
   return Object.assign(round, { requests })
 }
@@ -107,7 +117,12 @@ function fold(provider: TurnResult['provider'], replay: ReplayItem[]) {
         text,
         reasoning,
         toolCalls,
-        usage: finish?.usage ?? { inputTokens: undefined, outputTokens: undefined, reasoningTokens: undefined, cachedInputTokens: undefined },
+        usage: finish?.usage ?? {
+          inputTokens: undefined,
+          outputTokens: undefined,
+          reasoningTokens: undefined,
+          cachedInputTokens: undefined,
+        },
         error,
         replay,
         responseId: undefined,
@@ -121,16 +136,30 @@ function fold(provider: TurnResult['provider'], replay: ReplayItem[]) {
 export function textAnswer(text: string, usage = { inputTokens: 10, outputTokens: 5 }): StreamEvent[] {
   return [
     { type: 'text-delta', delta: text },
-    { type: 'finish', finishReason: 'stop', rawFinishReason: 'stop', usage: { ...usage, reasoningTokens: undefined, cachedInputTokens: undefined }, complete: true, truncated: false },
+    {
+      type: 'finish',
+      finishReason: 'stop',
+      rawFinishReason: 'stop',
+      usage: { ...usage, reasoningTokens: undefined, cachedInputTokens: undefined },
+      complete: true,
+      truncated: false,
+    },
   ]
 }
 
 /** Events of an answer that ends for tool calls (ids given; arguments as objects or raw text). */
-export function toolCallAnswer(calls: { id: string; name: string; arguments: Record<string, unknown> | string }[], text = ''): StreamEvent[] {
+export function toolCallAnswer(
+  calls: { id: string; name: string; arguments: Record<string, unknown> | string }[],
+  text = '',
+): StreamEvent[] {
   const events: StreamEvent[] = text ? [{ type: 'text-delta', delta: text }] : []
   for (const call of calls) {
     events.push({ type: 'tool-call-start', callId: call.id, name: call.name })
-    events.push({ type: 'tool-call-delta', callId: call.id, delta: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) })
+    events.push({
+      type: 'tool-call-delta',
+      callId: call.id,
+      delta: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+    })
     events.push({ type: 'tool-call-end', callId: call.id })
   }
   events.push({

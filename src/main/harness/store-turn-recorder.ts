@@ -1,6 +1,12 @@
 import { checkAttachment, type CheckedAttachment } from '../../shared/attachments'
 import type { StoredAttachment } from '../db/attachment-store'
-import type { HistoryAssistantMessage, HistoryAttachment, HistoryMessage, HistoryToolResult, ToolResultImage } from '../../shared/chat-history'
+import type {
+  HistoryAssistantMessage,
+  HistoryAttachment,
+  HistoryMessage,
+  HistoryToolResult,
+  ToolResultImage,
+} from '../../shared/chat-history'
 import type { GenerationOutcome, Message, MessageEnd, MessagePart } from '../../shared/conversation'
 import { isProviderId, type ProviderId } from '../../shared/provider-id'
 import type { StorageError } from '../../shared/storage-error'
@@ -27,7 +33,8 @@ const INTERRUPTED_MARK = '\n\n[This answer was interrupted before it finished.]'
  * Asked of the model after its own partial answer ("Continue"): a plain user message works with
  * every provider (a trailing assistant message is a prefill only some of them honour).
  */
-export const CONTINUE_PROMPT = 'Your previous answer was cut off by the length limit. Continue it exactly where it stopped, without repeating anything already written and without any preamble.'
+export const CONTINUE_PROMPT =
+  'Your previous answer was cut off by the length limit. Continue it exactly where it stopped, without repeating anything already written and without any preamble.'
 
 /** A message action names a message that cannot take it (the caller checks first: a bug or a race). */
 export class MessageActionError extends Error {
@@ -55,7 +62,8 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       // Ends a full disk kept from being written go first (writes work again if this one does).
       retryDeferredFinalizations(store)
       let conversation = conversationId ? store.conversations.getConversation(conversationId) : undefined
-      if (conversationId && !conversation) throw new UnknownConversationError(`no conversation with id ${conversationId}`)
+      if (conversationId && !conversation)
+        throw new UnknownConversationError(`no conversation with id ${conversationId}`)
       conversation ??= storing(() => store.conversations.createConversation({ title: titleFrom(userText) }))
       const id = conversation.id
       if (action) {
@@ -68,12 +76,22 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
       }
       const earlier = store.conversations.getMessages(id)
       const files = attachments ?? []
-      const started = storing(() => store.conversations.startTurn({ conversationId: id, userText, ...(files.length > 0 ? { attachments: files } : {}) }))
+      const started = storing(() =>
+        store.conversations.startTurn({
+          conversationId: id,
+          userText,
+          ...(files.length > 0 ? { attachments: files } : {}),
+        }),
+      )
       turnId = started.turn.id
       writer = storing(() => store.conversations.startAssistantMessage({ conversationId: id, turnId }))
       messageId = writer.messageId
       const history = historyFromMessages(store, earlier)
-      history.push({ role: 'user', text: userText, ...(files.length > 0 ? { attachments: files.map(historyAttachmentOf) } : {}) })
+      history.push({
+        role: 'user',
+        text: userText,
+        ...(files.length > 0 ? { attachments: files.map(historyAttachmentOf) } : {}),
+      })
       return { conversationId: id, turnId, messageId, history }
     },
     appendText(delta) {
@@ -108,13 +126,21 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
           callId: result.callId,
           toolName: result.name,
           outcome,
-          sent: { content: result.content, isError: result.isError, ...(result.images ? { images: result.images } : {}) },
+          sent: {
+            content: result.content,
+            isError: result.isError,
+            ...(result.images ? { images: result.images } : {}),
+          },
           ...(preview ? { preview } : {}),
         }),
       )
     },
     startGeneration({ round, attempt, provider, profile, model }) {
-      return storing(() => store.generations.start({ turnId, messageId, round: round + roundOffset, attempt, provider, profile, model }).id)
+      return storing(
+        () =>
+          store.generations.start({ turnId, messageId, round: round + roundOffset, attempt, provider, profile, model })
+            .id,
+      )
     },
     finishGeneration(id, input) {
       const error = input.result?.error
@@ -129,8 +155,8 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
                 error: {
                   kind: error.kind,
                   message: error.message,
-                  ...(error.status ?? input.status ? { status: error.status ?? input.status } : {}),
-                  ...(error.requestId ?? input.requestId ? { requestId: error.requestId ?? input.requestId } : {}),
+                  ...((error.status ?? input.status) ? { status: error.status ?? input.status } : {}),
+                  ...((error.requestId ?? input.requestId) ? { requestId: error.requestId ?? input.requestId } : {}),
                 },
               }
             : {}),
@@ -141,9 +167,14 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
     },
     finish({ status, interruptReason, error, notices, reasoningMs }) {
       const end: MessageEnd =
-        status === 'complete' ? { status: 'complete' }
-        : status === 'interrupted' ? { status: 'interrupted', reason: interruptReason === 'app-crash' || !interruptReason ? 'provider-error' : interruptReason }
-        : { status: 'failed', error: error ?? { kind: 'unknown', message: 'The turn failed' } }
+        status === 'complete'
+          ? { status: 'complete' }
+          : status === 'interrupted'
+            ? {
+                status: 'interrupted',
+                reason: interruptReason === 'app-crash' || !interruptReason ? 'provider-error' : interruptReason,
+              }
+            : { status: 'failed', error: error ?? { kind: 'unknown', message: 'The turn failed' } }
       const details: MessageDetails = { notices, reasoningMs }
       const written = mustWriter().finalize(end, details)
       if (!written.ok) {
@@ -157,31 +188,60 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
 }
 
 /** Opens the answer a message action writes, and the history the model is sent for it. */
-function beginAction(store: KeelStore, conversationId: string, userText: string, action: TurnAction, files: readonly CheckedAttachment[]): { writer: AssistantMessageWriter; turnId: string; history: HistoryMessage[] } {
+function beginAction(
+  store: KeelStore,
+  conversationId: string,
+  userText: string,
+  action: TurnAction,
+  files: readonly CheckedAttachment[],
+): { writer: AssistantMessageWriter; turnId: string; history: HistoryMessage[] } {
   const target = store.conversations.getMessage(action.messageId)
-  if (!target || target.conversationId !== conversationId) throw new MessageActionError(`no message ${action.messageId} in conversation ${conversationId}`)
+  if (!target || target.conversationId !== conversationId)
+    throw new MessageActionError(`no message ${action.messageId} in conversation ${conversationId}`)
   if (action.kind === 'edit') {
     if (target.role !== 'user') throw new MessageActionError('only a question can be edited')
     const parentId = target.parentId ?? null
     const history = historyFromMessages(store, parentId === null ? [] : store.conversations.getPath(parentId))
     // The edited question's files (those kept and those added) are stored with the new version and sent with it.
-    const started = storing(() => store.conversations.startTurn({ conversationId, userText, parentId, ...(files.length > 0 ? { attachments: files } : {}) }))
-    const writer = storing(() => store.conversations.startAssistantMessage({ conversationId, turnId: started.turn.id, parentId: started.message.id }))
-    history.push({ role: 'user', text: userText, ...(files.length > 0 ? { attachments: files.map(historyAttachmentOf) } : {}) })
+    const started = storing(() =>
+      store.conversations.startTurn({
+        conversationId,
+        userText,
+        parentId,
+        ...(files.length > 0 ? { attachments: files } : {}),
+      }),
+    )
+    const writer = storing(() =>
+      store.conversations.startAssistantMessage({
+        conversationId,
+        turnId: started.turn.id,
+        parentId: started.message.id,
+      }),
+    )
+    history.push({
+      role: 'user',
+      text: userText,
+      ...(files.length > 0 ? { attachments: files.map(historyAttachmentOf) } : {}),
+    })
     return { writer, turnId: started.turn.id, history }
   }
-  if (target.role !== 'assistant' || !target.turnId || target.status === 'streaming') throw new MessageActionError('only a finished answer can be regenerated or continued')
+  if (target.role !== 'assistant' || !target.turnId || target.status === 'streaming')
+    throw new MessageActionError('only a finished answer can be regenerated or continued')
   const turnId = target.turnId
   if (action.kind === 'regenerate') {
     const question = target.parentId ? store.conversations.getMessage(target.parentId) : undefined
     if (question?.role !== 'user') throw new MessageActionError('this answer has no question to answer again')
     // The question as it is stored, once: it is not added again.
     const history = historyFromMessages(store, store.conversations.getPath(question.id))
-    const writer = storing(() => store.conversations.startAssistantMessage({ conversationId, turnId, parentId: question.id }))
+    const writer = storing(() =>
+      store.conversations.startAssistantMessage({ conversationId, turnId, parentId: question.id }),
+    )
     return { writer, turnId, history }
   }
   // Continue: the partial answer is the model's own words (not marked as interrupted), then the request to go on.
-  const path = store.conversations.getPath(target.id).map((m) => (m.id === target.id ? { ...m, status: 'complete' as const, interruptReason: undefined } : m))
+  const path = store.conversations
+    .getPath(target.id)
+    .map((m) => (m.id === target.id ? { ...m, status: 'complete' as const, interruptReason: undefined } : m))
   const history = historyFromMessages(store, path)
   history.push({ role: 'user', text: CONTINUE_PROMPT })
   const writer = storing(() => store.conversations.resumeAssistantMessage(target.id))
@@ -198,10 +258,16 @@ function titleFrom(text: string): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'New conversation'
 }
 
-function generationOutcome(aborted: boolean, result: TurnResult | undefined): Exclude<GenerationOutcome, 'running' | 'app-crash'> {
+function generationOutcome(
+  aborted: boolean,
+  result: TurnResult | undefined,
+): Exclude<GenerationOutcome, 'running' | 'app-crash'> {
   if (aborted) return 'user-stop'
   if (!result) return 'provider-error'
-  if (result.error) return result.error.kind === 'network' || result.error.kind === 'truncated' || result.error.kind === 'unreachable' ? 'network' : 'provider-error'
+  if (result.error)
+    return result.error.kind === 'network' || result.error.kind === 'truncated' || result.error.kind === 'unreachable'
+      ? 'network'
+      : 'provider-error'
   if (!result.complete || result.truncated) return 'truncated'
   return 'complete'
 }
@@ -223,7 +289,10 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
   const history: HistoryMessage[] = []
   const conversationId = messages[0]?.conversationId
   // Earlier messages' files are sent again, as they were sent the first time.
-  const files = conversationId === undefined ? new Map<string, StoredAttachment[]>() : store.attachments.withBytesByMessage(conversationId)
+  const files =
+    conversationId === undefined
+      ? new Map<string, StoredAttachment[]>()
+      : store.attachments.withBytesByMessage(conversationId)
   for (const message of messages) {
     if (message.role === 'user') {
       const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
@@ -264,10 +333,17 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
         })
       } else if (part.type === 'tool-result' && called.has(part.callId)) {
         const sent = sentOf(part)
-        results.push({ callId: part.callId, name: part.toolName, content: sent.content, isError: sent.isError, ...(sent.images ? { images: sent.images } : {}) })
+        results.push({
+          callId: part.callId,
+          name: part.toolName,
+          content: sent.content,
+          isError: sent.isError,
+          ...(sent.images ? { images: sent.images } : {}),
+        })
       }
     }
-    if (message.status === 'interrupted' && round.text.length > 0) round.text = round.text.replace(/\s+$/, '') + INTERRUPTED_MARK
+    if (message.status === 'interrupted' && round.text.length > 0)
+      round.text = round.text.replace(/\s+$/, '') + INTERRUPTED_MARK
     flush()
   }
   return history
@@ -275,7 +351,14 @@ export function historyFromMessages(store: KeelStore, messages: readonly Message
 
 /** A checked file as the request builders send it. */
 function historyAttachmentOf(file: CheckedAttachment): HistoryAttachment {
-  return file.kind === 'image' ? { kind: 'image', name: file.name, mimeType: file.mimeType, data: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length).toString('base64') } : { kind: 'text', name: file.name, text: file.text }
+  return file.kind === 'image'
+    ? {
+        kind: 'image',
+        name: file.name,
+        mimeType: file.mimeType,
+        data: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length).toString('base64'),
+      }
+    : { kind: 'text', name: file.name, text: file.text }
 }
 
 /** A stored file as the request builders send it (one that no longer passes the checks is left out, never sent as garbage). */
@@ -285,6 +368,8 @@ function storedHistoryAttachment(file: StoredAttachment): HistoryAttachment[] {
 }
 
 function providerOfMessage(store: KeelStore, message: Message): ProviderId {
-  const generation = message.turnId ? store.generations.listForTurn(message.turnId).find((g) => g.messageId === message.id) : undefined
+  const generation = message.turnId
+    ? store.generations.listForTurn(message.turnId).find((g) => g.messageId === message.id)
+    : undefined
   return generation && isProviderId(generation.provider) ? generation.provider : 'openai-chat'
 }

@@ -61,7 +61,13 @@ export interface StreamModelRoundOptions {
   now?: () => number
 }
 
-const OUTPUT_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'reasoning-delta', 'tool-call-start', 'tool-call-delta', 'tool-call-end'])
+const OUTPUT_EVENTS = new Set<StreamEvent['type']>([
+  'text-delta',
+  'reasoning-delta',
+  'tool-call-start',
+  'tool-call-delta',
+  'tool-call-end',
+])
 
 /** Which normalized events count as progress for the stall clock (a decision per event type). */
 const PROGRESS: Record<StreamEvent['type'], boolean> = {
@@ -103,7 +109,10 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
 
   let progressed = false
   const firstProgressMs = options.firstProgressTimeoutMs ?? stallMs * 5
-  let firstProgressTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => endRound('stall'), Math.min(Math.max(firstProgressMs, 0), MAX_TIMER_MS))
+  let firstProgressTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(
+    () => endRound('stall'),
+    Math.min(Math.max(firstProgressMs, 0), MAX_TIMER_MS),
+  )
   let stallTimer: ReturnType<typeof setTimeout> | undefined
   const armStall = () => {
     if (stallTimer) clearTimeout(stallTimer)
@@ -111,7 +120,10 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
   }
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined
   const armDeadline = (ms: number) => {
-    deadlineTimer = setTimeout(() => (ms > MAX_TIMER_MS ? armDeadline(ms - MAX_TIMER_MS) : endRound('deadline')), Math.min(ms, MAX_TIMER_MS))
+    deadlineTimer = setTimeout(
+      () => (ms > MAX_TIMER_MS ? armDeadline(ms - MAX_TIMER_MS) : endRound('deadline')),
+      Math.min(ms, MAX_TIMER_MS),
+    )
   }
   const onUserAbort = () => controller.abort(options.signal.reason)
 
@@ -142,9 +154,15 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
   /** Why the transport failed, unless the user's stop explains it. */
   const transportError = (cause: unknown): ProviderError | undefined => {
     if (options.signal.aborted) return undefined
-    if (ending === 'stall') return progressed || !headersArrived ? stallError(stallMs, headersArrived) : networkError(`No answer began within ${seconds(firstProgressMs)} s (only keep-alives arrived); the request was aborted`)
+    if (ending === 'stall')
+      return progressed || !headersArrived
+        ? stallError(stallMs, headersArrived)
+        : networkError(
+            `No answer began within ${seconds(firstProgressMs)} s (only keep-alives arrived); the request was aborted`,
+          )
     if (ending === 'deadline') return deadlineError(options.deadlineAt! - startedAt)
-    if (!headersArrived && NO_CONNECTION.has(causeCode(cause) ?? '')) return unreachableError(describe(cause), causeCode(cause))
+    if (!headersArrived && NO_CONNECTION.has(causeCode(cause) ?? ''))
+      return unreachableError(describe(cause), causeCode(cause))
     return networkError(describe(cause))
   }
   const nothingArrived = (error: ProviderError | undefined): RoundOutcome => {
@@ -220,10 +238,26 @@ function withError(result: TurnResult, error: ProviderError | undefined): TurnRe
 }
 
 /** Connection errors that mean nothing reached the server (refused, unknown host, no route): it never saw the request. */
-const NO_CONNECTION: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT'])
+const NO_CONNECTION: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
 
 function unreachableError(message: string, code: string | undefined): ProviderError {
-  return { kind: 'unreachable', message, retryable: true, status: undefined, code, retryAfterMs: undefined, requestId: undefined }
+  return {
+    kind: 'unreachable',
+    message,
+    retryable: true,
+    status: undefined,
+    code,
+    retryAfterMs: undefined,
+    requestId: undefined,
+  }
 }
 
 /** The system error code under a `fetch failed` (undici puts it on `cause`, or on an AggregateError's errors). */
@@ -232,13 +266,22 @@ function causeCode(cause: unknown): string | undefined {
   if (inner && typeof inner === 'object') {
     if ('code' in inner && typeof inner.code === 'string') return inner.code
     const errors = (inner as { errors?: unknown }).errors
-    if (Array.isArray(errors)) for (const e of errors) if (e && typeof e === 'object' && 'code' in e && typeof e.code === 'string') return e.code
+    if (Array.isArray(errors))
+      for (const e of errors) if (e && typeof e === 'object' && 'code' in e && typeof e.code === 'string') return e.code
   }
   return undefined
 }
 
 function networkError(message: string): ProviderError {
-  return { kind: 'network', message, retryable: true, status: undefined, code: undefined, retryAfterMs: undefined, requestId: undefined }
+  return {
+    kind: 'network',
+    message,
+    retryable: true,
+    status: undefined,
+    code: undefined,
+    retryAfterMs: undefined,
+    requestId: undefined,
+  }
 }
 
 function stallError(stallMs: number, headersArrived: boolean): ProviderError {
@@ -266,7 +309,8 @@ function seconds(ms: number): string {
 function describe(cause: unknown): string {
   if (cause instanceof Error) {
     const inner = (cause as Error & { cause?: unknown }).cause
-    const code = inner && typeof inner === 'object' && 'code' in inner ? String((inner as { code: unknown }).code) : undefined
+    const code =
+      inner && typeof inner === 'object' && 'code' in inner ? String((inner as { code: unknown }).code) : undefined
     return code ? `${cause.message} (${code})` : cause.message
   }
   return String(cause)

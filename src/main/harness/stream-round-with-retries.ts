@@ -42,7 +42,14 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
     let outputText = ''
     const shownCallIds = new Set<string>()
     let outcome: RoundOutcome | undefined
-    const generationId = recorder.startGeneration({ round, attempt, provider: context.provider, profile: context.profile?.id ?? context.provider, model: context.connection.model, startedAt: context.now() })
+    const generationId = recorder.startGeneration({
+      round,
+      attempt,
+      provider: context.provider,
+      profile: context.profile?.id ?? context.provider,
+      model: context.connection.model,
+      startedAt: context.now(),
+    })
     try {
       outcome = await context.streamRound({
         provider: context.provider,
@@ -103,7 +110,11 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       // away before generating anything (never connected; an HTTP error status) is not billed: 0, not an estimate.
       const rejected = outcome !== undefined && neverGenerated(outcome)
       const reported = rejected || (outcome !== undefined && isReportedUsage(outcome.result.usage))
-      const usage = rejected ? NOT_BILLED : reported && outcome ? outcome.result.usage : completeEstimate(outcome?.result.usage, estimateUsage(request.body, outputText))
+      const usage = rejected
+        ? NOT_BILLED
+        : reported && outcome
+          ? outcome.result.usage
+          : completeEstimate(outcome?.result.usage, estimateUsage(request.body, outputText))
       recorder.finishGeneration(generationId, {
         endedAt: context.now(),
         aborted: outcome?.aborted ?? signal.aborted,
@@ -126,10 +137,24 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       requestId: error.requestId ?? outcome.requestId,
       providerMessage: error.message,
     })
-    const delay = nextRetryDelayMs({ error, attempt, outputForwarded: outcome.outputForwarded, aborted: signal.aborted, policy: context.retryPolicy, random: context.random })
+    const delay = nextRetryDelayMs({
+      error,
+      attempt,
+      outputForwarded: outcome.outputForwarded,
+      aborted: signal.aborted,
+      policy: context.retryPolicy,
+      random: context.random,
+    })
     if (delay === undefined) return { outcome, shownCallIds }
-    for (const call of outcome.result.toolCalls) if (shownCallIds.has(call.callId)) setCallState(context, call, 'not-run')
-    emit({ type: 'retry-scheduled', attempt: attempt + 1, delayMs: delay, reason: error.kind, message: fallbackMessage(context.locale, 'retrying', { seconds: Math.ceil(delay / 1000) }) })
+    for (const call of outcome.result.toolCalls)
+      if (shownCallIds.has(call.callId)) setCallState(context, call, 'not-run')
+    emit({
+      type: 'retry-scheduled',
+      attempt: attempt + 1,
+      delayMs: delay,
+      reason: error.kind,
+      message: fallbackMessage(context.locale, 'retrying', { seconds: Math.ceil(delay / 1000) }),
+    })
     if (!(await cancellableSleep(delay, signal))) return undefined
   }
 }

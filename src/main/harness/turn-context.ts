@@ -13,7 +13,7 @@ import { BUILTIN_SOURCE } from '../tools/tool'
 import type { ToolSet } from '../tools/tool-registry'
 import type { Approver, Elicitor } from './approval'
 import type { RetryPolicy } from './retry-policy'
-import type { FetchLike, } from './stream-model-round'
+import type { FetchLike } from './stream-model-round'
 import type { TurnRecorder } from './turn-recorder'
 import type { RunTurnOptions, StreamRound, TurnProfile } from './run-turn-options'
 import { DEFAULT_RETRY_POLICY } from './retry-policy'
@@ -97,15 +97,29 @@ export function endReasoning(context: TurnContext): void {
 export function showNotice(context: TurnContext, notice: NoticeRef): void {
   context.progress.notices.push(notice)
   const titleOf = titlesOf(context.tools.list())
-  context.emit({ type: 'notice', id: notice.id, text: fallbackMessage(context.locale, notice.id, notice.values, titleOf), ...(notice.values ? { values: notice.values } : {}) })
+  context.emit({
+    type: 'notice',
+    id: notice.id,
+    text: fallbackMessage(context.locale, notice.id, notice.values, titleOf),
+    ...(notice.values ? { values: notice.values } : {}),
+  })
 }
 
-export function setCallState(context: TurnContext, call: { callId: string; name: string }, state: ToolCallState, extra: { argumentsText?: string; summary?: string; output?: JsonValue; issues?: ToolArgumentIssue[] } = {}): void {
+export function setCallState(
+  context: TurnContext,
+  call: { callId: string; name: string },
+  state: ToolCallState,
+  extra: { argumentsText?: string; summary?: string; output?: JsonValue; issues?: ToolArgumentIssue[] } = {},
+): void {
   context.emit({ type: 'tool-call', callId: call.callId, name: call.name, state, ...extra })
 }
 
 /** The context of one turn, from the turn's options and what the recorder began (exported for tests of the parts). */
-export function createTurnContext(options: RunTurnOptions, begun: ReturnType<TurnRecorder['begin']>, startedAt: number): TurnContext {
+export function createTurnContext(
+  options: RunTurnOptions,
+  begun: ReturnType<TurnRecorder['begin']>,
+  startedAt: number,
+): TurnContext {
   const offered = options.tools.list().map((tool) => {
     // `$schema` is metadata some providers reject in a tool's parameters; the tool's own schema stays whole for validation.
     const { $schema: _dialect, ...inputSchema } = tool.inputJsonSchema
@@ -140,8 +154,19 @@ export function createTurnContext(options: RunTurnOptions, begun: ReturnType<Tur
     maxOutputTokens: options.maxOutputTokens,
     temperature: options.temperature,
     turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
-    questionIndex: lastUserIndex(begun.history, options.action?.kind === 'continue' ? lastUserIndex(begun.history) - 1 : begun.history.length - 1),
+    questionIndex: lastUserIndex(
+      begun.history,
+      options.action?.kind === 'continue' ? lastUserIndex(begun.history) - 1 : begun.history.length - 1,
+    ),
     emit: options.onEvent,
-    progress: { history: [...begun.history], shownText: '', notices: [], invalidStreak: new Map(), previousRoundHadToolFailure: false, reasoningMs: 0, reasoningSince: undefined },
+    progress: {
+      history: [...begun.history],
+      shownText: '',
+      notices: [],
+      invalidStreak: new Map(),
+      previousRoundHadToolFailure: false,
+      reasoningMs: 0,
+      reasoningSince: undefined,
+    },
   }
 }

@@ -29,7 +29,12 @@ export type TurnAction =
  */
 export interface TurnRecorder {
   /** Stores the user's message, opens a turn and a `streaming` assistant message; returns the history to send. */
-  begin(input: { conversationId: string | undefined; userText: string; action?: TurnAction | undefined; attachments?: readonly CheckedAttachment[] | undefined }): {
+  begin(input: {
+    conversationId: string | undefined
+    userText: string
+    action?: TurnAction | undefined
+    attachments?: readonly CheckedAttachment[] | undefined
+  }): {
     conversationId: string
     turnId: string
     messageId: string
@@ -46,7 +51,14 @@ export interface TurnRecorder {
   /** One call's outcome, exactly what the model was sent for it, and what its approval showed it would act on. */
   recordToolResult(result: HistoryToolResult, outcome: ToolCallOutcome, preview?: ToolPreview | undefined): void
   /** One model call (one row per attempt). Returns its id. */
-  startGeneration(input: { round: number; attempt: number; provider: ProviderId; profile?: string | undefined; model: string; startedAt: number }): string
+  startGeneration(input: {
+    round: number
+    attempt: number
+    provider: ProviderId
+    profile?: string | undefined
+    model: string
+    startedAt: number
+  }): string
   finishGeneration(
     id: string,
     input: {

@@ -159,5 +159,9 @@ function mustFind(ledger: ToolLedger, id: number): LedgerEntry {
 
 function internalFailure(error: unknown): ToolFailure {
   const detail = error instanceof Error ? error.message : String(error)
-  return { kind: 'internal', message: `The tool failed unexpectedly (${detail}). Nothing was changed.`, retryable: false }
+  return {
+    kind: 'internal',
+    message: `The tool failed unexpectedly (${detail}). Nothing was changed.`,
+    retryable: false,
+  }
 }

@@ -24,17 +24,21 @@ function write(value: unknown, path: string): string {
       return JSON.stringify(value === 0 ? 0 : value)
     case 'object': {
       if (Array.isArray(value)) {
-        return `[${value.map((item, index) => {
-          if (item === undefined) throw new TypeError(`canonicalJson: ${path}[${index}] is undefined`)
-          return write(item, `${path}[${index}]`)
-        }).join(',')}]`
+        return `[${value
+          .map((item, index) => {
+            if (item === undefined) throw new TypeError(`canonicalJson: ${path}[${index}] is undefined`)
+            return write(item, `${path}[${index}]`)
+          })
+          .join(',')}]`
       }
       const prototype = Object.getPrototypeOf(value) as unknown
       if (prototype !== Object.prototype && prototype !== null) {
         throw new TypeError(`canonicalJson: ${path} is not a plain object`)
       }
       const record = value as Record<string, unknown>
-      const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort()
+      const keys = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .sort()
       return `{${keys.map((key) => `${JSON.stringify(key)}:${write(record[key], `${path}.${key}`)}`).join(',')}}`
     }
     default:

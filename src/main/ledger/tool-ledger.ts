@@ -149,7 +149,10 @@ export class ToolLedger {
 
   /** Every entry, or a conversation's, oldest first (for the export and the diagnostics view). */
   list(options: { conversationId?: string } = {}): LedgerEntry[] {
-    const rows = options.conversationId === undefined ? this.selectAll.all() : this.selectByConversation.all(options.conversationId)
+    const rows =
+      options.conversationId === undefined
+        ? this.selectAll.all()
+        : this.selectByConversation.all(options.conversationId)
     return rows.map(toEntry)
   }
 

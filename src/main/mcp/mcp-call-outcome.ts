@@ -17,7 +17,11 @@ export interface CallFailureContext {
 /** Classifies an error thrown by `Client.callTool` once the request was handed to the SDK. */
 export function classifyCallFailure(error: unknown, context: CallFailureContext): McpCallOutcome {
   if (context.stopped) {
-    return { kind: 'unknown', reason: 'stopped', message: 'Stopped. The server was asked to cancel but may have finished.' }
+    return {
+      kind: 'unknown',
+      reason: 'stopped',
+      message: 'Stopped. The server was asked to cancel but may have finished.',
+    }
   }
   if (error instanceof ProtocolError) return { kind: 'rejected', code: error.code, message: error.message }
   const sdkCode = error instanceof SdkError ? error.code : undefined
@@ -34,7 +38,15 @@ export function classifyCallFailure(error: unknown, context: CallFailureContext)
   const detail = context.lostReason ?? (error instanceof Error ? error.message : String(error))
   if (sdkCode === SdkErrorCode.InvalidResult) {
     // The server answered, but not with a tool result: whether it acted is not known.
-    return { kind: 'unknown', reason: 'connection-lost', message: `The server's answer could not be read (${detail}); it may or may not have acted.` }
+    return {
+      kind: 'unknown',
+      reason: 'connection-lost',
+      message: `The server's answer could not be read (${detail}); it may or may not have acted.`,
+    }
   }
-  return { kind: 'unknown', reason: 'connection-lost', message: `The connection to the server was lost during the call (${detail}); it may or may not have acted.` }
+  return {
+    kind: 'unknown',
+    reason: 'connection-lost',
+    message: `The connection to the server was lost during the call (${detail}); it may or may not have acted.`,
+  }
 }

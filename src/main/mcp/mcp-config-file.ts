@@ -41,7 +41,10 @@ export interface LoadedMcpConfigFile {
 export type McpConfigFileResult = { ok: true; file: LoadedMcpConfigFile } | { ok: false; error: McpConfigFileError }
 
 /** The file to read: `--mcp-config` wins over `KEEL_MCP_CONFIG`; undefined when neither is given (or empty). */
-export function mcpConfigFilePath(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function mcpConfigFilePath(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   const chosen = flag?.trim() || env[MCP_CONFIG_ENV]?.trim()
   return chosen ? chosen : undefined
 }
@@ -52,25 +55,51 @@ export function mcpConfigFilePath(flag: string | undefined, env: Readonly<Record
  */
 export async function loadMcpConfigFile(
   filePath: string,
-  options: { cwd?: string | undefined; existing?: ReadonlyArray<Pick<McpServerConfig, 'id' | 'name'>> | undefined } = {},
+  options: {
+    cwd?: string | undefined
+    existing?: ReadonlyArray<Pick<McpServerConfig, 'id' | 'name'>> | undefined
+  } = {},
 ): Promise<McpConfigFileResult> {
   const path = resolve(options.cwd ?? process.cwd(), filePath)
   let text: string
   try {
     const info = await stat(path)
-    if (!info.isFile()) return { ok: false, error: { kind: 'file-unreadable', path, message: `The MCP config ${path} is not a file.` } }
+    if (!info.isFile())
+      return { ok: false, error: { kind: 'file-unreadable', path, message: `The MCP config ${path} is not a file.` } }
     if (info.size > MCP_CONFIG_FILE_MAX_BYTES) {
-      return { ok: false, error: { kind: 'file-too-large', path, message: `The MCP config ${path} is ${info.size} bytes; the limit is ${MCP_CONFIG_FILE_MAX_BYTES}.` } }
+      return {
+        ok: false,
+        error: {
+          kind: 'file-too-large',
+          path,
+          message: `The MCP config ${path} is ${info.size} bytes; the limit is ${MCP_CONFIG_FILE_MAX_BYTES}.`,
+        },
+      }
     }
     text = await readFile(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') return { ok: false, error: { kind: 'file-missing', path, message: `The MCP config ${path} does not exist.` } }
-    return { ok: false, error: { kind: 'file-unreadable', path, message: `The MCP config ${path} could not be read (${code ?? 'error'}).` } }
+    if (code === 'ENOENT')
+      return { ok: false, error: { kind: 'file-missing', path, message: `The MCP config ${path} does not exist.` } }
+    return {
+      ok: false,
+      error: {
+        kind: 'file-unreadable',
+        path,
+        message: `The MCP config ${path} could not be read (${code ?? 'error'}).`,
+      },
+    }
   }
   const parsed = parseMcpConfigJson(text, options.existing ?? [])
   if (!parsed.ok) return { ok: false, error: { ...parsed.error, path, message: `${path}: ${parsed.error.message}` } }
-  return { ok: true, file: { path, servers: parsed.servers.map((server) => ({ ...server, origin: 'file' as const })), report: parsed.report } }
+  return {
+    ok: true,
+    file: {
+      path,
+      servers: parsed.servers.map((server) => ({ ...server, origin: 'file' as const })),
+      report: parsed.report,
+    },
+  }
 }
 
 /** Every env value and header of the file's servers, for the redaction set (`ProviderKeys.addSessionSecrets`). */

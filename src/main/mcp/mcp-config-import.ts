@@ -39,17 +39,36 @@ export interface McpImportedServer {
 /** Why nothing could be imported (an entry's problem only skips that entry: see the report). */
 export type McpConfigParseError =
   /** `position` (0-based), `line` and `column` (1-based) when the parser said where. */
-  | { kind: 'not-json'; message: string; position: number | undefined; line: number | undefined; column: number | undefined }
+  | {
+      kind: 'not-json'
+      message: string
+      position: number | undefined
+      line: number | undefined
+      column: number | undefined
+    }
   | { kind: 'not-an-object'; message: string }
   | { kind: 'no-servers-key'; message: string }
   | { kind: 'servers-not-an-object'; message: string; readKey: 'mcpServers' | 'servers' }
 
-export type McpConfigParseResult = { ok: true; servers: McpImportedServer[]; report: McpImportReport } | { ok: false; error: McpConfigParseError }
+export type McpConfigParseResult =
+  | { ok: true; servers: McpImportedServer[]; report: McpImportReport }
+  | { ok: false; error: McpConfigParseError }
 
 type Unresolved = McpImportReport['unresolved'][number]
 type Where = Unresolved['where']
 
-const KNOWN_KEYS = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'trustReadOnlyHints'])
+const KNOWN_KEYS = new Set([
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'headers',
+  'type',
+  'disabled',
+  'timeout',
+  'trustReadOnlyHints',
+])
 
 const TRANSPORTS: Readonly<Record<string, McpTransport>> = {
   stdio: 'stdio',
@@ -75,7 +94,10 @@ export function findPlaceholders(value: string): string | undefined {
  * Parses pasted or read config text. `existing`: the servers already saved (their names are taken;
  * their ids too, so new ids stay unique).
  */
-export function parseMcpConfigJson(text: string, existing: ReadonlyArray<Pick<McpServerConfig, 'id' | 'name'>> = []): McpConfigParseResult {
+export function parseMcpConfigJson(
+  text: string,
+  existing: ReadonlyArray<Pick<McpServerConfig, 'id' | 'name'>> = [],
+): McpConfigParseResult {
   // A byte-order mark is what Windows editors put first; it is not part of the JSON.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text
   let parsed: unknown
@@ -84,14 +106,39 @@ export function parseMcpConfigJson(text: string, existing: ReadonlyArray<Pick<Mc
   } catch (error) {
     return { ok: false, error: notJson(source, error) }
   }
-  if (!isPlainObject(parsed)) return { ok: false, error: { kind: 'not-an-object', message: 'The text is JSON but not an object; expected { "mcpServers": { … } } or { "servers": { … } }.' } }
-  const readKey = Object.hasOwn(parsed, 'mcpServers') ? 'mcpServers' : Object.hasOwn(parsed, 'servers') ? 'servers' : undefined
+  if (!isPlainObject(parsed))
+    return {
+      ok: false,
+      error: {
+        kind: 'not-an-object',
+        message: 'The text is JSON but not an object; expected { "mcpServers": { … } } or { "servers": { … } }.',
+      },
+    }
+  const readKey = Object.hasOwn(parsed, 'mcpServers')
+    ? 'mcpServers'
+    : Object.hasOwn(parsed, 'servers')
+      ? 'servers'
+      : undefined
   if (readKey === undefined) {
-    return { ok: false, error: { kind: 'no-servers-key', message: 'No "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) key was found, so there is nothing to import.' } }
+    return {
+      ok: false,
+      error: {
+        kind: 'no-servers-key',
+        message:
+          'No "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) key was found, so there is nothing to import.',
+      },
+    }
   }
   const entries = parsed[readKey]
   if (!isPlainObject(entries)) {
-    return { ok: false, error: { kind: 'servers-not-an-object', readKey, message: `"${readKey}" must be an object of servers by name ({ "name": { "command": … } }).` } }
+    return {
+      ok: false,
+      error: {
+        kind: 'servers-not-an-object',
+        readKey,
+        message: `"${readKey}" must be an object of servers by name ({ "name": { "command": … } }).`,
+      },
+    }
   }
 
   const names = new Set(existing.map((server) => server.name))
@@ -123,7 +170,9 @@ export function parseMcpConfigJson(text: string, existing: ReadonlyArray<Pick<Mc
     const checked = mcpServerConfigSchema.safeParse({ id, name, ...entry.config })
     if (!checked.success) {
       // The field checks above mirror the stored schema; this is the net under them.
-      skip(`Not a valid server: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ')}`)
+      skip(
+        `Not a valid server: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ')}`,
+      )
       continue
     }
     names.add(name)
@@ -146,7 +195,8 @@ function readEntry(server: string, raw: unknown): EntryResult {
   const blockers: string[] = []
   if (!isPlainObject(raw)) return { ok: false, reason: 'The entry is not an object.', unresolved }
   // JSON.parse makes `__proto__` an own key, but no object Keel builds or validates would keep it.
-  if (Object.hasOwn(raw, '__proto__')) return { ok: false, reason: 'The entry has a key named "__proto__".', unresolved }
+  if (Object.hasOwn(raw, '__proto__'))
+    return { ok: false, reason: 'The entry has a key named "__proto__".', unresolved }
   // A placeholder where the server's own program, arguments, folder or address go: it cannot run as written.
   const runnable = (where: Where, key: string, value: string): string => {
     const placeholder = findPlaceholders(value)
@@ -157,11 +207,15 @@ function readEntry(server: string, raw: unknown): EntryResult {
     return value
   }
   try {
-    const command = optional(raw, 'command', (value) => runnable('command', 'command', text(value, 'command', { trim: true })))
+    const command = optional(raw, 'command', (value) =>
+      runnable('command', 'command', text(value, 'command', { trim: true })),
+    )
     const args = optional(raw, 'args', (value) => {
       if (!Array.isArray(value)) throw new BadField('"args" must be an array of strings.')
       if (value.length > MCP_ARGS_MAX) throw new BadField(`"args" has more than ${MCP_ARGS_MAX} items.`)
-      return value.map((item: unknown, index) => runnable('args', String(index), text(item, `args[${index}]`, { allowEmpty: true })))
+      return value.map((item: unknown, index) =>
+        runnable('args', String(index), text(item, `args[${index}]`, { allowEmpty: true })),
+      )
     })
     const cwd = optional(raw, 'cwd', (value) => runnable('cwd', 'cwd', text(value, 'cwd')))
     const url = optional(raw, 'url', (value) => runnable('url', 'url', httpUrl(value)))
@@ -170,21 +224,33 @@ function readEntry(server: string, raw: unknown): EntryResult {
     const disabled = optional(raw, 'disabled', (value) => boolean(value, 'disabled'))
     const trustReadOnlyHints = optional(raw, 'trustReadOnlyHints', (value) => boolean(value, 'trustReadOnlyHints'))
     const timeoutMs = optional(raw, 'timeout', timeout)
-    const transport = optional(raw, 'type', (value) => {
-      const known = typeof value === 'string' ? TRANSPORTS[value] : undefined
-      if (known === undefined) throw new BadField(`"type" ${typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describe(value)} is not one Keel knows (stdio, http, streamable-http, streamableHttp, sse).`)
-      return known
-    }) ?? inferTransport(command, url)
+    const transport =
+      optional(raw, 'type', (value) => {
+        const known = typeof value === 'string' ? TRANSPORTS[value] : undefined
+        if (known === undefined)
+          throw new BadField(
+            `"type" ${typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describe(value)} is not one Keel knows (stdio, http, streamable-http, streamableHttp, sse).`,
+          )
+        return known
+      }) ?? inferTransport(command, url)
     if (transport === 'stdio') {
       if (command === undefined) throw new BadField('A stdio server needs a "command".')
-      if (url !== undefined || headers !== undefined) throw new BadField('A stdio server has no "url" or "headers" (give "type": "http" for a remote server).')
+      if (url !== undefined || headers !== undefined)
+        throw new BadField('A stdio server has no "url" or "headers" (give "type": "http" for a remote server).')
     } else {
       if (url === undefined) throw new BadField(`An ${transport} server needs a "url".`)
       if (command !== undefined || args !== undefined || cwd !== undefined || env !== undefined) {
-        throw new BadField(`An ${transport} server has no "command", "args", "cwd" or "env" (give "type": "stdio" for a local one).`)
+        throw new BadField(
+          `An ${transport} server has no "command", "args", "cwd" or "env" (give "type": "stdio" for a local one).`,
+        )
       }
     }
-    if (blockers.length > 0) return { ok: false, reason: `Not imported: ${blockers.join('; ')} (Keel never fills these in; edit the config with the real value).`, unresolved }
+    if (blockers.length > 0)
+      return {
+        ok: false,
+        reason: `Not imported: ${blockers.join('; ')} (Keel never fills these in; edit the config with the real value).`,
+        unresolved,
+      }
     const extra = Object.fromEntries(Object.entries(raw).filter(([key]) => !KNOWN_KEYS.has(key)))
     const config: Omit<McpServerConfig, 'id' | 'name'> = {
       transport,
@@ -207,7 +273,8 @@ function readEntry(server: string, raw: unknown): EntryResult {
 }
 
 function inferTransport(command: string | undefined, url: string | undefined): McpTransport {
-  if (command !== undefined && url !== undefined) throw new BadField('The entry has both "command" and "url"; add "type" ("stdio" or "http") to say which.')
+  if (command !== undefined && url !== undefined)
+    throw new BadField('The entry has both "command" and "url"; add "type" ("stdio" or "http") to say which.')
   if (command !== undefined) return 'stdio'
   if (url !== undefined) return 'http'
   throw new BadField('The entry has neither "command" (a local server) nor "url" (a remote one).')
@@ -235,7 +302,8 @@ function httpUrl(value: unknown): string {
   } catch {
     throw new BadField('"url" is not a valid URL.')
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new BadField(`"url" must be http or https, not ${parsed.protocol.replace(/:$/, '')}.`)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new BadField(`"url" must be http or https, not ${parsed.protocol.replace(/:$/, '')}.`)
   return url
 }
 
@@ -245,9 +313,16 @@ function boolean(value: unknown, field: string): boolean {
 }
 
 function timeout(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < MCP_MIN_TIMEOUT_MS || value > MCP_MAX_TIMEOUT_MS) {
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < MCP_MIN_TIMEOUT_MS ||
+    value > MCP_MAX_TIMEOUT_MS
+  ) {
     // Cline writes seconds here; Keel's `timeout` is milliseconds (as LibreChat's).
-    throw new BadField(`"timeout" must be a whole number of milliseconds from ${MCP_MIN_TIMEOUT_MS} to ${MCP_MAX_TIMEOUT_MS}, not ${describe(value)}.`)
+    throw new BadField(
+      `"timeout" must be a whole number of milliseconds from ${MCP_MIN_TIMEOUT_MS} to ${MCP_MAX_TIMEOUT_MS}, not ${describe(value)}.`,
+    )
   }
   return value
 }
@@ -259,7 +334,10 @@ function values(server: string, where: 'env' | 'headers', value: unknown, unreso
   const stored: Array<[string, { secret: true; set: boolean; placeholder?: string }]> = []
   const secrets: Array<[string, string]> = []
   for (const [key, item] of Object.entries(value)) {
-    if (key.length > MCP_KEY_MAX || !pattern.test(key) || key === '__proto__') throw new BadField(`${JSON.stringify(key)} is not a valid ${where === 'env' ? 'environment variable' : 'header'} name.`)
+    if (key.length > MCP_KEY_MAX || !pattern.test(key) || key === '__proto__')
+      throw new BadField(
+        `${JSON.stringify(key)} is not a valid ${where === 'env' ? 'environment variable' : 'header'} name.`,
+      )
     if (typeof item !== 'string') throw new BadField(`"${where}.${key}" must be a string, not ${describe(item)}.`)
     if (item.length > MCP_VALUE_MAX) throw new BadField(`"${where}.${key}" is longer than ${MCP_VALUE_MAX} characters.`)
     const placeholder = findPlaceholders(item)
@@ -304,9 +382,22 @@ function notJson(source: string, error: unknown): McpConfigParseError {
   const reason = detail.split(/, "|\s+in JSON at position/)[0]!.trim()
   const at = /at position (\d+)/.exec(detail)
   const position = at ? Number(at[1]) : /Unexpected end of JSON input/.test(detail) ? source.length : undefined
-  if (position === undefined) return { kind: 'not-json', message: `The text is not JSON: ${reason}.`, position, line: undefined, column: undefined }
+  if (position === undefined)
+    return {
+      kind: 'not-json',
+      message: `The text is not JSON: ${reason}.`,
+      position,
+      line: undefined,
+      column: undefined,
+    }
   const before = source.slice(0, position)
   const line = before.split('\n').length
   const column = position - before.lastIndexOf('\n')
-  return { kind: 'not-json', message: `The text is not JSON (line ${line}, column ${column}): ${reason}.`, position, line, column }
+  return {
+    kind: 'not-json',
+    message: `The text is not JSON (line ${line}, column ${column}): ${reason}.`,
+    position,
+    line,
+    column,
+  }
 }

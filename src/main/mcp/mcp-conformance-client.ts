@@ -11,11 +11,23 @@ export interface ConformanceClientIo {
 }
 
 /** Runs one scenario against `url`; the exit code (0: the client did its part). */
-export async function runConformanceClient(url: string, env: NodeJS.ProcessEnv, io: ConformanceClientIo = { log: (line) => process.stderr.write(`${line}\n`) }): Promise<number> {
+export async function runConformanceClient(
+  url: string,
+  env: NodeJS.ProcessEnv,
+  io: ConformanceClientIo = { log: (line) => process.stderr.write(`${line}\n`) },
+): Promise<number> {
   const scenario = env.MCP_CONFORMANCE_SCENARIO ?? ''
   io.log(`keel conformance client: scenario ${scenario || '(none)'} at ${url}`)
   const connection = new McpConnection(
-    { id: 'conformance', name: 'Conformance server', transport: 'http', url, timeoutMs: 20_000, maxTotalTimeoutMs: 25_000, startTimeoutMs: 20_000 },
+    {
+      id: 'conformance',
+      name: 'Conformance server',
+      transport: 'http',
+      url,
+      timeoutMs: 20_000,
+      maxTotalTimeoutMs: 25_000,
+      startTimeoutMs: 20_000,
+    },
     // One attempt: a failed start is the result, not something to retry.
     { clientInfo: { name: 'keel-conformance-client', version: '0.1.0' }, backoff: { initialMs: 10 * 60_000 } },
   )
@@ -31,7 +43,10 @@ export async function runConformanceClient(url: string, env: NodeJS.ProcessEnv, 
     let failures = 0
     for (const tool of tools) {
       const args = conformanceArguments(tool)
-      const outcome = await connection.callTool(tool.name, args, { signal: new AbortController().signal, elicit: answerWithDefaults })
+      const outcome = await connection.callTool(tool.name, args, {
+        signal: new AbortController().signal,
+        elicit: answerWithDefaults,
+      })
       io.log(`${tool.name}(${JSON.stringify(args)}) → ${describe(outcome)}`)
       if (outcome.kind === 'not-sent' || outcome.kind === 'unknown') failures++
     }
@@ -48,7 +63,9 @@ export async function runConformanceClient(url: string, env: NodeJS.ProcessEnv, 
 export function conformanceArguments(tool: McpListedTool): Record<string, unknown> {
   if (tool.name === 'add_numbers') return { a: 5, b: 3 }
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>
-  const required = Array.isArray(tool.inputSchema.required) ? (tool.inputSchema.required as unknown[]).filter((key): key is string => typeof key === 'string') : []
+  const required = Array.isArray(tool.inputSchema.required)
+    ? (tool.inputSchema.required as unknown[]).filter((key): key is string => typeof key === 'string')
+    : []
   const args: Record<string, unknown> = {}
   for (const key of required) args[key] = sampleValue(properties[key] ?? {})
   return args
@@ -75,7 +92,9 @@ function sampleValue(schema: Record<string, unknown>): unknown {
 /** Accepts the form with every field's default (SEP-1034), and a plain value for a required field without one. */
 export async function answerWithDefaults(request: ElicitationRequest): Promise<ElicitationAnswer> {
   const properties = (request.requestedSchema.properties ?? {}) as Record<string, Record<string, unknown>>
-  const required = new Set(Array.isArray(request.requestedSchema.required) ? (request.requestedSchema.required as string[]) : [])
+  const required = new Set(
+    Array.isArray(request.requestedSchema.required) ? (request.requestedSchema.required as string[]) : [],
+  )
   const content: Record<string, string | number | boolean | string[]> = {}
   for (const [key, schema] of Object.entries(properties)) {
     if (!('default' in schema) && !required.has(key)) continue

@@ -3,12 +3,32 @@
 // not the SDK, judges results: the SDK's own structuredContent check is switched off (it throws
 // after the tool ran), and tools are listed raw so every field the server sent is kept (pinning
 // hashes the whole object).
-import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, type CallToolResult, type ElicitRequest, type ElicitResult, type JsonSchemaValidator, type Transport, type jsonSchemaValidator } from '@modelcontextprotocol/client'
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+  type ElicitRequest,
+  type ElicitResult,
+  type JsonSchemaValidator,
+  type Transport,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/client'
 import { mkdirSync } from 'node:fs'
 import { z } from 'zod'
 import { MCP_DEFAULT_START_TIMEOUT_MS, type McpServerStatus } from '../../shared/mcp'
 import { classifyCallFailure } from './mcp-call-outcome'
-import type { McpCallOptions, McpCallOutcome, McpCallResult, McpConnectionPort, McpContent, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
+import type {
+  McpCallOptions,
+  McpCallOutcome,
+  McpCallResult,
+  McpConnectionPort,
+  McpContent,
+  McpLaunchSpec,
+  McpListedTool,
+} from './mcp-connection-port'
 import { loginShellPath } from './mcp-environment'
 import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
@@ -147,7 +167,11 @@ export class McpConnection implements McpConnectionPort {
     const seen = new Set<string>()
     let cursor: string | undefined
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-      const result = await session.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, toolPageSchema, { timeout: this.spec.timeoutMs })
+      const result = await session.client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        toolPageSchema,
+        { timeout: this.spec.timeoutMs },
+      )
       // One by one: spreading a huge page into push() would overflow the stack.
       for (const tool of result.tools) tools.push(tool as McpListedTool)
       cursor = result.nextCursor
@@ -160,7 +184,11 @@ export class McpConnection implements McpConnectionPort {
 
   async callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallOutcome> {
     const session = this.readySession()
-    if (!session) return { kind: 'not-sent', message: `${this.spec.name} is not connected (${this.describeState()}); the call was not sent.` }
+    if (!session)
+      return {
+        kind: 'not-sent',
+        message: `${this.spec.name} is not connected (${this.describeState()}); the call was not sent.`,
+      }
     if (options.signal.aborted) return { kind: 'not-sent', message: 'Stopped before the call was sent.' }
     const timeoutMs = options.timeoutMs ?? this.spec.timeoutMs
     const call: RunningCall = { session, elicit: options.elicit }
@@ -173,7 +201,8 @@ export class McpConnection implements McpConnectionPort {
           timeout: timeoutMs,
           resetTimeoutOnProgress: true,
           maxTotalTimeout: Math.max(timeoutMs, this.spec.maxTotalTimeoutMs),
-          onprogress: (progress) => options.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }),
+          onprogress: (progress) =>
+            options.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }),
         },
       )
       return { kind: 'result', result: callResult(result) }
@@ -238,7 +267,10 @@ export class McpConnection implements McpConnectionPort {
       this.everReady = true
     } catch (error) {
       if (this.closed || generation !== this.generation) return
-      const failure = error instanceof StartFailure ? error : new StartFailure(error instanceof Error ? error.message : String(error), true)
+      const failure =
+        error instanceof StartFailure
+          ? error
+          : new StartFailure(error instanceof Error ? error.message : String(error), true)
       this.fail(failure.message, failure.retry)
     }
   }
@@ -258,11 +290,20 @@ export class McpConnection implements McpConnectionPort {
         try {
           mkdirSync(this.spec.cwd, { recursive: true })
         } catch (error) {
-          throw new StartFailure(`Keel could not make its working folder ${this.spec.cwd} (${error instanceof Error ? error.message : String(error)})`, false)
+          throw new StartFailure(
+            `Keel could not make its working folder ${this.spec.cwd} (${error instanceof Error ? error.message : String(error)})`,
+            false,
+          )
         }
       }
       const loginPath = await (this.options.loginPath ?? loginShellPath)()
-      const transport = stdioTransport({ spec: this.spec, stderr: this.stderr, loginPath, maxMessageBytes: this.options.maxMessageBytes, gracePeriodMs: this.options.closeGracePeriodMs })
+      const transport = stdioTransport({
+        spec: this.spec,
+        stderr: this.stderr,
+        loginPath,
+        maxMessageBytes: this.options.maxMessageBytes,
+        gracePeriodMs: this.options.closeGracePeriodMs,
+      })
       return this.initialize(generation, transport, transport, left(), timeout)
     }
     if (!this.spec.url) throw new StartFailure('No URL is configured', false)
@@ -271,26 +312,49 @@ export class McpConnection implements McpConnectionPort {
     } catch {
       throw new StartFailure(`Not a URL: ${this.spec.url}`, false)
     }
-    if (this.spec.transport === 'sse') return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
+    if (this.spec.transport === 'sse')
+      return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
     try {
       return await this.initialize(generation, streamableHttpTransport(this.spec), undefined, left(), timeout)
     } catch (error) {
       // The legacy HTTP+SSE transport answers the Streamable HTTP POST with a 4xx (spec: backwards compatibility).
       const cause = error instanceof StartFailure ? error.cause : error
       const status = cause instanceof SdkHttpError ? cause.status : undefined
-      if (status === undefined || status < 400 || status >= 500 || status === 401 || this.closed || generation !== this.generation) throw error
+      if (
+        status === undefined ||
+        status < 400 ||
+        status >= 500 ||
+        status === 401 ||
+        this.closed ||
+        generation !== this.generation
+      )
+        throw error
       return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
     }
   }
 
   /** `timeout`: what is left of the start deadline; `deadline`: the whole of it (for the reason). */
-  private async initialize(generation: number, transport: Transport, stdio: KeelStdioTransport | undefined, timeout: number, deadline: number): Promise<Session> {
+  private async initialize(
+    generation: number,
+    transport: Transport,
+    stdio: KeelStdioTransport | undefined,
+    timeout: number,
+    deadline: number,
+  ): Promise<Session> {
     const client = new Client(this.options.clientInfo ?? { name: 'keel', version: '0.1.0' }, {
       // Only what Keel implements: form elicitation (shown to the user or declined). No sampling, no roots.
       capabilities: { elicitation: { form: {} } },
       jsonSchemaValidator: acceptEverything,
     })
-    const session: Session = { generation, client, transport, stdio, lost: false, lostReason: undefined, readyAt: undefined }
+    const session: Session = {
+      generation,
+      client,
+      transport,
+      stdio,
+      lost: false,
+      lostReason: undefined,
+      readyAt: undefined,
+    }
     client.setRequestHandler('elicitation/create', (request) => this.answerElicitation(session, request))
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (session === this.current) this.fireToolsChanged()
@@ -323,7 +387,8 @@ export class McpConnection implements McpConnectionPort {
     const tail = this.stderr.explanation()
     const withTail = (text: string) => (tail && session.stdio ? `${text}: ${tail}` : text)
     if (session.stdio?.fatalError) return reasonOf(session.stdio.fatalError.message, true)
-    if (session.stdio?.exit) return reasonOf(withTail(`It exited before it was ready (${describeExit(session.stdio.exit)})`), true)
+    if (session.stdio?.exit)
+      return reasonOf(withTail(`It exited before it was ready (${describeExit(session.stdio.exit)})`), true)
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
       return reasonOf(withTail(`Did not answer initialize within ${seconds(timeout)}`), true)
     }
@@ -331,7 +396,11 @@ export class McpConnection implements McpConnectionPort {
       return reasonOf(withTail('It closed the connection before it was ready'), true)
     }
     // The body of an HTTP error is often a whole HTML page: the status says enough.
-    if (error instanceof SdkHttpError) return reasonOf(`HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} from ${this.spec.url ?? ''}`, true)
+    if (error instanceof SdkHttpError)
+      return reasonOf(
+        `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} from ${this.spec.url ?? ''}`,
+        true,
+      )
     return reasonOf(error instanceof Error ? error.message : String(error), true)
   }
 
@@ -389,7 +458,11 @@ export class McpConnection implements McpConnectionPort {
     const running = [...this.calls].filter((call) => call.session === session)
     const only = running.length === 1 ? running[0] : undefined
     if (!only?.elicit) return { action: 'decline' }
-    const answer = await only.elicit({ from: this.spec.name, message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> })
+    const answer = await only.elicit({
+      from: this.spec.name,
+      message: params.message,
+      requestedSchema: params.requestedSchema as Record<string, unknown>,
+    })
     return answer.action === 'accept' ? { action: 'accept', content: answer.content } : { action: answer.action }
   }
 
@@ -411,7 +484,10 @@ function callResult(result: CallToolResult): McpCallResult {
   const structured = result.structuredContent
   return {
     content: result.content as McpContent[],
-    structuredContent: structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? (structured as Record<string, unknown>) : undefined,
+    structuredContent:
+      structured !== null && typeof structured === 'object' && !Array.isArray(structured)
+        ? (structured as Record<string, unknown>)
+        : undefined,
     isError: result.isError,
   }
 }

@@ -15,7 +15,9 @@ export const MCP_MAX_TOOL_NAME_CHARS = 256
 export const MCP_MAX_TOOLS_PER_SERVER = 1_000
 
 /** One listed tool as Keel keeps it: its plain definition and hash, or (refused) a stub that names it. */
-export type AdmittedTool = { tool: McpListedTool; hash: string; refused?: undefined } | { tool: McpListedTool; hash: ''; refused: string }
+export type AdmittedTool =
+  | { tool: McpListedTool; hash: string; refused?: undefined }
+  | { tool: McpListedTool; hash: ''; refused: string }
 
 export interface Admission {
   tools: AdmittedTool[]
@@ -24,14 +26,19 @@ export interface Admission {
 }
 
 /** Every listed entry judged on its own; `hash` is the definition hash (may throw: caught here). */
-export function admitToolDefinitions(listed: readonly unknown[], serverName: string, hash: (tool: McpListedTool) => string): Admission {
+export function admitToolDefinitions(
+  listed: readonly unknown[],
+  serverName: string,
+  hash: (tool: McpListedTool) => string,
+): Admission {
   const tools: AdmittedTool[] = []
   const dropped: string[] = []
   const byName = new Map<string, number>()
   const duplicated = new Set<string>()
   listed.forEach((raw, index) => {
     if (index >= MCP_MAX_TOOLS_PER_SERVER) {
-      if (index === MCP_MAX_TOOLS_PER_SERVER) dropped.push(`it lists ${listed.length} tools; Keel keeps the first ${MCP_MAX_TOOLS_PER_SERVER}`)
+      if (index === MCP_MAX_TOOLS_PER_SERVER)
+        dropped.push(`it lists ${listed.length} tools; Keel keeps the first ${MCP_MAX_TOOLS_PER_SERVER}`)
       return
     }
     const admitted = admitOne(raw, index, serverName, hash)
@@ -49,12 +56,20 @@ export function admitToolDefinitions(listed: readonly unknown[], serverName: str
   // Two definitions under one name: which one runs is the server's guess; neither is offered.
   for (const name of duplicated) {
     const at = byName.get(name)!
-    tools[at] = refusedTool(name, `Tool '${shortName(name)}' of ${serverName} is not offered: the server lists more than one tool named '${shortName(name)}'`)
+    tools[at] = refusedTool(
+      name,
+      `Tool '${shortName(name)}' of ${serverName} is not offered: the server lists more than one tool named '${shortName(name)}'`,
+    )
   }
   return { tools, dropped }
 }
 
-function admitOne(raw: unknown, index: number, serverName: string, hash: (tool: McpListedTool) => string): AdmittedTool | { dropped: string } {
+function admitOne(
+  raw: unknown,
+  index: number,
+  serverName: string,
+  hash: (tool: McpListedTool) => string,
+): AdmittedTool | { dropped: string } {
   let name: unknown
   try {
     name = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown }).name : undefined
@@ -63,15 +78,20 @@ function admitOne(raw: unknown, index: number, serverName: string, hash: (tool: 
   }
   if (typeof name !== 'string') return { dropped: `entry ${index + 1} of its tool list has no name` }
   const refuse = (why: string) => refusedTool(name, `Tool '${shortName(name)}' of ${serverName} is not offered: ${why}`)
-  if (name.length === 0 || name.length > MCP_MAX_TOOL_NAME_CHARS) return refuse(`its name is ${name.length === 0 ? 'empty' : `longer than ${MCP_MAX_TOOL_NAME_CHARS} characters`}`)
+  if (name.length === 0 || name.length > MCP_MAX_TOOL_NAME_CHARS)
+    return refuse(`its name is ${name.length === 0 ? 'empty' : `longer than ${MCP_MAX_TOOL_NAME_CHARS} characters`}`)
   const copied = plainCopy(raw)
   if (!copied.ok) return refuse(copied.reason)
   const tool = copied.value as McpListedTool
   const schema = tool.inputSchema as unknown
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return refuse('it has no input schema (an object)')
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return refuse('it has no input schema (an object)')
   try {
     const chars = JSON.stringify(tool).length
-    if (chars > MCP_MAX_DEFINITION_CHARS) return refuse(`its definition is larger than ${MCP_MAX_DEFINITION_CHARS / 1024} KiB (${Math.ceil(chars / 1024)} KiB)`)
+    if (chars > MCP_MAX_DEFINITION_CHARS)
+      return refuse(
+        `its definition is larger than ${MCP_MAX_DEFINITION_CHARS / 1024} KiB (${Math.ceil(chars / 1024)} KiB)`,
+      )
     return { tool, hash: hash(tool) }
   } catch (error) {
     return refuse(`its definition cannot be read (${error instanceof Error ? error.message : String(error)})`)
@@ -96,7 +116,9 @@ type Copied = { ok: true; value: Record<string, unknown> } | { ok: false; reason
 export function plainCopy(raw: unknown): Copied {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, reason: 'it is not an object' }
   const root: Record<string, unknown> = {}
-  const stack: Array<{ from: object; to: Record<string, unknown> | unknown[]; depth: number }> = [{ from: raw, to: root, depth: 1 }]
+  const stack: Array<{ from: object; to: Record<string, unknown> | unknown[]; depth: number }> = [
+    { from: raw, to: root, depth: 1 },
+  ]
   try {
     for (let item = stack.pop(); item; item = stack.pop()) {
       const { from, to, depth } = item
@@ -115,8 +137,10 @@ export function plainCopy(raw: unknown): Copied {
           copy = value
         } else if (typeof value === 'object') {
           const prototype = Object.getPrototypeOf(value) as unknown
-          if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return { ok: false, reason: 'its definition is not plain JSON' }
-          if (depth + 1 > MCP_MAX_DEFINITION_DEPTH) return { ok: false, reason: `its definition is nested deeper than ${MCP_MAX_DEFINITION_DEPTH} levels` }
+          if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null)
+            return { ok: false, reason: 'its definition is not plain JSON' }
+          if (depth + 1 > MCP_MAX_DEFINITION_DEPTH)
+            return { ok: false, reason: `its definition is nested deeper than ${MCP_MAX_DEFINITION_DEPTH} levels` }
           copy = Array.isArray(value) ? [] : {}
           stack.push({ from: value, to: copy as Record<string, unknown> | unknown[], depth: depth + 1 })
         } else return { ok: false, reason: 'its definition is not plain JSON' }
@@ -126,7 +150,10 @@ export function plainCopy(raw: unknown): Copied {
       }
     }
   } catch (error) {
-    return { ok: false, reason: `its definition cannot be read (${error instanceof Error ? error.message : String(error)})` }
+    return {
+      ok: false,
+      reason: `its definition cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    }
   }
   return { ok: true, value: root }
 }

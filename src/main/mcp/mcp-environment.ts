@@ -118,10 +118,16 @@ export interface ResolveCommandOptions {
  * The absolute path of what `command` runs (shown before the user consents): a path is resolved
  * as is; a plain name is looked up on `path` like the OS would. `undefined`: not found.
  */
-export function resolveCommand(command: string, path: string | undefined, options: ResolveCommandOptions = {}): string | undefined {
+export function resolveCommand(
+  command: string,
+  path: string | undefined,
+  options: ResolveCommandOptions = {},
+): string | undefined {
   const platform = options.platform ?? process.platform
   const windows = platform === 'win32'
-  const extensions = windows ? ['', ...(options.pathExt ?? process.env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)] : ['']
+  const extensions = windows
+    ? ['', ...(options.pathExt ?? process.env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)]
+    : ['']
   const hasSlash = command.includes('/') || (windows && command.includes('\\'))
   if (command === '') return undefined
   if (isAbsolute(command) || hasSlash) {

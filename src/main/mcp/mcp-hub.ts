@@ -142,7 +142,9 @@ export class McpHub implements ToolSource {
   acceptTools(serverId: string, reviewed: Readonly<Record<string, string>>): string[] {
     const state = this.servers.get(serverId)
     if (!state) return []
-    const accepted = state.listed.filter(({ tool, hash, refused }) => refused === undefined && reviewed[tool.name] === hash)
+    const accepted = state.listed.filter(
+      ({ tool, hash, refused }) => refused === undefined && reviewed[tool.name] === hash,
+    )
     const pinned = this.pin(state, accepted)
     this.changed()
     return pinned
@@ -172,7 +174,12 @@ export class McpHub implements ToolSource {
       const pins = this.deps.pins.forServer(state.entry.config.id)
       const disabled = new Set(state.entry.config.disabledTools ?? [])
       for (const listed of state.listed) {
-        if (listed.refused !== undefined || disabled.has(listed.tool.name) || pins.get(listed.tool.name)?.definitionHash !== listed.hash) continue
+        if (
+          listed.refused !== undefined ||
+          disabled.has(listed.tool.name) ||
+          pins.get(listed.tool.name)?.definitionHash !== listed.hash
+        )
+          continue
         const built = this.build(state, listed, names)
         if (isTool(built)) tools.push(built)
       }
@@ -187,7 +194,11 @@ export class McpHub implements ToolSource {
    */
   whenSettled(timeoutMs = this.settleLimitMs()): Promise<void> {
     const settled = () =>
-      [...this.servers.values()].every((state) => state.status.state !== 'starting' && (state.status.state !== 'ready' || state.listedOnce || state.listError !== undefined))
+      [...this.servers.values()].every(
+        (state) =>
+          state.status.state !== 'starting' &&
+          (state.status.state !== 'ready' || state.listedOnce || state.listError !== undefined),
+      )
     if (settled()) return Promise.resolve()
     return new Promise((resolve) => {
       const done = () => {
@@ -208,7 +219,8 @@ export class McpHub implements ToolSource {
    */
   settleLimitMs(): number {
     let limit = 0
-    for (const { entry } of this.servers.values()) limit = Math.max(limit, startTimeoutOf(entry.config) + (entry.config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS))
+    for (const { entry } of this.servers.values())
+      limit = Math.max(limit, startTimeoutOf(entry.config) + (entry.config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS))
     return limit + 1_000
   }
 
@@ -226,15 +238,35 @@ export class McpHub implements ToolSource {
   }
 
   private newState(entry: McpHubEntry): ServerState {
-    return { entry, launchKey: undefined, connection: undefined, unsubscribe: [], status: { state: 'stopped' }, listed: [], built: new Map(), listing: 0, listedOnce: false, listError: undefined }
+    return {
+      entry,
+      launchKey: undefined,
+      connection: undefined,
+      unsubscribe: [],
+      status: { state: 'stopped' },
+      listed: [],
+      built: new Map(),
+      listing: 0,
+      listedOnce: false,
+      listError: undefined,
+    }
   }
 
-  private launchOf(state: ServerState): { spec: McpLaunchSpec; key: string; fingerprint: string; commandLine: string; cwd: string | undefined } {
+  private launchOf(state: ServerState): {
+    spec: McpLaunchSpec
+    key: string
+    fingerprint: string
+    commandLine: string
+    cwd: string | undefined
+  } {
     const { config, secrets } = state.entry
     const launch = this.deps.describeLaunch(config)
     const { commandLine, cwd } = launch
     const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
-    const ownFolder = config.transport === 'stdio' && !config.cwd && this.deps.serversDir ? join(this.deps.serversDir, folderNameOf(config.id)) : undefined
+    const ownFolder =
+      config.transport === 'stdio' && !config.cwd && this.deps.serversDir
+        ? join(this.deps.serversDir, folderNameOf(config.id))
+        : undefined
     const spec: McpLaunchSpec = {
       id: config.id,
       name: config.name,
@@ -252,7 +284,16 @@ export class McpHub implements ToolSource {
       startTimeoutMs: startTimeoutOf(config),
     }
     // What makes a running connection stale: anything it was launched with (secret values included).
-    const key = JSON.stringify([spec.transport, spec.command, spec.args, spec.cwd, spec.url, spec.env, spec.headers, spec.timeoutMs])
+    const key = JSON.stringify([
+      spec.transport,
+      spec.command,
+      spec.args,
+      spec.cwd,
+      spec.url,
+      spec.env,
+      spec.headers,
+      spec.timeoutMs,
+    ])
     return { spec, key, fingerprint: this.deps.fingerprint(config, launch), commandLine, cwd: cwd ?? ownFolder }
   }
 
@@ -263,8 +304,12 @@ export class McpHub implements ToolSource {
   private missingValues(state: ServerState): McpServerView['missingValues'] {
     const { config, secrets } = state.entry
     const missing: McpServerView['missingValues'] = []
-    for (const key of Object.keys(config.env ?? {})) if (secrets.env[key] === undefined) missing.push({ where: 'env', key, placeholder: placeholderOf(config, 'env', key) })
-    for (const key of Object.keys(config.headers ?? {})) if (secrets.headers[key] === undefined) missing.push({ where: 'headers', key, placeholder: placeholderOf(config, 'headers', key) })
+    for (const key of Object.keys(config.env ?? {}))
+      if (secrets.env[key] === undefined)
+        missing.push({ where: 'env', key, placeholder: placeholderOf(config, 'env', key) })
+    for (const key of Object.keys(config.headers ?? {}))
+      if (secrets.headers[key] === undefined)
+        missing.push({ where: 'headers', key, placeholder: placeholderOf(config, 'headers', key) })
     return missing
   }
 
@@ -277,7 +322,13 @@ export class McpHub implements ToolSource {
       : this.needsConsent(state, launch.fingerprint)
         ? { state: 'needs-consent' }
         : this.missingValues(state).length > 0
-          ? { state: 'failed', reason: `Missing values: ${this.missingValues(state).map((m) => m.key).join(', ')}. Enter them in Settings.`, retryAt: undefined }
+          ? {
+              state: 'failed',
+              reason: `Missing values: ${this.missingValues(state)
+                .map((m) => m.key)
+                .join(', ')}. Enter them in Settings.`,
+              retryAt: undefined,
+            }
           : undefined
     if (blocked) {
       void this.stop(state)
@@ -299,10 +350,15 @@ export class McpHub implements ToolSource {
         this.changed()
       }),
       connection.onToolsChanged(() => {
-        if (state.connection === connection && connection.status().state === 'ready') this.refreshSafely(state, connection)
+        if (state.connection === connection && connection.status().state === 'ready')
+          this.refreshSafely(state, connection)
       }),
     )
-    void connection.start().catch((error: unknown) => this.deps.log?.(`MCP server ${config.name}: ${error instanceof Error ? error.message : String(error)}`))
+    void connection
+      .start()
+      .catch((error: unknown) =>
+        this.deps.log?.(`MCP server ${config.name}: ${error instanceof Error ? error.message : String(error)}`),
+      )
   }
 
   /** Lists the server's tools again; its very first listing (right after consent) is accepted as agreed. */
@@ -336,7 +392,9 @@ export class McpHub implements ToolSource {
   /** Lists again; whatever goes wrong is the server's problem, said in the log, never Keel's crash. */
   private refreshSafely(state: ServerState, connection: McpConnectionPort): void {
     this.refresh(state, connection).catch((error: unknown) => {
-      this.deps.log?.(`MCP server ${state.entry.config.name}: its tools could not be read: ${error instanceof Error ? error.message : String(error)}`)
+      this.deps.log?.(
+        `MCP server ${state.entry.config.name}: its tools could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      )
     })
   }
 
@@ -347,7 +405,11 @@ export class McpHub implements ToolSource {
    */
   private pin(state: ServerState, tools: readonly ListedTool[]): string[] {
     const serverId = state.entry.config.id
-    const row = ({ tool, hash }: ListedTool) => ({ toolName: tool.name, definitionHash: hash, definition: tool as Record<string, unknown> })
+    const row = ({ tool, hash }: ListedTool) => ({
+      toolName: tool.name,
+      definitionHash: hash,
+      definition: tool as Record<string, unknown>,
+    })
     try {
       this.deps.pins.accept(serverId, tools.map(row))
       return tools.map(({ tool }) => tool.name)
@@ -360,7 +422,8 @@ export class McpHub implements ToolSource {
         } catch (error) {
           const reason = `Tool '${listed.tool.name}' of ${state.entry.config.name} is not offered: Keel could not store its definition (${error instanceof Error ? error.message : String(error)})`
           const at = state.listed.indexOf(listed)
-          if (at >= 0) state.listed[at] = { tool: { name: listed.tool.name, inputSchema: {} }, hash: '', refused: reason }
+          if (at >= 0)
+            state.listed[at] = { tool: { name: listed.tool.name, inputSchema: {} }, hash: '', refused: reason }
         }
       }
       return pinned
@@ -370,7 +433,9 @@ export class McpHub implements ToolSource {
   /** Every listed tool's provider name, keyed by server and tool (names depend on all servers' tools). */
   private providerNames(): Map<string, string> {
     const refs = [...this.servers.values()].flatMap((state) =>
-      state.listed.filter((listed) => listed.refused === undefined).map(({ tool }) => ({ serverId: state.entry.config.id, toolName: tool.name })),
+      state.listed
+        .filter((listed) => listed.refused === undefined)
+        .map(({ tool }) => ({ serverId: state.entry.config.id, toolName: tool.name })),
     )
     const names = this.deps.providerNames(refs)
     return new Map(refs.map((ref, index) => [`${ref.serverId}\u0000${ref.toolName}`, names[index]!]))
@@ -387,7 +452,13 @@ export class McpHub implements ToolSource {
     let built: Tool | { refused: string }
     try {
       built = this.deps.toTool({
-        server: { id: config.id, name: config.name, trustReadOnlyHints: trust, timeoutMs, maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS) },
+        server: {
+          id: config.id,
+          name: config.name,
+          trustReadOnlyHints: trust,
+          timeoutMs,
+          maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS),
+        },
         tool: listed.tool,
         definitionHash: listed.hash,
         connection: state.connection!,
@@ -395,7 +466,9 @@ export class McpHub implements ToolSource {
       })
     } catch (error) {
       // A schema that makes the compiler throw (or anything else): this tool is refused, not the app.
-      built = { refused: `Tool '${listed.tool.name}' of ${config.name} is not offered: ${error instanceof Error ? error.message : String(error)}` }
+      built = {
+        refused: `Tool '${listed.tool.name}' of ${config.name} is not offered: ${error instanceof Error ? error.message : String(error)}`,
+      }
     }
     const tool = isTool(built) ? scrubbingSecrets(built, mcpSecretValueList(state.entry.secrets)) : built
     state.built.set(listed.tool.name, { key, tool })
@@ -411,7 +484,12 @@ export class McpHub implements ToolSource {
     const tools: McpToolView[] = state.listed.map((listed) => {
       const pin = pins.get(listed.tool.name)
       const { title: _title, ...annotations } = mcpToolAnnotations(listed.tool)
-      const built = listed.refused !== undefined ? { refused: listed.refused } : state.connection ? this.build(state, listed, names) : undefined
+      const built =
+        listed.refused !== undefined
+          ? { refused: listed.refused }
+          : state.connection
+            ? this.build(state, listed, names)
+            : undefined
       return {
         serverId: config.id,
         name: listed.tool.name,

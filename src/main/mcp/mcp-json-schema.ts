@@ -26,7 +26,9 @@ export type CompiledJsonSchema =
   | { ok: false; reason: string }
 
 /** An MCP tool's `inputSchema` as Keel's {@link ToolSchema}, or why the tool cannot be offered. */
-export type CompiledInputSchema = { ok: true; dialect: JsonSchemaDialect; schema: ToolSchema } | { ok: false; reason: string }
+export type CompiledInputSchema =
+  | { ok: true; dialect: JsonSchemaDialect; schema: ToolSchema }
+  | { ok: false; reason: string }
 
 /** The most issues reported for one call (a model fixes the first few; `allErrors` can list hundreds). */
 const MAX_ISSUES = 20
@@ -52,11 +54,17 @@ const cache = new Map<string, CompiledJsonSchema>()
 const CACHE_LIMIT = 512
 
 /** The dialect a schema declares in `$schema` (none: 2020-12), or why Keel cannot check it. */
-export function schemaDialect(schema: Record<string, unknown>): { ok: true; dialect: JsonSchemaDialect } | { ok: false; reason: string } {
+export function schemaDialect(
+  schema: Record<string, unknown>,
+): { ok: true; dialect: JsonSchemaDialect } | { ok: false; reason: string } {
   const declared = schema.$schema
   if (declared === undefined) return { ok: true, dialect: '2020-12' }
-  if (typeof declared !== 'string') return { ok: false, reason: 'its schema declares a dialect ($schema) that is not a URI' }
-  const uri = declared.trim().replace(/#$/, '').replace(/^http:/, 'https:')
+  if (typeof declared !== 'string')
+    return { ok: false, reason: 'its schema declares a dialect ($schema) that is not a URI' }
+  const uri = declared
+    .trim()
+    .replace(/#$/, '')
+    .replace(/^http:/, 'https:')
   switch (uri) {
     case 'https://json-schema.org/draft/2020-12/schema':
       return { ok: true, dialect: '2020-12' }
@@ -67,7 +75,10 @@ export function schemaDialect(schema: Record<string, unknown>): { ok: true; dial
     case 'https://json-schema.org/draft-06/schema':
       return { ok: true, dialect: 'draft-06' }
     default:
-      return { ok: false, reason: `its schema uses a JSON Schema dialect Keel cannot check (${declared}); Keel checks 2020-12, 2019-09, draft-07 and draft-06` }
+      return {
+        ok: false,
+        reason: `its schema uses a JSON Schema dialect Keel cannot check (${declared}); Keel checks 2020-12, 2019-09, draft-07 and draft-06`,
+      }
   }
 }
 
@@ -104,9 +115,10 @@ function compileUncached(schema: Record<string, unknown>): CompiledJsonSchema {
     const missing = (error as { missingRef?: unknown }).missingRef
     return {
       ok: false,
-      reason: typeof missing === 'string'
-        ? `its schema refers to ${missing}, which is not inside the schema (Keel never fetches schemas)`
-        : `its schema is not a valid JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+      reason:
+        typeof missing === 'string'
+          ? `its schema refers to ${missing}, which is not inside the schema (Keel never fetches schemas)`
+          : `its schema is not a valid JSON Schema (${error instanceof Error ? error.message : String(error)})`,
     }
   } finally {
     // The instance is shared: two servers may use the same `$id` for different schemas. The compiled
@@ -153,7 +165,11 @@ export function schemaForProviders(schema: Record<string, unknown>): Record<stri
 }
 
 /** Ajv's errors in Keel's wording: the argument's dotted path, what was wrong, what is allowed. */
-export function argumentIssues(errors: readonly ErrorObject[], value: unknown, root = 'arguments'): ToolArgumentIssue[] {
+export function argumentIssues(
+  errors: readonly ErrorObject[],
+  value: unknown,
+  root = 'arguments',
+): ToolArgumentIssue[] {
   const issues: ToolArgumentIssue[] = []
   const seen = new Set<string>()
   for (const error of errors) {
@@ -168,14 +184,21 @@ export function argumentIssues(errors: readonly ErrorObject[], value: unknown, r
 }
 
 function issueOf(error: ErrorObject, value: unknown, root: string): ToolArgumentIssue {
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
   const path = segments.join('.')
   const at = (key: string) => (path ? `${path}.${key}` : key)
   const where = path || root
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'required':
-      return { path: at(String(params.missingProperty)), message: `missing required argument '${at(String(params.missingProperty))}'`, reason: { kind: 'missing' } }
+      return {
+        path: at(String(params.missingProperty)),
+        message: `missing required argument '${at(String(params.missingProperty))}'`,
+        reason: { kind: 'missing' },
+      }
     case 'dependentRequired':
     case 'dependencies':
       return {
@@ -184,11 +207,23 @@ function issueOf(error: ErrorObject, value: unknown, root: string): ToolArgument
         reason: { kind: 'missing' },
       }
     case 'additionalProperties':
-      return { path: at(String(params.additionalProperty)), message: `unexpected argument '${at(String(params.additionalProperty))}'; this tool does not accept it`, reason: { kind: 'unexpected' } }
+      return {
+        path: at(String(params.additionalProperty)),
+        message: `unexpected argument '${at(String(params.additionalProperty))}'; this tool does not accept it`,
+        reason: { kind: 'unexpected' },
+      }
     case 'unevaluatedProperties':
-      return { path: at(String(params.unevaluatedProperty)), message: `unexpected argument '${at(String(params.unevaluatedProperty))}'; this tool does not accept it`, reason: { kind: 'unexpected' } }
+      return {
+        path: at(String(params.unevaluatedProperty)),
+        message: `unexpected argument '${at(String(params.unevaluatedProperty))}'; this tool does not accept it`,
+        reason: { kind: 'unexpected' },
+      }
     case 'type':
-      return { path, message: `${where}: expected ${String(params.type).replace(/,/g, ' or ')}, got ${describeType(valueAt(value, segments))}`, reason: { kind: 'wrong-type', expected: String(params.type).split(',')[0] ?? 'value' } }
+      return {
+        path,
+        message: `${where}: expected ${String(params.type).replace(/,/g, ' or ')}, got ${describeType(valueAt(value, segments))}`,
+        reason: { kind: 'wrong-type', expected: String(params.type).split(',')[0] ?? 'value' },
+      }
     case 'enum':
       return {
         path,
@@ -196,9 +231,17 @@ function issueOf(error: ErrorObject, value: unknown, root: string): ToolArgument
         reason: { kind: 'allowed-values', values: (params.allowedValues as unknown[]).map(shownValue) },
       }
     case 'const':
-      return { path, message: `${where}: must be ${JSON.stringify(params.allowedValue)}`, reason: { kind: 'allowed-values', values: [shownValue(params.allowedValue)] } }
+      return {
+        path,
+        message: `${where}: must be ${JSON.stringify(params.allowedValue)}`,
+        reason: { kind: 'allowed-values', values: [shownValue(params.allowedValue)] },
+      }
     default:
-      return { path, message: `${where}: ${error.message ?? `fails '${error.keyword}'`}`, reason: reasonOfKeyword(error.keyword, params) }
+      return {
+        path,
+        message: `${where}: ${error.message ?? `fails '${error.keyword}'`}`,
+        reason: reasonOfKeyword(error.keyword, params),
+      }
   }
 }
 

@@ -10,7 +10,9 @@ export const MCP_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 export class McpMessageTooLarge extends Error {
   override readonly name = 'McpMessageTooLarge'
   constructor(readonly limit: number) {
-    super(`The server sent a message larger than ${Math.round(limit / (1024 * 1024))} MiB; Keel refused it and closed the connection`)
+    super(
+      `The server sent a message larger than ${Math.round(limit / (1024 * 1024))} MiB; Keel refused it and closed the connection`,
+    )
   }
 }
 
@@ -44,7 +46,9 @@ export class McpMessageReader {
         this.clear()
         throw new McpMessageTooLarge(this.maxMessageBytes)
       }
-      const line = (this.pending.length === 0 ? head : Buffer.concat([...this.pending, head])).toString('utf8').replace(/\r$/, '')
+      const line = (this.pending.length === 0 ? head : Buffer.concat([...this.pending, head]))
+        .toString('utf8')
+        .replace(/\r$/, '')
       this.pending = []
       this.pendingBytes = 0
       rest = rest.subarray(newline + 1)

@@ -28,7 +28,10 @@ export interface KeelToolResult {
  * against `structuredContent`; a mismatch does not fail the call (its effect happened) but adds a
  * note for the model and the user.
  */
-export function mcpResultToKeel(result: McpCallResult, options: { outputSchema?: Record<string, unknown> | undefined } = {}): KeelToolResult {
+export function mcpResultToKeel(
+  result: McpCallResult,
+  options: { outputSchema?: Record<string, unknown> | undefined } = {},
+): KeelToolResult {
   const forModel: string[] = []
   const parts: ToolResultPart[] = []
   let sentImages = 0
@@ -56,7 +59,8 @@ export function mcpResultToKeel(result: McpCallResult, options: { outputSchema?:
   }
   if (forModel.length === 0) {
     if (sentImages > 0) forModel.push(`[${sentImages} image${sentImages === 1 ? '' : 's'}]`)
-    else if (userOnly > 0) forModel.push('[The result was shown to the user only; its content is not available to you.]')
+    else if (userOnly > 0)
+      forModel.push('[The result was shown to the user only; its content is not available to you.]')
     else forModel.push('[The tool returned no content.]')
   }
   return { output: capTextForModel(forModel.join('\n'), MCP_TEXT_BYTES_FOR_MODEL), parts }
@@ -69,7 +73,9 @@ export function mcpErrorText(result: McpCallResult): string {
     .map((item) => mapContent(item).text)
     .filter((line): line is string => line !== undefined && line.trim() !== '')
     .join('\n')
-  return text ? capTextForModel(text, MCP_ERROR_BYTES_FOR_MODEL) : 'The tool reported an error without saying what went wrong.'
+  return text
+    ? capTextForModel(text, MCP_ERROR_BYTES_FOR_MODEL)
+    : 'The tool reported an error without saying what went wrong.'
 }
 
 /** Content the server marked for the user alone (`audience: ["user"]`, not the assistant). */
@@ -94,19 +100,33 @@ function mapContent(item: McpContent): { text: string | undefined; parts: ToolRe
     case 'audio':
       return { text: `[audio ${mimeOf(item.mimeType)}, ${sizeOf(item.data)}, shown to the user]`, parts: [raw] }
     case 'resource_link': {
-      const fields = [typeof item.name === 'string' ? item.name : undefined, typeof item.mimeType === 'string' ? item.mimeType : undefined].filter(Boolean)
+      const fields = [
+        typeof item.name === 'string' ? item.name : undefined,
+        typeof item.mimeType === 'string' ? item.mimeType : undefined,
+      ].filter(Boolean)
       const description = typeof item.description === 'string' && item.description ? `: ${item.description}` : ''
-      return { text: `[resource link ${String(item.uri)}${fields.length ? ` (${fields.join(', ')})` : ''}${description}; not fetched]`, parts: [raw] }
+      return {
+        text: `[resource link ${String(item.uri)}${fields.length ? ` (${fields.join(', ')})` : ''}${description}; not fetched]`,
+        parts: [raw],
+      }
     }
     case 'resource': {
       const resource = asRecord(item.resource)
       if (!resource) break
       const uri = String(resource.uri)
       const mime = typeof resource.mimeType === 'string' ? resource.mimeType : undefined
-      if (typeof resource.text === 'string') return { text: `[resource ${uri}${mime ? ` (${mime})` : ''}]\n${resource.text}`, parts: [raw] }
+      if (typeof resource.text === 'string')
+        return { text: `[resource ${uri}${mime ? ` (${mime})` : ''}]\n${resource.text}`, parts: [raw] }
       if (typeof resource.blob === 'string') {
-        if (mime && MODEL_IMAGE_TYPES.has(mime)) return { text: `[resource ${uri} (${mime}): the image follows]`, parts: [{ type: 'image', mimeType: mime, data: resource.blob }] }
-        return { text: `[resource ${uri} (${mimeOf(mime)}), ${sizeOf(resource.blob)}, shown to the user]`, parts: [raw] }
+        if (mime && MODEL_IMAGE_TYPES.has(mime))
+          return {
+            text: `[resource ${uri} (${mime}): the image follows]`,
+            parts: [{ type: 'image', mimeType: mime, data: resource.blob }],
+          }
+        return {
+          text: `[resource ${uri} (${mimeOf(mime)}), ${sizeOf(resource.blob)}, shown to the user]`,
+          parts: [raw],
+        }
       }
       break
     }
@@ -115,7 +135,10 @@ function mapContent(item: McpContent): { text: string | undefined; parts: ToolRe
 }
 
 /** Why the structured result does not match the declared output schema (the call still succeeded), or nothing. */
-function outputSchemaNote(structured: Record<string, unknown> | undefined, outputSchema: Record<string, unknown> | undefined): string | undefined {
+function outputSchemaNote(
+  structured: Record<string, unknown> | undefined,
+  outputSchema: Record<string, unknown> | undefined,
+): string | undefined {
   if (!outputSchema) return undefined
   if (structured === undefined) return '[Note: the tool declares an output schema but returned no structured result.]'
   const compiled = compileJsonSchema(outputSchema)
@@ -126,7 +149,9 @@ function outputSchemaNote(structured: Record<string, unknown> | undefined, outpu
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
 }
 
 function mimeOf(value: unknown): string {

@@ -45,7 +45,13 @@ export class McpSecrets {
     return this.get(serverId, where, key) !== undefined
   }
 
-  set(serverId: string, where: McpSecretWhere, key: string, value: string, options?: SetOptions): Promise<KeyVaultResult> {
+  set(
+    serverId: string,
+    where: McpSecretWhere,
+    key: string,
+    value: string,
+    options?: SetOptions,
+  ): Promise<KeyVaultResult> {
     return this.vault.set(mcpSecretId(serverId, where, key), value, options)
   }
 
@@ -104,7 +110,10 @@ export class McpSecrets {
    * the ones that have none (an unresolved `${…}` placeholder, a value never entered, or one the vault
    * lost: the safe-storage vault reads an entry that no longer decrypts as not set).
    */
-  resolve(config: Pick<McpServerConfig, 'id' | 'env' | 'headers'>): { values: McpSecretValues; missing: Array<{ where: McpSecretWhere; key: string; placeholder?: string | undefined }> } {
+  resolve(config: Pick<McpServerConfig, 'id' | 'env' | 'headers'>): {
+    values: McpSecretValues
+    missing: Array<{ where: McpSecretWhere; key: string; placeholder?: string | undefined }>
+  } {
     const found: Record<McpSecretWhere, Array<[string, string]>> = { env: [], headers: [] }
     const missing: Array<{ where: McpSecretWhere; key: string; placeholder?: string | undefined }> = []
     for (const where of ['env', 'headers'] as const) {
@@ -112,7 +121,12 @@ export class McpSecrets {
         // A plain value is never stored by Keel (the schema refuses it); a config built in memory may carry one.
         const value = 'value' in stored ? stored.value : this.get(config.id, where, key)
         if (value !== undefined) found[where].push([key, value])
-        else missing.push({ where, key, ...('placeholder' in stored && stored.placeholder !== undefined ? { placeholder: stored.placeholder } : {}) })
+        else
+          missing.push({
+            where,
+            key,
+            ...('placeholder' in stored && stored.placeholder !== undefined ? { placeholder: stored.placeholder } : {}),
+          })
       }
     }
     // fromEntries, not assignment: a key named `__proto__` stays a key.
@@ -124,8 +138,17 @@ export class McpSecrets {
     const refresh = (where: McpSecretWhere) => {
       const entries = config[where]
       if (entries === undefined) return undefined
-      return Object.fromEntries(Object.entries(entries).map(([key, stored]) => [key, 'value' in stored ? stored : { ...stored, set: this.has(config.id, where, key) }]))
+      return Object.fromEntries(
+        Object.entries(entries).map(([key, stored]) => [
+          key,
+          'value' in stored ? stored : { ...stored, set: this.has(config.id, where, key) },
+        ]),
+      )
     }
-    return { ...config, ...(config.env ? { env: refresh('env') } : {}), ...(config.headers ? { headers: refresh('headers') } : {}) }
+    return {
+      ...config,
+      ...(config.env ? { env: refresh('env') } : {}),
+      ...(config.headers ? { headers: refresh('headers') } : {}),
+    }
   }
 }

@@ -30,10 +30,15 @@ export function mcpFingerprint(config: McpServerConfig, resolvedCommandLine?: re
           envKeys: Object.keys(config.env ?? {}).sort(),
         }
       : { transport: config.transport, url: config.url ?? '', headerKeys: Object.keys(config.headers ?? {}).sort() }
-  return createHash('sha256').update(canonicalJson({ mcpConsent: 1, ...covered })).digest('hex')
+  return createHash('sha256')
+    .update(canonicalJson({ mcpConsent: 1, ...covered }))
+    .digest('hex')
 }
 
 /** The user agreed to exactly this (the stored fingerprint is the current one). */
 export function hasMcpConsent(config: McpServerConfig, resolvedCommandLine?: readonly string[] | undefined): boolean {
-  return config.consentedFingerprint !== undefined && config.consentedFingerprint === mcpFingerprint(config, resolvedCommandLine)
+  return (
+    config.consentedFingerprint !== undefined &&
+    config.consentedFingerprint === mcpFingerprint(config, resolvedCommandLine)
+  )
 }

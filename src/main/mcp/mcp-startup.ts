@@ -29,7 +29,9 @@ export async function prepareMcpStartup(input: {
     file = loaded.file
   }
   const fileServers = file?.servers ?? []
-  const anyStdio = [...saved, ...fileServers.map((server) => server.config)].some((config) => config.transport === 'stdio' && !config.disabled)
+  const anyStdio = [...saved, ...fileServers.map((server) => server.config)].some(
+    (config) => config.transport === 'stdio' && !config.disabled,
+  )
   const loginPath = anyStdio ? await (input.resolveLoginPath ?? loginShellPath)() : undefined
   return { ok: true, fileServers, loginPath, file }
 }
@@ -38,6 +40,9 @@ export async function prepareMcpStartup(input: {
 export function describeFileReport(file: LoadedMcpConfigFile): string[] {
   return [
     ...file.report.skipped.map((skip) => `${file.path}: server "${skip.name}" not used: ${skip.reason}`),
-    ...file.report.unresolved.map((value) => `${file.path}: server "${value.server}": ${value.where} ${value.key} is ${value.placeholder}, which Keel does not resolve: set the value in the file`),
+    ...file.report.unresolved.map(
+      (value) =>
+        `${file.path}: server "${value.server}": ${value.where} ${value.key} is ${value.placeholder}, which Keel does not resolve: set the value in the file`,
+    ),
   ]
 }

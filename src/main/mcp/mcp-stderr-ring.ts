@@ -52,7 +52,9 @@ export class StderrRing {
 
   /** The last non-empty line. */
   lastLine(): string | undefined {
-    const lines = this.text().split(/\r?\n/).filter((line) => line.trim() !== '')
+    const lines = this.text()
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '')
     return lines.at(-1)
   }
 
@@ -72,9 +74,17 @@ const LINE_MAX_CHARS = 240
 const MAX_LINES = 3
 
 /** Lines that only frame an error: Node's version footer, stack frames, its source excerpt and caret, braces. */
-const NOISE = [/^Node\.js v\d/, /^\s+at\s/, /^\s*\^+\s*$/, /^\s*[{}[\]]\s*$/, /^\s*-{3,}\s*$/, /^\s*File ".*", line \d+/]
+const NOISE = [
+  /^Node\.js v\d/,
+  /^\s+at\s/,
+  /^\s*\^+\s*$/,
+  /^\s*[{}[\]]\s*$/,
+  /^\s*-{3,}\s*$/,
+  /^\s*File ".*", line \d+/,
+]
 /** A line that says what went wrong (Node's `Error: ENOENT…`, Python's last traceback line, npm's `npm error …`, Go's `panic:`). */
-const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception)\b|error\b|fatal\b|panic:|npm (?:ERR!|error)\b|Traceback\b)|\b(?:E[A-Z]{3,}|error|failed|cannot|could not|not found|denied)\b/i
+const ERROR_LINE =
+  /^(?:[\w.$]*(?:Error|Exception)\b|error\b|fatal\b|panic:|npm (?:ERR!|error)\b|Traceback\b)|\b(?:E[A-Z]{3,}|error|failed|cannot|could not|not found|denied)\b/i
 
 /**
  * The lines of a stderr tail that explain an exit: the last few error lines written at the start of
@@ -82,7 +92,10 @@ const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception)\b|error\b|fatal\b|panic:|npm 
  * framing — never Node's `Node.js vNN` footer or a stack frame. Bounded in length.
  */
 export function explainingLines(tail: string): string | undefined {
-  const lines = tail.split(/\r?\n/).map((line) => line.trimEnd()).filter((line) => line.trim() !== '' && !NOISE.some((noise) => noise.test(line)))
+  const lines = tail
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '' && !NOISE.some((noise) => noise.test(line)))
   const errors = lines.filter((line) => ERROR_LINE.test(line))
   const unindented = errors.filter((line) => !/^\s/.test(line))
   const picked = unindented.length > 0 ? unindented : errors.length > 0 ? errors : lines.slice(-1)

@@ -4,7 +4,13 @@
 // stdin closed → ~2 s → SIGTERM to the group → ~2 s → SIGKILL to the group. It also keeps stderr in
 // a ring and caps one incoming message (McpMessageReader) instead of buffering without bound.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client'
+import {
+  SdkError,
+  SdkErrorCode,
+  serializeMessage,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client'
 import { McpMessageReader, MCP_MAX_MESSAGE_BYTES } from './mcp-message-reader'
 import type { StderrRing } from './mcp-stderr-ring'
 

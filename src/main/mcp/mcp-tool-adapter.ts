@@ -64,7 +64,8 @@ export function mcpToolTitle(tool: McpListedTool): string {
 export function toKeelTool(input: McpToolAdapterInput): McpToolAdaptation {
   const { server, tool, definitionHash, connection, providerName } = input
   const schema = compileInputSchema(tool.inputSchema)
-  if (!schema.ok) return { ok: false, reason: `Tool '${tool.name}' of ${server.name} is not offered: ${schema.reason}.` }
+  if (!schema.ok)
+    return { ok: false, reason: `Tool '${tool.name}' of ${server.name} is not offered: ${schema.reason}.` }
   const annotations = mcpToolAnnotations(tool)
   const readOnly = annotations.readOnlyHint === true
   const title = mcpToolTitle(tool)
@@ -106,18 +107,32 @@ export function toKeelTool(input: McpToolAdapterInput): McpToolAdaptation {
  * What one `tools/call` means for Keel: a result (for the model and the user), a failure (known
  * not to have done what was asked), or — thrown — an outcome nobody can know.
  */
-export function keelOutcomeOf(outcome: McpCallOutcome, context: { server: Pick<McpToolServer, 'name' | 'timeoutMs' | 'maxTotalTimeoutMs'>; outputSchema?: Record<string, unknown> | undefined }): ToolRunResult {
+export function keelOutcomeOf(
+  outcome: McpCallOutcome,
+  context: {
+    server: Pick<McpToolServer, 'name' | 'timeoutMs' | 'maxTotalTimeoutMs'>
+    outputSchema?: Record<string, unknown> | undefined
+  },
+): ToolRunResult {
   const { server } = context
   switch (outcome.kind) {
     case 'result':
-      if (outcome.result.isError === true) return { ok: false, failure: { kind: 'external', message: mcpErrorText(outcome.result), retryable: false } }
+      if (outcome.result.isError === true)
+        return { ok: false, failure: { kind: 'external', message: mcpErrorText(outcome.result), retryable: false } }
       return { ok: true, ...mcpResultToKeel(outcome.result, { outputSchema: context.outputSchema }) }
     case 'rejected':
-      return { ok: false, failure: { kind: 'external', message: `${server.name} refused the call: ${outcome.message}`, retryable: false } }
+      return {
+        ok: false,
+        failure: { kind: 'external', message: `${server.name} refused the call: ${outcome.message}`, retryable: false },
+      }
     case 'not-sent':
       return {
         ok: false,
-        failure: { kind: 'external', message: `${server.name} could not be reached (${outcome.message}); the tool did not run.`, retryable: true },
+        failure: {
+          kind: 'external',
+          message: `${server.name} could not be reached (${outcome.message}); the tool did not run.`,
+          retryable: true,
+        },
         notRun: true,
       }
     case 'unknown':
@@ -125,7 +140,10 @@ export function keelOutcomeOf(outcome: McpCallOutcome, context: { server: Pick<M
   }
 }
 
-function unknownReason(outcome: Extract<McpCallOutcome, { kind: 'unknown' }>, server: Pick<McpToolServer, 'name' | 'timeoutMs' | 'maxTotalTimeoutMs'>): string {
+function unknownReason(
+  outcome: Extract<McpCallOutcome, { kind: 'unknown' }>,
+  server: Pick<McpToolServer, 'name' | 'timeoutMs' | 'maxTotalTimeoutMs'>,
+): string {
   switch (outcome.reason) {
     case 'stopped':
       return `Stopped. ${server.name} was asked to cancel but may have finished — check.`

@@ -31,9 +31,11 @@ const INVALID = /invalid_request|invalid_argument|not_found|failed_precondition|
 const CONTEXT_TEXT =
   /context length|context window|context_length|maximum context|prompt is too long|input token count.*exceeds|exceeds the (maximum|model's)|too many (input )?tokens|greater than the context|(input|prompt) is too long/i
 /** Ollama `model "x" not found, try pulling it first`, Gemini `models/x is not found`, Anthropic `model: x`, LM Studio `No models loaded`. */
-const MODEL_TEXT = /\bmodels?\b.*\b(not found|does not exist|is not a valid|not available|not supported)|no models? (is )?loaded|^model: |unknown model|invalid model/i
+const MODEL_TEXT =
+  /\bmodels?\b.*\b(not found|does not exist|is not a valid|not available|not supported)|no models? (is )?loaded|^model: |unknown model|invalid model/i
 const QUOTA_TEXT = /credit balance is too low|insufficient (credits|balance|funds)|out of credits/i
-const FILTER_TEXT = /content management policy|content filter|flagged|safety (system|filter)|violat\w* (our|the) (usage|content) polic/i
+const FILTER_TEXT =
+  /content management policy|content filter|flagged|safety (system|filter)|violat\w* (our|the) (usage|content) polic/i
 
 /**
  * One classification for every provider's errors, HTTP or in-stream, from the status, the
@@ -44,22 +46,32 @@ const FILTER_TEXT = /content management policy|content filter|flagged|safety (sy
  * `context_length_exceeded`); overload before server. Never throws: any input gives a kind.
  */
 export function classifyProviderError(facts: ProviderErrorFacts): ProviderError {
-  const codes = (Array.isArray(facts.codes) ? facts.codes : []).filter((c): c is string => typeof c === 'string' && c.length > 0)
+  const codes = (Array.isArray(facts.codes) ? facts.codes : []).filter(
+    (c): c is string => typeof c === 'string' && c.length > 0,
+  )
   const matches = (re: RegExp) => codes.some((c) => re.test(c))
   const status = typeof facts.status === 'number' && Number.isFinite(facts.status) ? facts.status : undefined
   const text = typeof facts.message === 'string' ? facts.message : ''
   const says = (re: RegExp) => re.test(text)
   let kind: ProviderErrorKind
   if (matches(QUOTA) || status === 402 || says(QUOTA_TEXT)) kind = 'quota-exceeded'
-  else if (matches(FILTER) || (status !== undefined && status >= 400 && status < 500 && says(FILTER_TEXT))) kind = 'content-filter'
-  else if (matches(CONTEXT_CODE) || status === 413 || ((status === undefined || (status >= 400 && status < 500)) && says(CONTEXT_TEXT))) kind = 'context-too-long'
-  else if (matches(MODEL_CODE) || ((status === 404 || status === 400 || status === undefined) && says(MODEL_TEXT))) kind = 'model-not-found'
+  else if (matches(FILTER) || (status !== undefined && status >= 400 && status < 500 && says(FILTER_TEXT)))
+    kind = 'content-filter'
+  else if (
+    matches(CONTEXT_CODE) ||
+    status === 413 ||
+    ((status === undefined || (status >= 400 && status < 500)) && says(CONTEXT_TEXT))
+  )
+    kind = 'context-too-long'
+  else if (matches(MODEL_CODE) || ((status === 404 || status === 400 || status === undefined) && says(MODEL_TEXT)))
+    kind = 'model-not-found'
   else if (matches(OVERLOADED) || status === 529 || status === 503) kind = 'overloaded'
   else if (matches(RATE_LIMIT) || status === 429) kind = 'rate-limit'
   else if (matches(AUTH) || status === 401 || status === 403) kind = 'authentication'
   else if (matches(TIMEOUT) || status === 408 || status === 504) kind = 'timeout'
   else if (matches(SERVER) || (status !== undefined && status >= 500)) kind = 'server'
-  else if (matches(INVALID) || (status !== undefined && status >= 400 && status < 500 && status !== 409)) kind = 'invalid-request'
+  else if (matches(INVALID) || (status !== undefined && status >= 400 && status < 500 && status !== 409))
+    kind = 'invalid-request'
   else kind = 'provider'
 
   const retryable =
@@ -78,7 +90,9 @@ export function classifyProviderError(facts: ProviderErrorFacts): ProviderError 
     code: codes[0],
     retryAfterMs: facts.retryAfterMs,
     requestId: facts.requestId,
-    ...(facts.waitMs !== undefined || facts.retryAfterMs !== undefined ? { waitMs: facts.waitMs ?? facts.retryAfterMs } : {}),
+    ...(facts.waitMs !== undefined || facts.retryAfterMs !== undefined
+      ? { waitMs: facts.waitMs ?? facts.retryAfterMs }
+      : {}),
     ...(fromProvider ? { providerMessage: text } : {}),
   }
 }

@@ -21,7 +21,8 @@ export function errorFromDocument(label: string, document: unknown, meta: HttpRe
   const requestId = asString(root?.request_id) ?? requestIdFromHeaders(meta)
   if (!error) {
     // A sentence without an error object: Ollama's `{error: "…"}`, vLLM's `{object:"error", message}`, FastAPI's `{detail}`.
-    const sentence = asString(root?.error) ?? (root?.object === 'error' ? asString(root.message) : undefined) ?? asString(root?.detail)
+    const sentence =
+      asString(root?.error) ?? (root?.object === 'error' ? asString(root.message) : undefined) ?? asString(root?.detail)
     if (httpOk && sentence === undefined) {
       return {
         kind: 'malformed',

@@ -55,7 +55,10 @@ export function fitToolsToProvider(tools: readonly FittableTool[], rules: Provid
       continue
     }
     names.add(tool.name)
-    const description = rules.maxDescriptionChars === undefined ? tool.description : shortenText(tool.description, rules.maxDescriptionChars)
+    const description =
+      rules.maxDescriptionChars === undefined
+        ? tool.description
+        : shortenText(tool.description, rules.maxDescriptionChars)
     if (description !== tool.description) shortened.push(tool.name)
     accepted.push({ name: tool.name, description, inputSchema: schema.schema, own: tool.own })
   }

@@ -81,7 +81,8 @@ function secondsOrDateMs(text: string, now: number): number | undefined {
  * `anthropic-ratelimit-{requests,tokens,input-tokens,output-tokens}-reset` (RFC 3339 dates).
  */
 export function rateLimitWaitMs(meta: HttpResponseMeta | undefined, now: number = Date.now()): number | undefined {
-  const within = (ms: number | undefined) => (ms !== undefined && Number.isFinite(ms) && ms >= 0 && ms <= MAX_WAIT_MS ? ms : undefined)
+  const within = (ms: number | undefined) =>
+    ms !== undefined && Number.isFinite(ms) && ms >= 0 && ms <= MAX_WAIT_MS ? ms : undefined
   const ms = headerValue(meta, 'retry-after-ms')
   if (ms !== undefined && within(Number(ms)) !== undefined) return Math.round(Number(ms))
   const after = headerValue(meta, 'retry-after')

@@ -9,6 +9,8 @@ const NO_VISION = /\b(image|images|vision|multimodal|multi-modal|image_url|input
  * request did carry images, so a refusal about anything else is never blamed on them.
  */
 export function isImageRefusal(error: Pick<ProviderError, 'kind' | 'status' | 'message'>): boolean {
-  const refused = error.kind === 'invalid-request' || (error.kind === 'provider' && error.status !== undefined && error.status >= 400 && error.status < 500)
+  const refused =
+    error.kind === 'invalid-request' ||
+    (error.kind === 'provider' && error.status !== undefined && error.status >= 400 && error.status < 500)
   return refused && NO_VISION.test(error.message)
 }

@@ -95,7 +95,17 @@ function signatureOf(payload: WireObject): string | undefined {
  * finish reason, a Vertex argument path). Every other string becomes `x` (not empty: adapters skip
  * an empty name or delta, and the anchor's adapter must open the calls and blocks a turn opens).
  */
-const PROTOCOL_KEYS = new Set(['type', 'event_type', 'object', 'role', 'status', 'finish_reason', 'finishReason', 'stop_reason', 'jsonPath'])
+const PROTOCOL_KEYS = new Set([
+  'type',
+  'event_type',
+  'object',
+  'role',
+  'status',
+  'finish_reason',
+  'finishReason',
+  'stop_reason',
+  'jsonPath',
+])
 
 /**
  * Strings become `x` (but see {@link PROTOCOL_KEYS}), integers 0 and other numbers 0.5, so shapes

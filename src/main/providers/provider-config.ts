@@ -50,7 +50,8 @@ export function resolveConnection(
   const defaults = PROVIDERS[provider].defaults
   const pick = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v.trim().length > 0)?.trim()
   return {
-    baseUrl: pick(options.overrides?.baseUrl, env[`KEEL_${name}_BASE_URL`], options.settings?.baseUrl) ?? defaults.baseUrl,
+    baseUrl:
+      pick(options.overrides?.baseUrl, env[`KEEL_${name}_BASE_URL`], options.settings?.baseUrl) ?? defaults.baseUrl,
     model: pick(options.overrides?.model, env[`KEEL_${name}_MODEL`], options.settings?.model) ?? defaults.model,
     apiKey: pick(options.overrides?.apiKey, env[defaults.keyVariable], options.settings?.apiKey) ?? '',
   }
@@ -69,7 +70,10 @@ export function knownProfileIds(saved: Readonly<Record<string, StoredProviderPro
   return [...new Set([...IMPLICIT_PROFILE_IDS, ...Object.keys(saved)])]
 }
 
-export function isKnownProfile(id: string | undefined, saved: Readonly<Record<string, StoredProviderProfile>>): id is ProviderProfileId {
+export function isKnownProfile(
+  id: string | undefined,
+  saved: Readonly<Record<string, StoredProviderProfile>>,
+): id is ProviderProfileId {
   return id !== undefined && isProfileIdSyntax(id) && (IMPLICIT_PROFILE_IDS.includes(id) || Object.hasOwn(saved, id))
 }
 
@@ -93,7 +97,12 @@ export interface ResolvedProfile {
  */
 export function resolveProfile(
   id: ProviderProfileId,
-  options: { saved: Readonly<Record<string, StoredProviderProfile>>; savedKey?: string | undefined; env?: Env; overrides?: StoredProviderSettings },
+  options: {
+    saved: Readonly<Record<string, StoredProviderProfile>>
+    savedKey?: string | undefined
+    env?: Env
+    overrides?: StoredProviderSettings
+  },
 ): ResolvedProfile | undefined {
   if (!isKnownProfile(id, options.saved)) return undefined
   const env = options.env ?? {}
@@ -117,7 +126,9 @@ export function resolveProfile(
   const configured =
     stored !== undefined ||
     (options.savedKey ?? '') !== '' ||
-    [env[`KEEL_${name}_BASE_URL`], env[`KEEL_${name}_MODEL`], keyVariable ? env[keyVariable] : undefined].some((value) => (value?.trim() ?? '') !== '')
+    [env[`KEEL_${name}_BASE_URL`], env[`KEEL_${name}_MODEL`], keyVariable ? env[keyVariable] : undefined].some(
+      (value) => (value?.trim() ?? '') !== '',
+    )
   return {
     id,
     name: nameOfProfile(id, stored),
@@ -145,7 +156,10 @@ export function notReadyReason(profile: ResolvedProfile): 'no-key' | 'no-base-ur
 export function resolveDefaultProvider(
   env: Env,
   saved?: string,
-  options: { profiles?: Readonly<Record<string, StoredProviderProfile>>; isReadyAndConfigured?: (id: ProviderProfileId) => boolean } = {},
+  options: {
+    profiles?: Readonly<Record<string, StoredProviderProfile>>
+    isReadyAndConfigured?: (id: ProviderProfileId) => boolean
+  } = {},
 ): ProviderProfileId {
   const profiles = options.profiles ?? {}
   const fromEnv = env.KEEL_DEFAULT_PROVIDER?.trim()
@@ -153,7 +167,9 @@ export function resolveDefaultProvider(
   if (isKnownProfile(saved, profiles)) return saved
   const ready = options.isReadyAndConfigured
   if (ready) {
-    const first = [...Object.keys(profiles), ...IMPLICIT_PROFILE_IDS].find((id) => isKnownProfile(id, profiles) && ready(id))
+    const first = [...Object.keys(profiles), ...IMPLICIT_PROFILE_IDS].find(
+      (id) => isKnownProfile(id, profiles) && ready(id),
+    )
     if (first) return first
   }
   return DEFAULT_PROVIDER

@@ -16,14 +16,24 @@ type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 const MAX_PAGES = 10
 const ANTHROPIC_VERSION = '2023-06-01'
 
-const openAIList = z.looseObject({ data: z.array(z.looseObject({ id: z.string().min(1), name: z.string().optional() })) })
+const openAIList = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string().min(1), name: z.string().optional() })),
+})
 const anthropicList = z.looseObject({
   data: z.array(z.looseObject({ id: z.string().min(1), display_name: z.string().optional() })),
   has_more: z.boolean().optional(),
   last_id: z.string().nullish(),
 })
 const geminiList = z.looseObject({
-  models: z.array(z.looseObject({ name: z.string().min(1), displayName: z.string().optional(), supportedGenerationMethods: z.array(z.string()).optional() })).optional(),
+  models: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        displayName: z.string().optional(),
+        supportedGenerationMethods: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   nextPageToken: z.string().optional(),
 })
 
@@ -32,7 +42,11 @@ interface Page {
   next: string | undefined
 }
 
-function pageRequest(api: ProviderId, connection: ProviderConnection, cursor: string | undefined): { url: string; headers: Record<string, string> } {
+function pageRequest(
+  api: ProviderId,
+  connection: ProviderConnection,
+  cursor: string | undefined,
+): { url: string; headers: Record<string, string> } {
   const headers: Record<string, string> = { accept: 'application/json' }
   switch (api) {
     case 'anthropic': {
@@ -60,7 +74,10 @@ export function parseModelPage(api: ProviderId, body: unknown): Page | undefined
     case 'anthropic': {
       const parsed = anthropicList.safeParse(body)
       if (!parsed.success) return undefined
-      const models = parsed.data.data.map((model) => ({ id: model.id, ...(model.display_name && model.display_name !== model.id ? { name: model.display_name } : {}) }))
+      const models = parsed.data.data.map((model) => ({
+        id: model.id,
+        ...(model.display_name && model.display_name !== model.id ? { name: model.display_name } : {}),
+      }))
       return { models, next: parsed.data.has_more && parsed.data.last_id ? parsed.data.last_id : undefined }
     }
     case 'gemini':
@@ -70,7 +87,11 @@ export function parseModelPage(api: ProviderId, body: unknown): Page | undefined
       if (!parsed.success || (parsed.data.models === undefined && Object.keys(parsed.data).length > 0)) return undefined
       const models = (parsed.data.models ?? [])
         // Embedding and other models cannot answer a chat: only those that generate content are offered.
-        .filter((model) => model.supportedGenerationMethods === undefined || model.supportedGenerationMethods.some((method) => /generateContent|interactions/i.test(method)))
+        .filter(
+          (model) =>
+            model.supportedGenerationMethods === undefined ||
+            model.supportedGenerationMethods.some((method) => /generateContent|interactions/i.test(method)),
+        )
         .map((model) => {
           const id = model.name.replace(/^models\//, '')
           return { id, ...(model.displayName && model.displayName !== id ? { name: model.displayName } : {}) }
@@ -81,12 +102,22 @@ export function parseModelPage(api: ProviderId, body: unknown): Page | undefined
     case 'openai-chat': {
       const parsed = openAIList.safeParse(body)
       if (!parsed.success) return undefined
-      return { models: parsed.data.data.map((model) => ({ id: model.id, ...(model.name && model.name !== model.id ? { name: model.name } : {}) })), next: undefined }
+      return {
+        models: parsed.data.data.map((model) => ({
+          id: model.id,
+          ...(model.name && model.name !== model.id ? { name: model.name } : {}),
+        })),
+        next: undefined,
+      }
     }
   }
 }
 
-function failure(kind: ProviderListFailure, message: string, status?: number): Extract<ProviderModelsResult, { ok: false }> {
+function failure(
+  kind: ProviderListFailure,
+  message: string,
+  status?: number,
+): Extract<ProviderModelsResult, { ok: false }> {
   return { ok: false, kind, message, ...(status !== undefined ? { status } : {}) }
 }
 
@@ -127,13 +158,20 @@ export async function listProviderModels(
       response = await doFetch(request.url, { method: 'GET', headers: request.headers, signal })
       text = await response.text()
     } catch (error) {
-      if (timeout.aborted) return failure('timeout', `No answer from ${hostOf(connection.baseUrl)} within ${Math.round(timeoutMs / 1000)} s.`)
+      if (timeout.aborted)
+        return failure(
+          'timeout',
+          `No answer from ${hostOf(connection.baseUrl)} within ${Math.round(timeoutMs / 1000)} s.`,
+        )
       const cause = (error as { cause?: { code?: string } }).cause?.code
       return failure('unreachable', `Could not reach ${hostOf(connection.baseUrl)}${cause ? ` (${cause})` : ''}.`)
     }
-    if (response.status === 401 || response.status === 403) return failure('key-rejected', errorSentence(text) || `HTTP ${response.status}`, response.status)
-    if (response.status === 404 || response.status === 405) return failure('no-models-endpoint', errorSentence(text) || `HTTP ${response.status}`, response.status)
-    if (response.status >= 500) return failure('server-error', errorSentence(text) || `HTTP ${response.status}`, response.status)
+    if (response.status === 401 || response.status === 403)
+      return failure('key-rejected', errorSentence(text) || `HTTP ${response.status}`, response.status)
+    if (response.status === 404 || response.status === 405)
+      return failure('no-models-endpoint', errorSentence(text) || `HTTP ${response.status}`, response.status)
+    if (response.status >= 500)
+      return failure('server-error', errorSentence(text) || `HTTP ${response.status}`, response.status)
     if (!response.ok) return failure('bad-response', errorSentence(text) || `HTTP ${response.status}`, response.status)
     let body: unknown
     try {

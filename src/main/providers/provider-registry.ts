@@ -32,7 +32,10 @@ export function providerDefinition<Id extends ProviderId>(provider: Id): Provide
  * in a row), for every wire API alike.
  */
 export function buildProviderRequest(provider: ProviderId, input: BuildRequestInput): ProviderRequest {
-  return PROVIDERS[provider].buildRequest({ ...input, history: requestHistory(provider, input.history, input.currentQuestion) })
+  return PROVIDERS[provider].buildRequest({
+    ...input,
+    history: requestHistory(provider, input.history, input.currentQuestion),
+  })
 }
 
 export function providerAdapterFactory(provider: ProviderId): WireStreamAdapterFactory {

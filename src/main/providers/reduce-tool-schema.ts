@@ -14,7 +14,19 @@ export const MAX_SCHEMA_NODES = 20_000
 export type ReducedSchema = { ok: true; schema: Record<string, unknown> } | { ok: false; reason: string }
 
 /** Keywords whose value is one subschema. */
-const SINGLE = ['additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema']
+const SINGLE = [
+  'additionalProperties',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+]
 /** Keywords whose value maps names to subschemas. */
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']
 /** Keywords whose value is a list of subschemas. */
@@ -27,8 +39,10 @@ class OverBudget extends Error {}
 /** The schema as `rules` allow it, or why it cannot be sent at all (too deep or too large as given). */
 export function reduceToolSchema(schema: Record<string, unknown>, rules: ProviderToolRules): ReducedSchema {
   const size = measure(schema)
-  if (size.depth > MAX_SCHEMA_DEPTH) return { ok: false, reason: `its input schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep` }
-  if (size.nodes > MAX_SCHEMA_NODES) return { ok: false, reason: `its input schema has more than ${MAX_SCHEMA_NODES} parts` }
+  if (size.depth > MAX_SCHEMA_DEPTH)
+    return { ok: false, reason: `its input schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep` }
+  if (size.nodes > MAX_SCHEMA_NODES)
+    return { ok: false, reason: `its input schema has more than ${MAX_SCHEMA_NODES} parts` }
   try {
     return { ok: true, schema: reduceTop(schema, rules, rules.refsInlined ? 'inline' : 'keep') }
   } catch (error) {
@@ -48,7 +62,8 @@ type RefMode = 'keep' | 'inline' | 'loosen'
 function reduceTop(schema: Record<string, unknown>, rules: ProviderToolRules, refs: RefMode): Record<string, unknown> {
   const budget = { nodes: 0 }
   const reduced = reduceNode(schema, { root: schema, rules, refs, budget }, 0, []) as Record<string, unknown>
-  const top: Record<string, unknown> = typeof reduced === 'object' && reduced !== null && !Array.isArray(reduced) ? { ...reduced } : {}
+  const top: Record<string, unknown> =
+    typeof reduced === 'object' && reduced !== null && !Array.isArray(reduced) ? { ...reduced } : {}
   for (const keyword of rules.topLevelForbidden) delete top[keyword]
   if (refs !== 'keep') {
     // Everything they held is inlined (or loosened) where it was used.
@@ -72,8 +87,10 @@ function reduceNode(node: unknown, walk: Walk, depth: number, refStack: readonly
   const source = node as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(source)) {
-    if (SINGLE.includes(key) || (key === 'items' && !Array.isArray(value))) out[key] = reduceNode(value, walk, depth + 1, refStack)
-    else if (key === 'items' || LIST.includes(key)) out[key] = Array.isArray(value) ? value.map((item) => reduceNode(item, walk, depth + 1, refStack)) : value
+    if (SINGLE.includes(key) || (key === 'items' && !Array.isArray(value)))
+      out[key] = reduceNode(value, walk, depth + 1, refStack)
+    else if (key === 'items' || LIST.includes(key))
+      out[key] = Array.isArray(value) ? value.map((item) => reduceNode(item, walk, depth + 1, refStack)) : value
     else if (MAP.includes(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const map: Record<string, unknown> = {}
       for (const [name, sub] of Object.entries(value)) map[name] = reduceNode(sub, walk, depth + 1, refStack)
@@ -101,7 +118,16 @@ function reduceNode(node: unknown, walk: Walk, depth: number, refStack: readonly
   return { ...out, allOf: [...(Array.isArray(out.allOf) ? out.allOf : []), targetSchema] }
 }
 
-const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly'])
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'default',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+])
 
 function isArraySchema(node: Record<string, unknown>): boolean {
   return node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'))

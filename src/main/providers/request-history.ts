@@ -47,7 +47,9 @@ export const HISTORY_BUDGETS: Readonly<Record<ProviderId, Readonly<HistoryBudget
 
 /** What an omitted file is replaced by, so the model knows one was there. */
 export function omittedFileText(file: Extract<HistoryAttachment, { kind: 'omitted' }>): string {
-  return file.was === 'image' ? `[image omitted: ${quotedFileName(file.name)}]` : `[file omitted: ${quotedFileName(file.name)}]`
+  return file.was === 'image'
+    ? `[image omitted: ${quotedFileName(file.name)}]`
+    : `[file omitted: ${quotedFileName(file.name)}]`
 }
 
 /** Said in a tool result whose images were left out of this request. */
@@ -77,11 +79,17 @@ function filesOf(history: readonly HistoryMessage[]): FileItem[] {
   history.forEach((message, m) => {
     if (message.role === 'user') {
       ;(message.attachments ?? []).forEach((file, index) => {
-        if (file.kind === 'image') items.push({ message: m, index, image: undefined, kind: 'image', size: file.data.length })
-        else if (file.kind === 'text') items.push({ message: m, index, image: undefined, kind: 'text', size: Buffer.byteLength(file.text, 'utf8') })
+        if (file.kind === 'image')
+          items.push({ message: m, index, image: undefined, kind: 'image', size: file.data.length })
+        else if (file.kind === 'text')
+          items.push({ message: m, index, image: undefined, kind: 'text', size: Buffer.byteLength(file.text, 'utf8') })
       })
     } else if (message.role === 'tool-results') {
-      message.results.forEach((result, index) => (result.images ?? []).forEach((image, i) => items.push({ message: m, index, image: i, kind: 'image', size: image.data.length })))
+      message.results.forEach((result, index) =>
+        (result.images ?? []).forEach((image, i) =>
+          items.push({ message: m, index, image: i, kind: 'image', size: image.data.length }),
+        ),
+      )
     }
   })
   return items
@@ -96,7 +104,11 @@ function filesOf(history: readonly HistoryMessage[]): FileItem[] {
  * place as `{ kind: 'omitted' }` (sent as a short placeholder); a tool result says how many of its
  * images were left out. Messages, and files within them, keep their order.
  */
-export function fitHistoryToBudget(history: readonly HistoryMessage[], budget: HistoryBudget, currentQuestion = lastUserIndex(history)): HistoryMessage[] {
+export function fitHistoryToBudget(
+  history: readonly HistoryMessage[],
+  budget: HistoryBudget,
+  currentQuestion = lastUserIndex(history),
+): HistoryMessage[] {
   const items = filesOf(history)
   const isCurrent = (item: FileItem) => currentQuestion >= 0 && item.message >= currentQuestion
   let images = 0
@@ -136,11 +148,21 @@ export function fitHistoryToBudget(history: readonly HistoryMessage[], budget: H
       if (!message.attachments.some((_, index) => leftOut.has(`${m}:${index}:`))) return message
       return {
         ...message,
-        attachments: message.attachments.map((file, index): HistoryAttachment => (leftOut.has(`${m}:${index}:`) && file.kind !== 'omitted' ? { kind: 'omitted', name: file.name, was: file.kind } : file)),
+        attachments: message.attachments.map(
+          (file, index): HistoryAttachment =>
+            leftOut.has(`${m}:${index}:`) && file.kind !== 'omitted'
+              ? { kind: 'omitted', name: file.name, was: file.kind }
+              : file,
+        ),
       }
     }
     if (message.role === 'tool-results') {
-      if (!message.results.some((result, index) => (result.images ?? []).some((_, i) => leftOut.has(`${m}:${index}:${i}`)))) return message
+      if (
+        !message.results.some((result, index) =>
+          (result.images ?? []).some((_, i) => leftOut.has(`${m}:${index}:${i}`)),
+        )
+      )
+        return message
       return {
         ...message,
         results: message.results.map((result, index) => {
@@ -148,7 +170,11 @@ export function fitHistoryToBudget(history: readonly HistoryMessage[], budget: H
           const dropped = (result.images?.length ?? 0) - kept.length
           if (dropped === 0) return result
           const { images: _all, ...rest } = result
-          return { ...rest, content: `${result.content}\n${omittedToolImagesText(dropped)}`, ...(kept.length > 0 ? { images: kept } : {}) }
+          return {
+            ...rest,
+            content: `${result.content}\n${omittedToolImagesText(dropped)}`,
+            ...(kept.length > 0 ? { images: kept } : {}),
+          }
         }),
       }
     }
@@ -181,6 +207,10 @@ function mergeTwo(first: HistoryUserMessage, second: HistoryUserMessage): Histor
 }
 
 /** The history one request to `provider` carries: fitted to its budget, then with user turns merged. */
-export function requestHistory(provider: ProviderId, history: readonly HistoryMessage[], currentQuestion?: number): HistoryMessage[] {
+export function requestHistory(
+  provider: ProviderId,
+  history: readonly HistoryMessage[],
+  currentQuestion?: number,
+): HistoryMessage[] {
   return mergeConsecutiveUserMessages(fitHistoryToBudget(history, HISTORY_BUDGETS[provider], currentQuestion))
 }

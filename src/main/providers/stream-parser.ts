@@ -175,7 +175,9 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     }
     if (!this.corrupt) {
       this.corrupt = true
-      accumulator.fail(classifyMalformed(adapter, `The ${adapter.label} stream held an event that is not a JSON object`, undefined))
+      accumulator.fail(
+        classifyMalformed(adapter, `The ${adapter.label} stream held an event that is not a JSON object`, undefined),
+      )
     }
   }
 
@@ -184,7 +186,9 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     const { accumulator, adapter, options } = this
     const document = tryParseJson(text)
     if (document === undefined) {
-      accumulator.failBeforeStream(classifyMalformed(adapter, `The ${adapter.label} response was not valid JSON`, options.response))
+      accumulator.failBeforeStream(
+        classifyMalformed(adapter, `The ${adapter.label} response was not valid JSON`, options.response),
+      )
       return
     }
     accumulator.failBeforeStream(adapter.errorFromDocument(document, options.response))
@@ -193,9 +197,14 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
   /** BodyFrameSink: a size limit was crossed. */
   onLimit(breach: FramingLimitBreach): void {
     const { accumulator, adapter, options } = this
-    const error = classifyMalformed(adapter, `The ${adapter.label} response ${describeBreach(breach)}; reading stopped`, options.response)
+    const error = classifyMalformed(
+      adapter,
+      `The ${adapter.label} response ${describeBreach(breach)}; reading stopped`,
+      options.response,
+    )
     // Before any stream (an error body, a document, a blank prefix) there is nothing to finish.
-    if (!this.httpOk || breach.what === 'json-document' || breach.what === 'leading-whitespace') accumulator.failBeforeStream(error)
+    if (!this.httpOk || breach.what === 'json-document' || breach.what === 'leading-whitespace')
+      accumulator.failBeforeStream(error)
     else accumulator.fail(error)
   }
 }

@@ -39,7 +39,12 @@ export class TurnAccumulator {
   private readonly calls: PendingToolCall[] = []
   private readonly callsByKey = new Map<string, PendingToolCall>()
   private localIdCount = 0
-  private usage: Usage = { inputTokens: undefined, outputTokens: undefined, reasoningTokens: undefined, cachedInputTokens: undefined }
+  private usage: Usage = {
+    inputTokens: undefined,
+    outputTokens: undefined,
+    reasoningTokens: undefined,
+    cachedInputTokens: undefined,
+  }
   private finishReason: FinishReason | null = null
   private rawFinishReason: string | null = null
   private endSignal = false
@@ -267,7 +272,9 @@ export class TurnAccumulator {
         })
       }
     }
-    const truncated = this.failedBeforeStream ? false : !this.endSignal || this.finishReason === 'length' || this.outputCut || openCall
+    const truncated = this.failedBeforeStream
+      ? false
+      : !this.endSignal || this.finishReason === 'length' || this.outputCut || openCall
     const toolCalls: TurnToolCall[] = this.calls.map((call) => {
       let text = call.wholeText ?? call.fragments.text()
       if (call.emptyMeansEmptyObject && text.trim().length === 0) text = '{}'
@@ -276,7 +283,11 @@ export class TurnAccumulator {
         callIdIsLocal: call.callIdIsLocal,
         name: call.name,
         argumentsText: text,
-        arguments: !call.closed ? undefined : call.wholeObject && text === call.wholeText && !valueExceedsDepth(call.wholeObject) ? call.wholeObject : parseArgumentsObject(text),
+        arguments: !call.closed
+          ? undefined
+          : call.wholeObject && text === call.wholeText && !valueExceedsDepth(call.wholeObject)
+            ? call.wholeObject
+            : parseArgumentsObject(text),
         closed: call.closed,
       }
     })

@@ -15,11 +15,13 @@ export type UserMessagePart = { type: 'image'; mimeType: string; data: string } 
 export function userMessageParts(message: HistoryUserMessage): UserMessagePart[] {
   const attachments = message.attachments ?? []
   const parts: UserMessagePart[] = []
-  for (const file of attachments) if (file.kind === 'image') parts.push({ type: 'image', mimeType: file.mimeType, data: file.data })
+  for (const file of attachments)
+    if (file.kind === 'image') parts.push({ type: 'image', mimeType: file.mimeType, data: file.data })
   // Files left out of this request (the history budget): named, so the model knows they were there.
   const omitted = attachments.flatMap((file) => (file.kind === 'omitted' ? [omittedFileText(file)] : []))
   if (omitted.length > 0) parts.push({ type: 'text', text: omitted.join('\n') })
-  for (const file of attachments) if (file.kind === 'text') parts.push({ type: 'text', text: textFileBlock(file.name, file.text) })
+  for (const file of attachments)
+    if (file.kind === 'text') parts.push({ type: 'text', text: textFileBlock(file.name, file.text) })
   if (message.text.length > 0 || parts.length === 0) parts.push({ type: 'text', text: message.text })
   return parts
 }

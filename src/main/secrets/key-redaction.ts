@@ -74,13 +74,16 @@ export function redactError(error: unknown, forms: readonly string[], depth = 0)
   scrubbed.name = error.name
   scrubbed.stack = error.stack === undefined ? undefined : redactText(error.stack, forms)
   const code = (error as { code?: unknown }).code
-  if (code !== undefined) (scrubbed as Error & { code?: unknown }).code = typeof code === 'string' ? redactText(code, forms) : code
+  if (code !== undefined)
+    (scrubbed as Error & { code?: unknown }).code = typeof code === 'string' ? redactText(code, forms) : code
   const cause = (error as { cause?: unknown }).cause
   if (cause !== undefined) {
     ;(scrubbed as Error & { cause?: unknown }).cause =
-      cause instanceof Error ? redactError(cause, forms, depth + 1)
-      : typeof cause === 'object' && cause !== null ? redactValue(cause, forms)
-      : redactText(String(cause), forms)
+      cause instanceof Error
+        ? redactError(cause, forms, depth + 1)
+        : typeof cause === 'object' && cause !== null
+          ? redactValue(cause, forms)
+          : redactText(String(cause), forms)
   }
   return scrubbed
 }
@@ -320,7 +323,12 @@ export function sanitizingStreamRound(streamRound: StreamRound, keys: readonly s
     const result = redactValue(outcome.result, forms)
     return {
       ...outcome,
-      result: { ...result, text: wellFormed(result.text), reasoning: wellFormed(result.reasoning), toolCalls: result.toolCalls.map((call) => ({ ...call, argumentsText: wellFormed(call.argumentsText) })) },
+      result: {
+        ...result,
+        text: wellFormed(result.text),
+        reasoning: wellFormed(result.reasoning),
+        toolCalls: result.toolCalls.map((call) => ({ ...call, argumentsText: wellFormed(call.argumentsText) })),
+      },
       requestId: redactValue(outcome.requestId, forms),
     }
   }

@@ -5,7 +5,9 @@ import { isProfileIdSyntax, type ProviderProfileId } from '../../shared/provider
 export type KeyStatus = ProviderSettingsView['key']
 
 /** The answer of a vault write. `plain-text-not-allowed`: no OS keyring and the user has not opted in. */
-export type KeyVaultResult = { ok: true } | { ok: false; reason: 'plain-text-not-allowed' | 'unavailable'; message: string }
+export type KeyVaultResult =
+  | { ok: true }
+  | { ok: false; reason: 'plain-text-not-allowed' | 'unavailable'; message: string }
 
 /**
  * A secret of an MCP server: one env value or header, `mcp:<serverId>:env:<NAME>` or

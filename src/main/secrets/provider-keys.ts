@@ -90,7 +90,11 @@ export function redactingRecorder(recorder: TurnRecorder, keys: readonly string[
       recorder.recordToolResult(redactValue(result, forms), redactValue(outcome, forms), redactValue(preview, forms))
     },
     finishGeneration(id, input) {
-      recorder.finishGeneration(id, { ...input, result: redactValue(input.result, forms), requestId: redactValue(input.requestId, forms) })
+      recorder.finishGeneration(id, {
+        ...input,
+        result: redactValue(input.result, forms),
+        requestId: redactValue(input.requestId, forms),
+      })
     },
     finish(input) {
       recorder.finish(redactValue(input, forms))

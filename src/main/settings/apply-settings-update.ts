@@ -16,7 +16,8 @@ export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'se
   if (update.defaultProvider !== undefined) writes.push(['activeProvider', update.defaultProvider])
   if (update.maxToolRounds !== undefined) writes.push(['maxToolRounds', update.maxToolRounds])
   if (update.turnTimeoutSeconds !== undefined) writes.push(['turnTimeoutSeconds', update.turnTimeoutSeconds])
-  if (update.toolPermissions !== undefined) writes.push(['toolPermissions', { ...current.toolPermissions, ...update.toolPermissions }])
+  if (update.toolPermissions !== undefined)
+    writes.push(['toolPermissions', { ...current.toolPermissions, ...update.toolPermissions }])
   if (update.provider !== undefined) {
     const { id, baseUrl, model } = update.provider
     const next = { ...(Object.hasOwn(current.providers, id) ? current.providers[id] : {}) }

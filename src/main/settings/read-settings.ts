@@ -17,6 +17,11 @@ export function readSettings(store: KeelStore): EffectiveSettings {
     return fallback
   }
   // Each default is the one in SETTING_DEFINITIONS (written down once).
-  const values = Object.fromEntries(SETTING_KEYS.map((key) => [key, pick(key, all[key] as SettingRead<typeof key>, SETTING_DEFINITIONS[key].defaultValue as SettingValue<typeof key>)])) as EffectiveSettings['values']
+  const values = Object.fromEntries(
+    SETTING_KEYS.map((key) => [
+      key,
+      pick(key, all[key] as SettingRead<typeof key>, SETTING_DEFINITIONS[key].defaultValue as SettingValue<typeof key>),
+    ]),
+  ) as EffectiveSettings['values']
   return { values, corrupt }
 }

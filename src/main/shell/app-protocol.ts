@@ -33,7 +33,10 @@ export interface AppProtocolRequest {
 }
 
 function refuse(status: 400 | 404 | 405, text: string, extra: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra } })
+  return new Response(text, {
+    status,
+    headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra },
+  })
 }
 
 /**
@@ -47,14 +50,16 @@ function refuse(status: 400 | 404 | 405, text: string, extra: Record<string, str
  */
 export function createAppProtocolHandler(root: string): (request: AppProtocolRequest) => Promise<Response> {
   return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD' })
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return refuse(405, 'Method Not Allowed', { Allow: 'GET, HEAD' })
     let url: URL
     try {
       url = new URL(request.url)
     } catch {
       return refuse(400, 'Bad Request')
     }
-    if (url.protocol !== `${APP_SCHEME}:` || url.username !== '' || url.password !== '') return refuse(400, 'Bad Request')
+    if (url.protocol !== `${APP_SCHEME}:` || url.username !== '' || url.password !== '')
+      return refuse(400, 'Bad Request')
     if (url.host !== APP_HOST) return refuse(404, 'Not Found')
     if (url.pathname.endsWith('/')) return refuse(404, 'Not Found')
     const found = lookupStaticFile(root, url.pathname)
@@ -65,7 +70,11 @@ export function createAppProtocolHandler(root: string): (request: AppProtocolReq
     } catch {
       return refuse(404, 'Not Found')
     }
-    const headers = { ...STATIC_SECURITY_HEADERS, 'Content-Type': found.contentType, 'Content-Length': String(body.byteLength) }
+    const headers = {
+      ...STATIC_SECURITY_HEADERS,
+      'Content-Type': found.contentType,
+      'Content-Length': String(body.byteLength),
+    }
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
   }
 }

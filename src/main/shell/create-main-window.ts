@@ -1,6 +1,12 @@
 // The one window factory. Every BrowserWindow Keel opens comes from here, hardened the same way.
 import { BrowserWindow, shell } from 'electron'
-import { externalUrlForWindowOpen, mayNavigate, safeExternalUrl, type AppPage, type WindowOpenRequest } from './navigation-policy'
+import {
+  externalUrlForWindowOpen,
+  mayNavigate,
+  safeExternalUrl,
+  type AppPage,
+  type WindowOpenRequest,
+} from './navigation-policy'
 import { applyPermissionPolicy } from './permission-policy'
 
 /** The webContents ids of our windows: the IPC sender check trusts these and nothing else. */
@@ -23,7 +29,10 @@ export function createWindowRegistry(): WindowRegistry {
 
 /** The part of Electron's WebContents `guardWebContents` wires. */
 export interface GuardedContents {
-  on(event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect', listener: (event: { url: string; preventDefault(): void }) => void): unknown
+  on(
+    event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect',
+    listener: (event: { url: string; preventDefault(): void }) => void,
+  ): unknown
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown
   setWindowOpenHandler(handler: (details: WindowOpenRequest) => { action: 'deny' }): void
 }
@@ -33,7 +42,11 @@ export interface GuardedContents {
  * the OS browser instead); no <webview>. Also applied by `app.on('web-contents-created')` to any
  * webContents Electron creates, as a second line.
  */
-export function guardWebContents(contents: GuardedContents, page: AppPage, openExternal: (url: string) => unknown): void {
+export function guardWebContents(
+  contents: GuardedContents,
+  page: AppPage,
+  openExternal: (url: string) => unknown,
+): void {
   const refuseForeign = (event: { url: string; preventDefault(): void }) => {
     if (!mayNavigate(event.url, page)) event.preventDefault()
   }

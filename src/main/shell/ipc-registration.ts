@@ -67,7 +67,8 @@ export function senderProblem<W extends SenderContents>(
   const frame = event.senderFrame
   if (!frame) return 'no sender frame'
   const main = contents.mainFrame
-  if (frame.parent != null || frame.processId !== main.processId || frame.routingId !== main.routingId) return 'not the main frame'
+  if (frame.parent != null || frame.processId !== main.processId || frame.routingId !== main.routingId)
+    return 'not the main frame'
   if (!isOwnPage(frame.url)) return 'foreign page'
   return undefined
 }
@@ -92,7 +93,8 @@ async function handleCommand<W extends SenderContents>(
   try {
     const problem = senderProblem(event, options.isOurWindow, options.isOwnPage)
     if (problem) return fail('forbidden', `Refused: ${problem}.`)
-    if (args.length !== 1) return fail('validation', `Expected exactly one request object, got ${args.length} arguments.`)
+    if (args.length !== 1)
+      return fail('validation', `Expected exactly one request object, got ${args.length} arguments.`)
     return await options.service.handle(command, args[0], { clientId: options.clientFor(event.sender) })
   } catch (error) {
     options.onInternalError?.(command, error instanceof Error ? error.name : typeof error)

@@ -7,7 +7,9 @@
  */
 
 export interface PermissionSession {
-  setPermissionRequestHandler(handler: ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null): void
+  setPermissionRequestHandler(
+    handler: ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null,
+  ): void
   setPermissionCheckHandler(handler: ((webContents: unknown, permission: string) => boolean) | null): void
   setDevicePermissionHandler(handler: ((details: unknown) => boolean) | null): void
 }

@@ -53,7 +53,9 @@ const PLAIN_TEXT_REFUSED =
   'This system has no OS keyring, so the key could only be stored with a built-in password (not real protection). Confirm plain-text storage to save it anyway, or provide the key through the environment.'
 
 /** Opens the vault (after `app` is ready: the Linux backend is `unknown` before). */
-export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOptions): Promise<KeyVault & { readonly loadProblems: readonly string[] }> {
+export async function openSafeStorageKeyVault(
+  options: SafeStorageKeyVaultOptions,
+): Promise<KeyVault & { readonly loadProblems: readonly string[] }> {
   const { safeStorage, filePath } = options
   const platform = options.platform ?? process.platform
   const mode = await detectMode(safeStorage, platform)
@@ -87,7 +89,9 @@ export async function openSafeStorageKeyVault(options: SafeStorageKeyVaultOption
           needsRewrite = true
         }
       } catch {
-        loadProblems.push(`The saved ${id.startsWith('mcp:') ? 'MCP server value' : 'key for'} ${id} could not be decrypted; enter it again.`)
+        loadProblems.push(
+          `The saved ${id.startsWith('mcp:') ? 'MCP server value' : 'key for'} ${id} could not be decrypted; enter it again.`,
+        )
       }
     }
     if (needsRewrite) await persist().catch(() => loadProblems.push('Could not re-encrypt the saved keys.'))
@@ -185,7 +189,9 @@ async function readStoredFile(filePath: string, problems: string[]): Promise<Sto
 function isStoredEntry(value: unknown): value is StoredEntry {
   if (typeof value !== 'object' || value === null) return false
   const entry = value as Record<string, unknown>
-  return typeof entry.encrypted === 'string' && (entry.storage === 'os-encrypted' || entry.storage === 'plain-text-opt-in')
+  return (
+    typeof entry.encrypted === 'string' && (entry.storage === 'os-encrypted' || entry.storage === 'plain-text-opt-in')
+  )
 }
 
 function storageFailure(message: string): KeyVaultResult {

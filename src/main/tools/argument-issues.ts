@@ -21,15 +21,25 @@ export function toArgumentIssues(error: z.ZodError, allowedKeys: readonly string
       continue
     }
     if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined && path) {
-      const expected = issue.code === 'invalid_type' ? issue.expected : issue.values.map((v) => JSON.stringify(v)).join(' | ')
+      const expected =
+        issue.code === 'invalid_type' ? issue.expected : issue.values.map((v) => JSON.stringify(v)).join(' | ')
       issues.push({ path, message: `missing required argument '${path}' (${expected})`, reason: { kind: 'missing' } })
       continue
     }
     if (issue.code === 'invalid_type') {
-      issues.push({ path, message: `${path || 'arguments'}: expected ${issue.expected}, got ${describeType(issue.input)}`, reason: { kind: 'wrong-type', expected: issue.expected === 'int' ? 'integer' : issue.expected } })
+      issues.push({
+        path,
+        message: `${path || 'arguments'}: expected ${issue.expected}, got ${describeType(issue.input)}`,
+        reason: { kind: 'wrong-type', expected: issue.expected === 'int' ? 'integer' : issue.expected },
+      })
       continue
     }
-    issues.push({ path, message: path && !issue.message.includes(path) && issue.code !== 'custom' ? `${path}: ${issue.message}` : issue.message, reason: reasonOf(issue) })
+    issues.push({
+      path,
+      message:
+        path && !issue.message.includes(path) && issue.code !== 'custom' ? `${path}: ${issue.message}` : issue.message,
+      reason: reasonOf(issue),
+    })
   }
   return issues
 }
@@ -43,9 +53,14 @@ function reasonOf(issue: z.core.$ZodIssue): ArgumentIssueReason {
     case 'too_small': {
       const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum)
       if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') {
-        return { kind: issue.code === 'too_big' ? 'too-long' : 'too-short', limit, unit: issue.origin === 'string' ? 'characters' : 'items' }
+        return {
+          kind: issue.code === 'too_big' ? 'too-long' : 'too-short',
+          limit,
+          unit: issue.origin === 'string' ? 'characters' : 'items',
+        }
       }
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return issue.code === 'too_big' ? { kind: 'range', maximum: limit } : { kind: 'range', minimum: limit }
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+        return issue.code === 'too_big' ? { kind: 'range', maximum: limit } : { kind: 'range', minimum: limit }
       return { kind: 'other' }
     }
     case 'custom':
@@ -55,7 +70,16 @@ function reasonOf(issue: z.core.$ZodIssue): ArgumentIssueReason {
   }
 }
 
-const REASON_KINDS: ReadonlySet<string> = new Set(['allowed-values', 'missing', 'unexpected', 'wrong-type', 'range', 'too-long', 'too-short', 'other'])
+const REASON_KINDS: ReadonlySet<string> = new Set([
+  'allowed-values',
+  'missing',
+  'unexpected',
+  'wrong-type',
+  'range',
+  'too-long',
+  'too-short',
+  'other',
+])
 
 function isReason(value: unknown): value is ArgumentIssueReason {
   return typeof value === 'object' && value !== null && REASON_KINDS.has(String((value as { kind?: unknown }).kind))
@@ -69,6 +93,7 @@ export function summarizeIssues(toolName: string, issues: readonly ToolArgumentI
 export function describeType(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`
+  if (typeof value === 'string')
+    return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`
   return typeof value
 }

@@ -4,7 +4,9 @@ import type { ToolFailure } from '../../shared/tool-outcome'
 import type { ToolPreview } from '../../shared/tool-preview'
 
 /** What a handler returns: its output, or a typed failure (for writes, its writes are then undone). */
-export type HandlerResult<Output extends JsonValue = JsonValue> = { ok: true; output: Output } | { ok: false; failure: ToolFailure }
+export type HandlerResult<Output extends JsonValue = JsonValue> =
+  | { ok: true; output: Output }
+  | { ok: false; failure: ToolFailure }
 
 /** The call being executed, as the harness identified it. */
 export interface ToolCallContext {
@@ -55,7 +57,9 @@ export interface LocalWriteToolDefinition<Schema extends z.ZodType = z.ZodType> 
   preview?(input: z.output<Schema>): ToolPreview
 }
 
-export type ToolDefinition<Schema extends z.ZodType = z.ZodType> = ReadToolDefinition<Schema> | LocalWriteToolDefinition<Schema>
+export type ToolDefinition<Schema extends z.ZodType = z.ZodType> =
+  | ReadToolDefinition<Schema>
+  | LocalWriteToolDefinition<Schema>
 
 /**
  * Declares one of Keel's built-in tools once (zod schema, handler); `keel-tool-source.ts` makes it

@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3'
-import { MAX_ARGUMENT_DEPTH, TOO_DEEP_ARGUMENTS_TEXT, jsonTextExceedsDepth, valueExceedsDepth } from '../../shared/json-depth'
+import {
+  MAX_ARGUMENT_DEPTH,
+  TOO_DEEP_ARGUMENTS_TEXT,
+  jsonTextExceedsDepth,
+  valueExceedsDepth,
+} from '../../shared/json-depth'
 import type { JsonValue } from '../../shared/json-value'
 import type { ToolPreview } from '../../shared/tool-preview'
 import {
@@ -20,7 +25,15 @@ import { computeIdempotencyKey } from '../ledger/idempotency-key'
 import type { LedgerEntry, ToolLedger } from '../ledger/tool-ledger'
 import { summarizeIssues } from './argument-issues'
 import { createKeelToolSource } from './builtin/keel-tool-source'
-import { BUILTIN_SOURCE, ToolOutcomeUnknown, type CallableTool, type Tool, type ToolCallOptions, type ToolRunResult, type ToolSource } from './tool'
+import {
+  BUILTIN_SOURCE,
+  ToolOutcomeUnknown,
+  type CallableTool,
+  type Tool,
+  type ToolCallOptions,
+  type ToolRunResult,
+  type ToolSource,
+} from './tool'
 
 /**
  * A call whose tool exists and whose arguments passed its schema: ready to be approved and run.
@@ -40,7 +53,9 @@ export interface PreparedToolCall {
   preview?: ToolPreview | undefined
 }
 
-export type PrepareResult = PreparedToolCall | Extract<ToolCallOutcome, { status: 'invalid-arguments' | 'unknown-tool' }>
+export type PrepareResult =
+  | PreparedToolCall
+  | Extract<ToolCallOutcome, { status: 'invalid-arguments' | 'unknown-tool' }>
 
 /** The tools of one moment: a turn takes one at its start and keeps it (a source that changes mid-turn changes the next turn). */
 export interface ToolSet {
@@ -66,7 +81,11 @@ export interface ExecuteOptions {
   elicit?: ToolCallOptions['elicit']
 }
 
-export type CallableToolProgress = (progress: { progress: number; total?: number | undefined; message?: string | undefined }) => void
+export type CallableToolProgress = (progress: {
+  progress: number
+  total?: number | undefined
+  message?: string | undefined
+}) => void
 
 /** The tools of every source, composed: validation, approval policy and the ledger, the same for all. */
 export interface ToolRegistry extends ToolSet {
@@ -91,12 +110,18 @@ const PROVIDER_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
 export const DEFAULT_TOOL_CALL_TIMEOUT_MS = 60_000
 
 /** The registry of Keel's built-in tools on a store, plus any other sources (tests, MCP servers). */
-export function createKeelToolRegistry(store: KeelStore, options: { sources?: readonly ToolSource[]; callTimeoutMs?: number } = {}): ToolRegistry {
+export function createKeelToolRegistry(
+  store: KeelStore,
+  options: { sources?: readonly ToolSource[]; callTimeoutMs?: number } = {},
+): ToolRegistry {
   return createToolRegistry({
     db: store.db,
     ledger: store.ledger,
     clock: store.clock,
-    sources: [createKeelToolSource({ measurements: store.measurements, clock: store.clock }), ...(options.sources ?? [])],
+    sources: [
+      createKeelToolSource({ measurements: store.measurements, clock: store.clock }),
+      ...(options.sources ?? []),
+    ],
     ...(options.callTimeoutMs !== undefined ? { callTimeoutMs: options.callTimeoutMs } : {}),
   })
 }
@@ -104,7 +129,9 @@ export function createKeelToolRegistry(store: KeelStore, options: { sources?: re
 export function createToolRegistry(deps: ToolRegistryDeps): ToolRegistry {
   const current = (): ToolSet => toolSet(deps, collect(deps.sources))
   const listeners = new Set<() => void>()
-  const unsubscribe = deps.sources.map((source) => source.onChanged?.(() => listeners.forEach((listener) => listener())))
+  const unsubscribe = deps.sources.map((source) =>
+    source.onChanged?.(() => listeners.forEach((listener) => listener())),
+  )
   return {
     list: () => current().list(),
     prepareToolCall: (request) => current().prepareToolCall(request),
@@ -169,18 +196,35 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     const tool = tools.get(request.toolName)
     if (!tool) {
       const availableTools = [...tools.keys()]
-      return { ...base, status: 'unknown-tool', availableTools, message: `There is no tool named '${request.toolName}'. Available tools: ${availableTools.join(', ')}.` }
+      return {
+        ...base,
+        status: 'unknown-tool',
+        availableTools,
+        message: `There is no tool named '${request.toolName}'. Available tools: ${availableTools.join(', ')}.`,
+      }
     }
     const args = request.arguments
     // Before anything recursive (validation, canonical JSON) walks them: a few thousand levels overflow the stack.
     const tooDeep =
       valueExceedsDepth(args) ||
-      (args === undefined && request.argumentsText !== undefined && (request.argumentsText === TOO_DEEP_ARGUMENTS_TEXT || jsonTextExceedsDepth(request.argumentsText)))
+      (args === undefined &&
+        request.argumentsText !== undefined &&
+        (request.argumentsText === TOO_DEEP_ARGUMENTS_TEXT || jsonTextExceedsDepth(request.argumentsText)))
     if (tooDeep) {
-      return invalid(base, request.toolName, [{ path: '', message: `the arguments are nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels); send a flat object` }])
+      return invalid(base, request.toolName, [
+        {
+          path: '',
+          message: `the arguments are nested too deeply (more than ${MAX_ARGUMENT_DEPTH} levels); send a flat object`,
+        },
+      ])
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      return invalid(base, request.toolName, [{ path: '', message: 'the arguments were not one complete JSON object (they may have been cut off or malformed)' }])
+      return invalid(base, request.toolName, [
+        {
+          path: '',
+          message: 'the arguments were not one complete JSON object (they may have been cut off or malformed)',
+        },
+      ])
     }
     const validated = tool.schema.validate(args as Record<string, unknown>)
     if (!validated.ok) return invalid(base, request.toolName, validated.issues)
@@ -202,8 +246,17 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
         alreadyRecorded = undefined
       }
     }
-    const preview = tool.effect !== 'none' && tool.preview && !alreadyRecorded ? previewOf(tool.preview, validated.value) : undefined
-    return { status: 'ready', request, tool: descriptors.get(tool.name)!, input: validated.value, idempotencyKey, alreadyRecorded, ...(preview ? { preview } : {}) }
+    const preview =
+      tool.effect !== 'none' && tool.preview && !alreadyRecorded ? previewOf(tool.preview, validated.value) : undefined
+    return {
+      status: 'ready',
+      request,
+      tool: descriptors.get(tool.name)!,
+      input: validated.value,
+      idempotencyKey,
+      alreadyRecorded,
+      ...(preview ? { preview } : {}),
+    }
   }
 
   async function executeToolCall(request: ToolCallRequest, options: ExecuteOptions = {}): Promise<ToolCallOutcome> {
@@ -216,11 +269,23 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     }
     if (prepared.status !== 'ready' || !tool) return prepared as ToolCallOutcome
     const now = deps.clock()
-    const context = { conversationId: request.conversationId, turnId: request.turnId, callId: request.callId, now, timeZone: request.timeZone ?? 'UTC' }
+    const context = {
+      conversationId: request.conversationId,
+      turnId: request.turnId,
+      callId: request.callId,
+      now,
+      timeZone: request.timeZone ?? 'UTC',
+    }
 
     if (tool.effect === 'none') {
       return runRead(request, () =>
-        tool.call(prepared.input, { ...context, signal: options.signal ?? new AbortController().signal, timeoutMs: tool.maxTimeoutMs ?? deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS, onProgress: options.onProgress, elicit: options.elicit }),
+        tool.call(prepared.input, {
+          ...context,
+          signal: options.signal ?? new AbortController().signal,
+          timeoutMs: tool.maxTimeoutMs ?? deps.callTimeoutMs ?? DEFAULT_TOOL_CALL_TIMEOUT_MS,
+          onProgress: options.onProgress,
+          elicit: options.elicit,
+        }),
       )
     }
 
@@ -237,7 +302,9 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     }
 
     if (tool.effect === 'local') {
-      const result = applyOnce(deps.db, deps.ledger, ledgerRequest, (ledgerEntryId) => tool.runLocal(prepared.input, { ...context, ledgerEntryId }))
+      const result = applyOnce(deps.db, deps.ledger, ledgerRequest, (ledgerEntryId) =>
+        tool.runLocal(prepared.input, { ...context, ledgerEntryId }),
+      )
       return writeOutcome(request, key, result)
     }
 
@@ -253,7 +320,16 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     })
     if (ran.kind === 'unknown') return unknownOutcome(request, key, claim.entry, ran.reason)
     if (!ran.result.ok && ran.result.notRun && deps.ledger.releaseClaim(claim.entry.id)) {
-      return { callId: request.callId, toolName: request.toolName, status: 'failed', kind: 'write', error: ran.result.failure, repeated: false, idempotencyKey: undefined, firstRecordedAt: undefined }
+      return {
+        callId: request.callId,
+        toolName: request.toolName,
+        status: 'failed',
+        kind: 'write',
+        error: ran.result.failure,
+        repeated: false,
+        idempotencyKey: undefined,
+        firstRecordedAt: undefined,
+      }
     }
     const recorded = recordExternalResult(deps.db, deps.ledger, claim.entry.id, ran.result, deps.clock())
     if (!recorded.ok) {
@@ -261,7 +337,9 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
       return unknownOutcome(request, key, claim.entry, 'The action ran but its result could not be saved.')
     }
     const outcome = writeOutcome(request, key, { kind: 'applied', entry: recorded.entry })
-    return ran.result.ok && ran.result.parts && outcome.status === 'succeeded' && !outcome.repeated ? { ...outcome, parts: ran.result.parts } : outcome
+    return ran.result.ok && ran.result.parts && outcome.status === 'succeeded' && !outcome.repeated
+      ? { ...outcome, parts: ran.result.parts }
+      : outcome
   }
 
   return {
@@ -308,31 +386,46 @@ async function runExternal(
     }, options.timeoutMs)
   })
   try {
-    const running = Promise.resolve(tool.call(input, { ...options, signal: controller.signal, timeoutMs: options.timeoutMs }))
+    const running = Promise.resolve(
+      tool.call(input, { ...options, signal: controller.signal, timeoutMs: options.timeoutMs }),
+    )
     const settled = await Promise.race([running, abandoned])
     if (settled === 'abandoned') {
       running.catch(() => {}) // what it does now is no longer awaited (its outcome is unknown)
       return {
         kind: 'unknown',
-        reason: why === 'timeout' ? `The action took longer than ${Math.round(options.timeoutMs / 1000)} s; Keel stopped waiting and asked it to cancel, but it may have finished.` : 'The user stopped the turn while the action ran; it was asked to cancel, but it may have finished.',
+        reason:
+          why === 'timeout'
+            ? `The action took longer than ${Math.round(options.timeoutMs / 1000)} s; Keel stopped waiting and asked it to cancel, but it may have finished.`
+            : 'The user stopped the turn while the action ran; it was asked to cancel, but it may have finished.',
       }
     }
     return { kind: 'known', result: settled }
   } catch (error) {
     if (error instanceof ToolOutcomeUnknown) return { kind: 'unknown', reason: error.reason }
-    return { kind: 'unknown', reason: `The connection to the tool was lost while the action ran (${errorText(error)}); it may or may not have happened.` }
+    return {
+      kind: 'unknown',
+      reason: `The connection to the tool was lost while the action ran (${errorText(error)}); it may or may not have happened.`,
+    }
   } finally {
     if (timer) clearTimeout(timer)
     options.signal?.removeEventListener('abort', stop)
   }
 }
 
-function invalid(base: { callId: string; toolName: string }, toolName: string, issues: ToolArgumentIssue[]): PrepareResult {
+function invalid(
+  base: { callId: string; toolName: string },
+  toolName: string,
+  issues: ToolArgumentIssue[],
+): PrepareResult {
   return { ...base, status: 'invalid-arguments', issues, message: summarizeIssues(toolName, issues) }
 }
 
 /** Reads are not ledgered: a retryable failure (a busy or flaky disk) is tried once more. */
-async function runRead(request: ToolCallRequest, run: () => Promise<ToolRunResult> | ToolRunResult): Promise<ToolCallOutcome> {
+async function runRead(
+  request: ToolCallRequest,
+  run: () => Promise<ToolRunResult> | ToolRunResult,
+): Promise<ToolCallOutcome> {
   let result = await attemptRead(run)
   if (!result.ok && result.failure.retryable) result = await attemptRead(run)
   if (result.ok) {
@@ -383,10 +476,27 @@ function writeOutcome(request: ToolCallRequest, key: string, result: ApplyOnceRe
       }
       if (entry.state === 'failed') {
         const error = entry.error ?? { kind: 'internal', message: 'The action failed.', retryable: false }
-        return { ...base, status: 'failed', kind: 'write', error, repeated, idempotencyKey: key, firstRecordedAt: repeated ? firstRecordedAt : undefined }
+        return {
+          ...base,
+          status: 'failed',
+          kind: 'write',
+          error,
+          repeated,
+          idempotencyKey: key,
+          firstRecordedAt: repeated ? firstRecordedAt : undefined,
+        }
       }
       const output: JsonValue = entry.output ?? null
-      if (repeated) return { ...base, status: 'succeeded', kind: 'write', output, repeated: true, firstRecordedAt, idempotencyKey: key }
+      if (repeated)
+        return {
+          ...base,
+          status: 'succeeded',
+          kind: 'write',
+          output,
+          repeated: true,
+          firstRecordedAt,
+          idempotencyKey: key,
+        }
       return { ...base, status: 'succeeded', kind: 'write', output, repeated: false, idempotencyKey: key }
     }
   }
@@ -403,14 +513,32 @@ function unknownOutcome(request: ToolCallRequest, key: string, entry: LedgerEntr
   }
 }
 
-function failedNow(request: ToolCallRequest, kind: ToolKind, key: string | undefined, error: ToolFailure): ToolCallOutcome {
-  return { callId: request.callId, toolName: request.toolName, status: 'failed', kind, error, repeated: false, idempotencyKey: key, firstRecordedAt: undefined }
+function failedNow(
+  request: ToolCallRequest,
+  kind: ToolKind,
+  key: string | undefined,
+  error: ToolFailure,
+): ToolCallOutcome {
+  return {
+    callId: request.callId,
+    toolName: request.toolName,
+    status: 'failed',
+    kind,
+    error,
+    repeated: false,
+    idempotencyKey: key,
+    firstRecordedAt: undefined,
+  }
 }
 
 function thrownFailure(error: unknown): ToolFailure {
   if (isSqliteError(error)) {
     const storage = toStorageError(error)
-    return { kind: 'storage', message: `The data could not be read (${storage.message}).`, retryable: storage.retryable }
+    return {
+      kind: 'storage',
+      message: `The data could not be read (${storage.message}).`,
+      retryable: storage.retryable,
+    }
   }
   return { kind: 'internal', message: `The tool failed unexpectedly (${errorText(error)}).`, retryable: false }
 }

@@ -23,7 +23,13 @@ export function toolResultForModel(outcome: ToolCallOutcome): { isError: boolean
       return { isError: false, content: outcome.output }
     case 'invalid-arguments':
       // Each issue's path and English message only: its `reason` is for the window, never sent.
-      return { isError: true, content: { error: outcome.message, issues: outcome.issues.map((issue) => ({ path: issue.path, message: issue.message })) } }
+      return {
+        isError: true,
+        content: {
+          error: outcome.message,
+          issues: outcome.issues.map((issue) => ({ path: issue.path, message: issue.message })),
+        },
+      }
     case 'unknown-tool':
       return { isError: true, content: { error: outcome.message } }
     case 'failed':
@@ -32,15 +38,23 @@ export function toolResultForModel(outcome: ToolCallOutcome): { isError: boolean
         content: {
           error: outcome.error.message,
           kind: outcome.error.kind,
-          ...(outcome.repeated ? { note: `This action already failed at ${outcome.firstRecordedAt}; it was not run again.` } : {}),
+          ...(outcome.repeated
+            ? { note: `This action already failed at ${outcome.firstRecordedAt}; it was not run again.` }
+            : {}),
         },
       }
     case 'unknown':
       return { isError: true, content: { error: outcome.message, firstRecordedAt: outcome.firstRecordedAt } }
     case 'denied':
-      return { isError: true, content: { error: 'The user declined this action. Do not retry it unless they ask.', kind: 'denied' } }
+      return {
+        isError: true,
+        content: { error: 'The user declined this action. Do not retry it unless they ask.', kind: 'denied' },
+      }
     case 'cancelled':
-      return { isError: true, content: { error: 'The user stopped the turn before this action started.', kind: 'cancelled' } }
+      return {
+        isError: true,
+        content: { error: 'The user stopped the turn before this action started.', kind: 'cancelled' },
+      }
   }
 }
 
@@ -61,7 +75,11 @@ export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'ima
  * for the user (`audience: 'user'`) are never sent. This is what the tool-result part stores as
  * sent, so every later turn sends exactly the same.
  */
-export function toolResultMessage(outcome: ToolCallOutcome): { content: string; isError: boolean; images?: ToolResultImage[] } {
+export function toolResultMessage(outcome: ToolCallOutcome): {
+  content: string
+  isError: boolean
+  images?: ToolResultImage[]
+} {
   const forModel = toolResultForModel(outcome)
   const images: ToolResultImage[] = []
   const left: string[] = []
@@ -69,28 +87,48 @@ export function toolResultMessage(outcome: ToolCallOutcome): { content: string; 
   if (outcome.status === 'succeeded') {
     for (const part of ('parts' in outcome ? outcome.parts : undefined) ?? []) {
       if (part.type !== 'image' || part.audience === 'user') continue
-      const fits = MODEL_IMAGE_TYPES.has(part.mimeType) && images.length < MAX_RESULT_IMAGES && imageChars + part.data.length <= MAX_RESULT_IMAGE_CHARS
+      const fits =
+        MODEL_IMAGE_TYPES.has(part.mimeType) &&
+        images.length < MAX_RESULT_IMAGES &&
+        imageChars + part.data.length <= MAX_RESULT_IMAGE_CHARS
       if (fits) {
         images.push({ mimeType: part.mimeType, data: part.data })
         imageChars += part.data.length
-      } else left.push(`[image ${part.mimeType}, ${Math.round((part.data.length * 3) / 4 / 1024)} KB, shown to the user, not sent]`)
+      } else
+        left.push(
+          `[image ${part.mimeType}, ${Math.round((part.data.length * 3) / 4 / 1024)} KB, shown to the user, not sent]`,
+        )
     }
   }
-  const content = left.length > 0 && typeof forModel.content === 'object' && forModel.content !== null && !Array.isArray(forModel.content)
-    ? { ...forModel.content, imagesNotSent: left }
-    : left.length > 0 ? { result: forModel.content, imagesNotSent: left } : forModel.content
+  const content =
+    left.length > 0 &&
+    typeof forModel.content === 'object' &&
+    forModel.content !== null &&
+    !Array.isArray(forModel.content)
+      ? { ...forModel.content, imagesNotSent: left }
+      : left.length > 0
+        ? { result: forModel.content, imagesNotSent: left }
+        : forModel.content
   // A plain text result (an MCP server's words) goes as that text, not as a quoted JSON string.
-  const text = typeof content === 'string' ? capTextForModel(content, MAX_RESULT_BYTES_FOR_MODEL - 2) : capped(JSON.stringify(content))
+  const text =
+    typeof content === 'string'
+      ? capTextForModel(content, MAX_RESULT_BYTES_FOR_MODEL - 2)
+      : capped(JSON.stringify(content))
   return { content: text, isError: forModel.isError, ...(images.length > 0 ? { images } : {}) }
 }
 
-const CUT_NOTE = 'The result was too long: only its first and last parts are here (the marker in the text says how much was cut). The user can see all of it.'
+const CUT_NOTE =
+  'The result was too long: only its first and last parts are here (the marker in the text says how much was cut). The user can see all of it.'
 /** What the wrapper of a cut result adds around its text (so the cut is sized for the whole to fit). */
 const CUT_WRAPPER_BYTES = Buffer.byteLength(JSON.stringify({ truncated: true, note: CUT_NOTE, text: '' })) - 2
 
 function capped(json: string): string {
   if (Buffer.byteLength(json) <= MAX_RESULT_BYTES_FOR_MODEL) return json
-  return JSON.stringify({ truncated: true, note: CUT_NOTE, text: capTextForModel(json, MAX_RESULT_BYTES_FOR_MODEL - CUT_WRAPPER_BYTES) })
+  return JSON.stringify({
+    truncated: true,
+    note: CUT_NOTE,
+    text: capTextForModel(json, MAX_RESULT_BYTES_FOR_MODEL - CUT_WRAPPER_BYTES),
+  })
 }
 
 /**

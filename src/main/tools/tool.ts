@@ -54,7 +54,10 @@ export interface ElicitationRequest {
   requestedSchema: Record<string, unknown>
 }
 
-export type ElicitationAnswer = { action: 'accept'; content: Record<string, string | number | boolean | string[]> } | { action: 'decline' } | { action: 'cancel' }
+export type ElicitationAnswer =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' }
+  | { action: 'cancel' }
 
 /**
  * Thrown by a tool's `call` when its outcome cannot be known (the user's stop reached it, it timed
@@ -88,7 +91,9 @@ interface ToolBase {
   /** Who provides it, for the approval card (an MCP server's name); absent for Keel's own tools. */
   provider?: string | undefined
   /** Hints shown on the approval card (untrusted: they never decide anything on their own). */
-  hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined } | undefined
+  hints?:
+    | { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
+    | undefined
   /** The longest a call may run in all before its outcome is given up as unknown (default: the registry's). */
   maxTimeoutMs?: number | undefined
   /**

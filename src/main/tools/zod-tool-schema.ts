@@ -17,7 +17,9 @@ export function zodToolSchema(name: string, schema: z.ZodType): ToolSchema {
     jsonSchema,
     validate(args) {
       const parsed = schema.safeParse(args, { reportInput: true })
-      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: toArgumentIssues(parsed.error, allowedKeys) }
+      return parsed.success
+        ? { ok: true, value: parsed.data }
+        : { ok: false, issues: toArgumentIssues(parsed.error, allowedKeys) }
     },
   }
 }

@@ -58,7 +58,11 @@ async function main(): Promise<number> {
       return 1
     }
     process.stderr.write('[keel] building the renderer (electron-vite build)…\n')
-    const built = spawnSync(join(repoRoot, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' })
+    const built = spawnSync(join(repoRoot, 'node_modules', '.bin', 'electron-vite'), ['build'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      shell: process.platform === 'win32',
+    })
     if (built.status !== 0 || !existsSync(join(rendererDir, 'index.html'))) {
       process.stderr.write('[keel] the renderer build failed\n')
       return 1
@@ -80,7 +84,9 @@ async function main(): Promise<number> {
   let toolSources: ToolSource[] = []
   if (flags['extra-tool-source']) {
     // Development and tests: a module exporting `createToolSource()` (e.g. the E2E suite's fake external tools).
-    const module = (await import(pathToFileURL(resolve(flags['extra-tool-source'])).href)) as { createToolSource?: () => ToolSource }
+    const module = (await import(pathToFileURL(resolve(flags['extra-tool-source'])).href)) as {
+      createToolSource?: () => ToolSource
+    }
     if (typeof module.createToolSource !== 'function') {
       process.stderr.write(`${flags['extra-tool-source']} does not export createToolSource()\n`)
       store.close()
@@ -95,7 +101,13 @@ async function main(): Promise<number> {
     return 2
   }
   if (mcp.file) for (const line of describeFileReport(mcp.file)) process.stderr.write(`[keel] ${line}\n`)
-  const service = new KeelAppService({ store, env: process.env, vault: createMemoryKeyVault(), toolSources, mcp: { fileServers: mcp.fileServers, loginPath: mcp.loginPath } })
+  const service = new KeelAppService({
+    store,
+    env: process.env,
+    vault: createMemoryKeyVault(),
+    toolSources,
+    mcp: { fileServers: mcp.fileServers, loginPath: mcp.loginPath },
+  })
   timing('service-ready')
   let server
   try {

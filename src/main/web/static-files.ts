@@ -55,7 +55,8 @@ export function lookupStaticFile(root: string, rawPath: string): StaticLookup {
     } catch {
       return { ok: false, status: 400 }
     }
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment) || segment.includes(':')) return { ok: false, status: 400 }
+    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment) || segment.includes(':'))
+      return { ok: false, status: 400 }
     segments.push(segment)
   }
   if (segments.at(-1) === '') segments[segments.length - 1] = 'index.html'
@@ -71,7 +72,8 @@ export function lookupStaticFile(root: string, rawPath: string): StaticLookup {
     return { ok: false, status: 404 }
   }
   const inside = relative(realRoot, file)
-  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return { ok: false, status: 404 }
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    return { ok: false, status: 404 }
   try {
     if (!statSync(file).isFile()) return { ok: false, status: 404 }
   } catch {

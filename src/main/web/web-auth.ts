@@ -20,8 +20,13 @@ export function sameSecret(given: string | undefined, token: string): boolean {
 
 /** What the handshake's `Sec-WebSocket-Protocol` offers: `keel`, and the token if exactly one entry carries it. */
 export function readOfferedProtocols(header: string | undefined): { keel: boolean; token: string | undefined } {
-  const entries = (header ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0)
-  const tokens = entries.filter((entry) => entry.startsWith(WEB_SOCKET_TOKEN_PREFIX)).map((entry) => entry.slice(WEB_SOCKET_TOKEN_PREFIX.length))
+  const entries = (header ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0)
+  const tokens = entries
+    .filter((entry) => entry.startsWith(WEB_SOCKET_TOKEN_PREFIX))
+    .map((entry) => entry.slice(WEB_SOCKET_TOKEN_PREFIX.length))
   return { keel: entries.includes(WEB_SOCKET_PROTOCOL), token: tokens.length === 1 ? tokens[0] : undefined }
 }
 

@@ -75,10 +75,18 @@ export async function startWebServer(options: WebServerOptions): Promise<KeelWeb
   let origin = ''
   let host = ''
   // Select `keel`, never the entry carrying the token (the handshake was checked before this runs).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, handleProtocols: () => WEB_SOCKET_PROTOCOL })
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    handleProtocols: () => WEB_SOCKET_PROTOCOL,
+  })
 
   const refuse = (response: ServerResponse, status: number, text: string) => {
-    response.writeHead(status, { ...securityHeaders(origin), 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+    response.writeHead(status, {
+      ...securityHeaders(origin),
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': Buffer.byteLength(text),
+    })
     response.end(text)
   }
 
@@ -147,14 +155,24 @@ function serveSocket(ws: WebSocket, service: KeelAppService): void {
       if (isBinary) throw new Error('binary')
       message = JSON.parse(rawText(data))
     } catch {
-      return send({ id: null, result: fail('validation', 'Invalid message: expected JSON text {id, command, payload}.') })
+      return send({
+        id: null,
+        result: fail('validation', 'Invalid message: expected JSON text {id, command, payload}.'),
+      })
     }
-    const fields = typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as Record<string, unknown>) : {}
+    const fields =
+      typeof message === 'object' && message !== null && !Array.isArray(message)
+        ? (message as Record<string, unknown>)
+        : {}
     const id = fields.id
-    const validId = (typeof id === 'string' && id.length > 0 && id.length <= 200) || (typeof id === 'number' && Number.isFinite(id))
-    if (!validId) return send({ id: null, result: fail('validation', 'Invalid message: `id` must be a short string or a number.') })
+    const validId =
+      (typeof id === 'string' && id.length > 0 && id.length <= 200) || (typeof id === 'number' && Number.isFinite(id))
+    if (!validId)
+      return send({ id: null, result: fail('validation', 'Invalid message: `id` must be a short string or a number.') })
     // The service refuses an unknown command and validates the payload (the one validator, as for IPC).
-    void service.handle(fields.command as CommandName, fields.payload, { clientId }).then((result) => send({ id: id as string | number, result }))
+    void service
+      .handle(fields.command as CommandName, fields.payload, { clientId })
+      .then((result) => send({ id: id as string | number, result }))
   })
 }
 

@@ -58,7 +58,10 @@ export function App({ store }: { store: ChatStore }) {
   // Find in this conversation (Ctrl/⌘+F): the bar over the messages.
   const [findOpen, setFindOpen] = useState(false)
   const findRef = useRef<HTMLInputElement>(null)
-  const revealMessage = useCallback((messageId: string) => listRef.current?.reveal(messageId) ?? Promise.resolve(null), [])
+  const revealMessage = useCallback(
+    (messageId: string) => listRef.current?.reveal(messageId) ?? Promise.resolve(null),
+    [],
+  )
   const closeFind = useCallback(() => {
     setFindOpen(false)
     requestAnimationFrame(() => focusComposer())
@@ -170,7 +173,11 @@ export function App({ store }: { store: ChatStore }) {
     [store],
   )
   const onStop = useCallback(() => void store.stop(), [store])
-  const onElicitation = useCallback((runId: string, elicitationId: string, answer: ElicitationAnswer) => void store.answerElicitation(runId, elicitationId, answer), [store])
+  const onElicitation = useCallback(
+    (runId: string, elicitationId: string, answer: ElicitationAnswer) =>
+      void store.answerElicitation(runId, elicitationId, answer),
+    [store],
+  )
   const onRetry = useCallback(() => void store.retry(), [store])
   // First run (or no key for the default provider): the composer never sends what cannot succeed; the card says why.
   const [setupBlocked, setSetupBlocked] = useState(false)
@@ -274,37 +281,44 @@ export function App({ store }: { store: ChatStore }) {
           </button>
           {/* The title and its usage line share one column, so the buttons leave the title room (it was squeezed to a letter). */}
           <div className="chat-title">
-            <h1 title={view === 'measurements' ? undefined : title}>{view === 'measurements' ? t('measurements') : title}</h1>
+            <h1 title={view === 'measurements' ? undefined : title}>
+              {view === 'measurements' ? t('measurements') : title}
+            </h1>
             {view === 'chat' && usageLine && <span className="usage">{usageLine}</span>}
           </div>
           {/* The buttons wrap as one group to a row of their own when the title would get less than its share. */}
           <div className="chat-header-actions">
-          {view === 'chat' ? (
-            <button type="button" onClick={() => setView('measurements')}>
-              {t('measurements')}
+            {view === 'chat' ? (
+              <button type="button" onClick={() => setView('measurements')}>
+                {t('measurements')}
+              </button>
+            ) : (
+              <button type="button" onClick={() => setView('chat')}>
+                {t('backToChat')}
+              </button>
+            )}
+            <ConversationMenu
+              api={store.keel}
+              conversationId={state.currentId}
+              locale={state.locale}
+              t={t}
+              onOpenSettings={() => setConversationSettingsOpen(true)}
+              onImported={(id) => void store.refreshAfterImport(id)}
+              current={currentActions}
+            />
+            <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
+              {t('settings')}
             </button>
-          ) : (
-            <button type="button" onClick={() => setView('chat')}>
-              {t('backToChat')}
+            {/* In a narrow window the visible word is the short one ("Shortcuts", part of the name: WCAG 2.5.3). */}
+            <button
+              type="button"
+              onClick={() => setHelpOpen(true)}
+              aria-haspopup="dialog"
+              aria-label={t('finding.shortcuts')}
+            >
+              <span className="label-long">{t('finding.shortcuts')}</span>
+              <span className="label-short">{t('finding.shortcutsShort')}</span>
             </button>
-          )}
-          <ConversationMenu
-            api={store.keel}
-            conversationId={state.currentId}
-            locale={state.locale}
-            t={t}
-            onOpenSettings={() => setConversationSettingsOpen(true)}
-            onImported={(id) => void store.refreshAfterImport(id)}
-            current={currentActions}
-          />
-          <button type="button" onClick={() => setSettingsOpen((open) => !open)} aria-expanded={settingsOpen}>
-            {t('settings')}
-          </button>
-          {/* In a narrow window the visible word is the short one ("Shortcuts", part of the name: WCAG 2.5.3). */}
-          <button type="button" onClick={() => setHelpOpen(true)} aria-haspopup="dialog" aria-label={t('finding.shortcuts')}>
-            <span className="label-long">{t('finding.shortcuts')}</span>
-            <span className="label-short">{t('finding.shortcutsShort')}</span>
-          </button>
           </div>
         </header>
         {state.error && (
@@ -319,53 +333,80 @@ export function App({ store }: { store: ChatStore }) {
           <MeasurementsView api={store.keel} locale={state.locale} t={t} />
         ) : (
           <>
-            <UnknownActions actions={state.unknownActions} t={t} locale={state.locale} titleOf={store.toolTitle} providerOf={store.toolProvider} onResolve={(key, outcome) => void store.resolveAction(key, outcome)} />
-            {findOpen && <FindBar messages={state.view?.messages ?? NO_MESSAGES} reveal={revealMessage} inputRef={findRef} t={t} onClose={closeFind} />}
-            <MessageActionsScope store={store} state={state}>
-            <MessageList
-              handle={listRef}
-              state={state}
-              store={store}
+            <UnknownActions
+              actions={state.unknownActions}
               t={t}
-              messages={messages}
-              run={run}
-              busy={busy}
-              showStarting={showStarting}
-              onAnswer={onAnswer}
-              onStop={onStop}
-              onElicitation={onElicitation}
-              onRetry={onRetry}
-              onOpenSettings={onOpenSettings}
-              hideEmpty={firstRun !== null}
-              intro={
-                <>
-              {state.ready && state.settings && firstRun && (messages.length === 0 || setupBlocked) && (
-                <FirstRunCard
-                  settings={state.settings}
-                  api={store.keel}
-                  t={t}
-                  blocked={setupBlocked}
-                  allowPlainTextStorage={false}
-                  onConnected={(next, name) => {
-                    store.setSettings(next)
-                    setSetupBlocked(false)
-                    if (name) setConnectedName(name)
-                    // The card (and the Save button that had focus) goes away: focus goes where the user types next.
-                    requestAnimationFrame(() => focusComposer())
-                  }}
-                />
-              )}
-              {state.ready && !firstRun && connectedName && messages.length === 0 && (
-                <p className="connected-now" role="status">
-                  {t('providers.firstRun.readyNow', { name: connectedName })}
-                </p>
-              )}
-                </>
-              }
+              locale={state.locale}
+              titleOf={store.toolTitle}
+              providerOf={store.toolProvider}
+              onResolve={(key, outcome) => void store.resolveAction(key, outcome)}
             />
+            {findOpen && (
+              <FindBar
+                messages={state.view?.messages ?? NO_MESSAGES}
+                reveal={revealMessage}
+                inputRef={findRef}
+                t={t}
+                onClose={closeFind}
+              />
+            )}
+            <MessageActionsScope store={store} state={state}>
+              <MessageList
+                handle={listRef}
+                state={state}
+                store={store}
+                t={t}
+                messages={messages}
+                run={run}
+                busy={busy}
+                showStarting={showStarting}
+                onAnswer={onAnswer}
+                onStop={onStop}
+                onElicitation={onElicitation}
+                onRetry={onRetry}
+                onOpenSettings={onOpenSettings}
+                hideEmpty={firstRun !== null}
+                intro={
+                  <>
+                    {state.ready && state.settings && firstRun && (messages.length === 0 || setupBlocked) && (
+                      <FirstRunCard
+                        settings={state.settings}
+                        api={store.keel}
+                        t={t}
+                        blocked={setupBlocked}
+                        allowPlainTextStorage={false}
+                        onConnected={(next, name) => {
+                          store.setSettings(next)
+                          setSetupBlocked(false)
+                          if (name) setConnectedName(name)
+                          // The card (and the Save button that had focus) goes away: focus goes where the user types next.
+                          requestAnimationFrame(() => focusComposer())
+                        }}
+                      />
+                    )}
+                    {state.ready && !firstRun && connectedName && messages.length === 0 && (
+                      <p className="connected-now" role="status">
+                        {t('providers.firstRun.readyNow', { name: connectedName })}
+                      </p>
+                    )}
+                  </>
+                }
+              />
             </MessageActionsScope>
-            {conversationSettingsOpen && <ConversationSettingsPanel store={conversationSettings} t={t} onClose={() => setConversationSettingsOpen(false)} />}
-            <Composer busy={busy} t={t} onSend={onSend} onStop={onStop} picker={<ModelPicker store={conversationSettings} settings={state.settings} t={t} />} />
+            {conversationSettingsOpen && (
+              <ConversationSettingsPanel
+                store={conversationSettings}
+                t={t}
+                onClose={() => setConversationSettingsOpen(false)}
+              />
+            )}
+            <Composer
+              busy={busy}
+              t={t}
+              onSend={onSend}
+              onStop={onStop}
+              picker={<ModelPicker store={conversationSettings} settings={state.settings} t={t} />}
+            />
           </>
         )}
       </main>

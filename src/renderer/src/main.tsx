@@ -12,7 +12,15 @@ import './styles.css'
 async function start(root: Root): Promise<void> {
   const desktop = (globalThis as { keel?: KeelApi }).keel
   const connection = desktop ? { ok: true as const, api: desktop } : await connectBrowserMode(window)
-  root.render(<StrictMode>{connection.ok ? <App store={new ChatStore(connection.api)} /> : <BrowserModeAccessProblemPage problem={connection.problem} />}</StrictMode>)
+  root.render(
+    <StrictMode>
+      {connection.ok ? (
+        <App store={new ChatStore(connection.api)} />
+      ) : (
+        <BrowserModeAccessProblemPage problem={connection.problem} />
+      )}
+    </StrictMode>,
+  )
 }
 
 const element = document.getElementById('root')

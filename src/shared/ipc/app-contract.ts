@@ -8,7 +8,15 @@ import { EARLIEST_MEASUREMENT_MS, LATEST_MEASUREMENT_BOUND_MS, type Measurement 
 import type { ProviderId } from '../provider-id'
 import { PRESET_IDS, type PresetId, type ProviderNotReadyReason } from '../provider-profiles'
 import type { AttemptDiagnostic, RunEvent } from '../run-events'
-import { LANGUAGE_CHOICES, THEMES, TOOL_PERMISSIONS, modelPriceSchema, providerProfileIdSchema, type LanguageChoice, type Theme } from '../settings'
+import {
+  LANGUAGE_CHOICES,
+  THEMES,
+  TOOL_PERMISSIONS,
+  modelPriceSchema,
+  providerProfileIdSchema,
+  type LanguageChoice,
+  type Theme,
+} from '../settings'
 import type { JsonValue } from '../json-value'
 import type { ToolDescriptor } from '../tool-outcome'
 import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../mcp'
@@ -17,7 +25,13 @@ import { MAX_SEARCH_QUERY_CHARS, type SearchPage } from '../search'
 import type { AppResult } from './app-error'
 import type { ImportReport } from '../import-report'
 import { MAX_CONVERSATION_PAGE, MAX_IMPORT_CHARS, MAX_MESSAGE_CHARS, type CommandName } from './channels'
-import { conversationDefaultsPatchSchema, conversationSettingsPatchSchema, conversationSettingsSchema, type ConversationDefaults, type ConversationSettings } from '../conversation-settings'
+import {
+  conversationDefaultsPatchSchema,
+  conversationSettingsPatchSchema,
+  conversationSettingsSchema,
+  type ConversationDefaults,
+  type ConversationSettings,
+} from '../conversation-settings'
 
 /**
  * The one interface between the UI and the core. Two transports carry it: Electron IPC (the app;
@@ -47,7 +61,9 @@ const providerDraft = z.strictObject({
 /** A saved profile (`provider`), a form's draft of a new one (`draft.preset`), or a saved one edited. */
 const providerTarget = z
   .strictObject({ provider: providerId.optional(), draft: providerDraft.optional() })
-  .refine((value) => value.provider !== undefined || value.draft?.preset !== undefined, { error: 'Name a provider, or a preset in the draft.' })
+  .refine((value) => value.provider !== undefined || value.draft?.preset !== undefined, {
+    error: 'Name a provider, or a preset in the draft.',
+  })
 
 export const COMMAND_SCHEMAS = {
   /**
@@ -77,7 +93,10 @@ export const COMMAND_SCHEMAS = {
       /** A new conversation's settings, chosen before its first message (kept with it once it exists). */
       settings: conversationSettingsSchema.optional(),
     })
-    .refine((request) => request.text.length > 0 || (request.attachments?.length ?? 0) > 0, { message: 'A message needs text or a file', path: ['text'] }),
+    .refine((request) => request.text.length > 0 || (request.attachments?.length ?? 0) > 0, {
+      message: 'A message needs text or a file',
+      path: ['text'],
+    }),
   /** The stop button. */
   'turns.stop': z.strictObject({ runId: id }),
   'approvals.answer': z.strictObject({ approvalId: id, decision: z.enum(['approve', 'deny', 'always']) }),
@@ -93,15 +112,28 @@ export const COMMAND_SCHEMAS = {
     provider: z
       .strictObject({
         id: providerId,
-        baseUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
+        baseUrl: z
+          .url({ protocol: /^https?$/ })
+          .nullable()
+          .optional(),
         model: z.string().trim().min(1).max(200).nullable().optional(),
       })
       .optional(),
     /** The price of one provider's model (USD per million tokens); `null` forgets it. */
-    price: z.strictObject({ provider: providerId, model: z.string().trim().min(1).max(200), price: modelPriceSchema.nullable() }).optional(),
+    price: z
+      .strictObject({
+        provider: providerId,
+        model: z.string().trim().min(1).max(200),
+        price: modelPriceSchema.nullable(),
+      })
+      .optional(),
   }),
   /** Write-only: the key is never sent back, only "set, ends in …abcd". */
-  'keys.set': z.strictObject({ provider: providerId, key: z.string().trim().min(1).max(1000), allowPlainTextStorage: z.boolean().optional() }),
+  'keys.set': z.strictObject({
+    provider: providerId,
+    key: z.string().trim().min(1).max(1000),
+    allowPlainTextStorage: z.boolean().optional(),
+  }),
   'keys.clear': z.strictObject({ provider: providerId }),
   /** Test connection: reachable, key accepted, model present (the models endpoint first; else one tiny request). */
   'providers.test': providerTarget,
@@ -163,7 +195,10 @@ export const COMMAND_SCHEMAS = {
    * servers are saved but not started: each needs the user's consent. Values with `${…}` are not
    * imported (reported as unresolved, for the user to fill in with `mcp.secret`).
    */
-  'mcp.import': z.strictObject({ text: z.string().min(2).max(1_000_000), allowPlainTextStorage: z.boolean().optional() }),
+  'mcp.import': z.strictObject({
+    text: z.string().min(2).max(1_000_000),
+    allowPlainTextStorage: z.boolean().optional(),
+  }),
   /** Adds (no `serverId`) or edits a server. Env and header values given go to the key vault; absent ones are kept. */
   'mcp.save': z.strictObject({
     serverId: id.optional(),
@@ -172,7 +207,10 @@ export const COMMAND_SCHEMAS = {
     command: z.string().trim().min(1).max(4096).optional(),
     args: z.array(z.string().max(4096)).max(200).optional(),
     cwd: z.string().max(4096).optional(),
-    url: z.url({ protocol: /^https?$/ }).max(4096).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(4096)
+      .optional(),
     /** Keys to keep; a string value replaces the stored one, `null` keeps it. */
     env: z.record(z.string().min(1).max(200), z.string().max(32_768).nullable()).optional(),
     headers: z.record(z.string().min(1).max(200), z.string().max(32_768).nullable()).optional(),
@@ -195,16 +233,31 @@ export const COMMAND_SCHEMAS = {
   }),
   'mcp.restart': z.strictObject({ serverId: id }),
   /** Sets one env value or header of a server (kept in the key vault); `null` forgets it. */
-  'mcp.secret': z.strictObject({ serverId: id, where: z.enum(['env', 'headers']), key: z.string().min(1).max(200), value: z.string().max(32_768).nullable(), allowPlainTextStorage: z.boolean().optional() }),
+  'mcp.secret': z.strictObject({
+    serverId: id,
+    where: z.enum(['env', 'headers']),
+    key: z.string().min(1).max(200),
+    value: z.string().max(32_768).nullable(),
+    allowPlainTextStorage: z.boolean().optional(),
+  }),
   /** Accepts the definitions the user reviewed (tool name → the definition hash shown): only those, and only if still current. */
-  'mcp.acceptTools': z.strictObject({ serverId: id, tools: z.record(z.string().min(1).max(256), z.string().regex(/^[0-9a-f]{64}$/)) }),
+  'mcp.acceptTools': z.strictObject({
+    serverId: id,
+    tools: z.record(z.string().min(1).max(256), z.string().regex(/^[0-9a-f]{64}$/)),
+  }),
   /** The last ~64 KiB of a server's stderr. */
   'mcp.stderr': z.strictObject({ serverId: id }),
   /** The user's answer to a server's request for input (an `elicitation-request` run event). */
   'elicitations.answer': z.strictObject({
     elicitationId: id,
     answer: z.discriminatedUnion('action', [
-      z.strictObject({ action: z.literal('accept'), content: z.record(z.string().max(200), z.union([z.string().max(32_768), z.number(), z.boolean(), z.array(z.string().max(1000)).max(100)])) }),
+      z.strictObject({
+        action: z.literal('accept'),
+        content: z.record(
+          z.string().max(200),
+          z.union([z.string().max(32_768), z.number(), z.boolean(), z.array(z.string().max(1000)).max(100)]),
+        ),
+      }),
       z.strictObject({ action: z.literal('decline') }),
       z.strictObject({ action: z.literal('cancel') }),
     ]),
@@ -216,7 +269,10 @@ export const COMMAND_SCHEMAS = {
   'conversations.search': z.strictObject({
     query: z.string().max(MAX_SEARCH_QUERY_CHARS),
     limit: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().regex(/^\d{1,6}$/).optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .optional(),
   }),
   /** Pins a conversation on top of the list, or unpins it. */
   'conversations.pin': z.strictObject({ conversationId: id, pinned: z.boolean() }),
@@ -237,10 +293,16 @@ export const COMMAND_SCHEMAS = {
       /** Files added while editing (checked like `turns.start`'s; with the kept ones, within the same limits). */
       attachments: attachmentsSchema.optional(),
     })
-    .refine((request) => request.text.length > 0 || (request.keepAttachmentIds?.length ?? 0) > 0 || (request.attachments?.length ?? 0) > 0, {
-      message: 'A message needs text or a file',
-      path: ['text'],
-    }),
+    .refine(
+      (request) =>
+        request.text.length > 0 ||
+        (request.keepAttachmentIds?.length ?? 0) > 0 ||
+        (request.attachments?.length ?? 0) > 0,
+      {
+        message: 'A message needs text or a file',
+        path: ['text'],
+      },
+    ),
   /** Goes on with an answer the length limit cut off; the new text is added to the same answer. */
   'turns.continue': z.strictObject({ conversationId: id, messageId: id }),
   /** Deletes one message (a question with its answers); what followed is kept. Answers the conversation as it is now. */
@@ -254,11 +316,22 @@ export const COMMAND_SCHEMAS = {
   /** Changes the defaults for new conversations (Settings): the model and the system prompt. */
   'conversations.settingsDefaults': z.strictObject({ patch: conversationDefaultsPatchSchema }),
   /** One conversation as a file: Markdown (to read) or JSON (to import again), words in `locale`. */
-  'conversations.export': z.strictObject({ conversationId: id, format: z.enum(['markdown', 'json']), locale: z.enum(LOCALES).optional() }),
+  'conversations.export': z.strictObject({
+    conversationId: id,
+    format: z.enum(['markdown', 'json']),
+    locale: z.enum(LOCALES).optional(),
+  }),
   /** A JSON export (the window's, or `keel export`'s whole store) added to this store; ids already here are skipped. */
-  'conversations.import': z.union([z.strictObject({ text: z.string().min(1).max(MAX_IMPORT_CHARS) }), z.strictObject({ uploadId: uploadId })]),
+  'conversations.import': z.union([
+    z.strictObject({ text: z.string().min(1).max(MAX_IMPORT_CHARS) }),
+    z.strictObject({ uploadId: uploadId }),
+  ]),
   /** One piece of a file to import (in order, from 0), then `conversations.import` with its `uploadId`. */
-  'conversations.importPart': z.strictObject({ uploadId: uploadId, index: z.number().int().min(0).max(1_000_000), text: z.string().min(1).max(MAX_IMPORT_CHARS) }),
+  'conversations.importPart': z.strictObject({
+    uploadId: uploadId,
+    index: z.number().int().min(0).max(1_000_000),
+    text: z.string().min(1).max(MAX_IMPORT_CHARS),
+  }),
   /** One stored file of a user's message, with its bytes (the window shows images from them: no file paths). */
   'attachments.get': z.strictObject({ attachmentId: z.number().int().positive() }),
   /** A window (re)opening: it watches every live run from now on and gets each one's events so far. */
@@ -267,7 +340,9 @@ export const COMMAND_SCHEMAS = {
 
 // The command list in channels.ts and the schemas here name exactly the same commands (both ways).
 type Missing<A, B> = Exclude<A, B> | Exclude<B, A>
-const schemasCoverEveryCommand: [Missing<CommandName, keyof typeof COMMAND_SCHEMAS>] extends [never] ? true : Missing<CommandName, keyof typeof COMMAND_SCHEMAS> = true
+const schemasCoverEveryCommand: [Missing<CommandName, keyof typeof COMMAND_SCHEMAS>] extends [never]
+  ? true
+  : Missing<CommandName, keyof typeof COMMAND_SCHEMAS> = true
 void schemasCoverEveryCommand
 
 export type CommandRequest<C extends CommandName> = z.input<(typeof COMMAND_SCHEMAS)[C]>
@@ -312,17 +387,44 @@ export interface ProviderModel {
 }
 
 /** Why a model list could not be had: nothing listening, the key refused, no such endpoint, an answer that is not a list, no key to send. */
-export type ProviderListFailure = 'unreachable' | 'key-rejected' | 'no-models-endpoint' | 'bad-response' | 'timeout' | 'no-key' | 'server-error'
+export type ProviderListFailure =
+  | 'unreachable'
+  | 'key-rejected'
+  | 'no-models-endpoint'
+  | 'bad-response'
+  | 'timeout'
+  | 'no-key'
+  | 'server-error'
 
-export type ProviderModelsResult = { ok: true; models: ProviderModel[] } | { ok: false; kind: ProviderListFailure; message: string; status?: number }
+export type ProviderModelsResult =
+  | { ok: true; models: ProviderModel[] }
+  | { ok: false; kind: ProviderListFailure; message: string; status?: number }
 
 /**
  * What Test connection found. `keyAccepted`: `'not-needed'` when no key was sent and none is
  * required. `via`: the models endpoint, or (a server without one) a tiny generation request.
  */
 export type ProviderCheckResult =
-  | { ok: true; latencyMs: number; model: string; reachable: true; keyAccepted: boolean | 'not-needed'; modelPresent: true; via: 'models' | 'generation'; models: ProviderModel[] }
-  | { ok: false; kind: string; message: string; reachable?: boolean; keyAccepted?: boolean | 'not-needed'; modelPresent?: boolean; models?: ProviderModel[]; status?: number }
+  | {
+      ok: true
+      latencyMs: number
+      model: string
+      reachable: true
+      keyAccepted: boolean | 'not-needed'
+      modelPresent: true
+      via: 'models' | 'generation'
+      models: ProviderModel[]
+    }
+  | {
+      ok: false
+      kind: string
+      message: string
+      reachable?: boolean
+      keyAccepted?: boolean | 'not-needed'
+      modelPresent?: boolean
+      models?: ProviderModel[]
+      status?: number
+    }
 
 export interface SettingsView {
   /** The language in effect: the saved choice, or (choice `system`) the OS language as the core sees it. */
@@ -446,9 +548,22 @@ export interface ConversationSettingsView {
   /** The defaults for new conversations as saved in Settings. */
   saved: ConversationDefaults
   /** What an unset field falls back to: the default provider and model, the default prompt, the provider's own limits. */
-  defaults: { provider: string; model: string; system: string; maxOutputTokens: number | null; temperature: number; maxTemperature: number }
+  defaults: {
+    provider: string
+    model: string
+    system: string
+    maxOutputTokens: number | null
+    temperature: number
+    maxTemperature: number
+  }
   /** What the next answer uses (`null`: nothing is sent, the provider decides). */
-  effective: { provider: string; model: string; system: string; maxOutputTokens: number | null; temperature: number | null }
+  effective: {
+    provider: string
+    model: string
+    system: string
+    maxOutputTokens: number | null
+    temperature: number | null
+  }
 }
 
 /** A tool as the window sees it (no schema). */

@@ -46,7 +46,16 @@ export interface AppWorld {
   close(): Promise<void>
 }
 
-export async function startAppWorld(options: { env?: Env; vault?: KeyVault; toolSources?: readonly ToolSource[]; mcp?: KeelAppServiceOptions['mcp']; unattendedMs?: number; importSliceMs?: number } = {}): Promise<AppWorld> {
+export async function startAppWorld(
+  options: {
+    env?: Env
+    vault?: KeyVault
+    toolSources?: readonly ToolSource[]
+    mcp?: KeelAppServiceOptions['mcp']
+    unattendedMs?: number
+    importSliceMs?: number
+  } = {},
+): Promise<AppWorld> {
   const server = await startSimulatedProvider()
   const dir = mkdtempSync(join(tmpdir(), 'keel-app-'))
   const dbPath = join(dir, 'keel.db')
@@ -99,7 +108,8 @@ export async function startAppWorld(options: { env?: Env; vault?: KeyVault; tool
           for (;;) {
             const found = envelopes.find((e) => predicate(e.event))
             if (found) return found.event
-            if (Date.now() > deadline) throw new Error(`timed out; events: ${envelopes.map((e) => e.event.type).join(', ')}`)
+            if (Date.now() > deadline)
+              throw new Error(`timed out; events: ${envelopes.map((e) => e.event.type).join(', ')}`)
             await new Promise((r) => setTimeout(r, 5))
           }
         },

@@ -43,12 +43,29 @@ describe('approval cards through the service', () => {
   })
 
   it('a delete approval carries the row it would delete; a missing row says so', async () => {
-    const row = world.store.measurements.insert({ kind: 'weight', canonicalValue: 71.8, value: 71.8, unit: 'kg', takenAt: Date.UTC(2026, 10, 10), takenAtPrecision: 'day', takenAtOffsetMin: 0 })
+    const row = world.store.measurements.insert({
+      kind: 'weight',
+      canonicalValue: 71.8,
+      value: 71.8,
+      unit: 'kg',
+      takenAt: Date.UTC(2026, 10, 10),
+      takenAtPrecision: 'day',
+      takenAtOffsetMin: 0,
+    })
     const a = world.client('a')
-    world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'delete_measurement', arguments: { id: row.id } }] }, { type: 'turn', text: 'Deleted.' })
+    world.server.enqueue(
+      { type: 'turn', toolCalls: [{ name: 'delete_measurement', arguments: { id: row.id } }] },
+      { type: 'turn', text: 'Deleted.' },
+    )
     await a.value('turns.start', { text: 'delete my wrong weight' })
     const request = await a.waitFor((e) => e.type === 'approval-request')
-    expect(request).toMatchObject({ arguments: { id: row.id }, preview: { status: 'found', value: { id: row.id, kind: 'weight', value: 71.8, unit: 'kg', takenAt: '2026-11-10' } } })
+    expect(request).toMatchObject({
+      arguments: { id: row.id },
+      preview: {
+        status: 'found',
+        value: { id: row.id, kind: 'weight', value: 71.8, unit: 'kg', takenAt: '2026-11-10' },
+      },
+    })
     // Asking wrote nothing: the row is still there until the user approves.
     expect(world.store.measurements.get(row.id)).toBeDefined()
     await a.value('approvals.answer', { approvalId: (request as { approvalId: string }).approvalId, decision: 'deny' })
@@ -56,10 +73,16 @@ describe('approval cards through the service', () => {
     await world.service.whenIdle()
 
     const b = world.client('b')
-    world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'delete_measurement', arguments: { id: 999 } }] }, { type: 'turn', text: 'Nothing.' })
+    world.server.enqueue(
+      { type: 'turn', toolCalls: [{ name: 'delete_measurement', arguments: { id: 999 } }] },
+      { type: 'turn', text: 'Nothing.' },
+    )
     await b.value('turns.start', { text: 'delete 999' })
     expect(await b.waitFor((e) => e.type === 'approval-request')).toMatchObject({ preview: { status: 'missing' } })
-    await b.value('approvals.answer', { approvalId: ((await b.waitFor((e) => e.type === 'approval-request')) as { approvalId: string }).approvalId, decision: 'deny' })
+    await b.value('approvals.answer', {
+      approvalId: ((await b.waitFor((e) => e.type === 'approval-request')) as { approvalId: string }).approvalId,
+      decision: 'deny',
+    })
     await b.waitFor(isRunEnd)
     await world.service.whenIdle()
   })
@@ -79,13 +102,20 @@ describe('approval cards through the service', () => {
       { type: 'turn', text: 'Recorded all three.' },
     )
     expect(await store.send('three weights')).toBe(true)
-    const run = await until(() => Object.values(store.getSnapshot().runs).find((r) => Object.values(r.tools).some((c) => c.state === 'awaiting-approval')))
+    const run = await until(() =>
+      Object.values(store.getSnapshot().runs).find((r) =>
+        Object.values(r.tools).some((c) => c.state === 'awaiting-approval'),
+      ),
+    )
     // The two calls behind the asked one are complete calls waiting, not drafts.
     expect(Object.values(run.tools).filter((c) => c.queued)).toHaveLength(2)
     const calls = pendingWrites(run, store.toolEffect)
     expect(calls).toHaveLength(3)
     store.answerAll(run.runId, calls, 'approve')
-    await until(() => store.getSnapshot().runs[run.runId] === undefined || store.getSnapshot().runs[run.runId]!.status !== 'running')
+    await until(
+      () =>
+        store.getSnapshot().runs[run.runId] === undefined || store.getSnapshot().runs[run.runId]!.status !== 'running',
+    )
     await world.service.whenIdle()
     expect(countRows(world.store, 'measurements')).toBe(3)
     const ledger = world.store.ledger.list().filter((e) => e.toolName === 'record_measurement')
@@ -98,9 +128,19 @@ describe('approval cards through the service', () => {
     const store = storeOn(world, 'window')
     await store.start()
     expect(store.getSnapshot().settings?.toolPermissions).toEqual({})
-    world.server.enqueue({ type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } }] }, { type: 'turn', text: 'Done.' })
+    world.server.enqueue(
+      {
+        type: 'turn',
+        toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } }],
+      },
+      { type: 'turn', text: 'Done.' },
+    )
     await store.send('70 kg')
-    const card = await until(() => Object.values(store.getSnapshot().runs).flatMap((r) => Object.values(r.tools)).find((c) => c.approvalId))
+    const card = await until(() =>
+      Object.values(store.getSnapshot().runs)
+        .flatMap((r) => Object.values(r.tools))
+        .find((c) => c.approvalId),
+    )
     await store.answerApproval(card.approvalId!, 'always')
     expect(store.getSnapshot().settings?.toolPermissions).toEqual({ record_measurement: 'always-allow' })
     await until(() => Object.values(store.getSnapshot().runs).every((r) => r.status !== 'running'))

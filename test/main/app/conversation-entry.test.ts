@@ -18,7 +18,14 @@ let client: TestClient
 beforeEach(async () => {
   // The built-in entries (the default: OpenAI Chat Completions) point at `world.server`, key set.
   // No KEEL_DEFAULT_PROVIDER: the default is the saved one, as for a person who set up an entry.
-  world = await startAppWorld({ env: { KEEL_DEFAULT_PROVIDER: undefined, OPENAI_API_KEY: OPENAI_KEY, ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', GEMINI_API_KEY: 'gm-test-0123456789' } })
+  world = await startAppWorld({
+    env: {
+      KEEL_DEFAULT_PROVIDER: undefined,
+      OPENAI_API_KEY: OPENAI_KEY,
+      ANTHROPIC_API_KEY: 'sk-ant-test-0123456789',
+      GEMINI_API_KEY: 'gm-test-0123456789',
+    },
+  })
   local = await startSimulatedProvider()
   client = world.client('w')
 })
@@ -52,12 +59,39 @@ interface EntryCase {
 const ENTRIES: EntryCase[] = [
   { label: 'Ollama', preset: 'ollama', api: 'openai-chat', shown: 'Ollama' },
   { label: 'LM Studio', preset: 'lmstudio', api: 'openai-chat', shown: 'LM Studio' },
-  { label: 'OpenRouter (own key)', preset: 'openrouter', api: 'openai-chat', apiKey: 'sk-or-test-0123456789', shown: 'OpenRouter' },
+  {
+    label: 'OpenRouter (own key)',
+    preset: 'openrouter',
+    api: 'openai-chat',
+    apiKey: 'sk-or-test-0123456789',
+    shown: 'OpenRouter',
+  },
   { label: 'an unnamed custom server', preset: 'custom', api: 'openai-chat', shown: 'Other OpenAI-compatible server' },
   { label: 'a named custom server', preset: 'custom', api: 'openai-chat', name: 'Desk GPU', shown: 'Desk GPU' },
-  { label: 'a second, named OpenAI entry (Responses)', preset: 'openai', api: 'openai-responses', name: 'Work OpenAI', apiKey: 'sk-work-0123456789abcdef', shown: 'Work OpenAI' },
-  { label: 'a second, named Anthropic entry', preset: 'anthropic', api: 'anthropic', name: 'Team Claude', apiKey: 'sk-ant-team-0123456789', shown: 'Team Claude' },
-  { label: 'a second, named Gemini entry', preset: 'gemini', api: 'gemini', name: 'Lab Gemini', apiKey: 'gm-lab-0123456789', shown: 'Lab Gemini' },
+  {
+    label: 'a second, named OpenAI entry (Responses)',
+    preset: 'openai',
+    api: 'openai-responses',
+    name: 'Work OpenAI',
+    apiKey: 'sk-work-0123456789abcdef',
+    shown: 'Work OpenAI',
+  },
+  {
+    label: 'a second, named Anthropic entry',
+    preset: 'anthropic',
+    api: 'anthropic',
+    name: 'Team Claude',
+    apiKey: 'sk-ant-team-0123456789',
+    shown: 'Team Claude',
+  },
+  {
+    label: 'a second, named Gemini entry',
+    preset: 'gemini',
+    api: 'gemini',
+    name: 'Lab Gemini',
+    apiKey: 'gm-lab-0123456789',
+    shown: 'Lab Gemini',
+  },
 ]
 
 describe('a conversation stays with its provider entry', () => {
@@ -97,17 +131,32 @@ describe('a conversation stays with its provider entry', () => {
       const view = await client.value('conversations.open', { conversationId: first.conversationId })
       const answers = view.messages.filter((m) => m.role === 'assistant')
       expect(answers).toHaveLength(2)
-      for (const answer of answers) expect(view.models?.[answer.id]).toMatchObject({ provider: id, providerName: entry.shown, model: 'local-model', named: entry.name !== undefined })
+      for (const answer of answers)
+        expect(view.models?.[answer.id]).toMatchObject({
+          provider: id,
+          providerName: entry.shown,
+          model: 'local-model',
+          named: entry.name !== undefined,
+        })
     })
   }
 
   it('an entry removed since is refused by name: the history goes nowhere else', async () => {
-    const { id } = await client.value('providers.save', { preset: 'custom', name: 'Old box', baseUrl: local.baseUrlFor('openai-chat'), model: 'local-model', makeDefault: true })
+    const { id } = await client.value('providers.save', {
+      preset: 'custom',
+      name: 'Old box',
+      baseUrl: local.baseUrlFor('openai-chat'),
+      model: 'local-model',
+      makeDefault: true,
+    })
     local.enqueue({ type: 'turn', text: 'First answer.' })
     const first = await turn({ text: 'A private question' })
     await client.value('providers.remove', { id })
     const refused = await client.call('turns.start', { conversationId: first.conversationId, text: 'A follow-up' })
-    expect(refused).toMatchObject({ ok: false, error: { detail: { code: 'provider-not-ready', provider: id, reason: 'unknown-provider' } } })
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { detail: { code: 'provider-not-ready', provider: id, reason: 'unknown-provider' } },
+    })
     expect(world.server.requests).toHaveLength(0)
     expect(local.requests).toHaveLength(1)
     // The answer still says where it came from (the wire API's name once its entry is gone).
@@ -117,7 +166,12 @@ describe('a conversation stays with its provider entry', () => {
   })
 
   it('a provider chosen for one turn (the CLI flag) does not re-pin the conversation', async () => {
-    const { id } = await client.value('providers.save', { preset: 'ollama', baseUrl: local.baseUrlFor('openai-chat'), model: 'local-model', makeDefault: true })
+    const { id } = await client.value('providers.save', {
+      preset: 'ollama',
+      baseUrl: local.baseUrlFor('openai-chat'),
+      model: 'local-model',
+      makeDefault: true,
+    })
     local.enqueue({ type: 'turn', text: 'First answer.' }, { type: 'turn', text: 'Third answer.' })
     world.server.enqueue({ type: 'turn', text: 'Second answer.' })
     const first = await turn({ text: 'Q1' })
@@ -125,6 +179,8 @@ describe('a conversation stays with its provider entry', () => {
     expect(world.server.requests.map((r) => r.provider)).toEqual(['anthropic'])
     await turn({ conversationId: first.conversationId, text: 'Q3' })
     expect(local.requests).toHaveLength(2)
-    expect((await client.value('conversations.settings', { conversationId: first.conversationId })).own).toMatchObject({ provider: id })
+    expect((await client.value('conversations.settings', { conversationId: first.conversationId })).own).toMatchObject({
+      provider: id,
+    })
   })
 })

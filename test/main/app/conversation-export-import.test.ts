@@ -17,8 +17,14 @@ afterEach(async () => {
 })
 
 async function conversation(): Promise<string> {
-  world.server.enqueue({ type: 'turn', text: 'Paris is the capital.', reasoning: 'Thinking about France.' } as never, { type: 'turn', text: 'About two million.' })
-  const { runId } = await a.value('turns.start', { text: 'Capital of France?', settings: { provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 } })
+  world.server.enqueue({ type: 'turn', text: 'Paris is the capital.', reasoning: 'Thinking about France.' } as never, {
+    type: 'turn',
+    text: 'About two million.',
+  })
+  const { runId } = await a.value('turns.start', {
+    text: 'Capital of France?',
+    settings: { provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 },
+  })
   const end = await a.waitFor((e) => isRunEnd(e))
   await world.service.whenIdle()
   const id = (end as { conversationId: string }).conversationId
@@ -29,7 +35,11 @@ async function conversation(): Promise<string> {
   return id
 }
 
-const counts = () => ({ conversations: countRows(world.store, 'conversations'), messages: countRows(world.store, 'messages'), settings: countRows(world.store, 'conversation_settings') })
+const counts = () => ({
+  conversations: countRows(world.store, 'conversations'),
+  messages: countRows(world.store, 'messages'),
+  settings: countRows(world.store, 'conversation_settings'),
+})
 
 describe('conversations.export / conversations.import', () => {
   it('exports Markdown in the asked language with the model that wrote each answer', async () => {
@@ -48,22 +58,54 @@ describe('conversations.export / conversations.import', () => {
     const id = await conversation()
     const file = await a.value('conversations.export', { conversationId: id, format: 'json' })
     const json = JSON.parse(file.text)
-    expect(json).toMatchObject({ format: 'keel-conversation', version: 1, conversation: { id, title: 'Paris – população', settings: { provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 } } })
+    expect(json).toMatchObject({
+      format: 'keel-conversation',
+      version: 1,
+      conversation: {
+        id,
+        title: 'Paris – população',
+        settings: { provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 },
+      },
+    })
     expect(json.generations.map((g: { model: string }) => g.model)).toEqual(['claude-x', 'claude-x'])
     const before = counts()
     // Already here: nothing new.
-    expect(await a.value('conversations.import', { text: file.text })).toMatchObject({ imported: [], skipped: [{ id, title: 'Paris – população' }], added: { conversations: 0, messages: 0, generations: 0 }, present: { conversations: 1, messages: 4, generations: 2 }, collisionCount: 0 })
+    expect(await a.value('conversations.import', { text: file.text })).toMatchObject({
+      imported: [],
+      skipped: [{ id, title: 'Paris – população' }],
+      added: { conversations: 0, messages: 0, generations: 0 },
+      present: { conversations: 1, messages: 4, generations: 2 },
+      collisionCount: 0,
+    })
     expect(counts()).toEqual(before)
     // Gone, then imported: the same id, title, messages and settings.
     const original = await a.value('conversations.open', { conversationId: id })
     await a.value('conversations.delete', { conversationId: id })
-    expect(await a.value('conversations.import', { text: file.text })).toMatchObject({ imported: [{ id, title: 'Paris – população', messages: 4 }], skipped: [], added: { conversations: 1, messages: 4, generations: 2 }, collisionCount: 0 })
+    expect(await a.value('conversations.import', { text: file.text })).toMatchObject({
+      imported: [{ id, title: 'Paris – população', messages: 4 }],
+      skipped: [],
+      added: { conversations: 1, messages: 4, generations: 2 },
+      collisionCount: 0,
+    })
     const back = await a.value('conversations.open', { conversationId: id })
-    const shape = (view: typeof back) => view.messages.map((m) => ({ role: m.role, status: m.status, parts: m.parts.filter((p) => p.type === 'text' || p.type === 'reasoning') }))
+    const shape = (view: typeof back) =>
+      view.messages.map((m) => ({
+        role: m.role,
+        status: m.status,
+        parts: m.parts.filter((p) => p.type === 'text' || p.type === 'reasoning'),
+      }))
     expect(shape(back)).toEqual(shape(original))
     expect(back.conversation.title).toBe('Paris – população')
-    expect((await a.value('conversations.settings', { conversationId: id })).own).toEqual({ provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 })
-    expect(await a.value('conversations.import', { text: file.text })).toMatchObject({ imported: [], skipped: [{ id, title: 'Paris – população' }] })
+    expect((await a.value('conversations.settings', { conversationId: id })).own).toEqual({
+      provider: 'anthropic',
+      model: 'claude-x',
+      system: 'Be brief.',
+      temperature: 0.3,
+    })
+    expect(await a.value('conversations.import', { text: file.text })).toMatchObject({
+      imported: [],
+      skipped: [{ id, title: 'Paris – população' }],
+    })
     // The imported conversation continues: its history goes to the provider.
     world.server.enqueue({ type: 'turn', text: 'ok' })
     await a.value('turns.start', { conversationId: id, text: 'And Lyon?' })
@@ -77,11 +119,32 @@ describe('conversations.export / conversations.import', () => {
     await a.value('conversations.delete', { conversationId: id })
     const before = counts()
     const cases: [string, RegExp][] = [
-      ['{"format": "keel-conversation", ', /^line 1, column \d+: This file is not JSON: it ends in the middle of the export\.$/],
-      [JSON.stringify({ ...good, conversation: { ...good.conversation, messages: [...good.conversation.messages.slice(0, 3), { ...good.conversation.messages[3], role: 'robot' }] } }), /^conversation\.messages\.3\.role: /],
-      [JSON.stringify({ ...good, conversation: { ...good.conversation, settings: { temperature: 7 } } }), /^conversation\.settings\.temperature: /],
+      [
+        '{"format": "keel-conversation", ',
+        /^line 1, column \d+: This file is not JSON: it ends in the middle of the export\.$/,
+      ],
+      [
+        JSON.stringify({
+          ...good,
+          conversation: {
+            ...good.conversation,
+            messages: [...good.conversation.messages.slice(0, 3), { ...good.conversation.messages[3], role: 'robot' }],
+          },
+        }),
+        /^conversation\.messages\.3\.role: /,
+      ],
+      [
+        JSON.stringify({ ...good, conversation: { ...good.conversation, settings: { temperature: 7 } } }),
+        /^conversation\.settings\.temperature: /,
+      ],
       [JSON.stringify({ ...good, version: 2 }), /^version: /],
-      [JSON.stringify({ ...good, conversation: { ...good.conversation, messages: good.conversation.messages.slice(1) } }), /^conversation\.messages\.0: An answer must follow a question\.$/],
+      [
+        JSON.stringify({
+          ...good,
+          conversation: { ...good.conversation, messages: good.conversation.messages.slice(1) },
+        }),
+        /^conversation\.messages\.0: An answer must follow a question\.$/,
+      ],
     ]
     for (const [text, where] of cases) {
       const result = await a.call('conversations.import', { text })

@@ -29,7 +29,16 @@ const lastRequest = () => world.server.requests.at(-1)!
 
 describe('conversation settings reach the provider', () => {
   it('a new conversation keeps the model, prompt and temperature chosen before its first message; another keeps its own', async () => {
-    const first = await turn({ text: 'hi', settings: { provider: 'anthropic', model: 'claude-pick', system: 'Answer like a pirate.', temperature: 0.2, maxOutputTokens: 300 } })
+    const first = await turn({
+      text: 'hi',
+      settings: {
+        provider: 'anthropic',
+        model: 'claude-pick',
+        system: 'Answer like a pirate.',
+        temperature: 0.2,
+        maxOutputTokens: 300,
+      },
+    })
     let request = lastRequest()
     expect(request.provider).toBe('anthropic')
     expect(request.model).toBe('claude-pick')
@@ -61,8 +70,16 @@ describe('conversation settings reach the provider', () => {
   it('changing the model and temperature mid-conversation applies to the next answer', async () => {
     const id = await turn({ text: 'one' })
     expect(lastRequest().provider).toBe('openai-chat')
-    const view = await a.value('conversations.settingsUpdate', { conversationId: id, patch: { provider: 'gemini', model: 'gemini-pick', temperature: 1.5, system: 'Be brief.' } })
-    expect(view.effective).toMatchObject({ provider: 'gemini', model: 'gemini-pick', temperature: 1.5, system: 'Be brief.' })
+    const view = await a.value('conversations.settingsUpdate', {
+      conversationId: id,
+      patch: { provider: 'gemini', model: 'gemini-pick', temperature: 1.5, system: 'Be brief.' },
+    })
+    expect(view.effective).toMatchObject({
+      provider: 'gemini',
+      model: 'gemini-pick',
+      temperature: 1.5,
+      system: 'Be brief.',
+    })
     await turn({ conversationId: id, text: 'two' })
     const request = lastRequest()
     expect(request).toMatchObject({ provider: 'gemini', model: 'gemini-pick' })
@@ -77,8 +94,14 @@ describe('conversation settings reach the provider', () => {
   })
 
   it('the default system prompt and model from Settings apply to new conversations; a conversation’s own prompt wins', async () => {
-    const defaults = await a.value('conversations.settingsDefaults', { patch: { provider: 'openai-responses', model: 'default-pick', system: 'Use metric units.' } })
-    expect(defaults.effective).toMatchObject({ provider: 'openai-responses', model: 'default-pick', system: 'Use metric units.' })
+    const defaults = await a.value('conversations.settingsDefaults', {
+      patch: { provider: 'openai-responses', model: 'default-pick', system: 'Use metric units.' },
+    })
+    expect(defaults.effective).toMatchObject({
+      provider: 'openai-responses',
+      model: 'default-pick',
+      system: 'Use metric units.',
+    })
     const id = await turn({ text: 'hi' })
     expect(lastRequest()).toMatchObject({ provider: 'openai-responses', model: 'default-pick' })
     expect((lastRequest().body as any).instructions).toMatch(/\n\nUse metric units\.$/)

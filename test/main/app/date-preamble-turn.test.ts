@@ -77,7 +77,10 @@ describe('the date preamble in every turn', () => {
     )
     await turn('anthropic', { KEEL_TIME_ZONE: 'America/New_York' }, 'en')
     expect(server.requests).toHaveLength(2)
-    for (const request of server.requests) expect(systemOf('anthropic', request)).toMatch(/^Today is Tuesday, 1 December 2026 \(2026-12-01\)\. The user's time zone is America\/New_York \(UTC−05:00\)/)
+    for (const request of server.requests)
+      expect(systemOf('anthropic', request)).toMatch(
+        /^Today is Tuesday, 1 December 2026 \(2026-12-01\)\. The user's time zone is America\/New_York \(UTC−05:00\)/,
+      )
   })
 
   it('falls back to the process time zone when KEEL_TIME_ZONE names no zone, without failing the turn', async () => {
@@ -92,7 +95,13 @@ describe('the date preamble in every turn', () => {
 describe("the tools get the turn's time zone", () => {
   it.each(PROVIDER_IDS)('a day the model records through %s is the local day of KEEL_TIME_ZONE', async (provider) => {
     server.enqueue(
-      { type: 'turn', text: '', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72, unit: 'kg', date: '2026-12-01' } }] },
+      {
+        type: 'turn',
+        text: '',
+        toolCalls: [
+          { name: 'record_measurement', arguments: { kind: 'weight', value: 72, unit: 'kg', date: '2026-12-01' } },
+        ],
+      },
       { type: 'turn', text: 'Recorded.' },
     )
     const { result, store } = await turn(provider, { KEEL_TIME_ZONE: 'Asia/Kolkata' }, 'en')

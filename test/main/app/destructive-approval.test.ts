@@ -39,7 +39,10 @@ describe('"always allow" and tools that may delete or overwrite', () => {
 
   async function askAndAnswer(tool: string, path: string, decision: 'always' | 'approve') {
     const a = world.client(`client-${path}`)
-    world.server.enqueue({ type: 'turn', toolCalls: [{ name: tool, arguments: { path } }] }, { type: 'turn', text: 'Done.' })
+    world.server.enqueue(
+      { type: 'turn', toolCalls: [{ name: tool, arguments: { path } }] },
+      { type: 'turn', text: 'Done.' },
+    )
     const { runId } = await a.value('turns.start', { text: `please ${tool} ${path}` })
     const request = await a.waitFor((e) => e.type === 'approval-request')
     await a.value('approvals.answer', { approvalId: (request as { approvalId: string }).approvalId, decision })
@@ -61,6 +64,8 @@ describe('"always allow" and tools that may delete or overwrite', () => {
   it('a tool that says it is not destructive may be always allowed, keyed to its grant key', async () => {
     const first = await askAndAnswer('append_line', '/a', 'always')
     expect(first.request).toMatchObject({ allowAlways: true })
-    expect((await world.client('x').value('settings.get', {})).toolPermissions).toEqual({ [`mcp:test:append_line@${'a'.repeat(64)}`]: 'always-allow' })
+    expect((await world.client('x').value('settings.get', {})).toolPermissions).toEqual({
+      [`mcp:test:append_line@${'a'.repeat(64)}`]: 'always-allow',
+    })
   })
 })

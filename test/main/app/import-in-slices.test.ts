@@ -26,13 +26,23 @@ async function backup(copies: number): Promise<{ text: string; sourceId: string 
   await a.value('turns.start', { text: 'Capital of France?' })
   const end = (await a.waitFor(isRunEnd)) as { conversationId: string }
   await world.service.whenIdle()
-  const one = JSON.parse((await a.value('conversations.export', { conversationId: end.conversationId, format: 'json' })).text) as {
+  const one = JSON.parse(
+    (await a.value('conversations.export', { conversationId: end.conversationId, format: 'json' })).text,
+  ) as {
     conversation: { id: string; messages: Array<{ id: string; turnId?: string }> }
   }
-  const ids = [one.conversation.id, ...one.conversation.messages.flatMap((m) => [m.id, ...(m.turnId ? [m.turnId] : [])])]
+  const ids = [
+    one.conversation.id,
+    ...one.conversation.messages.flatMap((m) => [m.id, ...(m.turnId ? [m.turnId] : [])]),
+  ]
   const text = JSON.stringify(one.conversation)
-  const conversations = Array.from({ length: copies }, (_, k) => ids.reduce((t, id) => t.replaceAll(id, `${id}-copy${k}`), text))
-  return { text: `{"format":"keel-conversation","version":1,"conversations":[${conversations.join(',')}]}`, sourceId: end.conversationId }
+  const conversations = Array.from({ length: copies }, (_, k) =>
+    ids.reduce((t, id) => t.replaceAll(id, `${id}-copy${k}`), text),
+  )
+  return {
+    text: `{"format":"keel-conversation","version":1,"conversations":[${conversations.join(',')}]}`,
+    sourceId: end.conversationId,
+  }
 }
 
 /** Reads, giving the event loop turns, until the import's transaction holds at least `rows` new conversations. */
@@ -70,13 +80,19 @@ describe('reads while an import runs', () => {
     const list = await a.value('conversations.list', { limit: 100 })
     expect(list.map((c) => c.id)).not.toContain(copy)
     expect(list).toHaveLength(before)
-    expect(await a.call('conversations.open', { conversationId: copy })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
-    expect(await a.call('conversations.settings', { conversationId: copy })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await a.call('conversations.open', { conversationId: copy })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    })
+    expect(await a.call('conversations.settings', { conversationId: copy })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    })
     expect((await a.value('conversations.search', { query: 'Paris' })).results).toHaveLength(word)
     // The conversation that was there before reads as ever.
     expect((await a.value('conversations.open', { conversationId: sourceId })).messages.length).toBeGreaterThan(0)
     expect(await importing).toMatchObject({ ok: true, value: { added: { conversations: 40 } } })
-    expect((await a.value('conversations.list', { limit: 100 }))).toHaveLength(before + 40)
+    expect(await a.value('conversations.list', { limit: 100 })).toHaveLength(before + 40)
     expect((await a.value('conversations.open', { conversationId: copy })).conversation.id).toBe(copy)
     expect((await a.value('conversations.search', { query: 'Paris', limit: 50 })).results.length).toBeGreaterThan(word)
   })
@@ -87,33 +103,45 @@ describe('reads while an import runs', () => {
     const broken = text.replace(/]}$/, ',{"id":"x","title":"t","messages":[{"id":"m","role":"robot","parts":[]}]}]}')
     const importing = a.call('conversations.import', { text: broken })
     await untilImported(3, before)
-    expect(await a.call('conversations.open', { conversationId: `${sourceId}-copy1` })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
-    expect((await a.value('conversations.list', { limit: 100 }))).toHaveLength(before)
+    expect(await a.call('conversations.open', { conversationId: `${sourceId}-copy1` })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    })
+    expect(await a.value('conversations.list', { limit: 100 })).toHaveLength(before)
     expect(await importing).toMatchObject({ ok: false, error: { detail: { code: 'import-invalid' } } })
-    expect((await a.value('conversations.list', { limit: 100 }))).toHaveLength(before)
+    expect(await a.value('conversations.list', { limit: 100 })).toHaveLength(before)
   })
 
-  it.skipIf(process.platform !== 'linux')('come from a second connection, opened for each import and closed after it', async () => {
-    const { text } = await backup(20)
-    const before = countRows(world.store, 'conversations')
-    const alone = openDescriptors()
-    const importing = a.call('conversations.import', { text })
-    await untilImported(2, before)
-    const during = openDescriptors()
-    expect(during).toBe(alone + 2) // the reader's file and its WAL
-    expect(await importing).toMatchObject({ ok: true })
-    // SQLite keeps a closed connection's file descriptor while another connection of the process
-    // holds locks on the file, and the next connection reuses it: at most that one stays.
-    const after = openDescriptors()
-    expect(after).toBeLessThanOrEqual(alone + 1)
-    // A failing import, and then many more: the same connection count each time, nothing piles up.
-    const failing = a.call('conversations.import', { text: text.replace(/-copy/g, '-again').replace(/]}$/, ',{"id":"x"}]}') })
-    await untilImported(2, before + 20) // two more rows, inside the second transaction
-    expect(openDescriptors()).toBe(during)
-    expect(await failing).toMatchObject({ ok: false })
-    for (let i = 0; i < 5; i++) expect(await a.call('conversations.import', { text })).toMatchObject({ ok: true, value: { added: { conversations: 0 } } })
-    expect(openDescriptors()).toBe(after)
-  })
+  it.skipIf(process.platform !== 'linux')(
+    'come from a second connection, opened for each import and closed after it',
+    async () => {
+      const { text } = await backup(20)
+      const before = countRows(world.store, 'conversations')
+      const alone = openDescriptors()
+      const importing = a.call('conversations.import', { text })
+      await untilImported(2, before)
+      const during = openDescriptors()
+      expect(during).toBe(alone + 2) // the reader's file and its WAL
+      expect(await importing).toMatchObject({ ok: true })
+      // SQLite keeps a closed connection's file descriptor while another connection of the process
+      // holds locks on the file, and the next connection reuses it: at most that one stays.
+      const after = openDescriptors()
+      expect(after).toBeLessThanOrEqual(alone + 1)
+      // A failing import, and then many more: the same connection count each time, nothing piles up.
+      const failing = a.call('conversations.import', {
+        text: text.replace(/-copy/g, '-again').replace(/]}$/, ',{"id":"x"}]}'),
+      })
+      await untilImported(2, before + 20) // two more rows, inside the second transaction
+      expect(openDescriptors()).toBe(during)
+      expect(await failing).toMatchObject({ ok: false })
+      for (let i = 0; i < 5; i++)
+        expect(await a.call('conversations.import', { text })).toMatchObject({
+          ok: true,
+          value: { added: { conversations: 0 } },
+        })
+      expect(openDescriptors()).toBe(after)
+    },
+  )
 })
 
 describe('an import in slices', () => {
@@ -136,17 +164,34 @@ describe('an import in slices', () => {
     expect(result).toMatchObject({ ok: true, value: { added: { conversations: 40, messages: 80 }, collisionCount: 0 } })
     expect(countRows(world.store, 'conversations')).toBe(before + 40)
     // Over: writing works again, and importing the same file again adds nothing.
-    expect(await a.call('conversations.rename', { conversationId: sourceId, title: 'Renamed' })).toMatchObject({ ok: true })
-    expect(await a.value('conversations.import', { text })).toMatchObject({ added: { conversations: 0 }, present: { conversations: 40 } })
+    expect(await a.call('conversations.rename', { conversationId: sourceId, title: 'Renamed' })).toMatchObject({
+      ok: true,
+    })
+    expect(await a.value('conversations.import', { text })).toMatchObject({
+      added: { conversations: 0 },
+      present: { conversations: 40 },
+    })
   })
 
   it('a file that fails at its very end keeps nothing, though slices were written before', async () => {
     const { text } = await backup(30)
-    const before = { conversations: countRows(world.store, 'conversations'), messages: countRows(world.store, 'messages') }
+    const before = {
+      conversations: countRows(world.store, 'conversations'),
+      messages: countRows(world.store, 'messages'),
+    }
     const broken = text.replace(/]}$/, ',{"id":"x","title":"t","messages":[{"id":"m","role":"robot","parts":[]}]}]}')
     const result = await a.call('conversations.import', { text: broken })
-    expect(result).toMatchObject({ ok: false, error: { kind: 'validation', detail: { code: 'import-invalid', where: expect.stringMatching(/^conversations\.30\b/) } } })
-    expect({ conversations: countRows(world.store, 'conversations'), messages: countRows(world.store, 'messages') }).toEqual(before)
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        detail: { code: 'import-invalid', where: expect.stringMatching(/^conversations\.30\b/) },
+      },
+    })
+    expect({
+      conversations: countRows(world.store, 'conversations'),
+      messages: countRows(world.store, 'messages'),
+    }).toEqual(before)
     expect(world.store.db.inTransaction).toBe(false)
   })
 
@@ -167,7 +212,10 @@ describe('an import in slices', () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(settled).toBe(false)
     expect(world.store.db.inTransaction).toBe(false) // the import has not begun its transaction
-    expect(await a.call('measurements.add', weight)).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'import-running' } } })
+    expect(await a.call('measurements.add', weight)).toMatchObject({
+      ok: false,
+      error: { kind: 'busy', detail: { code: 'import-running' } },
+    })
     release()
     expect(await saving).toMatchObject({ ok: true })
     expect(await importing).toMatchObject({ ok: true, value: { added: { conversations: 3 } } })
@@ -178,10 +226,16 @@ describe('an import in slices', () => {
     world.server.enqueue({ type: 'turn', text: 'one two three four', faults: { stallAfterEvents: 2 } })
     const { runId } = await a.value('turns.start', { text: 'hi' })
     await a.waitFor((e) => e.type === 'run-start')
-    expect(await a.call('conversations.import', { text })).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'runs-active' } } })
+    expect(await a.call('conversations.import', { text })).toMatchObject({
+      ok: false,
+      error: { kind: 'busy', detail: { code: 'runs-active' } },
+    })
     await a.value('turns.stop', { runId })
     await world.service.whenIdle()
-    expect(await a.call('conversations.import', { text })).toMatchObject({ ok: true, value: { added: { conversations: 2 } } })
+    expect(await a.call('conversations.import', { text })).toMatchObject({
+      ok: true,
+      value: { added: { conversations: 2 } },
+    })
   })
 
   it('quitting mid-way undoes the import and the app closes', async () => {

@@ -28,7 +28,10 @@ describe('lone surrogates become U+FFFD on the way in, the same everywhere', () 
     const [conversation] = await client.value('conversations.list', {})
     expect(storedText(world, conversation!.id, 'user')).toBe('A\ufffdB')
     expect(storedText(world, conversation!.id, 'assistant')).toBe('X\ufffdY 😀 end\ufffd')
-    const live = client.events().flatMap((e) => (e.type === 'stream' && e.event.type === 'text-delta' ? [e.event.delta] : [])).join('')
+    const live = client
+      .events()
+      .flatMap((e) => (e.type === 'stream' && e.event.type === 'text-delta' ? [e.event.delta] : []))
+      .join('')
     expect(live).toBe('X\ufffdY 😀 end\ufffd')
     // What the provider is sent back next turn is the same text.
     world.server.enqueue({ type: 'turn', text: 'ok' })
@@ -41,12 +44,18 @@ describe('lone surrogates become U+FFFD on the way in, the same everywhere', () 
 })
 
 describe('keys.set', () => {
-  it.each(['sk-abc\ndef-ghijkl', 'sk-abc def-ghijkl', 'sk-abc\u0000def', 'sk-ключ-12345678'])('refuses %j with a typed detail; nothing is saved', async (key) => {
-    const client = world.client('a')
-    const result = await client.call('keys.set', { provider: 'anthropic', key })
-    expect(result).toMatchObject({ ok: false, error: { kind: 'validation', owner: 'user', detail: { code: 'invalid-key' } } })
-    expect(world.vault.get('anthropic')).toBeUndefined()
-  })
+  it.each(['sk-abc\ndef-ghijkl', 'sk-abc def-ghijkl', 'sk-abc\u0000def', 'sk-ключ-12345678'])(
+    'refuses %j with a typed detail; nothing is saved',
+    async (key) => {
+      const client = world.client('a')
+      const result = await client.call('keys.set', { provider: 'anthropic', key })
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', owner: 'user', detail: { code: 'invalid-key' } },
+      })
+      expect(world.vault.get('anthropic')).toBeUndefined()
+    },
+  )
 
   it('takes a normal key (surrounding spaces trimmed)', async () => {
     const client = world.client('a')
@@ -69,16 +78,22 @@ describe('settings.update toolPermissions', () => {
 describe('conversations.list', () => {
   it('pages through more than 10,000 conversations, each exactly once, newest first', async () => {
     const total = 10_050
-    const insert = world.store.db.prepare<[string, string, number, number]>('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)')
+    const insert = world.store.db.prepare<[string, string, number, number]>(
+      'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    )
     world.store.db.transaction(() => {
       // Some share a timestamp: the cursor must tell them apart by id.
-      for (let i = 0; i < total; i++) insert.run(`c${String(i).padStart(6, '0')}`, `Conversation ${i}`, i, Math.floor(i / 3))
+      for (let i = 0; i < total; i++)
+        insert.run(`c${String(i).padStart(6, '0')}`, `Conversation ${i}`, i, Math.floor(i / 3))
     })()
     const client = world.client('a')
     const seen: string[] = []
     let before: { updatedAt: number; id: string } | undefined
     for (;;) {
-      const page = await client.value('conversations.list', { limit: MAX_CONVERSATION_PAGE, ...(before ? { before } : {}) })
+      const page = await client.value('conversations.list', {
+        limit: MAX_CONVERSATION_PAGE,
+        ...(before ? { before } : {}),
+      })
       seen.push(...page.map((c) => c.id))
       const last = page.at(-1)
       if (page.length < MAX_CONVERSATION_PAGE || !last) break
@@ -88,6 +103,9 @@ describe('conversations.list', () => {
     expect(new Set(seen).size).toBe(total)
     expect(seen[0]).toBe('c010049')
     expect(countRows(world.store, 'conversations')).toBe(total)
-    expect(await client.call('conversations.list', { limit: MAX_CONVERSATION_PAGE + 1 })).toMatchObject({ ok: false, error: { kind: 'validation' } })
+    expect(await client.call('conversations.list', { limit: MAX_CONVERSATION_PAGE + 1 })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    })
   })
 })

@@ -11,13 +11,20 @@ function noKeyringVault(): KeyVault {
     ...memory,
     storage: 'plain-text-opt-in',
     async set(id, value, options) {
-      if (!options?.allowPlainTextStorage) return { ok: false, reason: 'plain-text-not-allowed', message: 'This system has no OS keyring; confirm plain-text storage to save it.' }
+      if (!options?.allowPlainTextStorage)
+        return {
+          ok: false,
+          reason: 'plain-text-not-allowed',
+          message: 'This system has no OS keyring; confirm plain-text storage to save it.',
+        }
       return memory.set(id, value, options)
     },
   }
 }
 
-const CONFIG = JSON.stringify({ mcpServers: { notes: { command: 'notes-server', env: { NOTES_TOKEN: 'tok-0123456789abcdef' } } } })
+const CONFIG = JSON.stringify({
+  mcpServers: { notes: { command: 'notes-server', env: { NOTES_TOKEN: 'tok-0123456789abcdef' } } },
+})
 
 describe('MCP values where there is no OS keyring', () => {
   let world: AppWorld
@@ -36,10 +43,29 @@ describe('MCP values where there is no OS keyring', () => {
     const kept = await client.value('mcp.import', { text: CONFIG, allowPlainTextStorage: true })
     expect(kept.added).toEqual(['notes'])
     const [view] = await client.value('mcp.list', {})
-    expect(view).toMatchObject({ envKeys: ['NOTES_TOKEN'], missingValues: [], config: { env: { NOTES_TOKEN: { secret: true, set: true } } } })
+    expect(view).toMatchObject({
+      envKeys: ['NOTES_TOKEN'],
+      missingValues: [],
+      config: { env: { NOTES_TOKEN: { secret: true, set: true } } },
+    })
     // Setting one value later follows the same rule.
-    const secret = await client.call('mcp.secret', { serverId: 'notes', where: 'env', key: 'NOTES_TOKEN', value: 'tok-new-0123456789' })
+    const secret = await client.call('mcp.secret', {
+      serverId: 'notes',
+      where: 'env',
+      key: 'NOTES_TOKEN',
+      value: 'tok-new-0123456789',
+    })
     expect(secret.ok ? undefined : secret.error.detail).toEqual({ code: 'plain-text-key-refused' })
-    expect((await client.call('mcp.secret', { serverId: 'notes', where: 'env', key: 'NOTES_TOKEN', value: 'tok-new-0123456789', allowPlainTextStorage: true })).ok).toBe(true)
+    expect(
+      (
+        await client.call('mcp.secret', {
+          serverId: 'notes',
+          where: 'env',
+          key: 'NOTES_TOKEN',
+          value: 'tok-new-0123456789',
+          allowPlainTextStorage: true,
+        })
+      ).ok,
+    ).toBe(true)
   })
 })

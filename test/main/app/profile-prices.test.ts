@@ -11,7 +11,11 @@ describe('prices per provider profile', () => {
   it('a price set for the Ollama profile gives its answers a cost; the wire API id is recorded apart', async () => {
     world = await startAppWorld()
     const a = world.client('a')
-    await a.value('providers.save', { preset: 'ollama', baseUrl: world.server.baseUrlFor('openai-chat'), model: 'sim-model' })
+    await a.value('providers.save', {
+      preset: 'ollama',
+      baseUrl: world.server.baseUrlFor('openai-chat'),
+      model: 'sim-model',
+    })
     const price = { inputPerMillion: 2, outputPerMillion: 8 }
     const saved = await a.value('settings.update', { price: { provider: 'ollama', model: 'sim-model', price } })
     expect(saved.providers.find((p) => p.id === 'ollama')!.price).toEqual(price)
@@ -22,7 +26,9 @@ describe('prices per provider profile', () => {
     const [summary] = await a.value('conversations.list', {})
     const view = await a.value('conversations.open', { conversationId: summary!.id })
     const answer = view.messages.find((m) => m.role === 'assistant')!
-    expect(world.store.generations.listForTurn(answer.turnId!).map((g) => [g.provider, g.profile])).toEqual([['openai-chat', 'ollama']])
+    expect(world.store.generations.listForTurn(answer.turnId!).map((g) => [g.provider, g.profile])).toEqual([
+      ['openai-chat', 'ollama'],
+    ])
     const usd = (1000 * 2 + 250 * 8) / 1e6
     expect(view.usage.perMessage[answer.id]!.cost).toEqual({ usd: expect.closeTo(usd, 12), complete: true })
     expect(view.usage.total.cost).toEqual({ usd: expect.closeTo(usd, 12), complete: true })

@@ -14,7 +14,10 @@ function textOf(events: readonly RunEvent[]): string {
 
 /** The snapshot's events, then the live ones after it (as the window reduces them). */
 function seen(snapshot: RunSnapshot, client: TestClient): RunEvent[] {
-  return [...snapshot.events, ...client.envelopes.filter((e) => e.runId === snapshot.runId && (e.seq ?? 0) > snapshot.seq).map((e) => e.event)]
+  return [
+    ...snapshot.events,
+    ...client.envelopes.filter((e) => e.runId === snapshot.runId && (e.seq ?? 0) > snapshot.seq).map((e) => e.event),
+  ]
 }
 
 describe('a window that reloads while its answer is written', () => {
@@ -46,7 +49,9 @@ describe('a window that reloads while its answer is written', () => {
     expect(textOf(seen(snapshot, after))).toBe(words)
     // The page that left got nothing after it left; the answer is stored whole.
     expect(before.events(runId).some(isRunEnd)).toBe(false)
-    const [answer] = world.store.conversations.getMessages(snapshot.conversationId!).filter((m) => m.role === 'assistant')
+    const [answer] = world.store.conversations
+      .getMessages(snapshot.conversationId!)
+      .filter((m) => m.role === 'assistant')
     expect(answer).toMatchObject({ status: 'complete', interruptReason: undefined })
     expect(world.server.requests).toHaveLength(1)
   })
@@ -54,18 +59,28 @@ describe('a window that reloads while its answer is written', () => {
   it('a pending approval is there again after the reload; approving it from the new page runs the write exactly once', async () => {
     world = await startAppWorld()
     const before = world.client('page-1')
-    world.server.enqueue({ type: 'turn', text: 'Recording it.', toolCalls: [{ name: 'record_measurement', arguments: weight }] }, { type: 'turn', text: 'Done.' })
+    world.server.enqueue(
+      { type: 'turn', text: 'Recording it.', toolCalls: [{ name: 'record_measurement', arguments: weight }] },
+      { type: 'turn', text: 'Done.' },
+    )
     await before.value('turns.start', { text: 'I weigh 72.5 kg' })
-    const asked = (await before.waitFor((e) => e.type === 'approval-request')) as Extract<RunEvent, { type: 'approval-request' }>
+    const asked = (await before.waitFor((e) => e.type === 'approval-request')) as Extract<
+      RunEvent,
+      { type: 'approval-request' }
+    >
     world.service.disconnect('page-1', 'may-return')
-    expect(await before.value('approvals.answer', { approvalId: asked.approvalId, decision: 'approve' })).toEqual({ answered: false })
+    expect(await before.value('approvals.answer', { approvalId: asked.approvalId, decision: 'approve' })).toEqual({
+      answered: false,
+    })
 
     const after = world.client('page-2')
     const [snapshot] = (await after.value('runs.attach', {})).runs
     const request = snapshot!.events.find((e) => e.type === 'approval-request')
     expect(request).toMatchObject({ approvalId: asked.approvalId, name: 'record_measurement' })
     expect(world.store.measurements.list({ limit: 10 })).toEqual([])
-    expect(await after.value('approvals.answer', { approvalId: asked.approvalId, decision: 'approve' })).toEqual({ answered: true })
+    expect(await after.value('approvals.answer', { approvalId: asked.approvalId, decision: 'approve' })).toEqual({
+      answered: true,
+    })
     expect(await after.waitFor(isRunEnd)).toMatchObject({ status: 'completed' })
     await world.service.whenIdle()
     expect(world.store.measurements.list({ limit: 10 })).toHaveLength(1)
@@ -91,7 +106,10 @@ describe('a window that reloads while its answer is written', () => {
   it('nobody comes back while an approval waits: the answer stops as "the window was closed", never as stopped by you', async () => {
     world = await startAppWorld({ unattendedMs: 50 })
     const before = world.client('page-1')
-    world.server.enqueue({ type: 'turn', text: 'Recording it.', toolCalls: [{ name: 'record_measurement', arguments: weight }] }, { type: 'turn', text: 'Done.' })
+    world.server.enqueue(
+      { type: 'turn', text: 'Recording it.', toolCalls: [{ name: 'record_measurement', arguments: weight }] },
+      { type: 'turn', text: 'Done.' },
+    )
     const { runId } = await before.value('turns.start', { text: 'I weigh 72.5 kg' })
     const start = (await before.waitFor((e) => e.type === 'run-start')) as Extract<RunEvent, { type: 'run-start' }>
     await before.waitFor((e) => e.type === 'approval-request')
@@ -102,7 +120,10 @@ describe('a window that reloads while its answer is written', () => {
     expect(world.server.requests).toHaveLength(1)
     // Stored, and read back (through the window's view) with its own reason.
     const view = await world.client('page-2').value('conversations.open', { conversationId: start.conversationId })
-    expect(view.messages.find((m) => m.role === 'assistant')).toMatchObject({ status: 'interrupted', interruptReason: 'window-closed' })
+    expect(view.messages.find((m) => m.role === 'assistant')).toMatchObject({
+      status: 'interrupted',
+      interruptReason: 'window-closed',
+    })
   })
 
   it('an answer that only streams goes on to its end with no window at all', async () => {

@@ -45,6 +45,9 @@ describe('conversations.pin', () => {
     expect((await a.value('conversations.list', { pinned: true })).map((c) => c.id)).toEqual([summary!.id])
     expect((await a.value('conversations.list', {}))[0]!.pinnedAt).toBeTypeOf('number')
     expect(await a.value('conversations.pin', { conversationId: summary!.id, pinned: false })).toEqual([])
-    expect(await a.call('conversations.pin', { conversationId: 'nope', pinned: true })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await a.call('conversations.pin', { conversationId: 'nope', pinned: true })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    })
   })
 })

@@ -23,7 +23,10 @@ describe('turns through the app service', () => {
     expect(types[0]).toBe('run-start')
     expect(types.at(-1)).toBe('run-end')
     expect(a.envelopes.every((e) => e.runId === runId)).toBe(true)
-    const text = a.events(runId).flatMap((e) => (e.type === 'stream' && e.event.type === 'text-delta' ? [e.event.delta] : [])).join('')
+    const text = a
+      .events(runId)
+      .flatMap((e) => (e.type === 'stream' && e.event.type === 'text-delta' ? [e.event.delta] : []))
+      .join('')
     expect(text).toBe('Paris is the capital of France.')
     expect(b.envelopes).toEqual([])
     // The conversation is stored and continues with conversationId.
@@ -49,7 +52,11 @@ describe('turns through the app service', () => {
   it('turns.stop interrupts the run (user-stop); another client cannot stop it', async () => {
     const a = world.client('a')
     const b = world.client('b')
-    world.server.enqueue({ type: 'turn', text: 'one two three four five six seven eight nine ten', faults: { stallAfterEvents: 3 } })
+    world.server.enqueue({
+      type: 'turn',
+      text: 'one two three four five six seven eight nine ten',
+      faults: { stallAfterEvents: 3 },
+    })
     const { runId } = await a.value('turns.start', { text: 'Count' })
     await a.waitFor((e) => e.type === 'stream' && e.event.type === 'text-delta')
     expect(await b.value('turns.stop', { runId })).toEqual({ stopped: false })
@@ -69,8 +76,14 @@ describe('turns through the app service', () => {
     const start = (await a.waitFor((e) => e.type === 'run-start')) as { conversationId: string }
     const busy = await a.call('turns.start', { conversationId: start.conversationId, text: 'again' })
     expect(busy).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'conversation-busy' } } })
-    expect(await a.call('conversations.delete', { conversationId: start.conversationId })).toMatchObject({ ok: false, error: { kind: 'busy', detail: { code: 'conversation-busy' } } })
-    expect(await a.call('turns.start', { conversationId: 'nope', text: 'x' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await a.call('conversations.delete', { conversationId: start.conversationId })).toMatchObject({
+      ok: false,
+      error: { kind: 'busy', detail: { code: 'conversation-busy' } },
+    })
+    expect(await a.call('turns.start', { conversationId: 'nope', text: 'x' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    })
     await a.value('turns.stop', { runId })
     await world.service.whenIdle()
   })
@@ -80,9 +93,13 @@ describe('turns through the app service', () => {
     const b = world.client('b')
     world.server.respond = () => ({ type: 'turn', text: 'one two three four', faults: { stallAfterEvents: 2 } })
     const runIds: string[] = []
-    for (let i = 0; i < MAX_RUNS_PER_CLIENT; i++) runIds.push((await a.value('turns.start', { text: `Question ${i}` })).runId)
+    for (let i = 0; i < MAX_RUNS_PER_CLIENT; i++)
+      runIds.push((await a.value('turns.start', { text: `Question ${i}` })).runId)
     const refused = await a.call('turns.start', { text: 'One more' })
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'busy', retryable: true, detail: { code: 'too-many-runs', max: MAX_RUNS_PER_CLIENT } } })
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'busy', retryable: true, detail: { code: 'too-many-runs', max: MAX_RUNS_PER_CLIENT } },
+    })
     // Another window is not held back by this one's runs.
     const other = await b.call('turns.start', { text: 'Mine' })
     expect(other.ok).toBe(true)
@@ -115,12 +132,18 @@ describe('turns through the app service', () => {
       const request = (await a.waitFor((e) => e.type === 'approval-request')) as { approvalId: string; name: string }
       expect(request.name).toBe('record_measurement')
       expect(measurements()).toBe(0)
-      expect(await b.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({ answered: false })
-      expect(await a.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({ answered: true })
+      expect(await b.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({
+        answered: false,
+      })
+      expect(await a.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({
+        answered: true,
+      })
       expect(await a.waitFor(isRunEnd)).toMatchObject({ status: 'completed' })
       await world.service.whenIdle()
       expect(measurements()).toBe(1)
-      expect(await a.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({ answered: false })
+      expect(await a.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({
+        answered: false,
+      })
       expect((await a.value('settings.get', {})).toolPermissions).toEqual({})
     })
 
@@ -148,7 +171,10 @@ describe('turns through the app service', () => {
       expect(measurements()).toBe(1)
       expect((await a.value('settings.get', {})).toolPermissions).toEqual({ record_measurement: 'always-allow' })
       world.server.enqueue(
-        { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'height', value: 180, unit: 'cm' } }] },
+        {
+          type: 'turn',
+          toolCalls: [{ name: 'record_measurement', arguments: { kind: 'height', value: 180, unit: 'cm' } }],
+        },
         { type: 'turn', text: 'Done.' },
       )
       const { runId } = await a.value('turns.start', { text: 'I am 180 cm' })
@@ -171,14 +197,18 @@ describe('turns through the app service', () => {
       await world.service.whenIdle()
       expect(world.store.measurements.list({ limit: 10 })).toEqual([])
       expect(world.server.requests).toHaveLength(2) // A's run never went on to a second round
-      const [messageA] = world.store.conversations.getMessages(
-        (a.events(runA.runId).find((e) => e.type === 'run-start') as { conversationId: string }).conversationId,
-      ).filter((m) => m.role === 'assistant')
+      const [messageA] = world.store.conversations
+        .getMessages(
+          (a.events(runA.runId).find((e) => e.type === 'run-start') as { conversationId: string }).conversationId,
+        )
+        .filter((m) => m.role === 'assistant')
       expect(messageA).toMatchObject({ status: 'interrupted', interruptReason: 'window-closed' })
       // Nothing more reached the gone client after it left; B's run was not affected.
       expect(a.events(runA.runId).some(isRunEnd)).toBe(false)
       expect(b.events(runB.runId).find(isRunEnd)).toMatchObject({ status: 'completed' })
-      expect(await b.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({ answered: false })
+      expect(await b.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })).toEqual({
+        answered: false,
+      })
     })
 
     it('its streaming run is aborted (the provider request is cancelled)', async () => {

@@ -28,7 +28,9 @@ function manualScheduler() {
 function storedText(store: KeelStore, messageId: string): string {
   // The part row's text followed by its streamed chunks (what every reader joins).
   const rows = store.db
-    .prepare(`SELECT ${PART_TEXT_SQL} AS text FROM message_parts p WHERE p.message_id = ? AND p.type = 'text' ORDER BY p.position`)
+    .prepare(
+      `SELECT ${PART_TEXT_SQL} AS text FROM message_parts p WHERE p.message_id = ? AND p.type = 'text' ORDER BY p.position`,
+    )
     .all(messageId) as { text: string }[]
   return rows.map((r) => r.text).join('')
 }
@@ -38,14 +40,22 @@ describe('AssistantMessageWriter', () => {
     const { store } = open()
     const ids = conversationWithTurn(store)
     const writer = store.conversations.startAssistantMessage(ids)
-    expect(store.conversations.getMessage(writer.messageId)).toMatchObject({ role: 'assistant', status: 'streaming', parts: [] })
+    expect(store.conversations.getMessage(writer.messageId)).toMatchObject({
+      role: 'assistant',
+      status: 'streaming',
+      parts: [],
+    })
   })
 
   it('buffers deltas and writes them in one go when the character threshold is reached', () => {
     const clock = fakeClock()
     const scheduler = manualScheduler()
     const { store } = open({ clock })
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 10, flushIntervalMs: 1000, schedule: scheduler.schedule })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 10,
+      flushIntervalMs: 1000,
+      schedule: scheduler.schedule,
+    })
     writer.appendText('abc')
     writer.appendText('def')
     expect(storedText(store, writer.messageId)).toBe('')
@@ -61,7 +71,11 @@ describe('AssistantMessageWriter', () => {
     const clock = fakeClock()
     const scheduler = manualScheduler()
     const { store } = open({ clock })
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 1_000_000, flushIntervalMs: 200, schedule: scheduler.schedule })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 1_000_000,
+      flushIntervalMs: 200,
+      schedule: scheduler.schedule,
+    })
     writer.appendText('one ')
     expect(scheduler.active).toBe(1)
     clock.advance(199)
@@ -77,25 +91,51 @@ describe('AssistantMessageWriter', () => {
 
   it('keeps text and reasoning in separate parts, in order, and writes tool parts at once', () => {
     const { store } = open()
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 1_000_000, flushIntervalMs: 60_000, schedule: manualScheduler().schedule })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 1_000_000,
+      flushIntervalMs: 60_000,
+      schedule: manualScheduler().schedule,
+    })
     writer.appendReasoning('thinking…')
     writer.appendText('Let me record that.')
-    const result = writer.addPart({ type: 'tool-call', callId: 'c1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{}', arguments: {} })
+    const result = writer.addPart({
+      type: 'tool-call',
+      callId: 'c1',
+      callIdIsLocal: false,
+      toolName: 'record_measurement',
+      argumentsText: '{}',
+      arguments: {},
+    })
     expect(result).toEqual({ ok: true })
-    expect(store.conversations.getMessage(writer.messageId)?.parts.map((p) => p.type)).toEqual(['reasoning', 'text', 'tool-call'])
+    expect(store.conversations.getMessage(writer.messageId)?.parts.map((p) => p.type)).toEqual([
+      'reasoning',
+      'text',
+      'tool-call',
+    ])
     writer.appendText('\n\nDone.')
     const finished = writer.finalize({ status: 'complete' })
     expect(finished.ok && finished.message.parts).toEqual([
       { type: 'reasoning', text: 'thinking…' },
       { type: 'text', text: 'Let me record that.' },
-      { type: 'tool-call', callId: 'c1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{}', arguments: {} },
+      {
+        type: 'tool-call',
+        callId: 'c1',
+        callIdIsLocal: false,
+        toolName: 'record_measurement',
+        argumentsText: '{}',
+        arguments: {},
+      },
       { type: 'text', text: '\n\nDone.' },
     ])
   })
 
   it('appends many deltas into one part without losing or reordering anything', () => {
     const { store } = open()
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 37, flushIntervalMs: 60_000, schedule: manualScheduler().schedule })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 37,
+      flushIntervalMs: 60_000,
+      schedule: manualScheduler().schedule,
+    })
     let expected = ''
     for (let i = 0; i < 500; i++) {
       const delta = `tok${i} ç🙂 `
@@ -108,10 +148,18 @@ describe('AssistantMessageWriter', () => {
 
   it('finalizes as interrupted with its reason, keeping the text that arrived (what the user saw)', () => {
     const { store } = open()
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 1_000_000, flushIntervalMs: 60_000, schedule: manualScheduler().schedule })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 1_000_000,
+      flushIntervalMs: 60_000,
+      schedule: manualScheduler().schedule,
+    })
     writer.appendText('Half an ans')
     const finished = writer.finalize({ status: 'interrupted', reason: 'user-stop' })
-    expect(finished.ok && finished.message).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop', parts: [{ type: 'text', text: 'Half an ans' }] })
+    expect(finished.ok && finished.message).toMatchObject({
+      status: 'interrupted',
+      interruptReason: 'user-stop',
+      parts: [{ type: 'text', text: 'Half an ans' }],
+    })
     expect(writer.isFinished).toBe(true)
     expect(() => writer.appendText('more')).toThrow(/already finalized/)
   })
@@ -120,13 +168,21 @@ describe('AssistantMessageWriter', () => {
     const { store } = open()
     const writer = store.conversations.startAssistantMessage(conversationWithTurn(store))
     const finished = writer.finalize({ status: 'failed', error: { kind: 'rate-limit', message: '429' } })
-    expect(finished.ok && finished.message).toMatchObject({ status: 'failed', interruptReason: undefined, error: { kind: 'rate-limit', message: '429' } })
+    expect(finished.ok && finished.message).toMatchObject({
+      status: 'failed',
+      interruptReason: undefined,
+      error: { kind: 'rate-limit', message: '429' },
+    })
   })
 
   it('after a crash, keeps exactly the text written by the last flush and marks the message interrupted / app-crash', () => {
     const handle = open()
     const ids = conversationWithTurn(handle.store)
-    const writer = handle.store.conversations.startAssistantMessage(ids, { flushChars: 1_000_000, flushIntervalMs: 60_000, schedule: manualScheduler().schedule })
+    const writer = handle.store.conversations.startAssistantMessage(ids, {
+      flushChars: 1_000_000,
+      flushIntervalMs: 60_000,
+      schedule: manualScheduler().schedule,
+    })
     writer.appendText('flushed part. ')
     writer.flush()
     writer.appendText('only on screen')
@@ -142,8 +198,14 @@ describe('AssistantMessageWriter', () => {
 
   it('keeps pending text when a write fails, reports a typed error, and writes it on the next successful flush', () => {
     const { store } = open()
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 1_000_000, flushIntervalMs: 60_000, schedule: manualScheduler().schedule })
-    store.db.exec(`CREATE TEMP TRIGGER fail_parts BEFORE INSERT ON main.message_parts BEGIN SELECT RAISE(ABORT, 'disk trouble'); END`)
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 1_000_000,
+      flushIntervalMs: 60_000,
+      schedule: manualScheduler().schedule,
+    })
+    store.db.exec(
+      `CREATE TEMP TRIGGER fail_parts BEFORE INSERT ON main.message_parts BEGIN SELECT RAISE(ABORT, 'disk trouble'); END`,
+    )
     writer.appendText('precious ')
     const failed = writer.flush()
     expect(failed.ok).toBe(false)

@@ -6,7 +6,10 @@ import { openAtVersion, seedConversation } from './migration-test-helpers'
 import { useTempStores } from './store-fixtures'
 
 const { tempDir, open } = useTempStores()
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAcCBlCwAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAcCBlCwAAAABJRU5ErkJggg==',
+  'base64',
+)
 const NOTES = Buffer.from('# Notes\n')
 
 describe('migration 0130 (message attachments)', () => {
@@ -25,8 +28,12 @@ describe('migration 0130 (message attachments)', () => {
     const db = openAtVersion(tempDir(), 130)
     seedConversation(db)
     const messageId = 'm1'
-    db.prepare(`INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, 'c1', 't1', 1, 'user', 'complete', 1, 1)`).run(messageId)
-    const insert = db.prepare('INSERT INTO message_attachments (message_id, position, name, mime_type, size, data) VALUES (?, ?, ?, ?, ?, ?)')
+    db.prepare(
+      `INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, 'c1', 't1', 1, 'user', 'complete', 1, 1)`,
+    ).run(messageId)
+    const insert = db.prepare(
+      'INSERT INTO message_attachments (message_id, position, name, mime_type, size, data) VALUES (?, ?, ?, ?, ?, ?)',
+    )
     expect(() => insert.run(messageId, 0, 'a.png', 'image/png', PNG.length, PNG)).not.toThrow()
     expect(() => insert.run(messageId, 0, 'b.png', 'image/png', PNG.length, PNG)).toThrow(/UNIQUE/)
     expect(() => insert.run(messageId, 1, 'a.svg', 'image/svg+xml', 3, Buffer.from('<a>'))).toThrow(/CHECK/)
@@ -85,7 +92,11 @@ describe('attachment store', () => {
     const keep = store.conversations.createConversation({ title: 'keep' })
     const drop = store.conversations.createConversation({ title: 'drop' })
     for (const conversation of [keep, drop]) {
-      store.conversations.startTurn({ conversationId: conversation.id, userText: 'x', attachments: [{ name: 'dot.png', mimeType: 'image/png', bytes: new Uint8Array(PNG) }] })
+      store.conversations.startTurn({
+        conversationId: conversation.id,
+        userText: 'x',
+        attachments: [{ name: 'dot.png', mimeType: 'image/png', bytes: new Uint8Array(PNG) }],
+      })
     }
     expect(store.conversations.deleteConversation(drop.id)).toBe(true)
     expect(store.attachments.infoByMessage(drop.id).size).toBe(0)

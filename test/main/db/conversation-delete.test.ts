@@ -18,8 +18,19 @@ describe('ConversationStore.deleteConversation', () => {
     const writer = store.conversations.startAssistantMessage({ conversationId: gone.id, turnId: turn.id })
     writer.appendText('Recording.')
     writer.finalize({ status: 'complete' })
-    const generation = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'anthropic', model: 'm' })
-    store.generations.finish(generation.id, { outcome: 'complete', usage: { inputTokens: 1, outputTokens: 2, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
+    const generation = store.generations.start({
+      turnId: turn.id,
+      messageId: writer.messageId,
+      round: 1,
+      attempt: 1,
+      provider: 'anthropic',
+      model: 'm',
+    })
+    store.generations.finish(generation.id, {
+      outcome: 'complete',
+      usage: { inputTokens: 1, outputTokens: 2, reasoningTokens: undefined, cachedInputTokens: undefined },
+      usageSource: 'reported',
+    })
     const signal = new AbortController().signal
     const call = (callId: string, toolName: string, args: Record<string, unknown>) =>
       tools.executeToolCall({ conversationId: gone.id, turnId: turn.id, callId, toolName, arguments: args }, { signal })
@@ -45,7 +56,12 @@ describe('ConversationStore.deleteConversation', () => {
     // The measurements are the user's: both rows stay (the deleted one stays deleted), unlinked from the ledger.
     expect(count(db, 'SELECT count(*) AS n FROM measurements')).toBe(2)
     expect(store.measurements.list({ limit: 10 }).map((m) => m.kind)).toEqual(['weight'])
-    expect(count(db, 'SELECT count(*) AS n FROM measurements WHERE created_by_ledger_id IS NOT NULL OR deleted_by_ledger_id IS NOT NULL')).toBe(0)
+    expect(
+      count(
+        db,
+        'SELECT count(*) AS n FROM measurements WHERE created_by_ledger_id IS NOT NULL OR deleted_by_ledger_id IS NOT NULL',
+      ),
+    ).toBe(0)
     expect(db.pragma('foreign_key_check')).toEqual([])
     // The other conversation is untouched.
     expect(store.conversations.getConversation(keep.id)).toMatchObject({ title: 'keep' })

@@ -10,7 +10,12 @@ import { fakeClock, useTempStores } from './store-fixtures'
 
 const { open } = useTempStores()
 
-function converse(store: KeelStore, title: string, user: string, answer: string): { conversationId: string; userId: string; answerId: string } {
+function converse(
+  store: KeelStore,
+  title: string,
+  user: string,
+  answer: string,
+): { conversationId: string; userId: string; answerId: string } {
   const conversation = store.conversations.createConversation({ title })
   const { turn, message } = store.conversations.startTurn({ conversationId: conversation.id, userText: user })
   const writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id })
@@ -21,7 +26,9 @@ function converse(store: KeelStore, title: string, user: string, answer: string)
 }
 
 const matched = (store: KeelStore, query: string) =>
-  store.search.search(query, { limit: 50 }).results.map((r) => (r.kind === 'title' ? `title:${r.conversationId}` : `message:${r.messageId}`))
+  store.search
+    .search(query, { limit: 50 })
+    .results.map((r) => (r.kind === 'title' ? `title:${r.conversationId}` : `message:${r.messageId}`))
 
 describe('conversation search', () => {
   it('folds case and diacritics both ways: "medicao" finds "Medição" and "medição" finds "medicao"', () => {
@@ -35,10 +42,21 @@ describe('conversation search', () => {
 
   it('highlights the matching words in the snippet and says which conversation and message', () => {
     const { store } = open()
-    const a = converse(store, 'Protein', 'How much protein per day?', 'About 1.6 g of protein per kg of body weight per day.')
+    const a = converse(
+      store,
+      'Protein',
+      'How much protein per day?',
+      'About 1.6 g of protein per kg of body weight per day.',
+    )
     const hit = store.search.search('body weight', { limit: 10 }).results
     expect(hit).toHaveLength(1)
-    expect(hit[0]).toMatchObject({ kind: 'message', conversationId: a.conversationId, messageId: a.answerId, role: 'assistant', title: 'Protein' })
+    expect(hit[0]).toMatchObject({
+      kind: 'message',
+      conversationId: a.conversationId,
+      messageId: a.answerId,
+      role: 'assistant',
+      title: 'Protein',
+    })
     expect(hit[0]!.segments.filter((s) => s.match).map((s) => s.text)).toEqual(['body', 'weight'])
     expect(hit[0]!.segments.map((s) => s.text).join('')).toContain('protein per kg of body weight per day')
   })
@@ -49,7 +67,13 @@ describe('conversation search', () => {
     const b = converse(store, 'Food', 'running in the morning', 'ok')
     expect(matched(store, 'running')).toEqual([`title:${a.conversationId}`, `message:${b.userId}`])
     const title = store.search.search('running', { limit: 1 }).results[0]
-    expect(title).toMatchObject({ kind: 'title', segments: [{ text: 'Running', match: true }, { text: ' plan', match: false }] })
+    expect(title).toMatchObject({
+      kind: 'title',
+      segments: [
+        { text: 'Running', match: true },
+        { text: ' plan', match: false },
+      ],
+    })
   })
 
   it('phrases keep word order; a prefix matches the start of a word; plain words must all appear', () => {
@@ -67,14 +91,22 @@ describe('conversation search', () => {
     const { store } = open()
     const conversation = store.conversations.createConversation({ title: 'Stream' })
     const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'go' })
-    const writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id }, { flushChars: 1 })
+    const writer = store.conversations.startAssistantMessage(
+      { conversationId: conversation.id, turnId: turn.id },
+      { flushChars: 1 },
+    )
     writer.appendReasoning('secretthought ')
     writer.appendText('alpha ')
     writer.appendText('beta ')
     writer.appendText('gamma')
     expect(matched(store, 'alpha')).toHaveLength(1) // the first flush is the part row itself
     expect(matched(store, 'gamma')).toEqual([]) // still a chunk
-    writer.addPart({ type: 'tool-call', callId: 'c1', name: 'record_measurement', arguments: { note: 'zetaword' } } as never)
+    writer.addPart({
+      type: 'tool-call',
+      callId: 'c1',
+      name: 'record_measurement',
+      arguments: { note: 'zetaword' },
+    } as never)
     const end = writer.finalize({ status: 'complete' })
     expect(end.ok).toBe(true)
     expect(matched(store, 'gamma')).toEqual([`message:${writer.messageId}`])
@@ -96,8 +128,12 @@ describe('conversation search', () => {
     expect(matched(store, 'kiwi')).toEqual([])
     expect(matched(store, 'brand')).toEqual([])
     // The index holds nothing of the deleted rows (FTS5's own check against its content tables).
-    expect(() => store.db.exec(`INSERT INTO conversation_title_search (conversation_title_search) VALUES ('integrity-check')`)).not.toThrow()
-    expect(() => store.db.exec(`INSERT INTO message_text_search (message_text_search) VALUES ('integrity-check')`)).not.toThrow()
+    expect(() =>
+      store.db.exec(`INSERT INTO conversation_title_search (conversation_title_search) VALUES ('integrity-check')`),
+    ).not.toThrow()
+    expect(() =>
+      store.db.exec(`INSERT INTO message_text_search (message_text_search) VALUES ('integrity-check')`),
+    ).not.toThrow()
   })
 
   it('pages through many hits: every hit once, over 5,000 messages', () => {
@@ -105,8 +141,16 @@ describe('conversation search', () => {
     const conversation = store.conversations.createConversation({ title: 'Many' })
     const insert = store.db.transaction(() => {
       for (let i = 0; i < 2500; i++) {
-        const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: `entry ${i} common ${i % 10 === 0 ? 'rare' : 'usual'}` })
-        store.conversations.addMessage({ conversationId: conversation.id, turnId: turn.id, role: 'assistant', parts: [{ type: 'text', text: `reply ${i}` }] })
+        const { turn } = store.conversations.startTurn({
+          conversationId: conversation.id,
+          userText: `entry ${i} common ${i % 10 === 0 ? 'rare' : 'usual'}`,
+        })
+        store.conversations.addMessage({
+          conversationId: conversation.id,
+          turnId: turn.id,
+          role: 'assistant',
+          parts: [{ type: 'text', text: `reply ${i}` }],
+        })
       }
     })
     insert()
@@ -128,9 +172,17 @@ describe('conversation search', () => {
     const older = converse(store, 'A', 'lantern', 'ok')
     const conversation = store.conversations.createConversation({ title: 'B' })
     // A system note with the word: never a hit (and it must not take a place on the page).
-    store.conversations.addMessage({ conversationId: conversation.id, role: 'system', parts: [{ type: 'text', text: 'lantern' }] })
+    store.conversations.addMessage({
+      conversationId: conversation.id,
+      role: 'system',
+      parts: [{ type: 'text', text: 'lantern' }],
+    })
     const newer = converse(store, 'C', 'lantern', 'ok')
-    expect(matched(store, 'lantern')).toEqual([`title:${titled.conversationId}`, `message:${newer.userId}`, `message:${older.userId}`])
+    expect(matched(store, 'lantern')).toEqual([
+      `title:${titled.conversationId}`,
+      `message:${newer.userId}`,
+      `message:${older.userId}`,
+    ])
     // One per page: the title, then the messages, the system note never.
     const pages = [0, 1, 2].map((offset) => store.search.search('lantern', { limit: 1, offset }))
     expect(pages.map((p) => p.results.map((r) => r.kind))).toEqual([['title'], ['message'], ['message']])
@@ -168,10 +220,13 @@ describe('toFtsQuery', () => {
     const { store } = open()
     converse(store, 'Medição "quoted" (x) AND y*', 'NEAR(a b) -c ^d col:e "f', 'ok')
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[a-z"*():^\-+ ]{0,30}$/)), (input) => {
-        const page = store.search.search(input, { limit: 5 })
-        expect(Array.isArray(page.results)).toBe(true)
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[a-z"*():^\-+ ]{0,30}$/)),
+        (input) => {
+          const page = store.search.search(input, { limit: 5 })
+          expect(Array.isArray(page.results)).toBe(true)
+        },
+      ),
       { numRuns: 400 },
     )
   })

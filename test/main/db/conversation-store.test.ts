@@ -9,9 +9,18 @@ describe('ConversationStore', () => {
     const clock = fakeClock()
     const { store } = open({ clock })
     const conversation = store.conversations.createConversation({ title: 'Weight' })
-    const { turn, message } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'I weigh 70 kg' })
+    const { turn, message } = store.conversations.startTurn({
+      conversationId: conversation.id,
+      userText: 'I weigh 70 kg',
+    })
     expect(turn.conversationId).toBe(conversation.id)
-    expect(message).toMatchObject({ role: 'user', status: 'complete', seq: 1, turnId: turn.id, parts: [{ type: 'text', text: 'I weigh 70 kg' }] })
+    expect(message).toMatchObject({
+      role: 'user',
+      status: 'complete',
+      seq: 1,
+      turnId: turn.id,
+      parts: [{ type: 'text', text: 'I weigh 70 kg' }],
+    })
     const writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id })
     writer.appendText('Noted.')
     writer.finalize({ status: 'complete' })
@@ -41,7 +50,10 @@ describe('ConversationStore', () => {
     const first = store.conversations.listConversations({ limit: 2 })
     const last = first[first.length - 1]
     expect(last).toBeDefined()
-    const second = store.conversations.listConversations({ limit: 2, before: { updatedAt: last!.updatedAt, id: last!.id } })
+    const second = store.conversations.listConversations({
+      limit: 2,
+      before: { updatedAt: last!.updatedAt, id: last!.id },
+    })
     expect([...first, ...second].map((c) => c.id)).toEqual(['b', 'd', 'c', 'a'])
   })
 
@@ -62,13 +74,27 @@ describe('ConversationStore', () => {
       role: 'assistant',
       parts: [
         { type: 'text', text: 'Recording.' },
-        { type: 'tool-call', callId: 'call_1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{"kind":"weight"}', arguments: { kind: 'weight' } },
+        {
+          type: 'tool-call',
+          callId: 'call_1',
+          callIdIsLocal: false,
+          toolName: 'record_measurement',
+          argumentsText: '{"kind":"weight"}',
+          arguments: { kind: 'weight' },
+        },
         { type: 'tool-result', callId: 'call_1', toolName: 'record_measurement', outcome },
       ],
     })
     expect(store.conversations.getMessage(message.id)?.parts).toEqual([
       { type: 'text', text: 'Recording.' },
-      { type: 'tool-call', callId: 'call_1', callIdIsLocal: false, toolName: 'record_measurement', argumentsText: '{"kind":"weight"}', arguments: { kind: 'weight' } },
+      {
+        type: 'tool-call',
+        callId: 'call_1',
+        callIdIsLocal: false,
+        toolName: 'record_measurement',
+        argumentsText: '{"kind":"weight"}',
+        arguments: { kind: 'weight' },
+      },
       { type: 'tool-result', callId: 'call_1', toolName: 'record_measurement', outcome },
     ])
   })
@@ -87,7 +113,9 @@ describe('ConversationStore integrity', () => {
     const a = store.conversations.createConversation()
     const b = store.conversations.createConversation()
     const { turn } = store.conversations.startTurn({ conversationId: a.id, userText: 'hi' })
-    expect(() => store.conversations.startAssistantMessage({ conversationId: b.id, turnId: turn.id })).toThrow(/FOREIGN KEY/)
+    expect(() => store.conversations.startAssistantMessage({ conversationId: b.id, turnId: turn.id })).toThrow(
+      /FOREIGN KEY/,
+    )
     expect(store.conversations.getMessages(b.id)).toEqual([])
   })
 })

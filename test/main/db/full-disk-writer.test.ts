@@ -34,7 +34,11 @@ describe('a full disk while an answer streams', () => {
     const setup = storeOnSmallDisk()
     if (typeof setup === 'string') return context.skip(setup)
     const { store, dir } = setup
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 1_000_000, flushIntervalMs: 60_000, schedule: never })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 1_000_000,
+      flushIntervalMs: 60_000,
+      schedule: never,
+    })
     writer.appendText('before the disk filled. ')
     expect(writer.flush()).toEqual({ ok: true })
     const filler = fillDisk(dir)
@@ -73,7 +77,11 @@ describe('a full disk while an answer streams', () => {
     const setup = storeOnSmallDisk()
     if (typeof setup === 'string') return context.skip(setup)
     const { store, dir } = setup
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 4096, flushIntervalMs: 60_000, schedule: never })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 4096,
+      flushIntervalMs: 60_000,
+      schedule: never,
+    })
     let text = ''
     // Enough flushed chunks that folding them at finalize needs room the disk no longer has.
     for (let i = 0; i < 120; i++) {
@@ -95,7 +103,10 @@ describe('a full disk while an answer streams', () => {
 
     rmSync(filler)
     const finished = writer.finalize({ status: 'complete' })
-    expect(finished.ok && finished.message).toMatchObject({ status: 'complete', parts: [{ type: 'text', text: `${text}the end` }] })
+    expect(finished.ok && finished.message).toMatchObject({
+      status: 'complete',
+      parts: [{ type: 'text', text: `${text}the end` }],
+    })
   })
 
   it('an I/O error is `full` when the folder has no room left, and stays `io` otherwise', (context) => {
@@ -108,7 +119,13 @@ describe('a full disk while an answer streams', () => {
     expect(refineFullDisk(ioError, disk.dir).kind).toBe('io')
     fillDisk(disk.dir)
     expect(isDiskFull(disk.dir)).toBe(true)
-    expect(refineFullDisk(ioError, disk.dir)).toMatchObject({ kind: 'full', retryable: false, sqliteCode: 'SQLITE_IOERR_SHMSIZE' })
-    expect(refineFullDisk(toStorageError(Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' })), disk.dir).kind).toBe('busy')
+    expect(refineFullDisk(ioError, disk.dir)).toMatchObject({
+      kind: 'full',
+      retryable: false,
+      sqliteCode: 'SQLITE_IOERR_SHMSIZE',
+    })
+    expect(
+      refineFullDisk(toStorageError(Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' })), disk.dir).kind,
+    ).toBe('busy')
   })
 })

@@ -9,8 +9,19 @@ describe('GenerationStore', () => {
     const clock = fakeClock()
     const { store } = open({ clock })
     const { turnId } = conversationWithTurn(store)
-    const started = store.generations.start({ turnId, round: 1, attempt: 1, provider: 'openai-responses', model: 'gpt-5' })
-    expect(started).toMatchObject({ outcome: 'running', startedAt: clock(), endedAt: undefined, usageSource: undefined })
+    const started = store.generations.start({
+      turnId,
+      round: 1,
+      attempt: 1,
+      provider: 'openai-responses',
+      model: 'gpt-5',
+    })
+    expect(started).toMatchObject({
+      outcome: 'running',
+      startedAt: clock(),
+      endedAt: undefined,
+      usageSource: undefined,
+    })
     clock.advance(1500)
     expect(
       store.generations.finish(started.id, {
@@ -35,7 +46,11 @@ describe('GenerationStore', () => {
     const { store } = open()
     const { turnId } = conversationWithTurn(store)
     const aborted = store.generations.start({ turnId, round: 1, attempt: 1, provider: 'gemini', model: 'g' })
-    store.generations.finish(aborted.id, { outcome: 'user-stop', usage: { ...UNKNOWN_USAGE, outputTokens: 42 }, usageSource: 'estimated' })
+    store.generations.finish(aborted.id, {
+      outcome: 'user-stop',
+      usage: { ...UNKNOWN_USAGE, outputTokens: 42 },
+      usageSource: 'estimated',
+    })
     expect(store.generations.get(aborted.id)).toMatchObject({
       outcome: 'user-stop',
       usage: { inputTokens: undefined, outputTokens: 42, reasoningTokens: undefined, cachedInputTokens: undefined },
@@ -47,8 +62,12 @@ describe('GenerationStore', () => {
     const { store } = open()
     const { turnId } = conversationWithTurn(store)
     const g = store.generations.start({ turnId, round: 1, attempt: 1, provider: 'anthropic', model: 'c' })
-    expect(store.generations.finish(g.id, { outcome: 'network', usage: UNKNOWN_USAGE, usageSource: 'estimated' })).toBe(true)
-    expect(store.generations.finish(g.id, { outcome: 'complete', usage: UNKNOWN_USAGE, usageSource: 'reported' })).toBe(false)
+    expect(store.generations.finish(g.id, { outcome: 'network', usage: UNKNOWN_USAGE, usageSource: 'estimated' })).toBe(
+      true,
+    )
+    expect(store.generations.finish(g.id, { outcome: 'complete', usage: UNKNOWN_USAGE, usageSource: 'reported' })).toBe(
+      false,
+    )
     expect(store.generations.get(g.id)?.outcome).toBe('network')
   })
 

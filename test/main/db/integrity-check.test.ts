@@ -15,7 +15,12 @@ function cleanStore(): string {
   const store = openAt(path)
   const conversation = store.conversations.createConversation({ title: 'kept' })
   store.db.transaction(() => {
-    for (let i = 0; i < 300; i++) store.conversations.addMessage({ conversationId: conversation.id, role: 'user', parts: [{ type: 'text', text: `message ${i} `.repeat(20) }] })
+    for (let i = 0; i < 300; i++)
+      store.conversations.addMessage({
+        conversationId: conversation.id,
+        role: 'user',
+        parts: [{ type: 'text', text: `message ${i} `.repeat(20) }],
+      })
   })()
   expect(store.integrity).toBe('ok')
   store.close()
@@ -25,7 +30,15 @@ function cleanStore(): string {
 /** The stamp a clean close writes, for the file as it is now (as if nothing had written it). */
 function restamp(path: string): void {
   const stat = statSync(path, { bigint: true })
-  writeFileSync(`${path}.verified`, JSON.stringify({ size: Number(stat.size), mtimeNs: String(stat.mtimeNs), ino: String(stat.ino), dev: String(stat.dev) }))
+  writeFileSync(
+    `${path}.verified`,
+    JSON.stringify({
+      size: Number(stat.size),
+      mtimeNs: String(stat.mtimeNs),
+      ino: String(stat.ino),
+      dev: String(stat.dev),
+    }),
+  )
 }
 
 describe('integrity check at open', () => {

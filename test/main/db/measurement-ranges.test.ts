@@ -9,7 +9,12 @@ describe('MeasurementStore.list ranges', () => {
     const store = open({ clock: fakeClock(Date.UTC(2024, 5, 1)) }).store
     const base = { kind: 'weight', canonicalValue: 72, value: 72, unit: 'kg' } as const
     // 1 May in Kolkata (begins 18:30 UTC on 30 April), and 1 May stored before offsets were kept (midnight UTC).
-    store.measurements.insert({ ...base, takenAt: Date.UTC(2024, 3, 30, 18, 30), takenAtPrecision: 'day', takenAtOffsetMin: 330 })
+    store.measurements.insert({
+      ...base,
+      takenAt: Date.UTC(2024, 3, 30, 18, 30),
+      takenAtPrecision: 'day',
+      takenAtOffsetMin: 330,
+    })
     store.measurements.insert({ ...base, value: 71, takenAt: Date.UTC(2024, 4, 1), takenAtPrecision: 'day' })
     return store
   }

@@ -9,11 +9,17 @@ import { fakeClock, useTempStores } from './store-fixtures'
 const { open, tempDir, openAt } = useTempStores()
 
 function textOf(store: KeelStore, conversationId: string): string[] {
-  return store.conversations.getMessages(conversationId).map((m) => `${m.role}:${m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')}`)
+  return store.conversations
+    .getMessages(conversationId)
+    .map((m) => `${m.role}:${m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')}`)
 }
 
 function answer(store: KeelStore, conversationId: string, turnId: string, text: string, parentId?: string): string {
-  const writer = store.conversations.startAssistantMessage({ conversationId, turnId, ...(parentId ? { parentId } : {}) })
+  const writer = store.conversations.startAssistantMessage({
+    conversationId,
+    turnId,
+    ...(parentId ? { parentId } : {}),
+  })
   writer.appendText(text)
   writer.finalize({ status: 'complete' })
   return writer.messageId
@@ -54,7 +60,11 @@ describe('message tree', () => {
     const edited = store.conversations.startTurn({ conversationId: id, userText: 'Q1 edited', parentId: null })
     const a1b = answer(store, id, edited.turn.id, 'A1b')
     expect(textOf(store, id)).toEqual(['user:Q1 edited', 'assistant:A1b'])
-    expect(store.conversations.versionsOf(id)[edited.message.id]).toEqual({ index: 1, count: 2, ids: [q1.message.id, edited.message.id] })
+    expect(store.conversations.versionsOf(id)[edited.message.id]).toEqual({
+      index: 1,
+      count: 2,
+      ids: [q1.message.id, edited.message.id],
+    })
     // The old question as version: the branch below it comes back whole, to its last answer.
     store.conversations.selectVersion(q1.message.id)
     expect(textOf(store, id)).toEqual(['user:Q1', 'assistant:A1', 'user:Q2', 'assistant:A2'])
@@ -106,11 +116,18 @@ describe('message tree', () => {
   it('a continued answer gets its new text after the stored parts, in the same message', () => {
     const { store } = open({ clock: fakeClock() })
     const { id, q2 } = twoTurns(store)
-    const writer = store.conversations.startAssistantMessage({ conversationId: id, turnId: q2.turn.id, parentId: q2.message.id })
+    const writer = store.conversations.startAssistantMessage({
+      conversationId: id,
+      turnId: q2.turn.id,
+      parentId: q2.message.id,
+    })
     writer.appendText('The list: one, two')
     writer.finalize({ status: 'interrupted', reason: 'provider-error' })
     const resumed = store.conversations.resumeAssistantMessage(writer.messageId)!
-    expect(store.conversations.getMessage(writer.messageId)).toMatchObject({ status: 'streaming', interruptReason: undefined })
+    expect(store.conversations.getMessage(writer.messageId)).toMatchObject({
+      status: 'streaming',
+      interruptReason: undefined,
+    })
     resumed.appendText(', three.')
     resumed.finalize({ status: 'complete' })
     const message = store.conversations.getMessage(writer.messageId)!
@@ -135,9 +152,13 @@ describe('migration 0100 (message tree)', () => {
   it('backfills an old conversation as one chain ending at its last message: it reads as before', () => {
     const dir = tempDir()
     const db = openAtVersion(dir, 90)
-    db.prepare("INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('c1', 'old', 1, 1), ('c2', 'empty', 1, 1)").run()
+    db.prepare(
+      "INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('c1', 'old', 1, 1), ('c2', 'empty', 1, 1)",
+    ).run()
     db.prepare("INSERT INTO turns (id, conversation_id, created_at) VALUES ('t1', 'c1', 1), ('t2', 'c1', 1)").run()
-    const insert = db.prepare("INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, 'c1', ?, ?, ?, 'complete', 1, 1)")
+    const insert = db.prepare(
+      "INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, 'c1', ?, ?, ?, 'complete', 1, 1)",
+    )
     const part = db.prepare("INSERT INTO message_parts (message_id, position, type, text) VALUES (?, 0, 'text', ?)")
     const rows: [string, string, number, string][] = [
       ['m1', 't1', 1, 'user'],
@@ -162,7 +183,12 @@ describe('migration 0100 (message tree)', () => {
     ])
     db.close()
     const store = openAt(join(dir, 'keel.db'))
-    expect(textOf(store, 'c1')).toEqual(['user:user 1', 'assistant:assistant 2', 'user:user 3', 'assistant:assistant 4'])
+    expect(textOf(store, 'c1')).toEqual([
+      'user:user 1',
+      'assistant:assistant 2',
+      'user:user 3',
+      'assistant:assistant 4',
+    ])
     expect(store.conversations.getMessages('c2')).toEqual([])
     // The next message follows the old chain.
     expect(store.conversations.startTurn({ conversationId: 'c1', userText: 'new' }).message.parentId).toBe('m4')

@@ -35,8 +35,18 @@ describe('migrate', () => {
     const db = openEmpty()
     expect(readSchemaVersion(db)).toBe(0)
     const result = migrate(db)
-    expect(result).toEqual({ ok: true, fromVersion: 0, toVersion: LATEST_SCHEMA_VERSION, applied: MIGRATIONS.map((m) => m.version) })
-    expect(migrate(db)).toEqual({ ok: true, fromVersion: LATEST_SCHEMA_VERSION, toVersion: LATEST_SCHEMA_VERSION, applied: [] })
+    expect(result).toEqual({
+      ok: true,
+      fromVersion: 0,
+      toVersion: LATEST_SCHEMA_VERSION,
+      applied: MIGRATIONS.map((m) => m.version),
+    })
+    expect(migrate(db)).toEqual({
+      ok: true,
+      fromVersion: LATEST_SCHEMA_VERSION,
+      toVersion: LATEST_SCHEMA_VERSION,
+      applied: [],
+    })
     db.close()
   })
 
@@ -63,7 +73,9 @@ describe('migrate', () => {
     }
     expect(readSchemaVersion(db)).toBe(10)
     expect(tableNames(db)).toEqual(['first_table', 'schema_migrations'])
-    expect(db.prepare('SELECT version, name, how FROM schema_migrations').all()).toEqual([{ version: 10, name: 'first', how: 'ran' }])
+    expect(db.prepare('SELECT version, name, how FROM schema_migrations').all()).toEqual([
+      { version: 10, name: 'first', how: 'ran' },
+    ])
     db.close()
   })
 
@@ -77,12 +89,21 @@ describe('migrate', () => {
     db.close()
   })
 
-  it('runs a migration the store lacks even when its number is below the store\'s version, and records each one', () => {
+  it("runs a migration the store lacks even when its number is below the store's version, and records each one", () => {
     const db = openEmpty()
-    const made = (version: number): Migration => ({ version, name: `m${version}`, up: (d) => d.exec(`CREATE TABLE t${version} (x INTEGER) STRICT`) })
+    const made = (version: number): Migration => ({
+      version,
+      name: `m${version}`,
+      up: (d) => d.exec(`CREATE TABLE t${version} (x INTEGER) STRICT`),
+    })
     expect(migrate(db, { migrations: [made(10), made(30)] })).toMatchObject({ ok: true, applied: [10, 30] })
     // 20 reached this build after 30 did.
-    expect(migrate(db, { migrations: [made(10), made(20), made(30)] })).toEqual({ ok: true, fromVersion: 30, toVersion: 30, applied: [20] })
+    expect(migrate(db, { migrations: [made(10), made(20), made(30)] })).toEqual({
+      ok: true,
+      fromVersion: 30,
+      toVersion: 30,
+      applied: [20],
+    })
     expect(tableNames(db)).toEqual(['schema_migrations', 't10', 't20', 't30'])
     expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([10, 20, 30])
     db.close()
@@ -94,14 +115,30 @@ describe('migrate', () => {
     const opened = openDatabase(path, { migrate: { targetVersion: 0 } })
     if (!opened.ok) throw new Error(opened.error.message)
     const db = opened.db
-    const failing = MIGRATIONS.map((m) => (m.version === 110 ? { ...m, up: () => { throw new Error('killed mid-migration') } } : m))
+    const failing = MIGRATIONS.map((m) =>
+      m.version === 110
+        ? {
+            ...m,
+            up: () => {
+              throw new Error('killed mid-migration')
+            },
+          }
+        : m,
+    )
     const result = migrate(db, { migrations: failing })
-    expect(result.ok ? 'ok' : result.error.message).toMatch(/Migration 110 \(conversation-settings\) failed and was rolled back.*killed mid-migration/)
+    expect(result.ok ? 'ok' : result.error.message).toMatch(
+      /Migration 110 \(conversation-settings\) failed and was rolled back.*killed mid-migration/,
+    )
     expect(tableNames(db)).not.toContain('conversation_settings')
-    expect(db.prepare(`SELECT version FROM schema_migrations WHERE how = 'found' ORDER BY version`).pluck().all()).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 120, 130])
+    expect(
+      db.prepare(`SELECT version FROM schema_migrations WHERE how = 'found' ORDER BY version`).pluck().all(),
+    ).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 120, 130])
     expect(readSchemaVersion(db)).toBe(130)
     // The next open finds 110 (and every migration above 130) missing and runs them.
-    expect(migrate(db)).toMatchObject({ ok: true, applied: [110, ...MIGRATIONS.map((m) => m.version).filter((version) => version > 130)] })
+    expect(migrate(db)).toMatchObject({
+      ok: true,
+      applied: [110, ...MIGRATIONS.map((m) => m.version).filter((version) => version > 130)],
+    })
     expect(tableNames(db)).toContain('conversation_settings')
     db.close()
   })
@@ -110,12 +147,17 @@ describe('migrate', () => {
     const path = join(tempDir(), 'keel.db')
     const first = openDatabase(path)
     if (!first.ok) throw new Error(first.error.message)
-    first.db.prepare(`INSERT INTO schema_migrations (version, name, how, recorded_at) VALUES (175, 'from-a-newer-keel', 'ran', 1)`).run()
+    first.db
+      .prepare(
+        `INSERT INTO schema_migrations (version, name, how, recorded_at) VALUES (175, 'from-a-newer-keel', 'ran', 1)`,
+      )
+      .run()
     first.db.close()
     const before = readFileSync(path)
     const reopened = openDatabase(path)
     expect(reopened.ok ? 'opened' : reopened.error.kind).toBe('newer-schema')
-    if (!reopened.ok) expect(reopened.error.message).toMatch(/migration 175, which this Keel does not know.*not changed/)
+    if (!reopened.ok)
+      expect(reopened.error.message).toMatch(/migration 175, which this Keel does not know.*not changed/)
     expect(readFileSync(path).equals(before)).toBe(true)
   })
 

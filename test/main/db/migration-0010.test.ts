@@ -34,10 +34,16 @@ describe('migration 0010 (conversations)', () => {
     // A message can only name a turn of its own conversation.
     seedConversation(db, 'c2', 't2')
     expect(() =>
-      db.prepare(`INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES ('x', 'c1', 't2', 9, 'user', 'complete', 1, 1)`).run(),
+      db
+        .prepare(
+          `INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES ('x', 'c1', 't2', 9, 'user', 'complete', 1, 1)`,
+        )
+        .run(),
     ).toThrow(/FOREIGN KEY/)
 
-    const part = db.prepare('INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)')
+    const part = db.prepare(
+      'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
+    )
     part.run('m1', 0, 'text', 'hello', null)
     part.run('m1', 1, 'tool-call', '', '{"callId":"a"}')
     expect(() => part.run('m1', 2, 'text', 'x', '{}')).toThrow(/CHECK/)
@@ -51,7 +57,9 @@ describe('migration 0010 (conversations)', () => {
   it('deletes turns, messages and parts with their conversation', () => {
     const db = openAtVersion(tempDir(), 10)
     seedConversation(db)
-    db.prepare(`INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES ('m1', 'c1', 't1', 1, 'user', 'complete', 1, 1)`).run()
+    db.prepare(
+      `INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES ('m1', 'c1', 't1', 1, 'user', 'complete', 1, 1)`,
+    ).run()
     db.prepare(`INSERT INTO message_parts (message_id, position, type, text) VALUES ('m1', 0, 'text', 'hi')`).run()
     db.prepare(`DELETE FROM conversations WHERE id = 'c1'`).run()
     for (const table of ['turns', 'messages', 'message_parts']) {

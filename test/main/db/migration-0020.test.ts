@@ -33,7 +33,13 @@ describe('migration 0020 (generations)', () => {
     expect(() => insert.run('bad-source', 3, 1, 5, 'complete', 'guessed', null)).toThrow(/CHECK/)
     expect(() => insert.run('negative', 3, 1, 5, 'complete', 'reported', -1)).toThrow(/CHECK/)
     expect(() => insert.run('dup', 1, 1, 5, 'complete', 'reported', null)).toThrow(/UNIQUE/)
-    expect(() => db.prepare(`INSERT INTO generations (id, turn_id, round, attempt, provider, model, started_at, outcome) VALUES ('x', 'nope', 1, 1, 'p', 'm', 1, 'running')`).run()).toThrow(/FOREIGN KEY/)
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO generations (id, turn_id, round, attempt, provider, model, started_at, outcome) VALUES ('x', 'nope', 1, 1, 'p', 'm', 1, 'running')`,
+        )
+        .run(),
+    ).toThrow(/FOREIGN KEY/)
     db.close()
   })
 })

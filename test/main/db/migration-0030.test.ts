@@ -10,7 +10,9 @@ describe('migration 0030 (tool ledger)', () => {
   it('adds the ledger tables and keeps the data of version 20', () => {
     const db = openAtVersion(tempDir(), 20)
     seedConversation(db)
-    db.prepare(`INSERT INTO generations (id, turn_id, round, attempt, provider, model, started_at, outcome) VALUES ('g1', 't1', 1, 1, 'p', 'm', 1, 'running')`).run()
+    db.prepare(
+      `INSERT INTO generations (id, turn_id, round, attempt, provider, model, started_at, outcome) VALUES ('g1', 't1', 1, 1, 'p', 'm', 1, 'running')`,
+    ).run()
     expect(migrate(db, { targetVersion: 30 }).ok).toBe(true)
     expect(readSchemaVersion(db)).toBe(30)
     expect(tableNames(db)).toEqual(expect.arrayContaining(['tool_ledger', 'tool_ledger_calls']))
@@ -33,9 +35,21 @@ describe('migration 0030 (tool ledger)', () => {
     expect(() => insert.run('k4', 'failed', null, null)).toThrow(/CHECK/)
     expect(() => insert.run('k4', 'unknown', '{}', null)).toThrow(/CHECK/)
     expect(() => insert.run('k4', 'pending', null, null)).toThrow(/CHECK/)
-    expect(() => db.prepare(`INSERT INTO tool_ledger (idempotency_key, conversation_id, turn_id, tool_name, arguments_json, state, created_at, updated_at) VALUES ('k5', 'c1', 'no-turn', 't', '{}', 'unknown', 1, 1)`).run()).toThrow(/FOREIGN KEY/)
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO tool_ledger (idempotency_key, conversation_id, turn_id, tool_name, arguments_json, state, created_at, updated_at) VALUES ('k5', 'c1', 'no-turn', 't', '{}', 'unknown', 1, 1)`,
+        )
+        .run(),
+    ).toThrow(/FOREIGN KEY/)
     seedConversation(db, 'c2', 't2')
-    expect(() => db.prepare(`INSERT INTO tool_ledger (idempotency_key, conversation_id, turn_id, tool_name, arguments_json, state, created_at, updated_at) VALUES ('k6', 'c1', 't2', 't', '{}', 'unknown', 1, 1)`).run()).toThrow(/FOREIGN KEY/)
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO tool_ledger (idempotency_key, conversation_id, turn_id, tool_name, arguments_json, state, created_at, updated_at) VALUES ('k6', 'c1', 't2', 't', '{}', 'unknown', 1, 1)`,
+        )
+        .run(),
+    ).toThrow(/FOREIGN KEY/)
 
     const call = db.prepare('INSERT INTO tool_ledger_calls (ledger_id, call_id, referenced_at) VALUES (?, ?, 1)')
     call.run(id, 'call_a')

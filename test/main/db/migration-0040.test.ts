@@ -42,11 +42,21 @@ describe('migration 0040 (measurements)', () => {
     expect(() => insert.run('mass', 'kg', null)).toThrow(/CHECK/)
     expect(() => insert.run('weight', 'stone', null)).toThrow(/CHECK/)
     expect(() => insert.run('weight', 'kg', 999)).toThrow(/FOREIGN KEY/)
-    expect(() => db.prepare(`UPDATE measurements SET deleted_by_ledger_id = ? WHERE id = ?`).run(ledgerId, id)).toThrow(/CHECK/)
-    expect(() => db.prepare(`INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 1, 1, 'kg', 1, 'roughly', 1)`).run()).toThrow(/CHECK/)
+    expect(() => db.prepare(`UPDATE measurements SET deleted_by_ledger_id = ? WHERE id = ?`).run(ledgerId, id)).toThrow(
+      /CHECK/,
+    )
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 1, 1, 'kg', 1, 'roughly', 1)`,
+        )
+        .run(),
+    ).toThrow(/CHECK/)
 
     db.prepare(`DELETE FROM conversations WHERE id = 'c1'`).run()
-    expect(db.prepare('SELECT id, created_by_ledger_id FROM measurements').all()).toEqual([{ id, created_by_ledger_id: null }])
+    expect(db.prepare('SELECT id, created_by_ledger_id FROM measurements').all()).toEqual([
+      { id, created_by_ledger_id: null },
+    ])
     db.close()
   })
 })

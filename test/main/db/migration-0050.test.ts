@@ -10,11 +10,15 @@ describe('migration 0050 (settings)', () => {
   it('adds the settings table and keeps the data of version 40', () => {
     const db = openAtVersion(tempDir(), 40)
     seedConversation(db)
-    db.prepare(`INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('height', 180, 180, 'cm', 1, 'day', 1)`).run()
+    db.prepare(
+      `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('height', 180, 180, 'cm', 1, 'day', 1)`,
+    ).run()
     expect(migrate(db, { targetVersion: 50 }).ok).toBe(true)
     expect(readSchemaVersion(db)).toBe(50)
     expect(tableNames(db)).toContain('settings')
-    expect(db.prepare('SELECT kind, canonical_value FROM measurements').all()).toEqual([{ kind: 'height', canonical_value: 180 }])
+    expect(db.prepare('SELECT kind, canonical_value FROM measurements').all()).toEqual([
+      { kind: 'height', canonical_value: 180 },
+    ])
     db.close()
   })
 

@@ -16,7 +16,9 @@ describe('migration 0080 (measurement offsets)', () => {
     db.prepare(insertOld).run('weight', 72, 72, 'kg', Date.UTC(2024, 4, 1), 'day')
     expect(migrate(db, { targetVersion: 80 }).ok).toBe(true)
     expect(readSchemaVersion(db)).toBe(80)
-    expect(db.prepare('SELECT kind, input_value, taken_at, taken_at_precision, taken_at_offset_min FROM measurements').get()).toEqual({
+    expect(
+      db.prepare('SELECT kind, input_value, taken_at, taken_at_precision, taken_at_offset_min FROM measurements').get(),
+    ).toEqual({
       kind: 'weight',
       input_value: 72,
       taken_at: Date.UTC(2024, 4, 1),

@@ -21,7 +21,9 @@ describe('migration 0090 (MCP tool pins)', () => {
 
   it('refuses a malformed pin: a short hash, invalid JSON, an empty name; one row per server and tool', () => {
     const db = openAtVersion(tempDir(), 90)
-    const insert = db.prepare('INSERT INTO mcp_tool_pins (server_id, tool_name, definition_hash, definition_json, accepted_at) VALUES (?, ?, ?, ?, 1)')
+    const insert = db.prepare(
+      'INSERT INTO mcp_tool_pins (server_id, tool_name, definition_hash, definition_json, accepted_at) VALUES (?, ?, ?, ?, 1)',
+    )
     expect(() => insert.run('files', 'read', HASH, '{"name":"read"}')).not.toThrow()
     expect(() => insert.run('files', 'read', HASH, '{"name":"read"}')).toThrow(/UNIQUE|PRIMARY/)
     expect(() => insert.run('files', 'write', 'abc', '{}')).toThrow(/CHECK/)
@@ -38,10 +40,15 @@ describe('migration 0090 (MCP tool pins)', () => {
       { toolName: 'read', definitionHash: HASH, definition: { name: 'read', inputSchema: { type: 'object' } } },
       { toolName: 'write', definitionHash: 'b'.repeat(64), definition: { name: 'write' } },
     ])
-    store.mcpPins.accept('files', [{ toolName: 'write', definitionHash: 'c'.repeat(64), definition: { name: 'write', description: 'changed' } }])
+    store.mcpPins.accept('files', [
+      { toolName: 'write', definitionHash: 'c'.repeat(64), definition: { name: 'write', description: 'changed' } },
+    ])
     const pins = store.mcpPins.forServer('files')
     expect([...pins.keys()].sort()).toEqual(['read', 'write'])
-    expect(pins.get('write')).toMatchObject({ definitionHash: 'c'.repeat(64), definition: { name: 'write', description: 'changed' } })
+    expect(pins.get('write')).toMatchObject({
+      definitionHash: 'c'.repeat(64),
+      definition: { name: 'write', description: 'changed' },
+    })
     expect(store.mcpPins.forServer('other').size).toBe(0)
     store.mcpPins.removeServer('files')
     expect(store.mcpPins.hasAny('files')).toBe(false)

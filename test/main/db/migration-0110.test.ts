@@ -16,14 +16,18 @@ describe('migration 0110 (conversation settings)', () => {
     expect(migrate(db, { targetVersion: 110 }).ok).toBe(true)
     expect(readSchemaVersion(db)).toBe(110)
     expect(db.prepare('SELECT count(*) AS n FROM conversations').get()).toEqual({ n: 1 })
-    expect(db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'conversation_settings'`).pluck().get()).toMatch(/STRICT/)
+    expect(db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'conversation_settings'`).pluck().get()).toMatch(
+      /STRICT/,
+    )
     db.close()
   })
 
   it('refuses bad rows: an unknown conversation, a model without a provider, out-of-range numbers, a wrong type', () => {
     const db = openAtVersion(tempDir(), 110)
     seedConversation(db)
-    const insert = db.prepare('INSERT OR REPLACE INTO conversation_settings (conversation_id, provider, model, system_prompt, max_output_tokens, temperature, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1)')
+    const insert = db.prepare(
+      'INSERT OR REPLACE INTO conversation_settings (conversation_id, provider, model, system_prompt, max_output_tokens, temperature, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1)',
+    )
     expect(() => insert.run('c1', 'anthropic', 'claude', 'Be brief.', 4096, 0.5)).not.toThrow()
     expect(() => insert.run('nope', null, null, null, null, null)).toThrow(/FOREIGN KEY/)
     expect(() => insert.run('c1', null, 'claude', null, null, null)).toThrow(/CHECK/)
@@ -44,12 +48,25 @@ describe('migration 0110 (conversation settings)', () => {
     expect(settings.get(a.id)).toEqual({})
     settings.update(a.id, { provider: 'anthropic', model: 'claude-x', temperature: 0.2, system: 'Be brief.' })
     settings.update(b.id, { maxOutputTokens: 100 })
-    expect(settings.update(a.id, { temperature: null, maxOutputTokens: 512 })).toEqual({ provider: 'anthropic', model: 'claude-x', system: 'Be brief.', maxOutputTokens: 512 })
+    expect(settings.update(a.id, { temperature: null, maxOutputTokens: 512 })).toEqual({
+      provider: 'anthropic',
+      model: 'claude-x',
+      system: 'Be brief.',
+      maxOutputTokens: 512,
+    })
     const reopened = opened.reopen()
-    expect(conversationSettingsOf(reopened).get(a.id)).toEqual({ provider: 'anthropic', model: 'claude-x', system: 'Be brief.', maxOutputTokens: 512 })
+    expect(conversationSettingsOf(reopened).get(a.id)).toEqual({
+      provider: 'anthropic',
+      model: 'claude-x',
+      system: 'Be brief.',
+      maxOutputTokens: 512,
+    })
     expect(conversationSettingsOf(reopened).get(b.id)).toEqual({ maxOutputTokens: 100 })
     // A blank prompt is no prompt; a temperature of 0 is a value.
-    expect(conversationSettingsOf(reopened).update(b.id, { system: '  ', temperature: 0 })).toEqual({ maxOutputTokens: 100, temperature: 0 })
+    expect(conversationSettingsOf(reopened).update(b.id, { system: '  ', temperature: 0 })).toEqual({
+      maxOutputTokens: 100,
+      temperature: 0,
+    })
   })
 
   it('a write the table refuses changes nothing', () => {

@@ -13,10 +13,14 @@ describe('migration 0120 (search and pins)', () => {
     const db = openAtVersion(dir, 90)
     seedConversation(db, 'c1', 't1')
     db.prepare(`UPDATE conversations SET title = 'Caminhada diária' WHERE id = 'c1'`).run()
-    const insertMessage = db.prepare(`INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, 'c1', 't1', ?, ?, 'complete', 1, 1)`)
+    const insertMessage = db.prepare(
+      `INSERT INTO messages (id, conversation_id, turn_id, seq, role, status, created_at, updated_at) VALUES (?, 'c1', 't1', ?, ?, 'complete', 1, 1)`,
+    )
     insertMessage.run('m1', 1, 'user')
     insertMessage.run('m2', 2, 'assistant')
-    const insertPart = db.prepare('INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)')
+    const insertPart = db.prepare(
+      'INSERT INTO message_parts (message_id, position, type, text, data_json) VALUES (?, ?, ?, ?, ?)',
+    )
     insertPart.run('m1', 0, 'text', 'Quanto andei na medição de ontem?', null)
     insertPart.run('m2', 0, 'tool-call', '', '{"name":"list_measurements","note":"hiddenword"}')
     insertPart.run('m2', 1, 'text', 'Você andou 5 km.', null)
@@ -26,7 +30,10 @@ describe('migration 0120 (search and pins)', () => {
     db.close()
 
     const store = openAt(join(dir, 'keel.db'))
-    const ids = (q: string) => store.search.search(q, { limit: 10 }).results.map((r) => (r.kind === 'message' ? r.messageId : `title:${r.conversationId}`))
+    const ids = (q: string) =>
+      store.search
+        .search(q, { limit: 10 })
+        .results.map((r) => (r.kind === 'message' ? r.messageId : `title:${r.conversationId}`))
     expect(ids('medicao')).toEqual(['m1'])
     expect(ids('voce')).toEqual(['m2'])
     expect(ids('diaria')).toEqual(['title:c1'])

@@ -9,7 +9,12 @@ import { useTempStores } from './store-fixtures'
 const { tempDir } = useTempStores()
 
 /** A conversation whose first model call went to `profile` (speaking `api`) at t=100, pinned to `pinned` at `pinnedAt`. */
-function conversation(db: Database.Database, id: string, call: { api: string; profile: string | null }, pin: { provider: string; at: number }): void {
+function conversation(
+  db: Database.Database,
+  id: string,
+  call: { api: string; profile: string | null },
+  pin: { provider: string; at: number },
+): void {
   db.prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, 1, 1)').run(id, id)
   db.prepare('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, 1)').run(`${id}-t1`, id)
   db.prepare('INSERT INTO turns (id, conversation_id, created_at) VALUES (?, ?, 2)').run(`${id}-t2`, id)
@@ -19,7 +24,9 @@ function conversation(db: Database.Database, id: string, call: { api: string; pr
   insert.run(`${id}-g1`, `${id}-t1`, call.api, call.profile, 100, 110)
   // A later call (the follow-up that went astray) does not decide anything.
   insert.run(`${id}-g2`, `${id}-t2`, call.api, call.api, 500, 510)
-  db.prepare(`INSERT INTO conversation_settings (conversation_id, provider, model, updated_at) VALUES (?, ?, 'llama3', ?)`).run(id, pin.provider, pin.at)
+  db.prepare(
+    `INSERT INTO conversation_settings (conversation_id, provider, model, updated_at) VALUES (?, ?, 'llama3', ?)`,
+  ).run(id, pin.provider, pin.at)
 }
 
 describe('migration 0190 (conversation entries)', () => {
@@ -38,10 +45,27 @@ describe('migration 0190 (conversation entries)', () => {
     conversation(db, 'other-api', { api: 'openai-chat', profile: 'ollama' }, { provider: 'anthropic', at: 90 })
 
     expect(migrate(db, { targetVersion: 190 }).ok).toBe(true)
-    const pins = Object.fromEntries((db.prepare('SELECT conversation_id AS id, provider FROM conversation_settings').all() as { id: string; provider: string }[]).map((r) => [r.id, r.provider]))
-    expect(pins).toEqual({ ollama: 'ollama', named: 'custom-3', chosen: 'openai-chat', builtin: 'openai-chat', old: 'openai-chat', entry: 'custom-1', 'other-api': 'anthropic' })
+    const pins = Object.fromEntries(
+      (
+        db.prepare('SELECT conversation_id AS id, provider FROM conversation_settings').all() as {
+          id: string
+          provider: string
+        }[]
+      ).map((r) => [r.id, r.provider]),
+    )
+    expect(pins).toEqual({
+      ollama: 'ollama',
+      named: 'custom-3',
+      chosen: 'openai-chat',
+      builtin: 'openai-chat',
+      old: 'openai-chat',
+      entry: 'custom-1',
+      'other-api': 'anthropic',
+    })
     // The rest of the row is untouched.
-    expect(db.prepare(`SELECT model, updated_at FROM conversation_settings WHERE conversation_id = 'ollama'`).get()).toEqual({ model: 'llama3', updated_at: 90 })
+    expect(
+      db.prepare(`SELECT model, updated_at FROM conversation_settings WHERE conversation_id = 'ollama'`).get(),
+    ).toEqual({ model: 'llama3', updated_at: 90 })
     db.close()
   })
 })

@@ -10,9 +10,11 @@ export function openAtVersion(dir: string, version: number): Database.Database {
 }
 
 export function tableNames(db: Database.Database): string[] {
-  return (db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map(
-    (row) => row.name,
-  )
+  return (
+    db
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+      .all() as { name: string }[]
+  ).map((row) => row.name)
 }
 
 export function seedConversation(db: Database.Database, id = 'c1', turnId = 't1'): void {

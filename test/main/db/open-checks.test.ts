@@ -25,7 +25,11 @@ function storeWithData(dir: string, messages = 300): string {
   const conversation = store.conversations.createConversation({ title: 'kept' })
   store.db.transaction(() => {
     for (let i = 0; i < messages; i++) {
-      store.conversations.addMessage({ conversationId: conversation.id, role: 'user', parts: [{ type: 'text', text: `message ${i} `.repeat(20) }] })
+      store.conversations.addMessage({
+        conversationId: conversation.id,
+        role: 'user',
+        parts: [{ type: 'text', text: `message ${i} `.repeat(20) }],
+      })
     }
   })()
   store.close()
@@ -79,7 +83,12 @@ describe('checks at open, before any write', () => {
     ['a negative user_version', -5, 0, true],
     ['user_version 3 (none of Keel’s), no tables', 3, 0, false],
     ['user_version 3 (none of Keel’s), with tables', 3, 0, true],
-    [`user_version ${LATEST_SCHEMA_VERSION - 5}, not one of Keel's, no Keel application id`, LATEST_SCHEMA_VERSION - 5, 0, true],
+    [
+      `user_version ${LATEST_SCHEMA_VERSION - 5}, not one of Keel's, no Keel application id`,
+      LATEST_SCHEMA_VERSION - 5,
+      0,
+      true,
+    ],
     [`user_version ${LATEST_SCHEMA_VERSION + 5} without Keel's application id`, LATEST_SCHEMA_VERSION + 5, 0, true],
     ['a negative user_version with Keel’s application id', -1, KEEL_APPLICATION_ID, true],
   ])('%s is not a Keel database', (_name, version, applicationId, withTable) => {
@@ -120,49 +129,59 @@ describe('a read-only store', () => {
     if (typeof copy === 'string') return context.skip(copy)
     const result = openKeelStore(copy.path)
     expect(result.ok ? 'opened' : result.error.kind).toBe('read-only')
-    if (!result.ok) expect(result.error.message).toMatch(new RegExp(`${copy.path}.*not writable.*The file was not changed`))
+    if (!result.ok)
+      expect(result.error.message).toMatch(new RegExp(`${copy.path}.*not writable.*The file was not changed`))
   })
 
   it.for([
     ['in WAL mode, as Keel leaves it (read from a snapshot: SQLite cannot make its -shm there)', 'wal'],
     ['in rollback-journal mode', 'delete'],
-  ] as const)('opens read-only when allowed, %s: reads everything, writes nothing (no WAL switch, no recovery, no presence file)', ([, journalMode], context) => {
-    let streamingId = ''
-    const copy = readOnlyCopyOf((dir) => {
-      const path = join(dir, 'keel.db')
-      const store = openAt(path)
-      const conversation = store.conversations.createConversation({ title: 'kept' })
-      const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'hi' })
-      const writer = store.conversations.startAssistantMessage({ conversationId: conversation.id, turnId: turn.id }, { flushChars: 2 })
-      writer.appendText('cut ')
-      writer.appendText('off')
-      streamingId = writer.messageId
-      // Never finalized: the message stays streaming, its text partly in chunks.
-      store.close()
-      if (journalMode === 'delete') {
-        const raw = new Database(path)
-        raw.pragma('journal_mode = DELETE')
-        raw.close()
+  ] as const)(
+    'opens read-only when allowed, %s: reads everything, writes nothing (no WAL switch, no recovery, no presence file)',
+    ([, journalMode], context) => {
+      let streamingId = ''
+      const copy = readOnlyCopyOf((dir) => {
+        const path = join(dir, 'keel.db')
+        const store = openAt(path)
+        const conversation = store.conversations.createConversation({ title: 'kept' })
+        const { turn } = store.conversations.startTurn({ conversationId: conversation.id, userText: 'hi' })
+        const writer = store.conversations.startAssistantMessage(
+          { conversationId: conversation.id, turnId: turn.id },
+          { flushChars: 2 },
+        )
+        writer.appendText('cut ')
+        writer.appendText('off')
+        streamingId = writer.messageId
+        // Never finalized: the message stays streaming, its text partly in chunks.
+        store.close()
+        if (journalMode === 'delete') {
+          const raw = new Database(path)
+          raw.pragma('journal_mode = DELETE')
+          raw.close()
+        }
+      })
+      if (typeof copy === 'string') return context.skip(copy)
+      const before = { hash: sha256(copy.path), files: listing(copy.dir) }
+      const result = openKeelStore(copy.path, { allowReadOnly: true })
+      expect(result.ok ? 'opened' : result.error.message).toBe('opened')
+      if (!result.ok) return
+      const store: KeelStore = result.store
+      try {
+        expect(store.readOnly).toBe(true)
+        expect(store.recovery.interruptedMessageIds).toEqual([])
+        expect(store.conversations.getMessage(streamingId)).toMatchObject({
+          status: 'streaming',
+          parts: [{ type: 'text', text: 'cut off' }],
+        })
+        expect(store.db.pragma('journal_mode', { simple: true })).toBe(journalMode)
+        expect(() => store.conversations.createConversation({ title: 'x' })).toThrow(/readonly/)
+      } finally {
+        store.close()
       }
-    })
-    if (typeof copy === 'string') return context.skip(copy)
-    const before = { hash: sha256(copy.path), files: listing(copy.dir) }
-    const result = openKeelStore(copy.path, { allowReadOnly: true })
-    expect(result.ok ? 'opened' : result.error.message).toBe('opened')
-    if (!result.ok) return
-    const store: KeelStore = result.store
-    try {
-      expect(store.readOnly).toBe(true)
-      expect(store.recovery.interruptedMessageIds).toEqual([])
-      expect(store.conversations.getMessage(streamingId)).toMatchObject({ status: 'streaming', parts: [{ type: 'text', text: 'cut off' }] })
-      expect(store.db.pragma('journal_mode', { simple: true })).toBe(journalMode)
-      expect(() => store.conversations.createConversation({ title: 'x' })).toThrow(/readonly/)
-    } finally {
-      store.close()
-    }
-    expect(sha256(copy.path)).toBe(before.hash)
-    expect(listing(copy.dir)).toEqual(before.files)
-  })
+      expect(sha256(copy.path)).toBe(before.hash)
+      expect(listing(copy.dir)).toEqual(before.files)
+    },
+  )
 
   it('with a schema older than this build, says so instead of migrating', (context) => {
     const copy = readOnlyCopyOf((dir) => openAtVersion(dir, 50).close())
@@ -170,7 +189,9 @@ describe('a read-only store', () => {
     const result = openKeelStore(copy.path, { allowReadOnly: true })
     expect(result.ok ? 'opened' : result.error.kind).toBe('read-only')
     if (!result.ok) {
-      expect(result.error.message).toMatch(new RegExp(`schema version is 50 and this Keel needs ${LATEST_SCHEMA_VERSION}.*not writable`))
+      expect(result.error.message).toMatch(
+        new RegExp(`schema version is 50 and this Keel needs ${LATEST_SCHEMA_VERSION}.*not writable`),
+      )
       expect(result.error).toMatchObject({ foundVersion: 50, targetVersion: LATEST_SCHEMA_VERSION })
     }
   })
@@ -200,7 +221,10 @@ describe('a read-only store from before migrations were recorded', () => {
     if (typeof copy === 'string') return context.skip(copy)
     const result = openKeelStore(copy.path, { allowReadOnly: true })
     expect(result.ok ? 'opened' : result.error.kind).toBe('read-only')
-    if (!result.ok) expect(result.error.message).toMatch(/schema version is 180 and .*lacks migration 160 \(generation-profiles\).*not writable/)
+    if (!result.ok)
+      expect(result.error.message).toMatch(
+        /schema version is 180 and .*lacks migration 160 \(generation-profiles\).*not writable/,
+      )
   })
 
   it('that has every migration opens read-only, unchanged', (context) => {

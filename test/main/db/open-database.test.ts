@@ -36,10 +36,28 @@ describe('openDatabase', () => {
     const { store } = open()
     // FTS5 search indexes (migration 0120) and their shadow tables are SQLite's own, not declared by Keel.
     const tables = store.db
-      .prepare(`SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%\\_search%' ESCAPE '\\'`)
+      .prepare(
+        `SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%\\_search%' ESCAPE '\\'`,
+      )
       .all() as { name: string; strict: number }[]
     expect(tables.map((t) => t.name).sort()).toEqual(
-      ['conversation_settings', 'conversations', 'generations', 'mcp_tool_pins', 'measurements', 'message_attachments', 'message_part_chunks', 'message_parts', 'message_replay_items', 'messages', 'schema_migrations', 'settings', 'tool_ledger', 'tool_ledger_calls', 'turns'].sort(),
+      [
+        'conversation_settings',
+        'conversations',
+        'generations',
+        'mcp_tool_pins',
+        'measurements',
+        'message_attachments',
+        'message_part_chunks',
+        'message_parts',
+        'message_replay_items',
+        'messages',
+        'schema_migrations',
+        'settings',
+        'tool_ledger',
+        'tool_ledger_calls',
+        'turns',
+      ].sort(),
     )
     expect(tables.filter((t) => t.strict !== 1)).toEqual([])
   })

@@ -14,7 +14,11 @@ function seed(store: KeelStore, conversations: number): string {
     const { id } = store.conversations.createConversation({ title: `c${c}` })
     for (let t = 0; t < 3; t++) {
       const started = store.conversations.startTurn({ conversationId: id, userText: `question ${c}.${t}` })
-      const writer = store.conversations.startAssistantMessage({ conversationId: id, turnId: started.turn.id, parentId: started.message.id })
+      const writer = store.conversations.startAssistantMessage({
+        conversationId: id,
+        turnId: started.turn.id,
+        parentId: started.message.id,
+      })
       writer.appendText(`answer ${c}.${t}`)
       writer.finalize({ status: 'complete' })
       leaf = writer.messageId
@@ -25,8 +29,12 @@ function seed(store: KeelStore, conversations: number): string {
 
 /** The statement's query plan, one line per step. */
 function planOf(store: KeelStore, statement: 'selectPartsOfPath' | 'selectPath', messageId: string): string[] {
-  const source = (store.conversations as unknown as { statements: Record<string, { source: string }> }).statements[statement]!.source
-  return (store.db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(messageId) as { detail: string }[]).map((row) => row.detail)
+  const source = (store.conversations as unknown as { statements: Record<string, { source: string }> }).statements[
+    statement
+  ]!.source
+  return (store.db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(messageId) as { detail: string }[]).map(
+    (row) => row.detail,
+  )
 }
 
 describe('reading a path of messages', () => {
@@ -36,13 +44,24 @@ describe('reading a path of messages', () => {
     for (const analyzed of [false, true]) {
       if (analyzed) store.db.exec('ANALYZE')
       const plan = planOf(store, 'selectPartsOfPath', leaf)
-      expect(plan.filter((step) => /^SCAN (p|r|m|message_parts|message_replay_items|messages)\b/.test(step))).toEqual([])
+      expect(plan.filter((step) => /^SCAN (p|r|m|message_parts|message_replay_items|messages)\b/.test(step))).toEqual(
+        [],
+      )
       expect(plan).toContainEqual(expect.stringMatching(/^SEARCH p USING (COVERING )?INDEX \S+ \(message_id=\?\)/))
       expect(plan).toContainEqual(expect.stringMatching(/^SEARCH r USING (COVERING )?INDEX \S+ \(message_id=\?\)/))
       expect(planOf(store, 'selectPath', leaf).filter((step) => /^SCAN (m|messages)\b/.test(step))).toEqual([])
     }
     // And it still reads the branch, in order.
-    const texts = store.conversations.getPath(leaf).map((m) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''))
-    expect(texts).toEqual(['question 29.0', 'answer 29.0', 'question 29.1', 'answer 29.1', 'question 29.2', 'answer 29.2'])
+    const texts = store.conversations
+      .getPath(leaf)
+      .map((m) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''))
+    expect(texts).toEqual([
+      'question 29.0',
+      'answer 29.0',
+      'question 29.1',
+      'answer 29.1',
+      'question 29.2',
+      'answer 29.2',
+    ])
   })
 })

@@ -39,7 +39,10 @@ function unrelatedProcess(): ChildProcess {
 /** A Keel process with the store open and an answer streaming; resolves once it is ready. */
 function keelProcess(path: string): Promise<{ child: ChildProcess; messageId: string }> {
   // `node --import tsx` (not the tsx binary, which runs the script in a grandchild): the pid we kill is the one holding the store.
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return new Promise((resolvePromise, reject) => {
     let out = ''
     let err = ''
@@ -95,29 +98,35 @@ describe('process presence', () => {
   it.for([
     ['a plain file (as older Keels wrote)', 'plain'],
     ['an unlocked presence database (as a crashed Keel leaves it)', 'sqlite'],
-  ] as const)('a stale presence file, %s, whose pid is now a live unrelated process does not block recovery', async ([, kind]) => {
-    const messageId = leaveStreamingMessage(path)
-    const other = unrelatedProcess()
-    children.push(other)
-    const stale = `${path}.open-${other.pid}`
-    if (kind === 'plain') writeFileSync(stale, `${Date.now()}\n`)
-    else {
-      const db = new Database(stale)
-      db.exec('CREATE TABLE presence (pid INTEGER NOT NULL, opened_at INTEGER NOT NULL)')
-      db.prepare('INSERT INTO presence VALUES (?, ?)').run(other.pid, Date.now())
-      db.close()
-    }
-    const store = mustOpen(path)
-    try {
-      expect(store.recovery.skippedBecauseInUse).toBe(false)
-      expect(store.recovery.interruptedMessageIds).toEqual([messageId])
-      expect(store.conversations.getMessage(messageId)).toMatchObject({ status: 'interrupted', interruptReason: 'app-crash' })
-      expect(existsSync(stale)).toBe(false)
-      expect(other.exitCode).toBeNull() // the unrelated process was only a pid; it is untouched
-    } finally {
-      store.close()
-    }
-  })
+  ] as const)(
+    'a stale presence file, %s, whose pid is now a live unrelated process does not block recovery',
+    async ([, kind]) => {
+      const messageId = leaveStreamingMessage(path)
+      const other = unrelatedProcess()
+      children.push(other)
+      const stale = `${path}.open-${other.pid}`
+      if (kind === 'plain') writeFileSync(stale, `${Date.now()}\n`)
+      else {
+        const db = new Database(stale)
+        db.exec('CREATE TABLE presence (pid INTEGER NOT NULL, opened_at INTEGER NOT NULL)')
+        db.prepare('INSERT INTO presence VALUES (?, ?)').run(other.pid, Date.now())
+        db.close()
+      }
+      const store = mustOpen(path)
+      try {
+        expect(store.recovery.skippedBecauseInUse).toBe(false)
+        expect(store.recovery.interruptedMessageIds).toEqual([messageId])
+        expect(store.conversations.getMessage(messageId)).toMatchObject({
+          status: 'interrupted',
+          interruptReason: 'app-crash',
+        })
+        expect(existsSync(stale)).toBe(false)
+        expect(other.exitCode).toBeNull() // the unrelated process was only a pid; it is untouched
+      } finally {
+        store.close()
+      }
+    },
+  )
 
   it('a live Keel process blocks recovery (its answer is still arriving); once SIGKILLed, its presence does not', async () => {
     const { child, messageId } = await keelProcess(path)
@@ -126,7 +135,10 @@ describe('process presence', () => {
 
     const whileAlive = mustOpen(path)
     expect(whileAlive.recovery.skippedBecauseInUse).toBe(true)
-    expect(whileAlive.conversations.getMessage(messageId)).toMatchObject({ status: 'streaming', parts: [{ type: 'text', text: 'still arriving' }] })
+    expect(whileAlive.conversations.getMessage(messageId)).toMatchObject({
+      status: 'streaming',
+      parts: [{ type: 'text', text: 'still arriving' }],
+    })
     whileAlive.close()
     expect(presenceFiles()).toEqual([`keel.db.open-${child.pid}`]) // probing it left it alone
 
@@ -136,7 +148,11 @@ describe('process presence', () => {
     try {
       expect(afterwards.recovery.skippedBecauseInUse).toBe(false)
       expect(afterwards.recovery.interruptedMessageIds).toEqual([messageId])
-      expect(afterwards.conversations.getMessage(messageId)).toMatchObject({ status: 'interrupted', interruptReason: 'app-crash', parts: [{ type: 'text', text: 'still arriving' }] })
+      expect(afterwards.conversations.getMessage(messageId)).toMatchObject({
+        status: 'interrupted',
+        interruptReason: 'app-crash',
+        parts: [{ type: 'text', text: 'still arriving' }],
+      })
       expect(presenceFiles()).toEqual([`keel.db.open-${process.pid}`])
     } finally {
       afterwards.close()

@@ -10,7 +10,18 @@ import { useTempStores } from './store-fixtures'
 const { open } = useTempStores()
 
 /** Tables whose full scan grows with the store. */
-const BIG_TABLES = ['messages', 'message_parts', 'message_part_chunks', 'message_replay_items', 'turns', 'generations', 'tool_ledger', 'tool_ledger_calls', 'conversations', 'message_attachments']
+const BIG_TABLES = [
+  'messages',
+  'message_parts',
+  'message_part_chunks',
+  'message_replay_items',
+  'turns',
+  'generations',
+  'tool_ledger',
+  'tool_ledger_calls',
+  'conversations',
+  'message_attachments',
+]
 
 /**
  * Statements that read a whole table on purpose (named by their owner's field): the export's and
@@ -22,7 +33,9 @@ const WHOLE_TABLE_ON_PURPOSE = new Set(['ledger.selectAll', 'conversations.listO
 function plan(db: Database.Database, source: string): string[] {
   for (let params = 0; params <= 24; params++) {
     try {
-      return (db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...Array<null>(params).fill(null)) as { detail: string }[]).map((r) => r.detail)
+      return (
+        db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...Array<null>(params).fill(null)) as { detail: string }[]
+      ).map((r) => r.detail)
     } catch (error) {
       if (!(error instanceof RangeError)) throw error
     }
@@ -68,7 +81,14 @@ describe('query plans', () => {
         if (scans.length > 0) offenders.push(`${owner}.${name}: ${scans.join(', ')}`)
       }
     }
-    expect(checked).toEqual(expect.arrayContaining(['conversations.selectPath', 'conversations.selectPartsOfPath', 'search.rankedMessageRowids', 'search.snippets']))
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'conversations.selectPath',
+        'conversations.selectPartsOfPath',
+        'search.rankedMessageRowids',
+        'search.snippets',
+      ]),
+    )
     expect(offenders).toEqual([])
   })
 

@@ -9,7 +9,11 @@ import { fakeClock, useTempStores } from './store-fixtures'
 const { open } = useTempStores()
 
 function answer(store: KeelStore, conversationId: string, turnId: string, text: string, parentId?: string): string {
-  const writer = store.conversations.startAssistantMessage({ conversationId, turnId, ...(parentId ? { parentId } : {}) })
+  const writer = store.conversations.startAssistantMessage({
+    conversationId,
+    turnId,
+    ...(parentId ? { parentId } : {}),
+  })
   writer.appendText(text)
   const end = writer.finalize({ status: 'complete' })
   if (!end.ok) throw new Error('finalize failed')
@@ -28,10 +32,19 @@ describe('readConversation and listForConversation', () => {
     const second = store.conversations.startTurn({ conversationId: id, userText: 'two' })
     answer(store, id, second.turn.id, 'answer two')
     // Edited question: a new turn beside `second`, then back to the first answer's branch.
-    const edited = store.conversations.startTurn({ conversationId: id, userText: 'two, edited', parentId: second.message.parentId ?? null })
+    const edited = store.conversations.startTurn({
+      conversationId: id,
+      userText: 'two, edited',
+      parentId: second.message.parentId ?? null,
+    })
     answer(store, id, edited.turn.id, 'answer to the edit')
     expect(store.conversations.selectVersion(a1)).toBe(true)
-    for (const [turnId, round] of [[first.turn.id, 1], [first.turn.id, 2], [second.turn.id, 1], [edited.turn.id, 1]] as const) {
+    for (const [turnId, round] of [
+      [first.turn.id, 1],
+      [first.turn.id, 2],
+      [second.turn.id, 1],
+      [edited.turn.id, 1],
+    ] as const) {
       clock.advance(10)
       store.generations.start({ turnId, round, attempt: 1, provider: 'anthropic', model: 'm' })
     }
@@ -40,7 +53,10 @@ describe('readConversation and listForConversation', () => {
     const read = store.conversations.readConversation(id)
     const leaf = store.conversations.currentLeafId(id)!
     expect(read.messages).toEqual(store.conversations.getPath(leaf))
-    expect(read.messages.map((m) => m.parts)).toEqual([[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'first answer' }]])
+    expect(read.messages.map((m) => m.parts)).toEqual([
+      [{ type: 'text', text: 'one' }],
+      [{ type: 'text', text: 'first answer' }],
+    ])
     expect(read.versions).toEqual(store.conversations.versionsOf(id))
     expect(read.turnIds).toEqual(store.conversations.turnIdsInOrder(id))
     expect(store.conversations.getMessages(id)).toEqual(read.messages)

@@ -15,21 +15,63 @@ describe('recovery at open', () => {
     const cut = store.conversations.startAssistantMessage(ids)
     cut.appendText('partial')
     cut.flush()
-    const running = store.generations.start({ ...ids, messageId: cut.messageId, round: 1, attempt: 1, provider: 'anthropic', model: 'claude' })
-    const finished = store.generations.start({ ...ids, messageId: done.messageId, round: 1, attempt: 2, provider: 'anthropic', model: 'claude' })
-    store.generations.finish(finished.id, { outcome: 'complete', usage: { inputTokens: 1, outputTokens: 2, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
+    const running = store.generations.start({
+      ...ids,
+      messageId: cut.messageId,
+      round: 1,
+      attempt: 1,
+      provider: 'anthropic',
+      model: 'claude',
+    })
+    const finished = store.generations.start({
+      ...ids,
+      messageId: done.messageId,
+      round: 1,
+      attempt: 2,
+      provider: 'anthropic',
+      model: 'claude',
+    })
+    store.generations.finish(finished.id, {
+      outcome: 'complete',
+      usage: { inputTokens: 1, outputTokens: 2, reasoningTokens: undefined, cachedInputTokens: undefined },
+      usageSource: 'reported',
+    })
 
     clock.advance(60_000)
     const reopened = handle.reopen()
-    expect(reopened.recovery).toEqual({ interruptedMessageIds: [cut.messageId], crashedGenerationIds: [running.id], unknownLedgerEntries: 0, skippedBecauseInUse: false })
-    expect(reopened.conversations.getMessage(cut.messageId)).toMatchObject({ status: 'interrupted', interruptReason: 'app-crash', updatedAt: clock() })
+    expect(reopened.recovery).toEqual({
+      interruptedMessageIds: [cut.messageId],
+      crashedGenerationIds: [running.id],
+      unknownLedgerEntries: 0,
+      skippedBecauseInUse: false,
+    })
+    expect(reopened.conversations.getMessage(cut.messageId)).toMatchObject({
+      status: 'interrupted',
+      interruptReason: 'app-crash',
+      updatedAt: clock(),
+    })
     expect(reopened.conversations.getMessage(done.messageId)?.status).toBe('complete')
-    expect(reopened.generations.get(running.id)).toMatchObject({ outcome: 'app-crash', endedAt: undefined, usageSource: undefined })
+    expect(reopened.generations.get(running.id)).toMatchObject({
+      outcome: 'app-crash',
+      endedAt: undefined,
+      usageSource: undefined,
+    })
     expect(reopened.generations.get(finished.id)?.outcome).toBe('complete')
     // A late `finish` from a caller that survived cannot overwrite the recovery.
-    expect(reopened.generations.finish(running.id, { outcome: 'complete', usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })).toBe(false)
+    expect(
+      reopened.generations.finish(running.id, {
+        outcome: 'complete',
+        usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: undefined, cachedInputTokens: undefined },
+        usageSource: 'reported',
+      }),
+    ).toBe(false)
     // A second open finds nothing left to recover.
-    expect(handle.reopen().recovery).toEqual({ interruptedMessageIds: [], crashedGenerationIds: [], unknownLedgerEntries: 0, skippedBecauseInUse: false })
+    expect(handle.reopen().recovery).toEqual({
+      interruptedMessageIds: [],
+      crashedGenerationIds: [],
+      unknownLedgerEntries: 0,
+      skippedBecauseInUse: false,
+    })
   })
 
   it('counts ledger actions whose outcome is unknown, and leaves them unknown', () => {

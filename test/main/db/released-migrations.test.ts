@@ -29,14 +29,20 @@ function manifestProblems(text: string, migrations: readonly Listed[]): string[]
     const entry = { version: Number(match[1]), name: match[2]! }
     const highest = Math.max(0, ...listed.map((l) => l.version))
     if (entry.version <= highest) {
-      problems.push(`${match[1]} ${entry.name} is listed after ${String(highest).padStart(4, '0')}: a new migration must be numbered above every one already on main`)
+      problems.push(
+        `${match[1]} ${entry.name} is listed after ${String(highest).padStart(4, '0')}: a new migration must be numbered above every one already on main`,
+      )
     }
     listed.push(entry)
   }
   for (const entry of listed) {
     const migration = migrations.find((m) => m.version === entry.version)
-    if (!migration) problems.push(`${entry.version} ${entry.name} was released and is gone: a released migration is never removed`)
-    else if (migration.name !== entry.name) problems.push(`${entry.version} was released as ${entry.name} and is now ${migration.name}: a released migration is never renamed`)
+    if (!migration)
+      problems.push(`${entry.version} ${entry.name} was released and is gone: a released migration is never removed`)
+    else if (migration.name !== entry.name)
+      problems.push(
+        `${entry.version} was released as ${entry.name} and is now ${migration.name}: a released migration is never renamed`,
+      )
   }
   const highest = Math.max(0, ...listed.map((l) => l.version))
   for (const migration of migrations) {
@@ -58,23 +64,35 @@ describe('released migrations', () => {
   })
 
   const today = MIGRATIONS.map(({ version, name }) => ({ version, name }))
-  const withMigration = (version: number, name: string) => [...today, { version, name }].sort((a, b) => a.version - b.version)
+  const withMigration = (version: number, name: string) =>
+    [...today, { version, name }].sort((a, b) => a.version - b.version)
 
   it('fails for a new migration numbered below one already on main (how 0160 landed after 0180)', () => {
     const problems = manifestProblems(manifest, withMigration(170, 'late-fix'))
     expect(problems).toEqual([expect.stringMatching(/^170 late-fix is numbered below \d+, already on main/)])
     // Appending it does not help: it would come after a higher number.
-    expect(manifestProblems(`${manifest}0170 late-fix\n`, withMigration(170, 'late-fix'))).toEqual([expect.stringMatching(/^0170 late-fix is listed after 0\d+/)])
+    expect(manifestProblems(`${manifest}0170 late-fix\n`, withMigration(170, 'late-fix'))).toEqual([
+      expect.stringMatching(/^0170 late-fix is listed after 0\d+/),
+    ])
   })
 
   it('asks for a new migration above every listed one to be appended, and accepts it then', () => {
-    expect(manifestProblems(manifest, withMigration(990, 'next'))).toEqual([expect.stringMatching(/append "0990 next"/)])
+    expect(manifestProblems(manifest, withMigration(990, 'next'))).toEqual([
+      expect.stringMatching(/append "0990 next"/),
+    ])
     expect(manifestProblems(`${manifest}0990 next\n`, withMigration(990, 'next'))).toEqual([])
   })
 
   it('fails when a released migration is removed or renamed', () => {
-    expect(manifestProblems(manifest, today.filter((m) => m.version !== 110))).toEqual([expect.stringMatching(/^110 conversation-settings was released and is gone/)])
+    expect(
+      manifestProblems(
+        manifest,
+        today.filter((m) => m.version !== 110),
+      ),
+    ).toEqual([expect.stringMatching(/^110 conversation-settings was released and is gone/)])
     const renamed = today.map((m) => (m.version === 110 ? { ...m, name: 'chat-settings' } : m))
-    expect(manifestProblems(manifest, renamed)).toEqual([expect.stringMatching(/^110 was released as conversation-settings and is now chat-settings/)])
+    expect(manifestProblems(manifest, renamed)).toEqual([
+      expect.stringMatching(/^110 was released as conversation-settings and is now chat-settings/),
+    ])
   })
 })

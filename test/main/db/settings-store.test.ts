@@ -36,7 +36,11 @@ describe('SettingsStore', () => {
       expect(language.error).toMatchObject({ kind: 'corrupt-setting', key: 'language', storedText: '"klingon"' })
       expect(language.error.message).toMatch(/setting 'language' is unusable/)
     }
-    expect(store.settings.get('providers')).toEqual({ ok: true, value: { anthropic: { model: 'claude-x' } }, isDefault: false })
+    expect(store.settings.get('providers')).toEqual({
+      ok: true,
+      value: { anthropic: { model: 'claude-x' } },
+      isDefault: false,
+    })
     const all = store.settings.getAll()
     expect(all.language.ok).toBe(false)
     expect(all.providers.ok).toBe(true)

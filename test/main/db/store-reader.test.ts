@@ -23,8 +23,15 @@ describe('a store reader', () => {
       expect(reader!.search.search('transaction', { limit: 10, offset: 0 }).results).toEqual([])
       expect(reader!.settings.get('language')).toMatchObject({ ok: true, value: 'system' })
       store.db.exec('COMMIT')
-      expect(reader!.conversations.listConversations().map((c) => c.id).sort()).toEqual(['before', 'inside'])
-      expect(reader!.search.search('transaction', { limit: 10, offset: 0 }).results.map((r) => r.conversationId)).toEqual(['inside'])
+      expect(
+        reader!.conversations
+          .listConversations()
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual(['before', 'inside'])
+      expect(
+        reader!.search.search('transaction', { limit: 10, offset: 0 }).results.map((r) => r.conversationId),
+      ).toEqual(['inside'])
       expect(reader!.settings.get('language')).toMatchObject({ ok: true, value: 'pt-BR' })
     } finally {
       reader?.close()

@@ -25,7 +25,11 @@ describe('streaming text into chunk rows', () => {
     // No checkpoints, so the WAL's size is everything written since the start.
     store.db.pragma('wal_autocheckpoint = 0')
     const pageSize = store.db.pragma('page_size', { simple: true }) as number
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: FLUSH, flushIntervalMs: 60_000, schedule: never })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: FLUSH,
+      flushIntervalMs: 60_000,
+      schedule: never,
+    })
     const walSize = () => statSync(`${handle.path}-wal`).size
     const flushes = 256
     const growth: number[] = []
@@ -55,7 +59,11 @@ describe('streaming text into chunk rows', () => {
     const handle = open()
     const { store } = handle
     const ids = conversationWithTurn(store)
-    const writer = store.conversations.startAssistantMessage(ids, { flushChars: 5, flushIntervalMs: 60_000, schedule: never })
+    const writer = store.conversations.startAssistantMessage(ids, {
+      flushChars: 5,
+      flushIntervalMs: 60_000,
+      schedule: never,
+    })
     const other = otherReader(handle.path)
     writer.appendReasoning('think ')
     writer.appendReasoning('harder ')
@@ -76,20 +84,32 @@ describe('streaming text into chunk rows', () => {
   it('finalize folds the chunks into the part in the transaction that sets the status', () => {
     const handle = open()
     const { store } = handle
-    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), { flushChars: 3, flushIntervalMs: 60_000, schedule: never })
+    const writer = store.conversations.startAssistantMessage(conversationWithTurn(store), {
+      flushChars: 3,
+      flushIntervalMs: 60_000,
+      schedule: never,
+    })
     for (const delta of ['one ', 'two ', 'three ', 'four']) writer.appendText(delta)
     expect(countRows(store, 'message_part_chunks')).toBe(3)
 
     // A finalize that fails (after folding) rolls the folding back too: chunks and status as they were.
-    store.db.exec(`CREATE TEMP TRIGGER refuse_finish BEFORE UPDATE OF status ON main.messages BEGIN SELECT RAISE(ABORT, 'no'); END`)
+    store.db.exec(
+      `CREATE TEMP TRIGGER refuse_finish BEFORE UPDATE OF status ON main.messages BEGIN SELECT RAISE(ABORT, 'no'); END`,
+    )
     writer.appendText('!')
     expect(writer.finalize({ status: 'complete' }).ok).toBe(false)
     expect(countRows(store, 'message_part_chunks')).toBe(3)
-    expect(store.conversations.getMessage(writer.messageId)).toMatchObject({ status: 'streaming', parts: [{ type: 'text', text: 'one two three four' }] })
+    expect(store.conversations.getMessage(writer.messageId)).toMatchObject({
+      status: 'streaming',
+      parts: [{ type: 'text', text: 'one two three four' }],
+    })
     store.db.exec('DROP TRIGGER temp.refuse_finish')
 
     const finished = writer.finalize({ status: 'complete' })
-    expect(finished.ok && finished.message).toMatchObject({ status: 'complete', parts: [{ type: 'text', text: 'one two three four!' }] })
+    expect(finished.ok && finished.message).toMatchObject({
+      status: 'complete',
+      parts: [{ type: 'text', text: 'one two three four!' }],
+    })
     expect(countRows(store, 'message_part_chunks')).toBe(0)
     const row = store.db.prepare('SELECT text FROM message_parts WHERE message_id = ?').get(writer.messageId)
     expect(row).toEqual({ text: 'one two three four!' })
@@ -98,7 +118,11 @@ describe('streaming text into chunk rows', () => {
   it('crash recovery folds the chunks of the messages it interrupts', () => {
     const handle = open()
     const ids = conversationWithTurn(handle.store)
-    const writer = handle.store.conversations.startAssistantMessage(ids, { flushChars: 2, flushIntervalMs: 60_000, schedule: never })
+    const writer = handle.store.conversations.startAssistantMessage(ids, {
+      flushChars: 2,
+      flushIntervalMs: 60_000,
+      schedule: never,
+    })
     for (const delta of ['ab', 'cd', 'ef']) writer.appendText(delta)
     writer.appendReasoning('xy')
     writer.appendText('z') // below flushChars: only on screen
@@ -106,17 +130,28 @@ describe('streaming text into chunk rows', () => {
     const reopened = handle.reopen() // the writer is never finalized: a crash
     expect(reopened.recovery.interruptedMessageIds).toEqual([writer.messageId])
     expect(countRows(reopened, 'message_part_chunks')).toBe(0)
-    expect(reopened.db.prepare('SELECT type, text FROM message_parts WHERE message_id = ? ORDER BY position').all(writer.messageId)).toEqual([
+    expect(
+      reopened.db
+        .prepare('SELECT type, text FROM message_parts WHERE message_id = ? ORDER BY position')
+        .all(writer.messageId),
+    ).toEqual([
       { type: 'text', text: 'abcdef' },
       { type: 'reasoning', text: 'xy' },
     ])
-    expect(reopened.conversations.getMessage(writer.messageId)).toMatchObject({ status: 'interrupted', interruptReason: 'app-crash' })
+    expect(reopened.conversations.getMessage(writer.messageId)).toMatchObject({
+      status: 'interrupted',
+      interruptReason: 'app-crash',
+    })
   })
 
   it('deleting a conversation while its answer streams removes the chunks', () => {
     const { store } = open()
     const ids = conversationWithTurn(store)
-    const writer = store.conversations.startAssistantMessage(ids, { flushChars: 1, flushIntervalMs: 60_000, schedule: never })
+    const writer = store.conversations.startAssistantMessage(ids, {
+      flushChars: 1,
+      flushIntervalMs: 60_000,
+      schedule: never,
+    })
     for (const delta of ['a', 'b', 'c']) writer.appendText(delta)
     expect(countRows(store, 'message_part_chunks')).toBe(2)
     expect(store.conversations.deleteConversation(ids.conversationId)).toBe(true)

@@ -33,26 +33,50 @@ function open(name: string): KeelStore {
 }
 
 const rowCounts = (store: KeelStore) =>
-  Object.fromEntries(['conversations', 'turns', 'messages', 'message_parts', 'generations', 'measurements', 'tool_ledger'].map((t) => [t, (store.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]))
+  Object.fromEntries(
+    ['conversations', 'turns', 'messages', 'message_parts', 'generations', 'measurements', 'tool_ledger'].map((t) => [
+      t,
+      (store.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
+    ]),
+  )
 
-const conversation = (id: string, text: string, extra: Record<string, unknown> = {}) => ({ id, title: id, messages: [{ role: 'user', text }, { role: 'assistant', text: 'ok', ...extra }] })
+const conversation = (id: string, text: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: id,
+  messages: [
+    { role: 'user', text },
+    { role: 'assistant', text: 'ok', ...extra },
+  ],
+})
 
 /** A tool call whose arguments nest `depth` arrays deep (text, so no recursive stringify makes it). */
 function deepFile(depth: number): string {
   const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`
-  const head = JSON.stringify({ conversations: [conversation('fine', 'first'), conversation('deep', 'second', { parts: [{ type: 'tool-call', callId: 'c1', toolName: 'x', argumentsText: '{}', arguments: { a: 'PLACEHOLDER' } }] })] })
+  const head = JSON.stringify({
+    conversations: [
+      conversation('fine', 'first'),
+      conversation('deep', 'second', {
+        parts: [
+          { type: 'tool-call', callId: 'c1', toolName: 'x', argumentsText: '{}', arguments: { a: 'PLACEHOLDER' } },
+        ],
+      }),
+    ],
+  })
   return head.replace('"PLACEHOLDER"', nested)
 }
 
 describe('import failures that name the record', () => {
   it('data nested 100,000 deep is "too deep" at its record, before anything walks it', async () => {
     const target = open('target.db')
-    expect(importStore(target, stringChunks(JSON.stringify({ conversations: [conversation('kept', 'stored before')] }))).ok).toBe(true)
+    expect(
+      importStore(target, stringChunks(JSON.stringify({ conversations: [conversation('kept', 'stored before')] }))).ok,
+    ).toBe(true)
     const before = rowCounts(target)
     const text = deepFile(100_000)
     const cli = importStore(target, stringChunks(text))
     expect(cli).toMatchObject({ ok: false, problem: 'too-deep', where: 'conversations.1' })
-    if (!cli.ok) expect(cli.message).toMatch(new RegExp(`deeper than ${MAX_IMPORT_DEPTH} levels \\(line 1, column \\d+\\)`))
+    if (!cli.ok)
+      expect(cli.message).toMatch(new RegExp(`deeper than ${MAX_IMPORT_DEPTH} levels \\(line 1, column \\d+\\)`))
     expect(rowCounts(target)).toEqual(before)
     // Nesting a real export has (tool arguments up to their own limit) still imports.
     expect(importStore(target, stringChunks(deepFile(64))).ok).toBe(true)
@@ -74,7 +98,9 @@ describe('import failures that name the record', () => {
     const file = JSON.stringify({ conversations: [conversation('small', 'fits'), conversation('large', big)] })
 
     const target = open('full.db')
-    expect(importStore(target, stringChunks(JSON.stringify({ conversations: [conversation('kept', 'stored before')] }))).ok).toBe(true)
+    expect(
+      importStore(target, stringChunks(JSON.stringify({ conversations: [conversation('kept', 'stored before')] }))).ok,
+    ).toBe(true)
     const before = rowCounts(target)
     const pages = target.db.pragma('page_count', { simple: true }) as number
     target.db.pragma(`max_page_count = ${pages + 2}`)

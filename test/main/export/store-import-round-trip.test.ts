@@ -50,16 +50,28 @@ async function exportText(store: KeelStore): Promise<string> {
 /** Everything the app writes: a tool call approved and run, a regenerated answer, a file, settings. */
 async function buildStore(): Promise<string> {
   world.server.enqueue(
-    { type: 'turn', text: 'Recording it.', reasoning: 'The user gave a weight.', toolCalls: [{ name: 'record_measurement', arguments: weight }] } as never,
+    {
+      type: 'turn',
+      text: 'Recording it.',
+      reasoning: 'The user gave a weight.',
+      toolCalls: [{ name: 'record_measurement', arguments: weight }],
+    } as never,
     { type: 'turn', text: 'Done: 72.5 kg.' },
   )
-  await a.value('turns.start', { text: 'I weigh 72.5 kg', settings: { provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 } })
+  await a.value('turns.start', {
+    text: 'I weigh 72.5 kg',
+    settings: { provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 },
+  })
   const request = (await a.waitFor((e) => e.type === 'approval-request')) as { approvalId: string }
   await a.value('approvals.answer', { approvalId: request.approvalId, decision: 'approve' })
   const end = (await a.waitFor(isRunEnd)) as { conversationId: string; messageId: string }
   await world.service.whenIdle()
   world.server.enqueue({ type: 'turn', text: 'A dot.' }, { type: 'turn', text: 'A single pixel.' })
-  await a.value('turns.start', { conversationId: end.conversationId, text: 'What is this?', attachments: [{ name: 'dot.png', mimeType: 'image/png', dataBase64: PNG }] })
+  await a.value('turns.start', {
+    conversationId: end.conversationId,
+    text: 'What is this?',
+    attachments: [{ name: 'dot.png', mimeType: 'image/png', dataBase64: PNG }],
+  })
   await world.service.whenIdle()
   const view = await a.value('conversations.open', { conversationId: end.conversationId })
   const last = view.messages.at(-1)!
@@ -74,11 +86,21 @@ describe('backup and restore (import of an export)', () => {
     const first = await exportText(world.store)
     const parsed = JSON.parse(first)
     // The store holds what the test claims: a call with its result, two versions of an answer, a file, usage, a ledger entry.
-    const messages = parsed.conversations[0].messages as { role: string; toolCalls: { state: string }[]; attachments?: unknown[]; parentId: string | null }[]
+    const messages = parsed.conversations[0].messages as {
+      role: string
+      toolCalls: { state: string }[]
+      attachments?: unknown[]
+      parentId: string | null
+    }[]
     expect(messages.flatMap((m) => m.toolCalls.map((c) => c.state))).toEqual(['done'])
     expect(messages.filter((m) => m.attachments)).toHaveLength(1)
     expect(messages.filter((m) => m.role === 'assistant').length).toBe(3)
-    expect(parsed.conversations[0].settings).toEqual({ provider: 'anthropic', model: 'claude-x', system: 'Be brief.', temperature: 0.3 })
+    expect(parsed.conversations[0].settings).toEqual({
+      provider: 'anthropic',
+      model: 'claude-x',
+      system: 'Be brief.',
+      temperature: 0.3,
+    })
     expect(parsed.generations.length).toBeGreaterThanOrEqual(4)
     expect(parsed.measurements).toHaveLength(1)
     expect(parsed.ledger).toHaveLength(1)
@@ -87,7 +109,19 @@ describe('backup and restore (import of an export)', () => {
     writeFileSync(path, first)
     const restored = emptyStore('restored.db')
     const result = importStore(restored, fileChunks(path, 4096))
-    expect(result).toMatchObject({ ok: true, report: { added: { conversations: 1, messages: messages.length, generations: parsed.generations.length, measurements: 1, ledger: 1 }, collisionCount: 0 } })
+    expect(result).toMatchObject({
+      ok: true,
+      report: {
+        added: {
+          conversations: 1,
+          messages: messages.length,
+          generations: parsed.generations.length,
+          measurements: 1,
+          ledger: 1,
+        },
+        collisionCount: 0,
+      },
+    })
     expect(await exportText(restored)).toBe(first)
     // What the window shows comes back too: the tool call and its result, the file, the versions.
     const original = world.store.conversations.getAllMessages(id)
@@ -95,42 +129,74 @@ describe('backup and restore (import of an export)', () => {
     expect(restored.conversations.versionsOf(id)).toEqual(world.store.conversations.versionsOf(id))
     expect(restored.attachments.withBytesByMessage(id)).toEqual(world.store.attachments.withBytesByMessage(id))
     // Search finds imported text (the FTS triggers ran).
-    expect(restored.db.prepare(`SELECT count(*) AS n FROM message_text_search WHERE message_text_search MATCH 'pixel'`).get()).toEqual({ n: 1 })
+    expect(
+      restored.db
+        .prepare(`SELECT count(*) AS n FROM message_text_search WHERE message_text_search MATCH 'pixel'`)
+        .get(),
+    ).toEqual({ n: 1 })
   })
 
   it('the window imports a file sent in pieces, larger than one command: tool calls come back; twice adds nothing', async () => {
     const id = await buildStore()
     const single = JSON.parse((await a.value('conversations.export', { conversationId: id, format: 'json' })).text)
     // A padding conversation makes the file larger than the old cap (one command's text).
-    const padding = { id: 'padding', title: 'long', messages: [{ role: 'user', text: 'é'.repeat(MAX_IMPORT_CHARS) }, { role: 'assistant', text: 'ok' }] }
+    const padding = {
+      id: 'padding',
+      title: 'long',
+      messages: [
+        { role: 'user', text: 'é'.repeat(MAX_IMPORT_CHARS) },
+        { role: 'assistant', text: 'ok' },
+      ],
+    }
     const text = JSON.stringify({ conversations: [single.conversation, padding], generations: single.generations })
     expect(text.length).toBeGreaterThan(MAX_IMPORT_CHARS)
     await a.value('conversations.delete', { conversationId: id })
     const send = async () => {
       const uploadId = randomUUID()
       const piece = 700_000
-      for (let i = 0; i * piece < text.length; i++) await a.value('conversations.importPart', { uploadId, index: i, text: text.slice(i * piece, (i + 1) * piece) })
+      for (let i = 0; i * piece < text.length; i++)
+        await a.value('conversations.importPart', { uploadId, index: i, text: text.slice(i * piece, (i + 1) * piece) })
       return a.value('conversations.import', { uploadId })
     }
     const report = await send()
     expect(report).toMatchObject({ imported: [{ id }, { id: 'padding', messages: 2 }], collisionCount: 0 })
     const back = await a.value('conversations.open', { conversationId: id })
-    const calls = back.messages.flatMap((m) => m.parts.filter((p) => p.type === 'tool-call' || p.type === 'tool-result').map((p) => p.type))
+    const calls = back.messages.flatMap((m) =>
+      m.parts.filter((p) => p.type === 'tool-call' || p.type === 'tool-result').map((p) => p.type),
+    )
     expect(calls).toEqual(['tool-call', 'tool-result'])
-    expect((await a.value('conversations.open', { conversationId: 'padding' })).messages[0]!.parts).toEqual([{ type: 'text', text: 'é'.repeat(MAX_IMPORT_CHARS) }])
+    expect((await a.value('conversations.open', { conversationId: 'padding' })).messages[0]!.parts).toEqual([
+      { type: 'text', text: 'é'.repeat(MAX_IMPORT_CHARS) },
+    ])
     const rows = countRows(world.store, 'messages')
-    expect(await send()).toMatchObject({ imported: [], skipped: [{ id }, { id: 'padding' }], added: { conversations: 0, messages: 0, generations: 0 } })
+    expect(await send()).toMatchObject({
+      imported: [],
+      skipped: [{ id }, { id: 'padding' }],
+      added: { conversations: 0, messages: 0, generations: 0 },
+    })
     expect(countRows(world.store, 'messages')).toBe(rows)
   })
 
-  it('an upload is its own window\'s: another client cannot add to it or import it; pieces out of order end it', async () => {
+  it("an upload is its own window's: another client cannot add to it or import it; pieces out of order end it", async () => {
     const b = world.client('other')
     const uploadId = randomUUID()
     await a.value('conversations.importPart', { uploadId, index: 0, text: '{"conversations": [' })
-    expect(await b.call('conversations.importPart', { uploadId, index: 1, text: ']}' })).toMatchObject({ ok: false, error: { kind: 'forbidden' } })
-    expect(await b.call('conversations.import', { uploadId })).toMatchObject({ ok: false, error: { detail: { code: 'import-upload' } } })
-    expect(await a.call('conversations.importPart', { uploadId, index: 2, text: ']}' })).toMatchObject({ ok: false, error: { detail: { code: 'import-upload' } } })
+    expect(await b.call('conversations.importPart', { uploadId, index: 1, text: ']}' })).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    })
+    expect(await b.call('conversations.import', { uploadId })).toMatchObject({
+      ok: false,
+      error: { detail: { code: 'import-upload' } },
+    })
+    expect(await a.call('conversations.importPart', { uploadId, index: 2, text: ']}' })).toMatchObject({
+      ok: false,
+      error: { detail: { code: 'import-upload' } },
+    })
     // Out of order ended it: it is gone.
-    expect(await a.call('conversations.import', { uploadId })).toMatchObject({ ok: false, error: { detail: { code: 'import-upload' } } })
+    expect(await a.call('conversations.import', { uploadId })).toMatchObject({
+      ok: false,
+      error: { detail: { code: 'import-upload' } },
+    })
   })
 })

@@ -46,11 +46,28 @@ async function source(): Promise<KeelStore> {
     const writer = store.conversations.startAssistantMessage({ conversationId: c.id, turnId: turn.id })
     writer.appendText(`answer ${title}`)
     writer.finalize({ status: 'complete' })
-    const g = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'openai-chat', model: 'm' })
-    store.generations.finish(g.id, { outcome: 'complete', usage: { inputTokens: 5, outputTokens: 7, reasoningTokens: 2, cachedInputTokens: 1 }, usageSource: 'reported' })
+    const g = store.generations.start({
+      turnId: turn.id,
+      messageId: writer.messageId,
+      round: 1,
+      attempt: 1,
+      provider: 'openai-chat',
+      model: 'm',
+    })
+    store.generations.finish(g.id, {
+      outcome: 'complete',
+      usage: { inputTokens: 5, outputTokens: 7, reasoningTokens: 2, cachedInputTokens: 1 },
+      usageSource: 'reported',
+    })
     if (title === 'first') {
       await createKeelToolRegistry(store).executeToolCall(
-        { conversationId: c.id, turnId: turn.id, callId: 'call-1', toolName: 'record_measurement', arguments: { kind: 'weight', value: 70, unit: 'kg' } },
+        {
+          conversationId: c.id,
+          turnId: turn.id,
+          callId: 'call-1',
+          toolName: 'record_measurement',
+          arguments: { kind: 'weight', value: 70, unit: 'kg' },
+        },
         { signal: new AbortController().signal },
       )
     }
@@ -59,17 +76,41 @@ async function source(): Promise<KeelStore> {
 }
 
 const rowCounts = (store: KeelStore) =>
-  Object.fromEntries(['conversations', 'turns', 'messages', 'message_parts', 'generations', 'measurements', 'tool_ledger', 'tool_ledger_calls'].map((t) => [t, (store.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]))
+  Object.fromEntries(
+    [
+      'conversations',
+      'turns',
+      'messages',
+      'message_parts',
+      'generations',
+      'measurements',
+      'tool_ledger',
+      'tool_ledger_calls',
+    ].map((t) => [t, (store.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]),
+  )
 
 describe('importStore', () => {
   it('a second import adds nothing: every record is already present', async () => {
     const text = await exportOf(await source())
     const target = open('target.db')
     const first = importStore(target, stringChunks(text))
-    expect(first).toMatchObject({ ok: true, report: { added: { conversations: 2, messages: 4, generations: 2, measurements: 1, ledger: 1 }, collisionCount: 0 } })
+    expect(first).toMatchObject({
+      ok: true,
+      report: {
+        added: { conversations: 2, messages: 4, generations: 2, measurements: 1, ledger: 1 },
+        collisionCount: 0,
+      },
+    })
     const after = rowCounts(target)
     const second = importStore(target, stringChunks(text))
-    expect(second).toMatchObject({ ok: true, report: { added: { conversations: 0, messages: 0, generations: 0, measurements: 0, ledger: 0 }, present: { conversations: 2, messages: 4, generations: 2, measurements: 1, ledger: 1 }, collisionCount: 0 } })
+    expect(second).toMatchObject({
+      ok: true,
+      report: {
+        added: { conversations: 0, messages: 0, generations: 0, measurements: 0, ledger: 0 },
+        present: { conversations: 2, messages: 4, generations: 2, measurements: 1, ledger: 1 },
+        collisionCount: 0,
+      },
+    })
     expect(rowCounts(target)).toEqual(after)
   })
 
@@ -81,8 +122,20 @@ describe('importStore', () => {
     writer.appendText('half an')
     writer.finalize({ status: 'interrupted', reason: 'window-closed' })
     // A call made through a profile (Ollama, over the Chat Completions wire): the profile comes back too.
-    const call = store.generations.start({ turnId: turn.id, messageId: writer.messageId, round: 1, attempt: 1, provider: 'openai-chat', profile: 'ollama', model: 'llama3' })
-    store.generations.finish(call.id, { outcome: 'user-stop', usage: { inputTokens: 3, outputTokens: 2, reasoningTokens: undefined, cachedInputTokens: undefined }, usageSource: 'reported' })
+    const call = store.generations.start({
+      turnId: turn.id,
+      messageId: writer.messageId,
+      round: 1,
+      attempt: 1,
+      provider: 'openai-chat',
+      profile: 'ollama',
+      model: 'llama3',
+    })
+    store.generations.finish(call.id, {
+      outcome: 'user-stop',
+      usage: { inputTokens: 3, outputTokens: 2, reasoningTokens: undefined, cachedInputTokens: undefined },
+      usageSource: 'reported',
+    })
     const text = await exportOf(store)
     expect(text).toMatch(/"profile": ?"ollama"/)
     expect(text).toMatch(/"interruptReason": ?"window-closed"/)
@@ -98,16 +151,39 @@ describe('importStore', () => {
     const cases: [unknown, string][] = [
       [{ ...json, ledger: [{ ...json.ledger[0], state: 'maybe' }] }, 'ledger.0.state'],
       [{ ...json, measurements: [{ ...json.measurements[0], unit: 'lb', kind: 'height' }] }, 'measurements.0.unit'],
-      [{ ...json, generations: [json.generations[0], { ...json.generations[1], turnId: 'nowhere' }] }, 'generations.1.turnId'],
-      [{ ...json, conversations: [json.conversations[0], { ...json.conversations[1], currentLeafId: 'elsewhere' }] }, 'conversations.1.currentLeafId'],
-      [{ ...json, conversations: [{ ...json.conversations[0], messages: [json.conversations[0].messages[0], { ...json.conversations[0].messages[1], parentId: 'later' }] }] }, 'conversations.0.messages.1.parentId'],
+      [
+        { ...json, generations: [json.generations[0], { ...json.generations[1], turnId: 'nowhere' }] },
+        'generations.1.turnId',
+      ],
+      [
+        { ...json, conversations: [json.conversations[0], { ...json.conversations[1], currentLeafId: 'elsewhere' }] },
+        'conversations.1.currentLeafId',
+      ],
+      [
+        {
+          ...json,
+          conversations: [
+            {
+              ...json.conversations[0],
+              messages: [
+                json.conversations[0].messages[0],
+                { ...json.conversations[0].messages[1], parentId: 'later' },
+              ],
+            },
+          ],
+        },
+        'conversations.0.messages.1.parentId',
+      ],
     ]
     for (const [file, where] of cases) {
       const result = importStore(target, stringChunks(JSON.stringify(file)))
       expect(result).toMatchObject({ ok: false, where })
       expect(rowCounts(target)).toEqual(before)
     }
-    const broken = importStore(target, stringChunks('{"conversations": [{"id": "x", "title": "t", "messages": []},\n  {"id": '))
+    const broken = importStore(
+      target,
+      stringChunks('{"conversations": [{"id": "x", "title": "t", "messages": []},\n  {"id": '),
+    )
     expect(broken).toMatchObject({ ok: false, where: expect.stringMatching(/^line 2, column \d+$/) })
     expect(rowCounts(target)).toEqual(before)
     expect(importStore(target, stringChunks('[]'))).toMatchObject({ ok: false, where: 'line 1, column 1' })
@@ -144,21 +220,38 @@ describe('importStore', () => {
     importStore(target, stringChunks(JSON.stringify(json)))
     const copy = { ...json.conversations[1], id: 'conv-copy' }
     const result = importStore(target, stringChunks(JSON.stringify({ conversations: [copy] })))
-    expect(result).toMatchObject({ ok: true, report: { imported: [], collisions: [{ kind: 'message', id: copy.messages[0].id, where: 'conversations.0.messages.0' }] } })
+    expect(result).toMatchObject({
+      ok: true,
+      report: {
+        imported: [],
+        collisions: [{ kind: 'message', id: copy.messages[0].id, where: 'conversations.0.messages.0' }],
+      },
+    })
     expect(target.conversations.getConversation('conv-copy')).toBeUndefined()
   })
 
   it('reads any JSON layout record by record, whatever the chunk size', async () => {
     const text = await exportOf(await source())
     const minified = JSON.stringify(JSON.parse(text))
-    const keys = (chunk: number, input: string) => [...readJsonRecords(stringChunks(input, chunk))].map((r) => [r.key, r.index, JSON.stringify(r.value)])
+    const keys = (chunk: number, input: string) =>
+      [...readJsonRecords(stringChunks(input, chunk))].map((r) => [r.key, r.index, JSON.stringify(r.value)])
     const expected = keys(1 << 20, text)
-    expect(expected.map(([key]) => key)).toEqual(['conversations', 'conversations', 'generations', 'generations', 'measurements', 'ledger'])
+    expect(expected.map(([key]) => key)).toEqual([
+      'conversations',
+      'conversations',
+      'generations',
+      'generations',
+      'measurements',
+      'ledger',
+    ])
     expect(keys(1, minified)).toEqual(expected)
     expect(keys(7, text)).toEqual(expected)
     // Strings holding braces, brackets, quotes and backslashes do not end a record.
     const tricky = '{"conversations": [{"id": "a]}", "title": "\\"}{[\\\\", "messages": []}], "exportedAt": "x"}'
-    expect([...readJsonRecords(stringChunks(tricky, 3))].map((r) => r.value)).toEqual([{ id: 'a]}', title: '"}{[\\', messages: [] }, 'x'])
+    expect([...readJsonRecords(stringChunks(tricky, 3))].map((r) => r.value)).toEqual([
+      { id: 'a]}', title: '"}{[\\', messages: [] },
+      'x',
+    ])
   })
 
   it("reads an older window export (no ids beyond the conversation's, dates as text)", () => {
@@ -172,15 +265,43 @@ describe('importStore', () => {
         createdAt: '2025-01-02T03:04:05.000Z',
         messages: [
           { role: 'user', text: 'Hi' },
-          { role: 'assistant', status: 'complete', text: 'Hello', reasoning: 'greet', toolCalls: [{ callId: 'k1', name: 'list_measurements', arguments: {}, argumentsText: '{}', state: 'done', result: { callId: 'k1', toolName: 'list_measurements', status: 'succeeded', kind: 'read', output: [], repeated: false } }] },
+          {
+            role: 'assistant',
+            status: 'complete',
+            text: 'Hello',
+            reasoning: 'greet',
+            toolCalls: [
+              {
+                callId: 'k1',
+                name: 'list_measurements',
+                arguments: {},
+                argumentsText: '{}',
+                state: 'done',
+                result: {
+                  callId: 'k1',
+                  toolName: 'list_measurements',
+                  status: 'succeeded',
+                  kind: 'read',
+                  output: [],
+                  repeated: false,
+                },
+              },
+            ],
+          },
         ],
       },
     }
     const result = importStore(target, stringChunks(JSON.stringify(file)))
     expect(result).toMatchObject({ ok: true, report: { imported: [{ id: 'old', messages: 2 }] } })
     const messages = target.conversations.getMessages('old')
-    expect(messages.map((m) => m.parts.map((p) => p.type))).toEqual([['text'], ['reasoning', 'tool-call', 'tool-result', 'text']])
+    expect(messages.map((m) => m.parts.map((p) => p.type))).toEqual([
+      ['text'],
+      ['reasoning', 'tool-call', 'tool-result', 'text'],
+    ])
     expect(target.conversations.getConversation('old')?.createdAt).toBe(Date.parse('2025-01-02T03:04:05.000Z'))
-    expect(importStore(target, stringChunks(JSON.stringify(file)))).toMatchObject({ ok: true, report: { skipped: [{ id: 'old' }], collisionCount: 0 } })
+    expect(importStore(target, stringChunks(JSON.stringify(file)))).toMatchObject({
+      ok: true,
+      report: { skipped: [{ id: 'old' }], collisionCount: 0 },
+    })
   })
 })

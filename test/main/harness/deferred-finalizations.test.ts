@@ -24,7 +24,11 @@ afterEach(() => {
 
 it('waits while a transaction is open across turns (an import), then writes the end', () => {
   let writes = 0
-  const writer = { messageId: 'm-1', isFinished: false, finalize: () => (writes++, { ok: true }) } as unknown as AssistantMessageWriter
+  const writer = {
+    messageId: 'm-1',
+    isFinished: false,
+    finalize: () => (writes++, { ok: true }),
+  } as unknown as AssistantMessageWriter
   deferFinalization(store, writer, { status: 'complete' })
   store.db.exec('BEGIN IMMEDIATE')
   expect(retryDeferredFinalizations(store)).toBe(1)

@@ -18,7 +18,10 @@ beforeEach(() => {
   store = stores.open().store
 })
 
-function setup(decisions: ApprovalDecision[] = [], controller = new AbortController()): { context: TurnContext; events: RunEvent[]; asked: string[] } {
+function setup(
+  decisions: ApprovalDecision[] = [],
+  controller = new AbortController(),
+): { context: TurnContext; events: RunEvent[]; asked: string[] } {
   const events: RunEvent[] = []
   const asked: string[] = []
   const approver: Approver = async (request) => {
@@ -28,25 +31,50 @@ function setup(decisions: ApprovalDecision[] = [], controller = new AbortControl
   const recorder = createStoreTurnRecorder(store)
   const begun = recorder.begin({ conversationId: undefined, userText: 'hi' })
   const context = createTurnContext(
-    { userText: 'hi', provider: 'anthropic', connection: { baseUrl: 'http://127.0.0.1:9', apiKey: '', model: 'm' }, locale: 'en', timeZone: 'UTC', signal: controller.signal, approver, onEvent: (e) => events.push(e), recorder, tools: createKeelToolRegistry(store) },
+    {
+      userText: 'hi',
+      provider: 'anthropic',
+      connection: { baseUrl: 'http://127.0.0.1:9', apiKey: '', model: 'm' },
+      locale: 'en',
+      timeZone: 'UTC',
+      signal: controller.signal,
+      approver,
+      onEvent: (e) => events.push(e),
+      recorder,
+      tools: createKeelToolRegistry(store),
+    },
     begun,
     Date.now(),
   )
   return { context, events, asked }
 }
 
-const call = (id: string, name: string, args: Record<string, unknown> | undefined, text = JSON.stringify(args)): TurnToolCall => ({ callId: id, callIdIsLocal: false, name, argumentsText: text, arguments: args, closed: true })
+const call = (
+  id: string,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  text = JSON.stringify(args),
+): TurnToolCall => ({ callId: id, callIdIsLocal: false, name, argumentsText: text, arguments: args, closed: true })
 const weight = { kind: 'weight', value: 72.5, unit: 'kg' }
 const measurements = () => store.measurements.list({ limit: 100 }).length
-const statesOf = (events: RunEvent[], callId: string) => events.flatMap((e) => (e.type === 'tool-call' && e.callId === callId ? [e.state] : []))
+const statesOf = (events: RunEvent[], callId: string) =>
+  events.flatMap((e) => (e.type === 'tool-call' && e.callId === callId ? [e.state] : []))
 
 describe('executeToolCalls', () => {
   it('a read runs without asking; one result per call, in order, under each id, exactly what the one wording gives', async () => {
     const { context, events, asked } = setup()
-    const executed = await executeToolCalls(context, [call('r1', 'get_measurement', { kind: 'weight' }), call('r2', 'list_measurements', {})])
+    const executed = await executeToolCalls(context, [
+      call('r1', 'get_measurement', { kind: 'weight' }),
+      call('r2', 'list_measurements', {}),
+    ])
     expect(asked).toEqual([])
     expect(executed.results.map((r) => r.callId)).toEqual(['r1', 'r2'])
-    expect(executed.results[0]).toEqual({ callId: 'r1', name: 'get_measurement', content: JSON.stringify({ kind: 'weight', latest: null, note: 'No weight has been recorded yet.' }), isError: false })
+    expect(executed.results[0]).toEqual({
+      callId: 'r1',
+      name: 'get_measurement',
+      content: JSON.stringify({ kind: 'weight', latest: null, note: 'No weight has been recorded yet.' }),
+      isError: false,
+    })
     expect(statesOf(events, 'r1')).toEqual(['running', 'done'])
   })
 
@@ -58,9 +86,15 @@ describe('executeToolCalls', () => {
     expect(statesOf(approved.events, 'w1')).toEqual(['awaiting-approval', 'running', 'done'])
 
     const denied = setup(['deny'])
-    const deniedRun = await executeToolCalls(denied.context, [call('w2', 'record_measurement', { ...weight, value: 80 })])
+    const deniedRun = await executeToolCalls(denied.context, [
+      call('w2', 'record_measurement', { ...weight, value: 80 }),
+    ])
     expect(measurements()).toBe(1)
-    expect(deniedRun.results[0]).toEqual({ callId: 'w2', name: 'record_measurement', ...sent({ callId: 'w2', toolName: 'record_measurement', status: 'denied' }) })
+    expect(deniedRun.results[0]).toEqual({
+      callId: 'w2',
+      name: 'record_measurement',
+      ...sent({ callId: 'w2', toolName: 'record_measurement', status: 'denied' }),
+    })
     expect(statesOf(denied.events, 'w2')).toEqual(['awaiting-approval', 'denied'])
 
     // The user presses stop while the approval is asked: the write and everything after it are cancelled.
@@ -73,14 +107,20 @@ describe('executeToolCalls', () => {
         return 'approve'
       },
     }
-    const stoppedRun = await executeToolCalls(stoppingContext, [call('w3', 'record_measurement', { ...weight, value: 81 }), call('w4', 'get_measurement', { kind: 'weight' })])
+    const stoppedRun = await executeToolCalls(stoppingContext, [
+      call('w3', 'record_measurement', { ...weight, value: 81 }),
+      call('w4', 'get_measurement', { kind: 'weight' }),
+    ])
     expect(measurements()).toBe(1)
     expect(stoppedRun.results.map((r) => JSON.parse(r.content).kind)).toEqual(['cancelled', 'cancelled'])
   })
 
   it('"always" allows the tool for the rest of the turn; an action the ledger holds is not asked again and not run again', async () => {
     const { context, asked, events } = setup(['always'])
-    await executeToolCalls(context, [call('a1', 'record_measurement', weight), call('a2', 'record_measurement', { ...weight, value: 73 })])
+    await executeToolCalls(context, [
+      call('a1', 'record_measurement', weight),
+      call('a2', 'record_measurement', { ...weight, value: 73 }),
+    ])
     expect(asked).toEqual(['record_measurement'])
     expect(context.alwaysAllowed.has('record_measurement')).toBe(true)
     context.alwaysAllowed.clear()
@@ -96,7 +136,9 @@ describe('executeToolCalls', () => {
     const first = await executeToolCalls(context, [call('i1', 'record_measurement', { kind: 'weight' })])
     expect(first).toMatchObject({ invalidTwice: false })
     expect(first.results[0]!.isError).toBe(true)
-    const second = await executeToolCalls(context, [call('i2', 'record_measurement', undefined, '{"kind": "weight", "value": ')])
+    const second = await executeToolCalls(context, [
+      call('i2', 'record_measurement', undefined, '{"kind": "weight", "value": '),
+    ])
     expect(second.invalidTwice).toBe(true)
     expect(asked).toEqual([])
     expect(measurements()).toBe(0)

@@ -5,7 +5,6 @@ import { fallbackMessage, titlesOf } from '../../../src/shared/fallback-messages
 import { builtinToolTitles } from '../../../src/main/tools/builtin/keel-tool-source'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 import {
-
   chat,
   eventsOf,
   expectGenerationsMatchRequests,
@@ -38,7 +37,11 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
   }
 
   it('a question without tools makes exactly one request', async () => {
-    world.server.enqueue({ type: 'turn', text: 'Paris is the capital of France.', usage: { inputTokens: 12, outputTokens: 7 } })
+    world.server.enqueue({
+      type: 'turn',
+      text: 'Paris is the capital of France.',
+      usage: { inputTokens: 12, outputTokens: 7 },
+    })
     const run = await chat(world, provider, 'What is the capital of France?')
     expect(run.status).toBe('completed')
     expect(world.server.requests).toHaveLength(1)
@@ -67,7 +70,11 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
     expect(results[0]!.isError).toBe(false)
     expect(results[0]!.content).toContain('72.5')
     expect(measurementCount(world)).toBe(1)
-    const text = world.store.conversations.getMessage(run.messageId)!.parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.text : '')).join('')
+    const text = world.store.conversations
+      .getMessage(run.messageId)!
+      .parts.filter((p) => p.type === 'text')
+      .map((p) => (p.type === 'text' ? p.text : ''))
+      .join('')
     expect(text).toBe('Recording it.\n\nDone: 72.5 kg is recorded.') // a new round starts a new paragraph
     expect(toolStates(run.events)).toEqual(['record_measurement:done'])
     expectGenerationsMatchRequests(world, [run.turnId])
@@ -75,7 +82,13 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
 
   it('two parallel calls each get their own result, in order', async () => {
     world.server.enqueue(
-      { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: height }, { name: 'record_measurement', arguments: weight }] },
+      {
+        type: 'turn',
+        toolCalls: [
+          { name: 'record_measurement', arguments: height },
+          { name: 'record_measurement', arguments: weight },
+        ],
+      },
       { type: 'turn', text: 'Both recorded.' },
     )
     const run = await chat(world, provider, 'Height 180 cm, weight 72.5 kg')
@@ -91,7 +104,10 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
 
   it('invalid arguments go back as an error result; the corrected call runs once', async () => {
     world.server.enqueue(
-      { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'stone' } }] },
+      {
+        type: 'turn',
+        toolCalls: [{ name: 'record_measurement', arguments: { kind: 'weight', value: 72.5, unit: 'stone' } }],
+      },
       { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: weight }] },
       { type: 'turn', text: 'Recorded in kilograms.' },
     )
@@ -106,11 +122,16 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
   })
 
   it('a second consecutive invalid call ends the turn with the local fallback message', async () => {
-    const bad = { type: 'turn' as const, toolCalls: [{ name: 'record_measurement', arguments: { raw: '{"kind":"weight","value":' } }] }
+    const bad = {
+      type: 'turn' as const,
+      toolCalls: [{ name: 'record_measurement', arguments: { raw: '{"kind":"weight","value":' } }],
+    }
     world.server.enqueue(bad, bad)
     const run = await chat(world, provider, 'I weigh 72.5')
     expect(run.status).toBe('failed')
-    expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual([fallbackMessage('en', 'invalid-arguments-twice')])
+    expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual([
+      fallbackMessage('en', 'invalid-arguments-twice'),
+    ])
     expect(measurementCount(world)).toBe(0)
     expect(world.server.requests).toHaveLength(2)
     expectGenerationsMatchRequests(world, [run.turnId])
@@ -125,13 +146,17 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
     expect(run.status).toBe('completed')
     const [result] = toolResultsIn(provider, world.server.requests[1]!)
     expect(result!.content).toMatch(/999/)
-    if (provider === 'anthropic' || provider === 'gemini' || provider === 'gemini-interactions') expect(result!.isError).toBe(true)
+    if (provider === 'anthropic' || provider === 'gemini' || provider === 'gemini-interactions')
+      expect(result!.isError).toBe(true)
     expect(toolStates(run.events)).toEqual(['delete_measurement:failed'])
     expectGenerationsMatchRequests(world, [run.turnId])
   })
 
   it('429 with Retry-After is retried after the wait', async () => {
-    world.server.enqueue({ type: 'http-error', status: 429, headers: { 'retry-after': '1' } }, { type: 'turn', text: 'Here you go.' })
+    world.server.enqueue(
+      { type: 'http-error', status: 429, headers: { 'retry-after': '1' } },
+      { type: 'turn', text: 'Here you go.' },
+    )
     const run = await chat(world, provider, 'Hello')
     expect(run.status).toBe('completed')
     expect(world.server.requests).toHaveLength(2)
@@ -155,23 +180,38 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
   })
 
   it('a reset before any output is retried', async () => {
-    world.server.enqueue({ type: 'turn', text: 'never', faults: { resetBeforeFirstByte: true } }, { type: 'turn', text: 'Second time lucky.' })
+    world.server.enqueue(
+      { type: 'turn', text: 'never', faults: { resetBeforeFirstByte: true } },
+      { type: 'turn', text: 'Second time lucky.' },
+    )
     const run = await chat(world, provider, 'Hello')
     expect(run.status).toBe('completed')
     expect(world.server.requests).toHaveLength(2)
     expect(eventsOf(run.events, 'diagnostics')[0]!.kind).toBe('network')
-    expect(world.store.conversations.getMessage(run.messageId)!.parts).toEqual([{ type: 'text', text: 'Second time lucky.' }])
+    expect(world.store.conversations.getMessage(run.messageId)!.parts).toEqual([
+      { type: 'text', text: 'Second time lucky.' },
+    ])
     expectGenerationsMatchRequests(world, [run.turnId])
   })
 
   it('a cut in the middle of the arguments executes nothing and tells the user', async () => {
-    const turn = { type: 'turn' as const, text: 'Recording now.', toolCalls: [{ name: 'record_measurement', arguments: weight }] }
+    const turn = {
+      type: 'turn' as const,
+      text: 'Recording now.',
+      toolCalls: [{ name: 'record_measurement', arguments: weight }],
+    }
     // Find where the arguments are on the wire, then serve the same turn cut there.
     world.server.enqueue(turn)
     const probe = await fetch(`${world.server.baseUrlFor(provider)}/${probePath(provider)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'sim-model', messages: [], input: [], contents: [], stream_options: { include_usage: true } }),
+      body: JSON.stringify({
+        model: 'sim-model',
+        messages: [],
+        input: [],
+        contents: [],
+        stream_options: { include_usage: true },
+      }),
     })
     const body = Buffer.from(await probe.arrayBuffer())
     // The unit inside the arguments, after the call was announced ("kg" also hides in "background").
@@ -189,7 +229,9 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
     expect(['truncated-actions-not-run', 'truncated']).toContain(notices[0])
     if (provider !== 'gemini') {
       // Every other wire API announced the call before its arguments: the user is told which action did not run.
-      expect(eventsOf(run.events, 'notice')[0]!.text).toBe(fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }, builtinTitleOf))
+      expect(eventsOf(run.events, 'notice')[0]!.text).toBe(
+        fallbackMessage('en', 'truncated-actions-not-run', { actions: ['record_measurement'] }, builtinTitleOf),
+      )
       expect(toolStates(run.events)).toEqual(['record_measurement:not-run'])
     }
     const message = world.store.conversations.getMessage(run.messageId)!
@@ -203,7 +245,10 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
       { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: weight }] },
       { type: 'http-error', status: 503 },
       // After the retry the model asks for the very same action again: the ledger answers, nothing is written.
-      { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { unit: 'kg', value: 72.50, kind: 'weight' } }] },
+      {
+        type: 'turn',
+        toolCalls: [{ name: 'record_measurement', arguments: { unit: 'kg', value: 72.5, kind: 'weight' } }],
+      },
       { type: 'turn', text: 'It was already recorded.' },
     )
     const run = await chat(world, provider, 'I weigh 72.5 kg')
@@ -218,7 +263,12 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
   })
 
   it('stop mid-stream aborts the request, saves the partial answer as interrupted and records usage', async () => {
-    world.server.enqueue({ type: 'turn', text: 'One two three four five six seven eight nine ten', usage: null, faults: { stallAfterEvents: 5 } })
+    world.server.enqueue({
+      type: 'turn',
+      text: 'One two three four five six seven eight nine ten',
+      usage: null,
+      faults: { stallAfterEvents: 5 },
+    })
     const controller = new AbortController()
     const run = await chat(world, provider, 'Count to ten', {
       signal: controller.signal,
@@ -239,7 +289,11 @@ describe.each(PROVIDER_IDS.map((p) => [p]))('%s', (provider: ProviderId) => {
   })
 
   it('a provider that never recovers ends with the localized fallback message', async () => {
-    world.server.enqueue({ type: 'http-error', status: 503 }, { type: 'http-error', status: 503 }, { type: 'http-error', status: 503 })
+    world.server.enqueue(
+      { type: 'http-error', status: 503 },
+      { type: 'http-error', status: 503 },
+      { type: 'http-error', status: 503 },
+    )
     const run = await chat(world, provider, 'Olá', { locale: 'pt-BR' })
     expect(run.status).toBe('failed')
     expect(world.server.requests).toHaveLength(3)

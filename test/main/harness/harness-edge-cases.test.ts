@@ -3,11 +3,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fallbackMessage, titlesOf } from '../../../src/shared/fallback-messages'
 import { builtinToolTitles } from '../../../src/main/tools/builtin/keel-tool-source'
-import { chat, eventsOf, expectGenerationsMatchRequests, measurementCount, startWorld, toolResultsIn, type HarnessWorld } from './harness-helpers'
+import {
+  chat,
+  eventsOf,
+  expectGenerationsMatchRequests,
+  measurementCount,
+  startWorld,
+  toolResultsIn,
+  type HarnessWorld,
+} from './harness-helpers'
 
 /** The built-ins' titles, as the registry gives them to Keel's messages. */
 const builtinTitleOf = titlesOf(builtinToolTitles())
-
 
 describe('harness edge cases', () => {
   let world: HarnessWorld
@@ -19,8 +26,14 @@ describe('harness edge cases', () => {
   })
 
   it('a stream that stalls before any output is a transient failure and is retried', async () => {
-    world.server.enqueue({ type: 'turn', text: 'never', faults: { stallAfterEvents: 0 } }, { type: 'turn', text: 'Back.' })
-    const run = await chat(world, 'anthropic', 'Hello', { idleTimeoutMs: 300, retryPolicy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20 } })
+    world.server.enqueue(
+      { type: 'turn', text: 'never', faults: { stallAfterEvents: 0 } },
+      { type: 'turn', text: 'Back.' },
+    )
+    const run = await chat(world, 'anthropic', 'Hello', {
+      idleTimeoutMs: 300,
+      retryPolicy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20 },
+    })
     expect(run.status).toBe('completed')
     expect(eventsOf(run.events, 'diagnostics')[0]).toMatchObject({ kind: 'network' })
     expect(world.server.requests).toHaveLength(2)
@@ -48,7 +61,9 @@ describe('harness edge cases', () => {
     world.server.enqueue({
       type: 'http-error',
       status: 429,
-      body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } },
+      body: {
+        error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' },
+      },
     })
     const run = await chat(world, 'openai-responses', 'Hola', { locale: 'es' })
     expect(run.status).toBe('failed')
@@ -56,7 +71,11 @@ describe('harness edge cases', () => {
     expect(eventsOf(run.events, 'notice').map((n) => n.text)).toEqual([
       fallbackMessage('es', 'quota-exceeded', { provider: 'OpenAI', detail: 'You exceeded your current quota' }),
     ])
-    expect(eventsOf(run.events, 'diagnostics')[0]).toMatchObject({ kind: 'quota-exceeded', status: 429, providerMessage: 'You exceeded your current quota' })
+    expect(eventsOf(run.events, 'diagnostics')[0]).toMatchObject({
+      kind: 'quota-exceeded',
+      status: 429,
+      providerMessage: 'You exceeded your current quota',
+    })
   })
 
   it('the number of tool rounds is bounded, with a clear message', async () => {
@@ -71,7 +90,10 @@ describe('harness edge cases', () => {
 
   it('a conversation started on one provider continues on another', async () => {
     world.server.enqueue(
-      { type: 'turn', toolCalls: [{ name: 'record_measurement', arguments: { kind: 'height', value: 180, unit: 'cm' } }] },
+      {
+        type: 'turn',
+        toolCalls: [{ name: 'record_measurement', arguments: { kind: 'height', value: 180, unit: 'cm' } }],
+      },
       { type: 'turn', text: 'Recorded.' },
       { type: 'turn', text: 'You are 180 cm tall.' },
     )
@@ -80,7 +102,9 @@ describe('harness edge cases', () => {
     expect(second.status).toBe('completed')
     const request = world.server.requests[2]!
     expect(request.provider).toBe('anthropic')
-    const messages = (request.body as { messages: { role: string; content: { type: string; id?: string; tool_use_id?: string }[] }[] }).messages
+    const messages = (
+      request.body as { messages: { role: string; content: { type: string; id?: string; tool_use_id?: string }[] }[] }
+    ).messages
     const use = messages.flatMap((m) => m.content).find((b) => b.type === 'tool_use')!
     const [result] = toolResultsIn('anthropic', request)
     // The Gemini call had no id: a local one was made, mapped to a valid Anthropic id, used for both sides.
@@ -107,8 +131,15 @@ describe('harness edge cases', () => {
   it('tool schemas reach the provider without $schema, generated from the zod schemas', async () => {
     world.server.enqueue({ type: 'turn', text: 'Hi.' })
     await chat(world, 'openai-chat', 'Hello')
-    const tools = (world.server.requests[0]!.body as { tools: { function: { name: string; parameters: Record<string, unknown> } }[] }).tools
-    expect(tools.map((t) => t.function.name).sort()).toEqual(['delete_measurement', 'get_measurement', 'list_measurements', 'record_measurement'])
+    const tools = (
+      world.server.requests[0]!.body as { tools: { function: { name: string; parameters: Record<string, unknown> } }[] }
+    ).tools
+    expect(tools.map((t) => t.function.name).sort()).toEqual([
+      'delete_measurement',
+      'get_measurement',
+      'list_measurements',
+      'record_measurement',
+    ])
     for (const tool of tools) {
       expect(tool.function.parameters).not.toHaveProperty('$schema')
       expect(tool.function.parameters.type).toBe('object')
@@ -134,8 +165,14 @@ describe('the invented multi_tool_use.parallel wrapper', () => {
             name: 'multi_tool_use.parallel',
             arguments: {
               tool_uses: [
-                { recipient_name: 'functions.record_measurement', parameters: { kind: 'height', value: 180, unit: 'cm' } },
-                { recipient_name: 'functions.record_measurement', parameters: { kind: 'weight', value: 72.5, unit: 'kg' } },
+                {
+                  recipient_name: 'functions.record_measurement',
+                  parameters: { kind: 'height', value: 180, unit: 'cm' },
+                },
+                {
+                  recipient_name: 'functions.record_measurement',
+                  parameters: { kind: 'weight', value: 72.5, unit: 'kg' },
+                },
               ],
             },
           },
@@ -162,7 +199,15 @@ describe('the invented multi_tool_use.parallel wrapper', () => {
 
   it('a wrapper naming an undeclared tool is not expanded (answered as an unknown tool)', async () => {
     world.server.enqueue(
-      { type: 'turn', toolCalls: [{ name: 'multi_tool_use.parallel', arguments: { tool_uses: [{ recipient_name: 'functions.rm_rf', parameters: {} }] } }] },
+      {
+        type: 'turn',
+        toolCalls: [
+          {
+            name: 'multi_tool_use.parallel',
+            arguments: { tool_uses: [{ recipient_name: 'functions.rm_rf', parameters: {} }] },
+          },
+        ],
+      },
       { type: 'turn', text: 'Sorry.' },
     )
     const run = await chat(world, 'openai-chat', 'Go')

@@ -12,7 +12,9 @@ import { allPopularTools } from '../../support/mcp/popular-server-tools.mjs'
 import { chat, eventsOf, startWorld, toolResultsIn, type HarnessWorld } from './harness-helpers'
 
 /** The popular servers' tools as Keel's MCP adapter makes them; `calls` records what reached a server. */
-function popularServers(only?: readonly string[]): ToolSource & { calls: { name: string; args: Record<string, unknown> }[] } {
+function popularServers(
+  only?: readonly string[],
+): ToolSource & { calls: { name: string; args: Record<string, unknown> }[] } {
   const listed = allPopularTools().filter(({ server }) => !only || only.includes(server))
   const names = assignMcpProviderNames(listed.map(({ server, tool }) => ({ serverId: server, toolName: tool.name })))
   const calls: { name: string; args: Record<string, unknown> }[] = []
@@ -36,18 +38,27 @@ function popularServers(only?: readonly string[]): ToolSource & { calls: { name:
 }
 
 /** The declared tools of a request: name, description and schema, whatever the wire shape. */
-function declaredTools(provider: ProviderId, body: Record<string, unknown>): { name: string; description: string; schema: Record<string, unknown> }[] {
+function declaredTools(
+  provider: ProviderId,
+  body: Record<string, unknown>,
+): { name: string; description: string; schema: Record<string, unknown> }[] {
   const tools = (body.tools ?? []) as Record<string, any>[]
   switch (provider) {
     case 'openai-chat':
-      return tools.map((t) => ({ name: t.function.name, description: t.function.description, schema: t.function.parameters }))
+      return tools.map((t) => ({
+        name: t.function.name,
+        description: t.function.description,
+        schema: t.function.parameters,
+      }))
     case 'openai-responses':
     case 'gemini-interactions':
       return tools.map((t) => ({ name: t.name, description: t.description, schema: t.parameters }))
     case 'anthropic':
       return tools.map((t) => ({ name: t.name, description: t.description, schema: t.input_schema }))
     case 'gemini':
-      return tools.flatMap((t) => (t.functionDeclarations ?? []) as Record<string, any>[]).map((d) => ({ name: d.name, description: d.description, schema: d.parametersJsonSchema }))
+      return tools
+        .flatMap((t) => (t.functionDeclarations ?? []) as Record<string, any>[])
+        .map((d) => ({ name: d.name, description: d.description, schema: d.parametersJsonSchema }))
   }
 }
 
@@ -74,7 +85,12 @@ describe('popular MCP servers configured together', () => {
     for (const tool of declared) expect(tool.description.length).toBeLessThanOrEqual(1024)
     // Keel's own tools go first; the servers' fill the rest in the order configured.
     const own = ['get_measurement', 'list_measurements', 'record_measurement', 'delete_measurement']
-    expect(declared.slice(0, own.length).map((t) => t.name).sort()).toEqual([...own].sort())
+    expect(
+      declared
+        .slice(0, own.length)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...own].sort())
     const leftOut = offered.map((t) => t.name).filter((name) => !declared.some((t) => t.name === name))
     expect(leftOut.length).toBe(167 + own.length - 128)
     // The notice names every left-out tool and the limit, and comes before the first request.
@@ -89,33 +105,42 @@ describe('popular MCP servers configured together', () => {
     expect(world.store.conversations.getMessage(run.messageId)!.notices.map((n) => n.id)).toEqual(['tools-over-limit'])
   })
 
-  it.each(PROVIDER_IDS.map((p) => [p]))('%s: every request keeps the provider’s tool rules', async (provider: ProviderId) => {
-    world.server.enqueue({ type: 'turn', text: 'Hello.' })
-    const run = await chat(world, provider, 'hi', { sources: [popularServers()] })
-    expect(run.status).toBe('completed')
-    const declared = declaredTools(provider, world.server.requests[0]!.body as Record<string, unknown>)
-    const openai = provider === 'openai-chat' || provider === 'openai-responses'
-    expect(declared.length).toBe(openai ? 128 : 171)
-    for (const tool of declared) {
-      if (provider === 'openai-chat') expect(tool.description.length).toBeLessThanOrEqual(1024)
-      expect(tool.schema.type).toBe('object')
-      expect(tool.schema.$schema).toBeUndefined()
-    }
-    // Only Chat Completions has a description limit on record: the others get them whole.
-    if (provider !== 'openai-chat') expect(declared.filter((t) => t.description.length > 1024).length).toBeGreaterThan(0)
-  })
+  it.each(PROVIDER_IDS.map((p) => [p]))(
+    '%s: every request keeps the provider’s tool rules',
+    async (provider: ProviderId) => {
+      world.server.enqueue({ type: 'turn', text: 'Hello.' })
+      const run = await chat(world, provider, 'hi', { sources: [popularServers()] })
+      expect(run.status).toBe('completed')
+      const declared = declaredTools(provider, world.server.requests[0]!.body as Record<string, unknown>)
+      const openai = provider === 'openai-chat' || provider === 'openai-responses'
+      expect(declared.length).toBe(openai ? 128 : 171)
+      for (const tool of declared) {
+        if (provider === 'openai-chat') expect(tool.description.length).toBeLessThanOrEqual(1024)
+        expect(tool.schema.type).toBe('object')
+        expect(tool.schema.$schema).toBeUndefined()
+      }
+      // Only Chat Completions has a description limit on record: the others get them whole.
+      if (provider !== 'openai-chat')
+        expect(declared.filter((t) => t.description.length > 1024).length).toBeGreaterThan(0)
+    },
+  )
 
   it('a tool sent with a shortened description still checks its arguments with its full schema', async () => {
     const servers = popularServers(['desktop_commander'])
     world.server.enqueue(
       // `start_search` (6550 characters of description) requires `pattern`: the model forgot it.
       { type: 'turn', toolCalls: [{ name: 'mcp__desktop_commander__start_search', arguments: { path: '/tmp' } }] },
-      { type: 'turn', toolCalls: [{ name: 'mcp__desktop_commander__start_search', arguments: { path: '/tmp', pattern: 'TODO' } }] },
+      {
+        type: 'turn',
+        toolCalls: [{ name: 'mcp__desktop_commander__start_search', arguments: { path: '/tmp', pattern: 'TODO' } }],
+      },
       { type: 'turn', text: 'Searching.' },
     )
     const run = await chat(world, 'openai-chat', 'find TODOs in /tmp', { sources: [servers] })
     expect(run.status).toBe('completed')
-    const sent = declaredTools('openai-chat', world.server.requests[0]!.body as Record<string, unknown>).find((t) => t.name === 'mcp__desktop_commander__start_search')!
+    const sent = declaredTools('openai-chat', world.server.requests[0]!.body as Record<string, unknown>).find(
+      (t) => t.name === 'mcp__desktop_commander__start_search',
+    )!
     expect(sent.description.length).toBe(1024)
     expect(sent.description.endsWith('…')).toBe(true)
     const [refused] = toolResultsIn('openai-chat', world.server.requests[1]!)

@@ -60,7 +60,11 @@ describe.each(Object.keys(REPLAY_IN_REQUEST) as ProviderId[])('%s', (provider) =
   it('a tool round’s replay data goes back within the turn and in the next turn after a restart; the reasoning is stored', async () => {
     const dbPath = join(world.dir, `replay-${provider}.db`)
     world.server.enqueue(
-      { type: 'turn', reasoning: 'The user wants their weight; I should look it up.', toolCalls: [{ name: 'get_measurement', arguments: { kind: 'weight' } }] },
+      {
+        type: 'turn',
+        reasoning: 'The user wants their weight; I should look it up.',
+        toolCalls: [{ name: 'get_measurement', arguments: { kind: 'weight' } }],
+      },
       { type: 'turn', text: 'No weight recorded yet.' },
       { type: 'turn', text: 'Still none.' },
     )
@@ -79,7 +83,12 @@ describe.each(Object.keys(REPLAY_IN_REQUEST) as ProviderId[])('%s', (provider) =
       expect(answer.parts.filter((p) => p.type === 'replay').length).toBeGreaterThan(0)
       if (provider !== 'gemini') {
         // (Gemini's simulated stream carries a signature but no thought summary.)
-        expect(answer.parts.filter((p) => p.type === 'reasoning').map((p) => (p as { text: string }).text).join('')).toContain('look it up')
+        expect(
+          answer.parts
+            .filter((p) => p.type === 'reasoning')
+            .map((p) => (p as { text: string }).text)
+            .join(''),
+        ).toContain('look it up')
       }
     } finally {
       opened.store.close()

@@ -21,15 +21,26 @@ afterEach(async () => {
 /** Every text stored for the answer so far (parts and their not yet folded chunks). */
 function storedText(messageId: string): string {
   const db = world.store.db
-  const parts = db.prepare(`SELECT text FROM message_parts WHERE message_id = ? AND type IN ('text', 'reasoning')`).pluck().all(messageId) as string[]
-  const chunks = db.prepare('SELECT text FROM message_part_chunks WHERE message_id = ?').pluck().all(messageId) as string[]
+  const parts = db
+    .prepare(`SELECT text FROM message_parts WHERE message_id = ? AND type IN ('text', 'reasoning')`)
+    .pluck()
+    .all(messageId) as string[]
+  const chunks = db
+    .prepare('SELECT text FROM message_part_chunks WHERE message_id = ?')
+    .pluck()
+    .all(messageId) as string[]
   return [...parts, ...chunks].join('')
 }
 
 describe('a streamed word', () => {
   it('is shown before it is stored, even when storing it flushes at once', async () => {
     // The first delta comes after the writer's flush interval (200 ms): appending it writes a transaction right away.
-    world.server.enqueue({ type: 'turn', reasoning: ['Thinking', ' hard'], text: ['Zephyr', ' comes', ' first.'], faults: { headersDelayMs: 300, delayMs: 5 } })
+    world.server.enqueue({
+      type: 'turn',
+      reasoning: ['Thinking', ' hard'],
+      text: ['Zephyr', ' comes', ' first.'],
+      faults: { headersDelayMs: 300, delayMs: 5 },
+    })
     const log: string[] = []
     let messageId = ''
     const store = createStoreTurnRecorder(world.store)
@@ -59,9 +70,11 @@ describe('a streamed word', () => {
       signal: new AbortController().signal,
       approver: approveAll,
       onEvent: (event: RunEvent) => {
-        if (event.type !== 'stream' || (event.event.type !== 'text-delta' && event.event.type !== 'reasoning-delta')) return
+        if (event.type !== 'stream' || (event.event.type !== 'text-delta' && event.event.type !== 'reasoning-delta'))
+          return
         log.push(`shown ${event.event.delta}`)
-        if (event.event.delta === 'Thinking' || event.event.delta === 'Zephyr') storedWhenShown.push(storedText(messageId))
+        if (event.event.delta === 'Thinking' || event.event.delta === 'Zephyr')
+          storedWhenShown.push(storedText(messageId))
       },
       recorder,
       tools: createKeelToolRegistry(world.store),

@@ -30,9 +30,29 @@ beforeEach(() => {
 })
 
 const usage = { inputTokens: 1, outputTokens: 1, reasoningTokens: undefined, cachedInputTokens: undefined }
-const finish = (patch: Partial<Extract<StreamEvent, { type: 'finish' }>> = {}): StreamEvent => ({ type: 'finish', finishReason: 'stop', rawFinishReason: 'stop', usage, complete: true, truncated: false, ...patch })
+const finish = (patch: Partial<Extract<StreamEvent, { type: 'finish' }>> = {}): StreamEvent => ({
+  type: 'finish',
+  finishReason: 'stop',
+  rawFinishReason: 'stop',
+  usage,
+  complete: true,
+  truncated: false,
+  ...patch,
+})
 const failure = (kind: ProviderError['kind'], patch: Partial<ProviderError> = {}): StreamEvent[] => [
-  { type: 'error', error: { kind, message: `${kind}!`, retryable: false, status: 400, code: undefined, retryAfterMs: undefined, requestId: 'req_1', ...patch } },
+  {
+    type: 'error',
+    error: {
+      kind,
+      message: `${kind}!`,
+      retryable: false,
+      status: 400,
+      code: undefined,
+      retryAfterMs: undefined,
+      requestId: 'req_1',
+      ...patch,
+    },
+  },
   finish({ complete: false, truncated: true, finishReason: 'error' }),
 ]
 const weight = { kind: 'weight', value: 72.5, unit: 'kg' }
@@ -50,39 +70,101 @@ const ENDINGS: Ending[] = [
   { name: 'a provider failure before any word', calls: [{ events: failure('invalid-request') }], status: 'failed' },
   { name: 'a rejected key', calls: [{ events: failure('authentication') }], status: 'failed' },
   { name: 'no quota left', calls: [{ events: failure('quota-exceeded') }], status: 'failed' },
-  { name: 'a failure after some words', calls: [{ events: [{ type: 'text-delta', delta: 'Half an ' }, ...failure('server')] }], status: 'interrupted' },
-  { name: 'the connection lost mid-answer', calls: [{ events: [{ type: 'text-delta', delta: 'Half an ' }] }], status: 'interrupted' },
-  { name: 'a length finish', calls: [{ events: [{ type: 'text-delta', delta: 'Long…' }, finish({ finishReason: 'length', truncated: true })] }], status: 'interrupted' },
   {
-    name: 'a call cut mid-arguments',
-    calls: [{ events: [{ type: 'tool-call-start', callId: 'c1', name: 'record_measurement' }, { type: 'tool-call-delta', callId: 'c1', delta: '{"kind":' }] }],
+    name: 'a failure after some words',
+    calls: [{ events: [{ type: 'text-delta', delta: 'Half an ' }, ...failure('server')] }],
     status: 'interrupted',
   },
-  { name: 'calls without a tool-call finish', calls: [{ events: [...toolCallAnswer([{ id: 'c1', name: 'record_measurement', arguments: weight }]).slice(0, -1), finish()] }], status: 'completed' },
+  {
+    name: 'the connection lost mid-answer',
+    calls: [{ events: [{ type: 'text-delta', delta: 'Half an ' }] }],
+    status: 'interrupted',
+  },
+  {
+    name: 'a length finish',
+    calls: [{ events: [{ type: 'text-delta', delta: 'Long…' }, finish({ finishReason: 'length', truncated: true })] }],
+    status: 'interrupted',
+  },
+  {
+    name: 'a call cut mid-arguments',
+    calls: [
+      {
+        events: [
+          { type: 'tool-call-start', callId: 'c1', name: 'record_measurement' },
+          { type: 'tool-call-delta', callId: 'c1', delta: '{"kind":' },
+        ],
+      },
+    ],
+    status: 'interrupted',
+  },
+  {
+    name: 'calls without a tool-call finish',
+    calls: [
+      {
+        events: [
+          ...toolCallAnswer([{ id: 'c1', name: 'record_measurement', arguments: weight }]).slice(0, -1),
+          finish(),
+        ],
+      },
+    ],
+    status: 'completed',
+  },
   {
     name: 'the round limit',
-    calls: [{ events: toolCallAnswer([{ id: 'c1', name: 'get_measurement', arguments: { kind: 'weight' } }]) }, { events: toolCallAnswer([{ id: 'c2', name: 'get_measurement', arguments: { kind: 'height' } }]) }],
+    calls: [
+      { events: toolCallAnswer([{ id: 'c1', name: 'get_measurement', arguments: { kind: 'weight' } }]) },
+      { events: toolCallAnswer([{ id: 'c2', name: 'get_measurement', arguments: { kind: 'height' } }]) },
+    ],
     options: { maxRounds: 2 },
     status: 'failed',
   },
   {
     name: 'invalid arguments twice',
-    calls: [{ events: toolCallAnswer([{ id: 'c1', name: 'record_measurement', arguments: { kind: 'weight' } }]) }, { events: toolCallAnswer([{ id: 'c2', name: 'record_measurement', arguments: { kind: 'weight' } }]) }],
+    calls: [
+      { events: toolCallAnswer([{ id: 'c1', name: 'record_measurement', arguments: { kind: 'weight' } }]) },
+      { events: toolCallAnswer([{ id: 'c2', name: 'record_measurement', arguments: { kind: 'weight' } }]) },
+    ],
     status: 'failed',
   },
   {
     name: 'a failed action, then no answer',
-    calls: [{ events: toolCallAnswer([{ id: 'c1', name: 'delete_measurement', arguments: { id: 999 } }]) }, { events: failure('server') }],
+    calls: [
+      { events: toolCallAnswer([{ id: 'c1', name: 'delete_measurement', arguments: { id: 999 } }]) },
+      { events: failure('server') },
+    ],
     approver: approveAll,
     status: 'failed',
   },
   {
     name: 'too many calls in one answer',
-    calls: [{ events: toolCallAnswer(Array.from({ length: 70 }, (_, i) => ({ id: `c${i}`, name: 'get_measurement', arguments: { kind: 'weight' } }))) }],
+    calls: [
+      {
+        events: toolCallAnswer(
+          Array.from({ length: 70 }, (_, i) => ({
+            id: `c${i}`,
+            name: 'get_measurement',
+            arguments: { kind: 'weight' },
+          })),
+        ),
+      },
+    ],
     status: 'failed',
   },
-  { name: 'the turn deadline', calls: [{ events: [{ type: 'text-delta', delta: 'Slow ' }, ...failure('timeout', { code: TURN_DEADLINE_CODE })] }], options: { turnTimeoutMs: 60_000 }, status: 'interrupted' },
-  { name: 'a denied write, then the answer', calls: [{ events: toolCallAnswer([{ id: 'c1', name: 'record_measurement', arguments: weight }]) }, { events: textAnswer('Not recorded.') }], approver: denyAll, status: 'completed' },
+  {
+    name: 'the turn deadline',
+    calls: [{ events: [{ type: 'text-delta', delta: 'Slow ' }, ...failure('timeout', { code: TURN_DEADLINE_CODE })] }],
+    options: { turnTimeoutMs: 60_000 },
+    status: 'interrupted',
+  },
+  {
+    name: 'a denied write, then the answer',
+    calls: [
+      { events: toolCallAnswer([{ id: 'c1', name: 'record_measurement', arguments: weight }]) },
+      { events: textAnswer('Not recorded.') },
+    ],
+    approver: denyAll,
+    status: 'completed',
+  },
 ]
 
 async function run(ending: Ending, locale: Locale, conversationId?: string) {
@@ -113,9 +195,20 @@ describe.each(ENDINGS)('$name', (ending) => {
     expect(result.status).toBe(ending.status)
     const live = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []))
     const stored = store.conversations.getMessage(result.messageId)!
-    expect(stored.notices.map((n) => fallbackMessage(locale, n.id, n.values, titlesOf(builtinToolTitles())))).toEqual(live)
+    expect(stored.notices.map((n) => fallbackMessage(locale, n.id, n.values, titlesOf(builtinToolTitles())))).toEqual(
+      live,
+    )
     // The window, reopening it, words the same notice and offers the same Retry.
-    const html = renderToStaticMarkup(createElement(Answer, { message: stored, t: translator(locale), titleOf: titlesOf(builtinToolTitles()), onRetry: () => {}, onAnswer: () => {}, onCancelRetry: () => {} }))
+    const html = renderToStaticMarkup(
+      createElement(Answer, {
+        message: stored,
+        t: translator(locale),
+        titleOf: titlesOf(builtinToolTitles()),
+        onRetry: () => {},
+        onAnswer: () => {},
+        onCancelRetry: () => {},
+      }),
+    )
     for (const text of live) expect(html).toContain(escapeHtml(text))
     // Retry only where retrying can help (not after a rejected key, an empty account, an invalid call…).
     const last = stored.notices[stored.notices.length - 1]
@@ -156,21 +249,40 @@ describe('what the model was told about a call', () => {
     ]
     const decisions = ['approve', 'deny', 'approve'] as const
     let next = 0
-    const first = await run({ name: 'x', calls, status: 'completed', approver: async () => decisions[next++] ?? 'deny' }, 'en')
+    const first = await run(
+      { name: 'x', calls, status: 'completed', approver: async () => decisions[next++] ?? 'deny' },
+      'en',
+    )
     void outcomes
     const liveResults = toolResults(first.model.requests[1]!.body)
     expect(liveResults.map((r) => r.tool_use_id)).toEqual(['c1', 'c2', 'c3', 'c4'])
-    const second = await run({ name: 'y', calls: [{ events: textAnswer('Later.') }], status: 'completed' }, 'en', first.result.conversationId)
+    const second = await run(
+      { name: 'y', calls: [{ events: textAnswer('Later.') }], status: 'completed' },
+      'en',
+      first.result.conversationId,
+    )
     expect(toolResults(second.model.requests[0]!.body)).toEqual(liveResults)
-    expect(JSON.parse(liveResults[1]!.content)).toEqual({ error: 'The user declined this action. Do not retry it unless they ask.', kind: 'denied' })
+    expect(JSON.parse(liveResults[1]!.content)).toEqual({
+      error: 'The user declined this action. Do not retry it unless they ask.',
+      kind: 'denied',
+    })
   })
 })
 
 function toolResults(body: Record<string, unknown>): { tool_use_id: string; content: string; is_error?: boolean }[] {
   const messages = body.messages as { role: string; content: { type: string }[] }[]
-  return messages.flatMap((m) => m.content.filter((b) => b.type === 'tool_result')) as unknown as { tool_use_id: string; content: string; is_error?: boolean }[]
+  return messages.flatMap((m) => m.content.filter((b) => b.type === 'tool_result')) as unknown as {
+    tool_use_id: string
+    content: string
+    is_error?: boolean
+  }[]
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
 }

@@ -84,13 +84,20 @@ function round(provider: ProviderId, baseUrl: string, options: Partial<StreamMod
 }
 
 const anthropicEvent = (type: string, body: string) => `event: ${type}\ndata: {"type":"${type}"${body}}\n\n`
-const MESSAGE_START = anthropicEvent('message_start', ',"message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":5,"output_tokens":1}}')
+const MESSAGE_START = anthropicEvent(
+  'message_start',
+  ',"message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":5,"output_tokens":1}}',
+)
 const TEXT_START = anthropicEvent('content_block_start', ',"index":0,"content_block":{"type":"text","text":""}')
-const textDelta = (text: string) => anthropicEvent('content_block_delta', `,"index":0,"delta":{"type":"text_delta","text":"${text}"}`)
+const textDelta = (text: string) =>
+  anthropicEvent('content_block_delta', `,"index":0,"delta":{"type":"text_delta","text":"${text}"}`)
 const PING = anthropicEvent('ping', '')
 const MESSAGE_END =
   anthropicEvent('content_block_stop', ',"index":0') +
-  anthropicEvent('message_delta', ',"delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":3}') +
+  anthropicEvent(
+    'message_delta',
+    ',"delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":3}',
+  ) +
   anthropicEvent('message_stop', '')
 
 describe('streamModelRound', () => {
@@ -116,7 +123,10 @@ describe('streamModelRound', () => {
       res.writeHead(200, SSE_HEAD)
       forever(res, closed, 10, () => ': keep-alive\n\n')
     })
-    const { outcome } = round('openai-chat', `${server.baseUrl}/v1`, { stallTimeoutMs: 300, firstProgressTimeoutMs: 800 })
+    const { outcome } = round('openai-chat', `${server.baseUrl}/v1`, {
+      stallTimeoutMs: 300,
+      firstProgressTimeoutMs: 800,
+    })
     const { result, aborted } = await outcome
     expect(aborted).toBe(false)
     expect(result.error).toMatchObject({ kind: 'network', retryable: true })
@@ -139,7 +149,10 @@ describe('streamModelRound', () => {
         }
       }, 20)
     })
-    const { outcome } = round('anthropic', `${server.baseUrl}/v1`, { stallTimeoutMs: 300, firstProgressTimeoutMs: 5_000 })
+    const { outcome } = round('anthropic', `${server.baseUrl}/v1`, {
+      stallTimeoutMs: 300,
+      firstProgressTimeoutMs: 5_000,
+    })
     const { result } = await outcome
     expect(result.error).toBeUndefined()
     expect(result.text).toBe('Hello')
@@ -151,7 +164,10 @@ describe('streamModelRound', () => {
       res.write(MESSAGE_START)
       forever(res, closed, 10, () => PING)
     })
-    const { outcome, events } = round('anthropic', `${server.baseUrl}/v1`, { idleTimeoutMs: 500, firstProgressTimeoutMs: 800 })
+    const { outcome, events } = round('anthropic', `${server.baseUrl}/v1`, {
+      idleTimeoutMs: 500,
+      firstProgressTimeoutMs: 800,
+    })
     const { result } = await outcome
     expect(result.error).toMatchObject({ kind: 'network', retryable: true })
     expect(result.error?.message).toMatch(/No answer began within 0\.8 s/)
@@ -217,7 +233,11 @@ describe('streamModelRound', () => {
       forever(res, closed, 20, () => textDelta(`t${++n} `))
     })
     const now = () => Date.now()
-    const { outcome, events } = round('anthropic', `${server.baseUrl}/v1`, { stallTimeoutMs: 60_000, deadlineAt: now() + 300, now })
+    const { outcome, events } = round('anthropic', `${server.baseUrl}/v1`, {
+      stallTimeoutMs: 60_000,
+      deadlineAt: now() + 300,
+      now,
+    })
     const { result, outputForwarded, aborted } = await outcome
     expect(aborted).toBe(false)
     expect(outputForwarded).toBe(true)
@@ -261,7 +281,13 @@ describe('streamModelRound', () => {
     })
     const { outcome } = round('anthropic', `${server.baseUrl}/v1`, { stallTimeoutMs: 500 })
     const { result } = await outcome
-    expect(result).toMatchObject({ complete: true, truncated: false, error: undefined, text: 'Hi', finishReason: 'stop' })
+    expect(result).toMatchObject({
+      complete: true,
+      truncated: false,
+      error: undefined,
+      text: 'Hi',
+      finishReason: 'stop',
+    })
     await server.clientAborted
   })
 })

@@ -20,7 +20,11 @@ beforeEach(() => {
 })
 
 async function callTool(provider: ProviderId, tool: string) {
-  const model = scriptedModel(({ callIndex }) => (callIndex === 0 ? { events: toolCallAnswer([{ id: 'call_1', name: tool, arguments: { target: 'sales' } }]) } : { events: textAnswer('Done.') }))
+  const model = scriptedModel(({ callIndex }) =>
+    callIndex === 0
+      ? { events: toolCallAnswer([{ id: 'call_1', name: tool, arguments: { target: 'sales' } }]) }
+      : { events: textAnswer('Done.') },
+  )
   const result = await runTurn({
     userText: 'Go',
     provider,
@@ -39,10 +43,17 @@ async function callTool(provider: ProviderId, tool: string) {
 
 /** Where the image is in each provider's next request. */
 const IMAGE_WHERE: Record<ProviderId, (body: Record<string, unknown>) => unknown> = {
-  anthropic: (body) => (body.messages as { content: { type: string; content?: unknown }[] }[]).flatMap((m) => m.content).find((b) => b.type === 'tool_result')?.content,
-  'openai-responses': (body) => (body.input as { type: string; output?: unknown }[]).find((i) => i.type === 'function_call_output')?.output,
+  anthropic: (body) =>
+    (body.messages as { content: { type: string; content?: unknown }[] }[])
+      .flatMap((m) => m.content)
+      .find((b) => b.type === 'tool_result')?.content,
+  'openai-responses': (body) =>
+    (body.input as { type: string; output?: unknown }[]).find((i) => i.type === 'function_call_output')?.output,
   'openai-chat': (body) => (body.messages as { role: string; content: unknown }[]).at(-1),
-  gemini: (body) => (body.contents as { parts: { functionResponse?: { parts?: unknown } }[] }[]).flatMap((c) => c.parts).find((p) => p.functionResponse)?.functionResponse?.parts,
+  gemini: (body) =>
+    (body.contents as { parts: { functionResponse?: { parts?: unknown } }[] }[])
+      .flatMap((c) => c.parts)
+      .find((p) => p.functionResponse)?.functionResponse?.parts,
   'gemini-interactions': (body) => JSON.stringify(body.input),
 }
 
@@ -58,7 +69,10 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
     expect(JSON.stringify(where)).toContain(TINY_PNG)
     if (provider === 'openai-chat') {
       // The tool message stays text; the image follows in a user message.
-      expect(where).toMatchObject({ role: 'user', content: [{ type: 'text' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${TINY_PNG}` } }] })
+      expect(where).toMatchObject({
+        role: 'user',
+        content: [{ type: 'text' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${TINY_PNG}` } }],
+      })
       const toolMessage = (parsed.messages as { role: string; content: unknown }[]).find((m) => m.role === 'tool')
       expect(typeof toolMessage?.content).toBe('string')
     }
@@ -68,9 +82,14 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
 describe('a result too big for the model', () => {
   it('is cut for the model (head, tail, a note: still JSON) and kept whole for the user; later turns send the same cut', async () => {
     const { parsed, result } = await callTool('anthropic', 'dump_log')
-    const block = (parsed.messages as { content: { type: string; content?: string }[] }[]).flatMap((m) => m.content).find((b) => b.type === 'tool_result')!
+    const block = (parsed.messages as { content: { type: string; content?: string }[] }[])
+      .flatMap((m) => m.content)
+      .find((b) => b.type === 'tool_result')!
     expect(block.content!.length).toBeLessThanOrEqual(MAX_RESULT_BYTES_FOR_MODEL)
-    expect(JSON.parse(block.content!)).toMatchObject({ truncated: true, note: expect.stringMatching(/only its first and last/) })
+    expect(JSON.parse(block.content!)).toMatchObject({
+      truncated: true,
+      note: expect.stringMatching(/only its first and last/),
+    })
     const stored = store.conversations.getMessage(result.messageId)!.parts.find((p) => p.type === 'tool-result')!
     expect(stored.type === 'tool-result' && JSON.stringify(stored.outcome).length).toBeGreaterThan(300_000)
     expect(stored.type === 'tool-result' && stored.sent?.content).toBe(block.content)

@@ -13,15 +13,24 @@ describe('applyOnce: the effect and its ledger record commit together or not at 
     const outcome = await t.run('record_measurement', record)
     expect(outcome).toMatchObject({ status: 'succeeded', repeated: false })
     const [entry] = t.store.ledger.list()
-    expect(entry).toMatchObject({ state: 'succeeded', toolName: 'record_measurement', arguments: { kind: 'weight', unit: 'kg', value: 70 }, callIds: ['call_1'] })
+    expect(entry).toMatchObject({
+      state: 'succeeded',
+      toolName: 'record_measurement',
+      arguments: { kind: 'weight', unit: 'kg', value: 70 },
+      callIds: ['call_1'],
+    })
     expect(entry?.output).toEqual(outcome.status === 'succeeded' ? outcome.output : undefined)
-    const row = t.store.db.prepare('SELECT created_by_ledger_id AS ledger FROM measurements').get() as { ledger: number }
+    const row = t.store.db.prepare('SELECT created_by_ledger_id AS ledger FROM measurements').get() as {
+      ledger: number
+    }
     expect(row.ledger).toBe(entry?.id)
   })
 
   it('a failure while recording the result (after the effect ran) leaves neither the effect nor the entry', async () => {
     const t = setup()
-    t.store.db.exec(`CREATE TEMP TRIGGER fail_record BEFORE UPDATE OF state ON main.tool_ledger BEGIN SELECT RAISE(ABORT, 'injected failure'); END`)
+    t.store.db.exec(
+      `CREATE TEMP TRIGGER fail_record BEFORE UPDATE OF state ON main.tool_ledger BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+    )
     const outcome = await t.run('record_measurement', record)
     expect(outcome).toMatchObject({ status: 'failed', repeated: false, error: { kind: 'storage' } })
     expect(t.writtenRows()).toEqual({ measurements: 0, ledger: 0, calls: 0 })
@@ -34,7 +43,9 @@ describe('applyOnce: the effect and its ledger record commit together or not at 
 
   it('a failure while remembering the call id leaves nothing either', async () => {
     const t = setup()
-    t.store.db.exec(`CREATE TEMP TRIGGER fail_calls BEFORE INSERT ON main.tool_ledger_calls BEGIN SELECT RAISE(ABORT, 'injected'); END`)
+    t.store.db.exec(
+      `CREATE TEMP TRIGGER fail_calls BEFORE INSERT ON main.tool_ledger_calls BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+    )
     expect(await t.run('record_measurement', record)).toMatchObject({ status: 'failed', error: { kind: 'storage' } })
     expect(t.writtenRows()).toEqual({ measurements: 0, ledger: 0, calls: 0 })
   })
@@ -44,7 +55,9 @@ describe('applyOnce: the effect and its ledger record commit together or not at 
     const pages = t.store.db.pragma('page_count', { simple: true }) as number
     t.store.db.pragma(`max_page_count = ${pages}`)
     const big = 'x'.repeat(20_000)
-    t.store.db.exec(`CREATE TEMP TRIGGER grow AFTER INSERT ON main.measurements BEGIN INSERT INTO main.settings (key, value_json, updated_at) VALUES ('filler', json_quote('${big}'), 0); END`)
+    t.store.db.exec(
+      `CREATE TEMP TRIGGER grow AFTER INSERT ON main.measurements BEGIN INSERT INTO main.settings (key, value_json, updated_at) VALUES ('filler', json_quote('${big}'), 0); END`,
+    )
     const outcome = await t.run('record_measurement', record)
     expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'storage', retryable: true } })
     expect(outcome.status === 'failed' && outcome.error.message).toMatch(/disk is full/)
@@ -100,7 +113,10 @@ describe('applyOnce: the effect and its ledger record commit together or not at 
     const second = applyOnce(store.db, store.ledger, { ...request, callId: 'b', now: 2 }, effect)
     const third = applyOnce(store.db, store.ledger, { ...request, callId: 'b', now: 3 }, effect)
     expect(first.kind).toBe('applied')
-    expect(second).toMatchObject({ kind: 'repeated', entry: { output: { n: 1 }, createdAt: 1, updatedAt: 1, callIds: ['a', 'b'] } })
+    expect(second).toMatchObject({
+      kind: 'repeated',
+      entry: { output: { n: 1 }, createdAt: 1, updatedAt: 1, callIds: ['a', 'b'] },
+    })
     expect(third).toMatchObject({ kind: 'repeated', entry: { callIds: ['a', 'b'] } })
     expect(effects).toBe(1)
     expect(countRows(store, 'tool_ledger_calls')).toBe(2)

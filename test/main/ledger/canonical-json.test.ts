@@ -23,7 +23,9 @@ function shuffleKeys(value: unknown, random: () => number): unknown {
 
 describe('canonicalJson', () => {
   it('sorts keys at every level', () => {
-    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}')
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}',
+    )
   })
 
   it('writes 70, 70.0 and 7e1 the same (as parsed from the provider’s JSON text), and -0 as 0', () => {
@@ -48,7 +50,7 @@ describe('canonicalJson', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.integer(), (value, seed) => {
         let state = seed
-        const random = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x80000000)
+        const random = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x80000000
         const text = canonicalJson(value)
         expect(canonicalJson(shuffleKeys(value, random))).toBe(text)
         expect(canonicalJson(JSON.parse(text))).toBe(text)

@@ -80,7 +80,9 @@ interface Child {
 }
 
 function spawnChild(dbPath: string): Child {
-  const child = spawn(childCommand.command, [...childCommand.args, dbPath, String(SEED)], { stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn(childCommand.command, [...childCommand.args, dbPath, String(SEED)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
   const messages: ChildMessage[] = []
   const stderr: string[] = []
   let onLoaded: () => void = () => {}
@@ -145,7 +147,7 @@ describe('crash safety (SIGKILL at random moments)', () => {
       let repeatsSeen = 0
       let killsBeforeReady = 0
       let rng = SEED
-      const random = () => ((rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) / 2 ** 32)
+      const random = () => (rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) / 2 ** 32
 
       const spares = Array.from({ length: Math.max(1, SPARE_CHILDREN) }, () => spawnChild(dbPath))
       for (let kill = 0; kill < KILLS; kill++) {
@@ -182,17 +184,27 @@ describe('crash safety (SIGKILL at random moments)', () => {
             const key = message.key as string
             const earlier = acknowledged.tool.get(key)
             if (earlier) {
-              expect(message.repeated, `${context}: re-run of acknowledged step ${message.step} must be a repeat`).toBe(true)
+              expect(message.repeated, `${context}: re-run of acknowledged step ${message.step} must be a repeat`).toBe(
+                true,
+              )
               expect(message.status, context).toBe(earlier.status)
               expect(message.output, context).toEqual(earlier.output)
               earlier.callIds.add(message.callId)
               repeatsSeen++
             } else {
-              acknowledged.tool.set(key, { status: message.status, output: message.output, callIds: new Set([message.callId]) })
+              acknowledged.tool.set(key, {
+                status: message.status,
+                output: message.output,
+                callIds: new Set([message.callId]),
+              })
             }
           } else if (message.type === 'flushed') {
             lastStep = Math.max(lastStep, message.finalized ? message.step : message.step - 1)
-            acknowledged.messages.set(message.messageId, { step: message.step, length: message.length, finalized: message.finalized })
+            acknowledged.messages.set(message.messageId, {
+              step: message.step,
+              length: message.length,
+              finalized: message.finalized,
+            })
           }
         }
 
@@ -214,10 +226,15 @@ describe('crash safety (SIGKILL at random moments)', () => {
             const entry = entries.get(key)
             if (!entry) lost.push(`${key}: acknowledged ${ack.status}, not in the ledger`)
             else if (entry.state !== ack.status) lost.push(`${key}: acknowledged ${ack.status}, stored ${entry.state}`)
-            else if (ack.status === 'succeeded' && canonicalJson(entry.output) !== canonicalJson(ack.output)) lost.push(`${key}: stored output differs`)
-            else for (const callId of ack.callIds) if (!entry.callIds.includes(callId)) lost.push(`${key}: call ${callId} not remembered`)
+            else if (ack.status === 'succeeded' && canonicalJson(entry.output) !== canonicalJson(ack.output))
+              lost.push(`${key}: stored output differs`)
+            else
+              for (const callId of ack.callIds)
+                if (!entry.callIds.includes(callId)) lost.push(`${key}: call ${callId} not remembered`)
           }
-          expect(db.prepare(`SELECT count(*) AS n FROM messages WHERE status = 'streaming'`).get(), context).toEqual({ n: 0 })
+          expect(db.prepare(`SELECT count(*) AS n FROM messages WHERE status = 'streaming'`).get(), context).toEqual({
+            n: 0,
+          })
           const stored = new Map(
             (
               db
@@ -232,9 +249,14 @@ describe('crash safety (SIGKILL at random moments)', () => {
           for (const [messageId, ack] of acknowledged.messages) {
             const message = stored.get(messageId)
             if (!message) lost.push(`message ${messageId}: missing`)
-            else if (!message.text.startsWith(expectedText(ack.step, ack.length))) lost.push(`message ${messageId}: lost flushed text`)
-            else if (ack.finalized && message.status !== 'complete') lost.push(`message ${messageId}: finalized, stored ${message.status}`)
-            else if (message.status !== 'complete' && !(message.status === 'interrupted' && message.reason === 'app-crash')) {
+            else if (!message.text.startsWith(expectedText(ack.step, ack.length)))
+              lost.push(`message ${messageId}: lost flushed text`)
+            else if (ack.finalized && message.status !== 'complete')
+              lost.push(`message ${messageId}: finalized, stored ${message.status}`)
+            else if (
+              message.status !== 'complete' &&
+              !(message.status === 'interrupted' && message.reason === 'app-crash')
+            ) {
               lost.push(`message ${messageId}: stored ${message.status}/${message.reason}`)
             }
           }

@@ -3,7 +3,12 @@ import { computeIdempotencyKey } from '../../../src/main/ledger/idempotency-key'
 import { useToolHarness } from '../tools/tool-fixtures'
 
 const setup = useToolHarness()
-const base = { conversationId: 'c1', turnId: 't1', toolName: 'record_measurement', canonicalArguments: { kind: 'weight', value: 70, unit: 'kg' } }
+const base = {
+  conversationId: 'c1',
+  turnId: 't1',
+  toolName: 'record_measurement',
+  canonicalArguments: { kind: 'weight', value: 70, unit: 'kg' },
+}
 
 describe('computeIdempotencyKey', () => {
   it('is a hex SHA-256, the same for the same action whatever the key order', () => {
@@ -48,7 +53,12 @@ describe('idempotency keys of real tool calls', () => {
   it('treats two spellings of the same instant as the same action', async () => {
     const t = setup()
     const a = await t.run('record_measurement', { kind: 'weight', value: 70, unit: 'kg', date: '2025-03-01T10:00:00Z' })
-    const b = await t.run('record_measurement', { kind: 'weight', value: 70, unit: 'kg', date: '2025-03-01T07:00:00-03:00' })
+    const b = await t.run('record_measurement', {
+      kind: 'weight',
+      value: 70,
+      unit: 'kg',
+      date: '2025-03-01T07:00:00-03:00',
+    })
     expect(b).toMatchObject({ status: 'succeeded', repeated: true })
     expect(a.status === 'succeeded' && a.idempotencyKey).toBe(b.status === 'succeeded' && b.idempotencyKey)
   })
@@ -60,7 +70,9 @@ describe('idempotency keys of real tool calls', () => {
     const retry = await t.run('record_measurement', { kind: 'weight', value: 70, unit: 'kg' })
     expect(retry).toMatchObject({ status: 'succeeded', repeated: true, firstRecordedAt: '2025-03-10T09:14:00.000Z' })
     expect(retry.status === 'succeeded' && retry.output).toEqual(first.status === 'succeeded' && first.output)
-    expect(t.store.measurements.list({ limit: 10 }).map((m) => new Date(m.takenAt).toISOString())).toEqual(['2025-03-10T09:14:00.000Z'])
+    expect(t.store.measurements.list({ limit: 10 }).map((m) => new Date(m.takenAt).toISOString())).toEqual([
+      '2025-03-10T09:14:00.000Z',
+    ])
   })
 
   it('treats an explicit date and an omitted one as different actions (the user said different things)', async () => {
@@ -73,7 +85,10 @@ describe('idempotency keys of real tool calls', () => {
   it('treats the same arguments in another turn as a new action', async () => {
     const t = setup()
     await t.run('record_measurement', { kind: 'weight', value: 70, unit: 'kg' })
-    const { turn } = t.store.conversations.startTurn({ conversationId: t.ids.conversationId, userText: 'and again today' })
+    const { turn } = t.store.conversations.startTurn({
+      conversationId: t.ids.conversationId,
+      userText: 'and again today',
+    })
     const next = await t.run('record_measurement', { kind: 'weight', value: 70, unit: 'kg' }, { turnId: turn.id })
     expect(next).toMatchObject({ status: 'succeeded', repeated: false })
     expect(t.writtenRows().measurements).toBe(2)

@@ -20,16 +20,28 @@ const EFFECT_COUNT = `CASE l.tool_name
 export function findLedgerViolations(db: Database.Database): LedgerViolations {
   return {
     missingOrDuplicateEffects: db
-      .prepare(`SELECT idempotency_key AS key, tool_name AS tool, ${EFFECT_COUNT} AS effects FROM tool_ledger l WHERE state = 'succeeded' AND (${EFFECT_COUNT}) <> 1`)
+      .prepare(
+        `SELECT idempotency_key AS key, tool_name AS tool, ${EFFECT_COUNT} AS effects FROM tool_ledger l WHERE state = 'succeeded' AND (${EFFECT_COUNT}) <> 1`,
+      )
       .all() as LedgerViolations['missingOrDuplicateEffects'],
     effectsOfUnsucceeded: db
-      .prepare(`SELECT idempotency_key AS key, state FROM tool_ledger l WHERE state <> 'succeeded' AND (${EFFECT_COUNT}) <> 0`)
+      .prepare(
+        `SELECT idempotency_key AS key, state FROM tool_ledger l WHERE state <> 'succeeded' AND (${EFFECT_COUNT}) <> 0`,
+      )
       .all() as LedgerViolations['effectsOfUnsucceeded'],
     entriesWithoutCalls: (
-      db.prepare(`SELECT idempotency_key AS key FROM tool_ledger l WHERE NOT EXISTS (SELECT 1 FROM tool_ledger_calls c WHERE c.ledger_id = l.id)`).all() as { key: string }[]
+      db
+        .prepare(
+          `SELECT idempotency_key AS key FROM tool_ledger l WHERE NOT EXISTS (SELECT 1 FROM tool_ledger_calls c WHERE c.ledger_id = l.id)`,
+        )
+        .all() as { key: string }[]
     ).map((r) => r.key),
     unknownLocalEntries: (
-      db.prepare(`SELECT idempotency_key AS key FROM tool_ledger WHERE state = 'unknown' AND tool_name IN ('record_measurement', 'delete_measurement')`).all() as { key: string }[]
+      db
+        .prepare(
+          `SELECT idempotency_key AS key FROM tool_ledger WHERE state = 'unknown' AND tool_name IN ('record_measurement', 'delete_measurement')`,
+        )
+        .all() as { key: string }[]
     ).map((r) => r.key),
   }
 }
@@ -44,6 +56,10 @@ export const NO_VIOLATIONS: LedgerViolations = {
 /** Measurement rows made by tools that no ledger entry accounts for (an effect without its record). */
 export function countEffectsWithoutEntry(db: Database.Database): number {
   return (
-    db.prepare(`SELECT count(*) AS n FROM measurements WHERE created_by_ledger_id IS NULL AND deleted_by_ledger_id IS NULL`).get() as { n: number }
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM measurements WHERE created_by_ledger_id IS NULL AND deleted_by_ledger_id IS NULL`,
+      )
+      .get() as { n: number }
   ).n
 }

@@ -18,11 +18,29 @@ const RUNS = Number(process.env.KEEL_PROPERTY_RUNS ?? 100)
 
 /** Logical actions, each with several spellings the provider might send (key order, number format, unit alias, offset). */
 const RECORD_ACTIONS: { id: string; spellings: string[] }[] = [
-  { id: 'weight-70-kg', spellings: ['{"kind":"weight","value":70,"unit":"kg"}', '{"unit":"kg","kind":"weight","value":70.0}', '{"value":7e1,"unit":"KG","kind":"weight"}'] },
-  { id: 'weight-154-lb', spellings: ['{"kind":"weight","value":154,"unit":"lb"}', '{"unit":"lbs","value":154.0,"kind":"weight"}', '{"kind":"weight","unit":"pounds","value":1.54e2}'] },
+  {
+    id: 'weight-70-kg',
+    spellings: [
+      '{"kind":"weight","value":70,"unit":"kg"}',
+      '{"unit":"kg","kind":"weight","value":70.0}',
+      '{"value":7e1,"unit":"KG","kind":"weight"}',
+    ],
+  },
+  {
+    id: 'weight-154-lb',
+    spellings: [
+      '{"kind":"weight","value":154,"unit":"lb"}',
+      '{"unit":"lbs","value":154.0,"kind":"weight"}',
+      '{"kind":"weight","unit":"pounds","value":1.54e2}',
+    ],
+  },
   {
     id: 'height-180-cm-day',
-    spellings: ['{"kind":"height","value":180,"unit":"cm","date":"2025-03-01"}', '{"date":"2025-03-01","kind":"height","unit":"centimeters","value":180}', '{"kind":"height","value":1.8e2,"unit":"cm","date":" 2025-03-01 "}'],
+    spellings: [
+      '{"kind":"height","value":180,"unit":"cm","date":"2025-03-01"}',
+      '{"date":"2025-03-01","kind":"height","unit":"centimeters","value":180}',
+      '{"kind":"height","value":1.8e2,"unit":"cm","date":" 2025-03-01 "}',
+    ],
   },
   {
     id: 'body-fat-20-instant',
@@ -73,13 +91,20 @@ function checkInvariants(model: Model, real: Real): void {
   expect(findLedgerViolations(db)).toEqual(NO_VIOLATIONS)
   expect(countEffectsWithoutEntry(db)).toBe(0)
   expect((db.prepare('SELECT count(*) AS n FROM tool_ledger').get() as { n: number }).n).toBe(model.actions.size)
-  const live = (db.prepare('SELECT id FROM measurements WHERE deleted_at IS NULL ORDER BY id').all() as { id: number }[]).map((r) => r.id)
+  const live = (
+    db.prepare('SELECT id FROM measurements WHERE deleted_at IS NULL ORDER BY id').all() as { id: number }[]
+  ).map((r) => r.id)
   expect(live).toEqual([...model.alive].sort((a, b) => a - b))
   expect((db.prepare('SELECT count(*) AS n FROM measurements').get() as { n: number }).n).toBe(model.created.length)
 }
 
 /** Checks an outcome against the model: first execution, or the stored result of the same action. */
-function expectAgainstModel(model: Model, action: string, outcome: ToolCallOutcome, firstTime: () => StoredAction): void {
+function expectAgainstModel(
+  model: Model,
+  action: string,
+  outcome: ToolCallOutcome,
+  firstTime: () => StoredAction,
+): void {
   const stored = model.actions.get(action)
   if (stored) {
     expect(outcome.status).toBe(stored.status)
@@ -122,12 +147,17 @@ class RecordCommand implements fc.AsyncCommand<Model, Real> {
       expect(model.created).not.toContain(id)
       model.created.push(id)
       model.alive.add(id)
-      return { status: 'succeeded', output: outcome.status === 'succeeded' ? outcome.output : undefined, errorKind: undefined }
+      return {
+        status: 'succeeded',
+        output: outcome.status === 'succeeded' ? outcome.output : undefined,
+        errorKind: undefined,
+      }
     })
     model.lastWrite = { request, action }
     checkInvariants(model, real)
   }
-  toString = () => `record(turn ${this.turn}, ${RECORD_ACTIONS[this.action]!.id}, spelling ${this.spelling}, +${this.advanceMs}ms)`
+  toString = () =>
+    `record(turn ${this.turn}, ${RECORD_ACTIONS[this.action]!.id}, spelling ${this.spelling}, +${this.advanceMs}ms)`
 }
 
 class DeleteCommand implements fc.AsyncCommand<Model, Real> {
@@ -137,7 +167,10 @@ class DeleteCommand implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true
   async run(model: Model, real: Real): Promise<void> {
-    const id = this.pick === 'missing' || model.created.length === 0 ? MISSING_ID : model.created[this.pick % model.created.length]!
+    const id =
+      this.pick === 'missing' || model.created.length === 0
+        ? MISSING_ID
+        : model.created[this.pick % model.created.length]!
     const request: ToolCallRequest = {
       conversationId: real.conversationId,
       turnId: real.turnIds[this.turn]!,
@@ -151,7 +184,11 @@ class DeleteCommand implements fc.AsyncCommand<Model, Real> {
       if (model.alive.has(id)) {
         expect(outcome.status).toBe('succeeded')
         model.alive.delete(id)
-        return { status: 'succeeded', output: outcome.status === 'succeeded' ? outcome.output : undefined, errorKind: undefined }
+        return {
+          status: 'succeeded',
+          output: outcome.status === 'succeeded' ? outcome.output : undefined,
+          errorKind: undefined,
+        }
       }
       expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'not-found' } })
       return { status: 'failed', output: undefined, errorKind: 'not-found' }
@@ -218,7 +255,9 @@ const commands = [
   fc
     .tuple(fc.nat(TURNS - 1), fc.nat(RECORD_ACTIONS.length - 1), fc.nat(2), fc.integer({ min: 0, max: 7_200_000 }))
     .map(([turn, action, spelling, advance]) => new RecordCommand(turn, action, spelling, advance)),
-  fc.tuple(fc.nat(TURNS - 1), fc.oneof(fc.nat(50), fc.constant('missing' as const))).map(([turn, pick]) => new DeleteCommand(turn, pick)),
+  fc
+    .tuple(fc.nat(TURNS - 1), fc.oneof(fc.nat(50), fc.constant('missing' as const)))
+    .map(([turn, pick]) => new DeleteCommand(turn, pick)),
   fc.constant(new RetrySameCallCommand()),
   fc.constant(new RestartCommand()),
   fc.nat(10).map((variant) => new InvalidCallCommand(variant)),
@@ -233,10 +272,24 @@ describe('idempotency ledger (model-based)', () => {
         const path = join(dir, 'keel.db')
         const { store, registry } = open({ path, clock })
         const conversation = store.conversations.createConversation({ id: 'conv' })
-        const turnIds = Array.from({ length: TURNS }, (_, i) => store.conversations.startTurn({ conversationId: conversation.id, userText: `turn ${i}`, turnId: `turn-${i}` }).turn.id)
+        const turnIds = Array.from(
+          { length: TURNS },
+          (_, i) =>
+            store.conversations.startTurn({
+              conversationId: conversation.id,
+              userText: `turn ${i}`,
+              turnId: `turn-${i}`,
+            }).turn.id,
+        )
         const real: Real = { dir, path, clock, store, registry, conversationId: conversation.id, turnIds }
         try {
-          await fc.asyncModelRun(() => ({ model: { actions: new Map(), created: [], alive: new Set<number>(), lastWrite: undefined, calls: 0 }, real }), cmds)
+          await fc.asyncModelRun(
+            () => ({
+              model: { actions: new Map(), created: [], alive: new Set<number>(), lastWrite: undefined, calls: 0 },
+              real,
+            }),
+            cmds,
+          )
           expect(real.store.db.pragma('integrity_check', { simple: true })).toBe('ok')
           expect(real.store.db.pragma('foreign_key_check')).toEqual([])
         } finally {

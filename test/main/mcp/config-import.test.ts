@@ -19,7 +19,13 @@ const CLAUDE_DESKTOP = JSON.stringify({
       args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/username/Desktop'],
       env: { SOME_API_KEY: 'sk-some-secret-value-123' },
     },
-    'My Notes!': { command: '/usr/local/bin/notes-mcp', cwd: '/Users/username', disabled: true, timeout: 120000, trustReadOnlyHints: true },
+    'My Notes!': {
+      command: '/usr/local/bin/notes-mcp',
+      cwd: '/Users/username',
+      disabled: true,
+      timeout: 120000,
+      trustReadOnlyHints: true,
+    },
   },
 })
 
@@ -36,7 +42,16 @@ describe('Claude Desktop config', () => {
         args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/username/Desktop'],
         env: { SOME_API_KEY: { secret: true, set: true } },
       },
-      { id: 'my_notes', name: 'My Notes!', transport: 'stdio', command: '/usr/local/bin/notes-mcp', cwd: '/Users/username', disabled: true, timeoutMs: 120000, trustReadOnlyHints: true },
+      {
+        id: 'my_notes',
+        name: 'My Notes!',
+        transport: 'stdio',
+        command: '/usr/local/bin/notes-mcp',
+        cwd: '/Users/username',
+        disabled: true,
+        timeoutMs: 120000,
+        trustReadOnlyHints: true,
+      },
     ])
     expect(servers[0]!.secrets).toEqual({ env: { SOME_API_KEY: 'sk-some-secret-value-123' }, headers: {} })
     expect(JSON.stringify(servers.map((server) => server.config))).not.toContain('sk-some-secret')
@@ -52,7 +67,10 @@ describe('Claude Desktop config', () => {
 describe('Cursor config (url + headers + ${env:…})', () => {
   const CURSOR = JSON.stringify({
     mcpServers: {
-      remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}', 'X-Team': 'team-42-abcdefgh' } },
+      remote: {
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: 'Bearer ${env:TOKEN}', 'X-Team': 'team-42-abcdefgh' },
+      },
       legacy: { type: 'sse', url: 'http://127.0.0.1:3001/sse' },
       local: { command: 'node', args: ['server.js'], env: { API_KEY: '${env:API_KEY}', LOG: 'debug' } },
     },
@@ -72,18 +90,28 @@ describe('Cursor config (url + headers + ${env:…})', () => {
       name: 'remote',
       transport: 'http',
       url: 'https://mcp.example.com/mcp',
-      headers: { Authorization: { secret: true, set: false, placeholder: '${env:TOKEN}' }, 'X-Team': { secret: true, set: true } },
+      headers: {
+        Authorization: { secret: true, set: false, placeholder: '${env:TOKEN}' },
+        'X-Team': { secret: true, set: true },
+      },
     })
     // The literal "Bearer " around the placeholder is not kept anywhere: the user enters the whole value.
     expect(remote!.secrets).toEqual({ env: {}, headers: { 'X-Team': 'team-42-abcdefgh' } })
     expect(legacy!.config).toMatchObject({ transport: 'sse', url: 'http://127.0.0.1:3001/sse' })
-    expect(local!.config.env).toEqual({ API_KEY: { secret: true, set: false, placeholder: '${env:API_KEY}' }, LOG: { secret: true, set: true } })
+    expect(local!.config.env).toEqual({
+      API_KEY: { secret: true, set: false, placeholder: '${env:API_KEY}' },
+      LOG: { secret: true, set: true },
+    })
     expect(local!.secrets.env).toEqual({ LOG: 'debug' })
     expect(JSON.stringify(servers)).not.toMatch(/Bearer/)
   })
 
   it('an unterminated ${ in a value is not imported, and only "${" is kept of it (the rest may be part of a real value)', () => {
-    const { servers, report } = imported(parseMcpConfigJson(JSON.stringify({ mcpServers: { s: { command: 'node', env: { PASSWORD: 'pa${ss-word-123' } } } })))
+    const { servers, report } = imported(
+      parseMcpConfigJson(
+        JSON.stringify({ mcpServers: { s: { command: 'node', env: { PASSWORD: 'pa${ss-word-123' } } } }),
+      ),
+    )
     expect(servers[0]!.config.env).toEqual({ PASSWORD: { secret: true, set: false, placeholder: '${' } })
     expect(servers[0]!.secrets.env).toEqual({})
     expect(report.unresolved).toEqual([{ server: 's', where: 'env', key: 'PASSWORD', placeholder: '${' }])
@@ -95,9 +123,23 @@ describe('VS Code config (servers, type, inputs, ${input:…})', () => {
   const VSCODE = JSON.stringify({
     inputs: [{ type: 'promptString', id: 'github-token', description: 'GitHub token', password: true }],
     servers: {
-      github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${input:github-token}' } },
-      memory: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], envFile: '${workspaceFolder}/.env', dev: { watch: 'src/**/*.ts' } },
-      files: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${workspaceFolder}'] },
+      github: {
+        type: 'http',
+        url: 'https://api.githubcopilot.com/mcp/',
+        headers: { Authorization: 'Bearer ${input:github-token}' },
+      },
+      memory: {
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-memory'],
+        envFile: '${workspaceFolder}/.env',
+        dev: { watch: 'src/**/*.ts' },
+      },
+      files: {
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesystem', '${workspaceFolder}'],
+      },
       streamy: { type: 'streamableHttp', url: 'https://a.example/mcp' },
       streamy2: { type: 'streamable-http', url: 'https://b.example/mcp' },
     },
@@ -108,8 +150,14 @@ describe('VS Code config (servers, type, inputs, ${input:…})', () => {
     expect(report.readKey).toBe('servers')
     expect(report.added).toEqual(['github', 'memory', 'streamy', 'streamy2'])
     const byName = Object.fromEntries(servers.map((server) => [server.config.name, server.config]))
-    expect(byName.github).toMatchObject({ transport: 'http', headers: { Authorization: { secret: true, set: false, placeholder: '${input:github-token}' } } })
-    expect(byName.memory).toMatchObject({ transport: 'stdio', extra: { envFile: '${workspaceFolder}/.env', dev: { watch: 'src/**/*.ts' } } })
+    expect(byName.github).toMatchObject({
+      transport: 'http',
+      headers: { Authorization: { secret: true, set: false, placeholder: '${input:github-token}' } },
+    })
+    expect(byName.memory).toMatchObject({
+      transport: 'stdio',
+      extra: { envFile: '${workspaceFolder}/.env', dev: { watch: 'src/**/*.ts' } },
+    })
     expect(byName.streamy!.transport).toBe('http')
     expect(byName.streamy2!.transport).toBe('http')
     // `inputs` is not read (only the servers key), and no server carries it.
@@ -118,9 +166,24 @@ describe('VS Code config (servers, type, inputs, ${input:…})', () => {
 
   it('a placeholder in args skips that entry (reported as skipped and unresolved); the others import', () => {
     const { report } = imported(parseMcpConfigJson(VSCODE))
-    expect(report.skipped).toEqual([{ name: 'files', reason: expect.stringMatching(/args\[2\] has the unresolved placeholder \$\{workspaceFolder\}/) }])
-    expect(report.unresolved).toContainEqual({ server: 'files', where: 'args', key: '2', placeholder: '${workspaceFolder}' })
-    expect(report.unresolved).toContainEqual({ server: 'github', where: 'headers', key: 'Authorization', placeholder: '${input:github-token}' })
+    expect(report.skipped).toEqual([
+      {
+        name: 'files',
+        reason: expect.stringMatching(/args\[2\] has the unresolved placeholder \$\{workspaceFolder\}/),
+      },
+    ])
+    expect(report.unresolved).toContainEqual({
+      server: 'files',
+      where: 'args',
+      key: '2',
+      placeholder: '${workspaceFolder}',
+    })
+    expect(report.unresolved).toContainEqual({
+      server: 'github',
+      where: 'headers',
+      key: 'Authorization',
+      placeholder: '${input:github-token}',
+    })
   })
 
   it.each([
@@ -149,13 +212,22 @@ describe('bad input', () => {
     const token = parseMcpConfigJson('{"mcpServers": {"a": {"command": "sk-secret-token-x" }}} }')
     expect(token).toMatchObject({ ok: false, error: { kind: 'not-json' } })
     if (!token.ok) expect(token.error.message).not.toContain('sk-secret')
-    expect(parseMcpConfigJson('{"mcpServers": {')).toMatchObject({ ok: false, error: { kind: 'not-json', position: 16 } })
+    expect(parseMcpConfigJson('{"mcpServers": {')).toMatchObject({
+      ok: false,
+      error: { kind: 'not-json', position: 16 },
+    })
   })
 
   it('JSON without mcpServers or servers, or not an object: typed errors that say what was expected', () => {
-    expect(parseMcpConfigJson('{"preferences": {}}')).toMatchObject({ ok: false, error: { kind: 'no-servers-key', message: expect.stringMatching(/"mcpServers".*"servers"/) } })
+    expect(parseMcpConfigJson('{"preferences": {}}')).toMatchObject({
+      ok: false,
+      error: { kind: 'no-servers-key', message: expect.stringMatching(/"mcpServers".*"servers"/) },
+    })
     expect(parseMcpConfigJson('[1, 2]')).toMatchObject({ ok: false, error: { kind: 'not-an-object' } })
-    expect(parseMcpConfigJson('{"mcpServers": [{"command": "x"}]}')).toMatchObject({ ok: false, error: { kind: 'servers-not-an-object', readKey: 'mcpServers' } })
+    expect(parseMcpConfigJson('{"mcpServers": [{"command": "x"}]}')).toMatchObject({
+      ok: false,
+      error: { kind: 'servers-not-an-object', readKey: 'mcpServers' },
+    })
   })
 
   it('entries with bad fields are skipped with a clear reason; the good ones still import', () => {
@@ -207,9 +279,23 @@ describe('bad input', () => {
 
 describe('names and ids', () => {
   it('a name already saved is skipped with the reason; ids stay unique against saved ones and each other', () => {
-    const text = JSON.stringify({ mcpServers: { files: { command: 'a' }, 'My Files': { command: 'b' }, 'my_files!': { command: 'c' }, notes: { command: 'd' } } })
-    const { servers, report } = imported(parseMcpConfigJson(text, [{ id: 'my_files', name: 'my files (old)' }, { id: 'n', name: 'notes' }]))
-    expect(report.skipped).toEqual([{ name: 'notes', reason: 'A server named "notes" already exists; remove or rename it first to import this one.' }])
+    const text = JSON.stringify({
+      mcpServers: {
+        files: { command: 'a' },
+        'My Files': { command: 'b' },
+        'my_files!': { command: 'c' },
+        notes: { command: 'd' },
+      },
+    })
+    const { servers, report } = imported(
+      parseMcpConfigJson(text, [
+        { id: 'my_files', name: 'my files (old)' },
+        { id: 'n', name: 'notes' },
+      ]),
+    )
+    expect(report.skipped).toEqual([
+      { name: 'notes', reason: 'A server named "notes" already exists; remove or rename it first to import this one.' },
+    ])
     expect(servers.map((server) => [server.config.name, server.config.id])).toEqual([
       ['files', 'files'],
       ['My Files', 'my_files_2'],
@@ -219,12 +305,17 @@ describe('names and ids', () => {
 
   it('a long name gets an id of at most 40 characters, still unique with a suffix', () => {
     const long = 'x'.repeat(60)
-    const { servers } = imported(parseMcpConfigJson(JSON.stringify({ mcpServers: { [long]: { command: 'a' } } }), [{ id: 'x'.repeat(40), name: 'other' }]))
+    const { servers } = imported(
+      parseMcpConfigJson(JSON.stringify({ mcpServers: { [long]: { command: 'a' } } }), [
+        { id: 'x'.repeat(40), name: 'other' },
+      ]),
+    )
     expect(servers[0]!.config.id).toBe(`${'x'.repeat(38)}_2`)
   })
 
   it('a key named __proto__ is refused, never turned into a prototype or silently dropped', () => {
-    const text = '{"mcpServers": {"envProto": {"command": "node", "env": {"__proto__": "sk-proto-value-1"}}, "entryProto": {"command": "node", "__proto__": {"polluted": true}}, "ok": {"command": "node"}}}'
+    const text =
+      '{"mcpServers": {"envProto": {"command": "node", "env": {"__proto__": "sk-proto-value-1"}}, "entryProto": {"command": "node", "__proto__": {"polluted": true}}, "ok": {"command": "node"}}}'
     const { servers, report } = imported(parseMcpConfigJson(text))
     expect(servers.map((server) => server.config.name)).toEqual(['ok'])
     expect(report.skipped).toEqual([

@@ -15,7 +15,11 @@ afterEach(async () => {
 })
 
 function entry(id: string, args: string[], extra: Partial<McpServerConfig> = {}): McpHubEntry {
-  return { config: { id, name: id, transport: 'stdio', command: process.execPath, args, ...extra }, origin: 'file', secrets: { env: {}, headers: {} } }
+  return {
+    config: { id, name: id, transport: 'stdio', command: process.execPath, args, ...extra },
+    origin: 'file',
+    secrets: { env: {}, headers: {} },
+  }
 }
 
 function hubWith(entries: McpHubEntry[]) {
@@ -31,7 +35,10 @@ const server = (hub: McpHub, id: string): McpServerView => hub.views().find((vie
 
 describe('hostile MCP servers', () => {
   it('a server whose definitions cannot be kept: each such tool is refused with its reason; its other tools and every other server work', async () => {
-    const { hub, store } = hubWith([entry('hostile', [HOSTILE_SERVER, 'deep-schema']), entry('odd', [MISBEHAVING_SERVER])])
+    const { hub, store } = hubWith([
+      entry('hostile', [HOSTILE_SERVER, 'deep-schema']),
+      entry('odd', [MISBEHAVING_SERVER]),
+    ])
     await hub.whenSettled(20_000)
     const hostile = server(hub, 'hostile')
     expect(hostile.status.state).toBe('ready')
@@ -50,7 +57,9 @@ describe('hostile MCP servers', () => {
     expect(hub.list().map((tool) => tool.name)).not.toContain('mcp__hostile__deep')
     // Only the well-formed tool was pinned; accepting a refused one accepts nothing.
     expect([...store.mcpPins.forServer('hostile').keys()]).toEqual(['fine'])
-    expect(hub.acceptTools('hostile', Object.fromEntries(hostile.tools.map((tool) => [tool.name, tool.definitionHash])))).toEqual(['fine'])
+    expect(
+      hub.acceptTools('hostile', Object.fromEntries(hostile.tools.map((tool) => [tool.name, tool.definitionHash]))),
+    ).toEqual(['fine'])
   })
 
   it('a server that dies at start: the reason is the error that explains it, not Node’s version footer', async () => {
@@ -59,7 +68,9 @@ describe('hostile MCP servers', () => {
     const status = server(hub, 'broken').status
     expect(status.state).toBe('failed')
     if (status.state !== 'failed') return
-    expect(status.reason).toContain("Error: ENOENT: no such file or directory, open '/keel-test/no-such-dir/config.json'")
+    expect(status.reason).toContain(
+      "Error: ENOENT: no such file or directory, open '/keel-test/no-such-dir/config.json'",
+    )
     expect(status.reason).not.toMatch(/Node\.js v\d/)
     expect(status.reason).not.toMatch(/\bat (Object\.)?openSync/)
     expect(status.reason.length).toBeLessThanOrEqual(600)

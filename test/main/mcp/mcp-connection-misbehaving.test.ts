@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { McpConnection } from '../../../src/main/mcp/mcp-connection'
 import type { McpCallOptions } from '../../../src/main/mcp/mcp-connection-port'
 import { MCP_STDERR_RING_BYTES } from '../../../src/main/mcp/mcp-stderr-ring'
-import { eventually, MISBEHAVING_SERVER, misbehaving, processAlive, stdioSpec, tempDir, TEST_OPTIONS } from '../../support/mcp/mcp-test-servers'
+import {
+  eventually,
+  MISBEHAVING_SERVER,
+  misbehaving,
+  processAlive,
+  stdioSpec,
+  tempDir,
+  TEST_OPTIONS,
+} from '../../support/mcp/mcp-test-servers'
 
 const open: McpConnection[] = []
 const dirs: Array<{ remove: () => void }> = []
@@ -25,15 +33,36 @@ function scratch() {
   dirs.push(dir)
   return dir.path
 }
-const call = (extra: Partial<McpCallOptions> = {}): McpCallOptions => ({ signal: new AbortController().signal, ...extra })
+const call = (extra: Partial<McpCallOptions> = {}): McpCallOptions => ({
+  signal: new AbortController().signal,
+  ...extra,
+})
 
 describe('McpConnection with a misbehaving server', () => {
   it('lists every page of tools, each object as sent (unknown fields kept)', async () => {
     const connection = server({ MCP_TEST_PAGE_SIZE: '2' })
     await connection.start()
-    expect(connection.status()).toMatchObject({ state: 'ready', protocolVersion: '2025-11-25', serverName: 'misbehaving' })
+    expect(connection.status()).toMatchObject({
+      state: 'ready',
+      protocolVersion: '2025-11-25',
+      serverName: 'misbehaving',
+    })
     const tools = await connection.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['count', 'crash', 'huge', 'flood', 'mutable', 'mutate', 'bad_structured', 'slow', 'image', 'fails', 'ask', 'env', 'echo_env'])
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'count',
+      'crash',
+      'huge',
+      'flood',
+      'mutable',
+      'mutate',
+      'bad_structured',
+      'slow',
+      'image',
+      'fails',
+      'ask',
+      'env',
+      'echo_env',
+    ])
     expect(tools.find((tool) => tool.name === 'mutable')).toEqual({
       name: 'mutable',
       description: 'The original definition',
@@ -46,7 +75,10 @@ describe('McpConnection with a misbehaving server', () => {
   it('fails with the reason when the server never answers initialize, and ends its process', async () => {
     const dir = scratch()
     const pidFile = join(dir, 'grandchild.pid')
-    const connection = server({ MCP_TEST_HANG_AT_START: '1', MCP_TEST_GRANDCHILD_PID_FILE: pidFile }, { startTimeoutMs: 800 })
+    const connection = server(
+      { MCP_TEST_HANG_AT_START: '1', MCP_TEST_GRANDCHILD_PID_FILE: pidFile },
+      { startTimeoutMs: 800 },
+    )
     await connection.start()
     const status = connection.status()
     expect(status.state).toBe('failed')
@@ -63,14 +95,19 @@ describe('McpConnection with a misbehaving server', () => {
     await connection.start()
     const status = connection.status()
     expect(status).toMatchObject({ state: 'failed' })
-    if (status.state === 'failed') expect(status.reason).toMatch(/code 7.*cannot start: on purpose|closed the connection.*cannot start: on purpose/)
+    if (status.state === 'failed')
+      expect(status.reason).toMatch(/code 7.*cannot start: on purpose|closed the connection.*cannot start: on purpose/)
     expect(connection.stderrTail()).toContain('cannot start: on purpose')
   })
 
   it('does not retry a command that does not exist', async () => {
     const connection = server({}, { command: join(scratch(), 'no-such-server') })
     await connection.start()
-    expect(connection.status()).toMatchObject({ state: 'failed', reason: expect.stringMatching(/Command not found/), retryAt: undefined })
+    expect(connection.status()).toMatchObject({
+      state: 'failed',
+      reason: expect.stringMatching(/Command not found/),
+      retryAt: undefined,
+    })
   })
 
   it('a crash mid-call: the call is unknown (connection lost), the server restarts, the call is never re-issued', async () => {
@@ -98,7 +135,10 @@ describe('McpConnection with a misbehaving server', () => {
     let clock = 0
     const options = { ...TEST_OPTIONS, now: () => clock, backoff: { initialMs: 10, maxMs: 40, stableMs: 1_000 } }
     // A server that never starts: 10, 20, 40, 40 ms.
-    const failing = new McpConnection(stdioSpec([MISBEHAVING_SERVER], { env: { MCP_TEST_EXIT_AT_START: '1' } }), options)
+    const failing = new McpConnection(
+      stdioSpec([MISBEHAVING_SERVER], { env: { MCP_TEST_EXIT_AT_START: '1' } }),
+      options,
+    )
     open.push(failing)
     const delays: number[] = []
     failing.onStatus((status) => {
@@ -178,7 +218,11 @@ describe('McpConnection with a misbehaving server', () => {
     await connection.listTools()
     expect(await connection.callTool('bad_structured', {}, call())).toEqual({
       kind: 'result',
-      result: { content: [{ type: 'text', text: '{"n":"not a number"}' }], structuredContent: { n: 'not a number' }, isError: undefined },
+      result: {
+        content: [{ type: 'text', text: '{"n":"not a number"}' }],
+        structuredContent: { n: 'not a number' },
+        isError: undefined,
+      },
     })
   })
 
@@ -186,9 +230,19 @@ describe('McpConnection with a misbehaving server', () => {
     const connection = server()
     await connection.start()
     const image = await connection.callTool('image', {}, call())
-    expect(image).toMatchObject({ kind: 'result', result: { content: [{ type: 'text' }, { type: 'image', mimeType: 'image/png' }] } })
-    expect(await connection.callTool('fails', {}, call())).toMatchObject({ kind: 'result', result: { isError: true, content: [{ text: 'it went wrong' }] } })
-    expect(await connection.callTool('no_such_tool', {}, call())).toEqual({ kind: 'rejected', code: -32602, message: expect.stringContaining('Unknown tool') })
+    expect(image).toMatchObject({
+      kind: 'result',
+      result: { content: [{ type: 'text' }, { type: 'image', mimeType: 'image/png' }] },
+    })
+    expect(await connection.callTool('fails', {}, call())).toMatchObject({
+      kind: 'result',
+      result: { isError: true, content: [{ text: 'it went wrong' }] },
+    })
+    expect(await connection.callTool('no_such_tool', {}, call())).toEqual({
+      kind: 'rejected',
+      code: -32602,
+      message: expect.stringContaining('Unknown tool'),
+    })
   })
 
   it('reports progress, and Stop makes the call unknown (stopped) and sends notifications/cancelled', async () => {
@@ -197,13 +251,17 @@ describe('McpConnection with a misbehaving server', () => {
     await connection.start()
     const stop = new AbortController()
     const progress: Array<{ progress: number; total?: number | undefined; message?: string | undefined }> = []
-    const outcome = await connection.callTool('slow', { steps: 1000, stepMs: 20 }, {
-      signal: stop.signal,
-      onProgress: (update) => {
-        progress.push(update)
-        if (progress.length === 2) stop.abort()
+    const outcome = await connection.callTool(
+      'slow',
+      { steps: 1000, stepMs: 20 },
+      {
+        signal: stop.signal,
+        onProgress: (update) => {
+          progress.push(update)
+          if (progress.length === 2) stop.abort()
+        },
       },
-    })
+    )
     expect(outcome).toMatchObject({ kind: 'unknown', reason: 'stopped' })
     expect(progress[0]).toEqual({ progress: 1, total: 1000, message: 'step 1' })
     await eventually(() => existsSync(events) && /cancelled/.test(readFileSync(events, 'utf8')))
@@ -214,24 +272,45 @@ describe('McpConnection with a misbehaving server', () => {
   it('a call that outlives its timeout is unknown (timeout); progress extends the timeout', async () => {
     const connection = server()
     await connection.start()
-    expect(await connection.callTool('slow', { steps: 1, stepMs: 3_000 }, call({ timeoutMs: 300 }))).toMatchObject({ kind: 'unknown', reason: 'timeout' })
+    expect(await connection.callTool('slow', { steps: 1, stepMs: 3_000 }, call({ timeoutMs: 300 }))).toMatchObject({
+      kind: 'unknown',
+      reason: 'timeout',
+    })
     // Each step is shorter than the timeout but all together are longer: progress keeps it alive.
-    expect(await connection.callTool('slow', { steps: 8, stepMs: 150 }, call({ timeoutMs: 600 }))).toMatchObject({ kind: 'result' })
+    expect(await connection.callTool('slow', { steps: 8, stepMs: 150 }, call({ timeoutMs: 600 }))).toMatchObject({
+      kind: 'result',
+    })
   })
 
   it("routes the server's elicitation to the running call's form; without one it is declined", async () => {
     const connection = server()
     await connection.start()
     const asked: unknown[] = []
-    const answered = await connection.callTool('ask', {}, call({
-      elicit: async (request) => {
-        asked.push(request)
-        return { action: 'accept', content: { name: 'Ann' } }
+    const answered = await connection.callTool(
+      'ask',
+      {},
+      call({
+        elicit: async (request) => {
+          asked.push(request)
+          return { action: 'accept', content: { name: 'Ann' } }
+        },
+      }),
+    )
+    expect(asked).toEqual([
+      {
+        from: 'Test server',
+        message: 'What is your name?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
       },
-    }))
-    expect(asked).toEqual([{ from: 'Test server', message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } }])
-    expect(answered).toMatchObject({ kind: 'result', result: { content: [{ text: 'elicitation: {"action":"accept","content":{"name":"Ann"}}' }] } })
-    expect(await connection.callTool('ask', {}, call())).toMatchObject({ kind: 'result', result: { content: [{ text: 'elicitation: {"action":"decline"}' }] } })
+    ])
+    expect(answered).toMatchObject({
+      kind: 'result',
+      result: { content: [{ text: 'elicitation: {"action":"accept","content":{"name":"Ann"}}' }] },
+    })
+    expect(await connection.callTool('ask', {}, call())).toMatchObject({
+      kind: 'result',
+      result: { content: [{ text: 'elicitation: {"action":"decline"}' }] },
+    })
   })
 
   it("close ends the whole process tree, even members that ignore stdin's end and SIGTERM", async () => {
@@ -263,7 +342,13 @@ describe('McpConnection with a misbehaving server', () => {
       expect(keys).not.toContain('OPENAI_API_KEY')
       expect(keys).not.toContain('ANTHROPIC_API_KEY')
       expect(keys).not.toContain('KEEL_SOMETHING')
-      expect(keys.every((key) => ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'MY_SERVER_TOKEN'].includes(key) || /^(_|PWD|SHLVL)$/.test(key))).toBe(true)
+      expect(
+        keys.every(
+          (key) =>
+            ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'MY_SERVER_TOKEN'].includes(key) ||
+            /^(_|PWD|SHLVL)$/.test(key),
+        ),
+      ).toBe(true)
     } finally {
       process.env = saved
     }

@@ -10,7 +10,12 @@ const fine = { name: 'fine', inputSchema: { type: 'object' } }
 describe('admitToolDefinitions', () => {
   it('refuses a definition whose getter throws, keeps the others', () => {
     const trap = { name: 'trap', inputSchema: { type: 'object' } }
-    Object.defineProperty(trap, 'description', { enumerable: true, get: () => { throw new Error('boom') } })
+    Object.defineProperty(trap, 'description', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom')
+      },
+    })
     const admission = admitToolDefinitions([trap, fine], 'S', mcpDefinitionHash)
     expect(admission.tools[0]).toMatchObject({ refused: expect.stringMatching(/cannot be read \(boom\)/) })
     expect(admission.tools[1]).toMatchObject({ tool: fine, hash: mcpDefinitionHash(fine) })
@@ -26,7 +31,13 @@ describe('admitToolDefinitions', () => {
 
   it('refuses values that are not JSON, a missing input schema and a hash that throws; drops nameless entries', () => {
     const admission = admitToolDefinitions(
-      [{ name: 'nan', inputSchema: { type: 'object', maximum: Number.NaN } }, { name: 'no_schema' }, { inputSchema: {} }, 42, fine],
+      [
+        { name: 'nan', inputSchema: { type: 'object', maximum: Number.NaN } },
+        { name: 'no_schema' },
+        { inputSchema: {} },
+        42,
+        fine,
+      ],
       'S',
       (tool) => {
         if (tool.name === 'fine') throw new Error('hash failed')
@@ -42,7 +53,9 @@ describe('admitToolDefinitions', () => {
   })
 
   it('keeps an own __proto__ key as a key (as JSON.parse made it)', () => {
-    const parsed = JSON.parse('{"name":"p","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"}}}}') as Record<string, unknown>
+    const parsed = JSON.parse(
+      '{"name":"p","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"}}}}',
+    ) as Record<string, unknown>
     const [admitted] = admitToolDefinitions([parsed], 'S', mcpDefinitionHash).tools
     expect(admitted!.hash).toBe(mcpDefinitionHash(parsed as never))
     expect(Object.keys((admitted!.tool.inputSchema as { properties: object }).properties)).toEqual(['__proto__'])

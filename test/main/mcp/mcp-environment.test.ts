@@ -32,11 +32,18 @@ describe('childEnvironment', () => {
   }
 
   it('keeps only the minimal set of the parent (no provider keys, no shell functions)', () => {
-    expect(childEnvironment({ parentEnv })).toEqual({ HOME: '/home/ann', PATH: '/usr/bin', USER: 'ann', SHELL: '/bin/zsh' })
+    expect(childEnvironment({ parentEnv })).toEqual({
+      HOME: '/home/ann',
+      PATH: '/usr/bin',
+      USER: 'ann',
+      SHELL: '/bin/zsh',
+    })
   })
 
   it("uses the login shell's PATH and lets the server's own env win", () => {
-    expect(childEnvironment({ parentEnv, loginPath: '/opt/homebrew/bin:/usr/bin' }).PATH).toBe('/opt/homebrew/bin:/usr/bin')
+    expect(childEnvironment({ parentEnv, loginPath: '/opt/homebrew/bin:/usr/bin' }).PATH).toBe(
+      '/opt/homebrew/bin:/usr/bin',
+    )
     const env = childEnvironment({ parentEnv, loginPath: '/login', configured: { PATH: '/mine', API_TOKEN: 't' } })
     expect(env).toMatchObject({ PATH: '/mine', API_TOKEN: 't' })
     expect(env).not.toHaveProperty('OPENAI_API_KEY')
@@ -48,7 +55,10 @@ describe('readLoginShellPath', () => {
     const dir = scratch()
     const shell = join(dir, 'fake-shell')
     // A "login shell" that prints a banner, then runs the command it is given with its own PATH.
-    executable(shell, `#!/bin/sh\necho "Welcome banner"\nPATH="/from/login:/usr/bin:/bin"\nexport PATH\nexec /bin/sh -c "$2"\n`)
+    executable(
+      shell,
+      `#!/bin/sh\necho "Welcome banner"\nPATH="/from/login:/usr/bin:/bin"\nexport PATH\nexec /bin/sh -c "$2"\n`,
+    )
     expect(await readLoginShellPath({ shell, platform: 'linux' })).toBe('/from/login:/usr/bin:/bin')
   })
 

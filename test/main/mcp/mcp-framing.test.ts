@@ -48,15 +48,19 @@ describe('McpMessageReader', () => {
 describe('StderrRing', () => {
   it('keeps exactly the newest bytes up to its capacity', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 50 }), { maxLength: 40 }), fc.integer({ min: 1, max: 64 }), (chunks, capacity) => {
-        const ring = new StderrRing(capacity)
-        for (const chunk of chunks) ring.push(Buffer.from(chunk, 'latin1'))
-        const all = Buffer.from(chunks.join(''), 'latin1')
-        const kept = all.subarray(Math.max(0, all.length - capacity))
-        expect(ring.droppedBytes()).toBe(all.length - kept.length)
-        expect(Buffer.from(ring.text(), 'utf8').length).toBeLessThanOrEqual(capacity * 3)
-        expect(ring.text()).toBe(dropCutChar(kept.toString('utf8'), all.length > capacity))
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 50 }), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 64 }),
+        (chunks, capacity) => {
+          const ring = new StderrRing(capacity)
+          for (const chunk of chunks) ring.push(Buffer.from(chunk, 'latin1'))
+          const all = Buffer.from(chunks.join(''), 'latin1')
+          const kept = all.subarray(Math.max(0, all.length - capacity))
+          expect(ring.droppedBytes()).toBe(all.length - kept.length)
+          expect(Buffer.from(ring.text(), 'utf8').length).toBeLessThanOrEqual(capacity * 3)
+          expect(ring.text()).toBe(dropCutChar(kept.toString('utf8'), all.length > capacity))
+        },
+      ),
     )
   })
 

@@ -13,7 +13,11 @@ function schemaOf(schema: Record<string, unknown>) {
 
 const tupleAndDependency = {
   type: 'object',
-  properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] }, a: { type: 'string' }, b: { type: 'string' } },
+  properties: {
+    pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] },
+    a: { type: 'string' },
+    b: { type: 'string' },
+  },
   dependentRequired: { a: ['b'] },
 }
 
@@ -30,7 +34,10 @@ describe('dialects', () => {
           { path: 'pair.1', message: 'pair.1: expected integer, got a string ("x")' },
         ],
       })
-      expect(schema.validate({ a: 'only a' })).toMatchObject({ ok: false, issues: [{ path: 'b', message: "missing argument 'b', required when 'a' is given" }] })
+      expect(schema.validate({ a: 'only a' })).toMatchObject({
+        ok: false,
+        issues: [{ path: 'b', message: "missing argument 'b', required when 'a' is given" }],
+      })
     }
   })
 
@@ -44,16 +51,29 @@ describe('dialects', () => {
     })
     expect(dialect).toBe('draft-07')
     expect(schema.validate({ path: '/tmp', mode: 'r' })).toMatchObject({ ok: true })
-    expect(schema.validate({})).toMatchObject({ ok: false, issues: [{ path: 'path', message: "missing required argument 'path'" }] })
+    expect(schema.validate({})).toMatchObject({
+      ok: false,
+      issues: [{ path: 'path', message: "missing required argument 'path'" }],
+    })
     expect(schema.validate({ path: '/tmp' })).toMatchObject({ ok: false, issues: [{ path: 'mode' }] })
     // prefixItems is not a draft-07 keyword: a draft-07 schema does not get 2020-12 rules.
     expect(schema.validate({ path: '/tmp', mode: 'r', pair: [1] })).toMatchObject({ ok: true })
   })
 
   it('reads 2019-09 and draft-06 too, and refuses any other declared dialect with a reason', () => {
-    expect(schemaDialect({ $schema: 'https://json-schema.org/draft/2019-09/schema' })).toEqual({ ok: true, dialect: '2019-09' })
-    expect(schemaOf({ $schema: 'https://json-schema.org/draft/2019-09/schema', ...tupleAndDependency }).schema.validate({ a: 'x' })).toMatchObject({ ok: false })
-    expect(schemaDialect({ $schema: 'http://json-schema.org/draft-06/schema#' })).toEqual({ ok: true, dialect: 'draft-06' })
+    expect(schemaDialect({ $schema: 'https://json-schema.org/draft/2019-09/schema' })).toEqual({
+      ok: true,
+      dialect: '2019-09',
+    })
+    expect(
+      schemaOf({ $schema: 'https://json-schema.org/draft/2019-09/schema', ...tupleAndDependency }).schema.validate({
+        a: 'x',
+      }),
+    ).toMatchObject({ ok: false })
+    expect(schemaDialect({ $schema: 'http://json-schema.org/draft-06/schema#' })).toEqual({
+      ok: true,
+      dialect: 'draft-06',
+    })
     for (const $schema of ['http://json-schema.org/draft-04/schema#', 'https://example.com/my-dialect', 42]) {
       const compiled = compileInputSchema({ $schema, type: 'object' })
       expect(compiled.ok).toBe(false)
@@ -62,8 +82,14 @@ describe('dialects', () => {
   })
 
   it('refuses a schema that is not valid in its dialect, or not an object schema', () => {
-    expect(compileInputSchema({ type: 'object', properties: { a: { type: 'text' } } })).toMatchObject({ ok: false, reason: expect.stringMatching(/not a valid JSON Schema/) })
-    expect(compileInputSchema({ type: 'string' })).toMatchObject({ ok: false, reason: expect.stringMatching(/not an object schema/) })
+    expect(compileInputSchema({ type: 'object', properties: { a: { type: 'text' } } })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not a valid JSON Schema/),
+    })
+    expect(compileInputSchema({ type: 'string' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not an object schema/),
+    })
   })
 })
 
@@ -73,7 +99,12 @@ describe('the arguments exactly as sent', () => {
     properties: {
       count: { type: 'integer', default: 10 },
       flag: { type: 'boolean', default: false },
-      range: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from'], additionalProperties: false },
+      range: {
+        type: 'object',
+        properties: { from: { type: 'string' }, to: { type: 'string' } },
+        required: ['from'],
+        additionalProperties: false,
+      },
     },
     additionalProperties: false,
   }).schema
@@ -107,12 +138,21 @@ describe('the arguments exactly as sent', () => {
         { path: 'range.by', message: "unexpected argument 'range.by'; this tool does not accept it" },
       ],
     })
-    const listed = schemaOf({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { 'a/b': { enum: ['x', 'y'] } } } } } }).schema
-    expect(listed.validate({ items: [{ 'a/b': 'x' }, { 'a/b': 'z' }] })).toMatchObject({ ok: false, issues: [{ path: 'items.1.a/b', message: 'items.1.a/b: must be one of "x" | "y"' }] })
+    const listed = schemaOf({
+      type: 'object',
+      properties: { items: { type: 'array', items: { type: 'object', properties: { 'a/b': { enum: ['x', 'y'] } } } } },
+    }).schema
+    expect(listed.validate({ items: [{ 'a/b': 'x' }, { 'a/b': 'z' }] })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'items.1.a/b', message: 'items.1.a/b: must be one of "x" | "y"' }],
+    })
   })
 
   it('sends providers the schema minus $schema, with type object', () => {
-    const compiled = schemaOf({ $schema: 'http://json-schema.org/draft-07/schema#', properties: { a: { type: 'string' } } })
+    const compiled = schemaOf({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      properties: { a: { type: 'string' } },
+    })
     expect(compiled.schema.jsonSchema).toEqual({ type: 'object', properties: { a: { type: 'string' } } })
   })
 })
@@ -144,15 +184,29 @@ describe('references', () => {
       compileInputSchema({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }),
     ]
     for (const compiled of refused) expect(compiled.ok).toBe(false)
-    expect(refused[0]).toMatchObject({ reason: expect.stringMatching(/refers to http:\/\/127\.0\.0\.1:\d+\/a\.json, which is not inside the schema \(Keel never fetches schemas\)/) })
+    expect(refused[0]).toMatchObject({
+      reason: expect.stringMatching(
+        /refers to http:\/\/127\.0\.0\.1:\d+\/a\.json, which is not inside the schema \(Keel never fetches schemas\)/,
+      ),
+    })
     // Give a stray request time to arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(remote.requests()).toBe(0)
   })
 
   it('resolves references inside the schema; two servers may reuse one $id for different schemas', () => {
-    const first = schemaOf({ $id: 'urn:tool:args', type: 'object', properties: { a: { $ref: '#/$defs/n' } }, $defs: { n: { type: 'integer' } } }).schema
-    const second = schemaOf({ $id: 'urn:tool:args', type: 'object', properties: { a: { $ref: '#/$defs/n' } }, $defs: { n: { type: 'string' } } }).schema
+    const first = schemaOf({
+      $id: 'urn:tool:args',
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/n' } },
+      $defs: { n: { type: 'integer' } },
+    }).schema
+    const second = schemaOf({
+      $id: 'urn:tool:args',
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/n' } },
+      $defs: { n: { type: 'string' } },
+    }).schema
     expect(first.validate({ a: 1 })).toMatchObject({ ok: true })
     expect(first.validate({ a: 'x' })).toMatchObject({ ok: false, issues: [{ path: 'a' }] })
     expect(second.validate({ a: 'x' })).toMatchObject({ ok: true })

@@ -17,10 +17,17 @@ describe('McpSecrets', () => {
     const vault = createMemoryKeyVault()
     await vault.set('anthropic', 'sk-ant-provider-key-0001')
     const secrets = new McpSecrets(vault)
-    expect(await secrets.setAll('files', { env: { TOKEN: 'tok-1234567890', 'A:B': 'colon-key' }, headers: {} })).toEqual({ ok: true })
+    expect(
+      await secrets.setAll('files', { env: { TOKEN: 'tok-1234567890', 'A:B': 'colon-key' }, headers: {} }),
+    ).toEqual({ ok: true })
     expect(await secrets.set('remote', 'headers', 'Authorization', 'Bearer abcdefgh')).toEqual({ ok: true })
     expect(vault.get(mcpSecretId('files', 'env', 'TOKEN'))).toBe('tok-1234567890')
-    expect(vault.ids().sort()).toEqual(['anthropic', 'mcp:files:env:A:B', 'mcp:files:env:TOKEN', 'mcp:remote:headers:Authorization'])
+    expect(vault.ids().sort()).toEqual([
+      'anthropic',
+      'mcp:files:env:A:B',
+      'mcp:files:env:TOKEN',
+      'mcp:remote:headers:Authorization',
+    ])
     expect(parseMcpSecretId('mcp:files:env:A:B')).toEqual({ serverId: 'files', where: 'env', key: 'A:B' })
     expect(parseMcpSecretId('anthropic')).toBeUndefined()
     expect(secrets.list('files')).toEqual([
@@ -39,7 +46,11 @@ describe('McpSecrets', () => {
       name: 'gh',
       transport: 'stdio',
       command: 'gh-mcp',
-      env: { GITHUB_TOKEN: { secret: true, set: false, placeholder: '${env:GITHUB_TOKEN}' }, LOG: { secret: true, set: true }, GONE: { secret: true, set: true } },
+      env: {
+        GITHUB_TOKEN: { secret: true, set: false, placeholder: '${env:GITHUB_TOKEN}' },
+        LOG: { secret: true, set: true },
+        GONE: { secret: true, set: true },
+      },
     }
     await secrets.set('gh', 'env', 'LOG', 'debug')
     await secrets.set('gh', 'env', 'STALE', 'old-value')
@@ -64,9 +75,17 @@ describe('the redaction set', () => {
   it('ProviderKeys.all holds every MCP secret in the vault and the session secrets of --mcp-config servers (short values are not scrubbed)', async () => {
     const vault = createMemoryKeyVault()
     const keys = new ProviderKeys({ OPENAI_API_KEY: 'sk-env-openai-key-1' }, vault)
-    await new McpSecrets(vault).setAll('s', { env: { TOKEN: 'mcp-token-abcdefgh', DEBUG: '1' }, headers: { 'X-Key': 'header-secret-xyz' } })
+    await new McpSecrets(vault).setAll('s', {
+      env: { TOKEN: 'mcp-token-abcdefgh', DEBUG: '1' },
+      headers: { 'X-Key': 'header-secret-xyz' },
+    })
     keys.addSessionSecrets(['file-secret-12345', 'short'])
-    expect(keys.all().sort()).toEqual(['file-secret-12345', 'header-secret-xyz', 'mcp-token-abcdefgh', 'sk-env-openai-key-1'])
+    expect(keys.all().sort()).toEqual([
+      'file-secret-12345',
+      'header-secret-xyz',
+      'mcp-token-abcdefgh',
+      'sk-env-openai-key-1',
+    ])
   })
 
   let world: AppWorld | undefined
@@ -89,7 +108,10 @@ describe('the redaction set', () => {
           effect: 'none',
           source: 'mcp:github',
           schema: zodToolSchema('mcp__github__whoami', z.strictObject({})),
-          call: async () => ({ ok: false, failure: { kind: 'external', message: `401 Bad credentials for token ${TOKEN}`, retryable: false } }),
+          call: async () => ({
+            ok: false,
+            failure: { kind: 'external', message: `401 Bad credentials for token ${TOKEN}`, retryable: false },
+          }),
         },
         {
           name: 'mcp__github__debug',
@@ -104,7 +126,13 @@ describe('the redaction set', () => {
     }
     world = await startAppWorld({ vault, toolSources: [echoing] })
     world.server.enqueue(
-      { type: 'turn', toolCalls: [{ name: 'mcp__github__whoami', arguments: {} }, { name: 'mcp__github__debug', arguments: {} }] },
+      {
+        type: 'turn',
+        toolCalls: [
+          { name: 'mcp__github__whoami', arguments: {} },
+          { name: 'mcp__github__debug', arguments: {} },
+        ],
+      },
       { type: 'turn', text: 'Done.' },
     )
     const client = world.client('a')

@@ -19,7 +19,13 @@ const stdio: McpServerConfig = {
   cwd: '/home/u',
   env: { TOKEN: { secret: true, set: true } },
 }
-const http: McpServerConfig = { id: 'remote', name: 'remote', transport: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: { secret: true, set: true } } }
+const http: McpServerConfig = {
+  id: 'remote',
+  name: 'remote',
+  transport: 'http',
+  url: 'https://mcp.example.com/mcp',
+  headers: { Authorization: { secret: true, set: true } },
+}
 
 describe('the mcpServers setting', () => {
   it('is [] by default and stores a valid list', () => {
@@ -30,10 +36,19 @@ describe('the mcpServers setting', () => {
   })
 
   it.each([
-    ['a plain env value (every value belongs in the vault)', [{ ...stdio, env: { TOKEN: { value: 'sk-plain-text-value' } } }]],
+    [
+      'a plain env value (every value belongs in the vault)',
+      [{ ...stdio, env: { TOKEN: { value: 'sk-plain-text-value' } } }],
+    ],
     ['a plain header value', [{ ...http, headers: { Authorization: { value: 'Bearer sk-plain' } } }]],
-    ['a value disguised as a placeholder', [{ ...stdio, env: { TOKEN: { secret: true, set: false, placeholder: 'sk-plain-text-value' } } }]],
-    ['a value beside a placeholder', [{ ...stdio, env: { TOKEN: { secret: true, set: false, placeholder: 'Bearer ${env:X}' } } }]],
+    [
+      'a value disguised as a placeholder',
+      [{ ...stdio, env: { TOKEN: { secret: true, set: false, placeholder: 'sk-plain-text-value' } } }],
+    ],
+    [
+      'a value beside a placeholder',
+      [{ ...stdio, env: { TOKEN: { secret: true, set: false, placeholder: 'Bearer ${env:X}' } } }],
+    ],
     ['two servers with one id', [stdio, { ...http, id: 'files' }]],
     ['two servers with one name', [stdio, { ...http, name: 'files' }]],
     ['a stdio server without a command', [{ ...stdio, command: undefined }]],
@@ -44,7 +59,10 @@ describe('the mcpServers setting', () => {
     ['an unknown field', [{ ...stdio, colour: 'blue' }]],
   ])('refuses %s (nothing written)', (_name, value) => {
     const { store } = open()
-    expect(store.settings.set('mcpServers', value)).toMatchObject({ ok: false, error: { kind: 'invalid-setting', key: 'mcpServers' } })
+    expect(store.settings.set('mcpServers', value)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-setting', key: 'mcpServers' },
+    })
     expect(store.settings.get('mcpServers')).toMatchObject({ ok: true, isDefault: true })
   })
 
@@ -59,7 +77,10 @@ describe('the mcpServers setting', () => {
     expect(settings.corrupt).toEqual(['mcpServers'])
     expect(settings.values.language).toBe('es')
     // The stored text stays for diagnosis until a valid write replaces it.
-    expect(store.settings.get('mcpServers')).toMatchObject({ ok: false, error: { kind: 'corrupt-setting', storedText: damaged } })
+    expect(store.settings.get('mcpServers')).toMatchObject({
+      ok: false,
+      error: { kind: 'corrupt-setting', storedText: damaged },
+    })
     expect(store.settings.set('mcpServers', [http])).toEqual({ ok: true })
     expect(readSettings(store).corrupt).toEqual([])
   })
@@ -71,7 +92,15 @@ describe('the consent fingerprint', () => {
   it('is SHA-256 hex, stable, and independent of key order', () => {
     expect(base).toMatch(/^[0-9a-f]{64}$/)
     expect(mcpFingerprint({ ...stdio })).toBe(base)
-    const reordered = { env: stdio.env, cwd: stdio.cwd, args: stdio.args, command: stdio.command, transport: stdio.transport, name: stdio.name, id: stdio.id } as McpServerConfig
+    const reordered = {
+      env: stdio.env,
+      cwd: stdio.cwd,
+      args: stdio.args,
+      command: stdio.command,
+      transport: stdio.transport,
+      name: stdio.name,
+      id: stdio.id,
+    } as McpServerConfig
     expect(mcpFingerprint(reordered)).toBe(base)
   })
 
@@ -131,10 +160,20 @@ describe('no secret value ever reaches the stored settings', () => {
   const placeholder = fc.constantFrom('${env:TOKEN}', '${input:token}', '${HOME}', 'Bearer ${env:X}')
   const value = fc.oneof({ weight: 4, arbitrary: secret }, { weight: 1, arbitrary: placeholder })
   const server = fc.oneof(
-    fc.record({ command: fc.constantFrom('npx', 'node', '/usr/bin/python3'), args: fc.array(fc.constantFrom('-y', 'server.js', '--verbose'), { maxLength: 3 }), env: fc.dictionary(envName, value, { maxKeys: 5 }) }),
-    fc.record({ url: fc.constantFrom('https://a.example/mcp', 'http://127.0.0.1:3000/mcp'), headers: fc.dictionary(headerName, value, { maxKeys: 5 }) }),
+    fc.record({
+      command: fc.constantFrom('npx', 'node', '/usr/bin/python3'),
+      args: fc.array(fc.constantFrom('-y', 'server.js', '--verbose'), { maxLength: 3 }),
+      env: fc.dictionary(envName, value, { maxKeys: 5 }),
+    }),
+    fc.record({
+      url: fc.constantFrom('https://a.example/mcp', 'http://127.0.0.1:3000/mcp'),
+      headers: fc.dictionary(headerName, value, { maxKeys: 5 }),
+    }),
   )
-  const config = fc.record({ key: fc.constantFrom('mcpServers', 'servers'), servers: fc.dictionary(fc.stringMatching(/^[a-z]( ?[a-z0-9]){0,8}$/), server, { minKeys: 1, maxKeys: 4 }) })
+  const config = fc.record({
+    key: fc.constantFrom('mcpServers', 'servers'),
+    servers: fc.dictionary(fc.stringMatching(/^[a-z]( ?[a-z0-9]){0,8}$/), server, { minKeys: 1, maxKeys: 4 }),
+  })
 
   it('import → setting → database file: every value went to secrets, none is in SQLite', () => {
     const { store, path } = open()
@@ -142,19 +181,34 @@ describe('no secret value ever reaches the stored settings', () => {
       fc.property(config, ({ key, servers }) => {
         const result = parseMcpConfigJson(JSON.stringify({ [key]: servers }))
         if (!result.ok) throw new Error(result.error.message)
-        const secrets = Object.values(servers).flatMap((entry) => Object.values('env' in entry ? entry.env : entry.headers)).filter((v) => v.startsWith('sv-'))
+        const secrets = Object.values(servers)
+          .flatMap((entry) => Object.values('env' in entry ? entry.env : entry.headers))
+          .filter((v) => v.startsWith('sv-'))
         // Not vacuous: every secret given is handed over for the vault.
-        const handedOver = result.servers.flatMap((s) => [...Object.values(s.secrets.env), ...Object.values(s.secrets.headers)])
+        const handedOver = result.servers.flatMap((s) => [
+          ...Object.values(s.secrets.env),
+          ...Object.values(s.secrets.headers),
+        ])
         expect(new Set(handedOver)).toEqual(new Set(secrets))
-        expect(store.settings.set('mcpServers', result.servers.map((s) => s.config))).toEqual({ ok: true })
-        const storedJson = (store.db.prepare(`SELECT value_json FROM settings WHERE key = 'mcpServers'`).get() as { value_json: string }).value_json
+        expect(
+          store.settings.set(
+            'mcpServers',
+            result.servers.map((s) => s.config),
+          ),
+        ).toEqual({ ok: true })
+        const storedJson = (
+          store.db.prepare(`SELECT value_json FROM settings WHERE key = 'mcpServers'`).get() as { value_json: string }
+        ).value_json
         for (const s of secrets) expect(storedJson).not.toContain(s)
         expect(mcpServerListSchema.safeParse(JSON.parse(storedJson)).success).toBe(true)
       }),
       { numRuns: 60 },
     )
     store.db.pragma('wal_checkpoint(TRUNCATE)')
-    const onDisk = [path, `${path}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('')
+    const onDisk = [path, `${path}-wal`]
+      .filter(existsSync)
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('')
     expect(onDisk).toContain('"secret":true')
     expect(onDisk).not.toMatch(/sv-[a-z0-9]{8}/)
   })

@@ -12,11 +12,19 @@ const tools: ProviderToolDefinition[] = [
   {
     name: 'record_measurement',
     description: 'Record a measurement',
-    inputSchema: { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'], additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { kind: { type: 'string' } },
+      required: ['kind'],
+      additionalProperties: false,
+    },
   },
 ]
 
-function turn(provider: ProviderId, calls: { id: string; local?: boolean; name: string; args: Record<string, unknown> | undefined; text?: string }[]): HistoryMessage[] {
+function turn(
+  provider: ProviderId,
+  calls: { id: string; local?: boolean; name: string; args: Record<string, unknown> | undefined; text?: string }[],
+): HistoryMessage[] {
   return [
     { role: 'user', text: 'Record my height 180 cm and weight 75 kg' },
     {
@@ -34,7 +42,12 @@ function turn(provider: ProviderId, calls: { id: string; local?: boolean; name: 
     },
     {
       role: 'tool-results',
-      results: calls.map((c, i) => ({ callId: c.id, name: c.name, content: JSON.stringify({ ok: i }), isError: i === 1 })),
+      results: calls.map((c, i) => ({
+        callId: c.id,
+        name: c.name,
+        content: JSON.stringify({ ok: i }),
+        isError: i === 1,
+      })),
     },
   ]
 }
@@ -63,7 +76,10 @@ describe('request builders', () => {
       ['call_W', '{"ok":1}'],
     ])
     expect(request.body).toMatchObject({ stream: true, store: false, instructions: 'Be brief.' })
-    expect((request.body.tools as Record<string, unknown>[])[0]).toMatchObject({ type: 'function', name: 'record_measurement' })
+    expect((request.body.tools as Record<string, unknown>[])[0]).toMatchObject({
+      type: 'function',
+      name: 'record_measurement',
+    })
   })
 
   it('openai-chat: tool messages under tool_call_id, usage requested', () => {
@@ -125,7 +141,9 @@ describe('request builders', () => {
   })
 
   it('gemini: thought signatures go back on the part they came with', () => {
-    const history = turn('gemini', [{ id: 'keel_local_1', local: true, name: 'record_measurement', args: { kind: 'height' } }])
+    const history = turn('gemini', [
+      { id: 'keel_local_1', local: true, name: 'record_measurement', args: { kind: 'height' } },
+    ])
     const assistant = history[1] as Extract<HistoryMessage, { role: 'assistant' }>
     assistant.replay = [{ type: 'gemini-thought-signature', signature: 'CiQ=', callId: 'keel_local_1' }]
     const contents = build('gemini', history).body.contents as { parts: Record<string, unknown>[] }[]
@@ -133,7 +151,10 @@ describe('request builders', () => {
   })
 
   it('gemini-interactions: function_result under the function_call step id', () => {
-    const request = build('gemini-interactions', turn('gemini-interactions', [{ id: '61nzpsv4', name: 'record_measurement', args: { kind: 'height' } }]))
+    const request = build(
+      'gemini-interactions',
+      turn('gemini-interactions', [{ id: '61nzpsv4', name: 'record_measurement', args: { kind: 'height' } }]),
+    )
     expect(request.url).toBe('http://127.0.0.1:9/v1/interactions')
     const steps = request.body.input as Record<string, unknown>[]
     expect(steps.map((s) => s.type)).toEqual(['user_input', 'model_output', 'function_call', 'user_input'])
@@ -146,7 +167,9 @@ describe('request builders', () => {
   })
 
   it('a conversation can move to another provider: foreign reasoning is dropped, ids stay consistent', () => {
-    const history = turn('gemini', [{ id: 'keel_call_gemini_r:1', local: true, name: 'record_measurement', args: { kind: 'height' } }])
+    const history = turn('gemini', [
+      { id: 'keel_call_gemini_r:1', local: true, name: 'record_measurement', args: { kind: 'height' } },
+    ])
     const assistant = history[1] as Extract<HistoryMessage, { role: 'assistant' }>
     assistant.replay = [{ type: 'gemini-thought-signature', signature: 'CiQ=', callId: 'keel_call_gemini_r:1' }]
     const request = build('anthropic', history)
@@ -158,7 +181,10 @@ describe('request builders', () => {
   })
 
   it('a call whose arguments never parsed is echoed with its text (OpenAI) or an empty object, never run', () => {
-    const request = build('openai-chat', turn('openai-chat', [{ id: 'call_X', name: 'record_measurement', args: undefined, text: '{"kind":' }]))
+    const request = build(
+      'openai-chat',
+      turn('openai-chat', [{ id: 'call_X', name: 'record_measurement', args: undefined, text: '{"kind":' }]),
+    )
     const assistant = (request.body.messages as Record<string, unknown>[]).find((m) => m.role === 'assistant') as {
       tool_calls: { function: { arguments: string } }[]
     }
@@ -175,14 +201,25 @@ describe('request builders', () => {
 
 describe('provider configuration', () => {
   it('environment overrides settings, flags override environment', () => {
-    const env = { KEEL_OPENAI_CHAT_BASE_URL: 'http://127.0.0.1:11434/v1', KEEL_OPENAI_CHAT_MODEL: 'llama3', OPENAI_API_KEY: 'sk-env' }
-    expect(resolveConnection('openai-chat', { env, settings: { baseUrl: 'http://saved', model: 'saved', apiKey: 'sk-saved' } })).toEqual({
+    const env = {
+      KEEL_OPENAI_CHAT_BASE_URL: 'http://127.0.0.1:11434/v1',
+      KEEL_OPENAI_CHAT_MODEL: 'llama3',
+      OPENAI_API_KEY: 'sk-env',
+    }
+    expect(
+      resolveConnection('openai-chat', {
+        env,
+        settings: { baseUrl: 'http://saved', model: 'saved', apiKey: 'sk-saved' },
+      }),
+    ).toEqual({
       baseUrl: 'http://127.0.0.1:11434/v1',
       model: 'llama3',
       apiKey: 'sk-env',
     })
     expect(resolveConnection('openai-chat', { env, overrides: { model: 'flag-model' } }).model).toBe('flag-model')
-    expect(resolveConnection('gemini-interactions', { env: { KEEL_GEMINI_INTERACTIONS_BASE_URL: 'http://x' } }).baseUrl).toBe('http://x')
+    expect(
+      resolveConnection('gemini-interactions', { env: { KEEL_GEMINI_INTERACTIONS_BASE_URL: 'http://x' } }).baseUrl,
+    ).toBe('http://x')
     expect(resolveConnection('anthropic', {})).toMatchObject({ baseUrl: 'https://api.anthropic.com/v1', apiKey: '' })
   })
 

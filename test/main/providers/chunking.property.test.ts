@@ -14,7 +14,8 @@ function awkwardOffsets(bytes: Uint8Array): number[] {
   const out: number[] = []
   for (let i = 1; i < bytes.length; i++) {
     const b = bytes[i]!
-    if ((b & 0xc0) === 0x80) out.push(i) // continuation byte: the split lands inside a character
+    if ((b & 0xc0) === 0x80)
+      out.push(i) // continuation byte: the split lands inside a character
     else if (b === 0x0a && bytes[i - 1] === 0x0d) out.push(i) // between \r and \n
   }
   return out
@@ -22,7 +23,11 @@ function awkwardOffsets(bytes: Uint8Array): number[] {
 
 function expectSameParse(body: FixtureBody, splits: number[]): void {
   const whole = parseInReads(body.provider, body.bytes)
-  const split = parseInReads(body.provider, body.bytes, [...splits].sort((a, b) => a - b))
+  const split = parseInReads(
+    body.provider,
+    body.bytes,
+    [...splits].sort((a, b) => a - b),
+  )
   expect(split.result).toEqual(whole.result)
   expect(coalesceEvents(split.events)).toEqual(coalesceEvents(whole.events))
 }
@@ -44,8 +49,9 @@ describe('chunk boundaries never change the result', () => {
   for (const body of bodies) {
     it(`${body.name}: random splits`, () => {
       fc.assert(
-        fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, body.bytes.length - 1) }), { maxLength: 64 }), (splits) =>
-          expectSameParse(body, splits),
+        fc.property(
+          fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, body.bytes.length - 1) }), { maxLength: 64 }),
+          (splits) => expectSameParse(body, splits),
         ),
         { numRuns: 40 },
       )
@@ -54,7 +60,10 @@ describe('chunk boundaries never change the result', () => {
     it(`${body.name}: splits inside every UTF-8 sequence and CRLF, and 1-byte reads`, () => {
       expectSameParse(body, awkwardOffsets(body.bytes))
       if (body.bytes.length <= 20_000) {
-        expectSameParse(body, Array.from({ length: body.bytes.length - 1 }, (_, i) => i + 1))
+        expectSameParse(
+          body,
+          Array.from({ length: body.bytes.length - 1 }, (_, i) => i + 1),
+        )
       }
     })
   }

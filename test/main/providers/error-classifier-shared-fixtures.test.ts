@@ -17,11 +17,35 @@ const present = existsSync(SHARED)
 const body = (file: string) => readFileSync(join(SHARED, file), 'utf8')
 
 const ERRORS: [file: string, provider: ProviderId, status: number, kind: string, sentence: RegExp][] = [
-  ['anthropic/http-401-authentication-error.json', 'anthropic', 401, 'authentication', /^Anthropic rejected the API key\. Check the key in Settings\. Anthropic says: “invalid x-api-key”$/],
+  [
+    'anthropic/http-401-authentication-error.json',
+    'anthropic',
+    401,
+    'authentication',
+    /^Anthropic rejected the API key\. Check the key in Settings\. Anthropic says: “invalid x-api-key”$/,
+  ],
   ['openai-chat/http-401-invalid-api-key.json', 'openai-chat', 401, 'authentication', /^OpenAI rejected the API key/],
-  ['openai-responses/http-401-invalid-api-key.json', 'openai-responses', 401, 'authentication', /^OpenAI rejected the API key/],
-  ['gemini/http-400-invalid-api-key-served-as-event-stream.json', 'gemini', 400, 'authentication', /^Google Gemini rejected the API key.*“API key not valid\. Please pass a valid API key\.”$/],
-  ['openai-responses/error-insufficient-quota.sse', 'openai-responses', 200, 'quota-exceeded', /out of quota or credit.*You exceeded your current quota/],
+  [
+    'openai-responses/http-401-invalid-api-key.json',
+    'openai-responses',
+    401,
+    'authentication',
+    /^OpenAI rejected the API key/,
+  ],
+  [
+    'gemini/http-400-invalid-api-key-served-as-event-stream.json',
+    'gemini',
+    400,
+    'authentication',
+    /^Google Gemini rejected the API key.*“API key not valid\. Please pass a valid API key\.”$/,
+  ],
+  [
+    'openai-responses/error-insufficient-quota.sse',
+    'openai-responses',
+    200,
+    'quota-exceeded',
+    /out of quota or credit.*You exceeded your current quota/,
+  ],
 ]
 
 const BASE_URLS: Record<string, string> = {
@@ -35,7 +59,12 @@ describe.runIf(present)('recorded error bodies (../shared/fixtures)', () => {
   it.each(ERRORS)('%s', (file, provider, status, kind, sentence) => {
     const { result } = parseWhole(provider, body(file), { response: { status, headers: {} } })
     expect(result.error?.kind).toBe(kind)
-    const notice = noticeForProviderError(result.error!, { providerId: provider, baseUrl: BASE_URLS[provider], model: 'm', apiKeySet: true })
+    const notice = noticeForProviderError(result.error!, {
+      providerId: provider,
+      baseUrl: BASE_URLS[provider],
+      model: 'm',
+      apiKeySet: true,
+    })
     expect(fallbackMessage('en', notice.id, notice.values)).toMatch(sentence)
     // A rejected key or an empty account: retrying cannot help, the provider's settings can.
     expect(noticeAction(notice)).toMatchObject({ retry: false, settings: `provider-settings-${provider}` })
@@ -48,7 +77,14 @@ describe.runIf(present)('recorded error bodies (../shared/fixtures)', () => {
     ['gemini/text-truncated-max-tokens.sse', 'gemini'],
   ])('%s: the length limit, not a failure', (file, provider) => {
     const { result } = parseWhole(provider, body(file), { response: { status: 200, headers: {} } })
-    const verdict = judgeRound({ result, stopped: false, outputForwarded: true, textShown: result.text.length > 0, previousRoundHadToolFailure: false, maxCallsPerRound: 64 })
+    const verdict = judgeRound({
+      result,
+      stopped: false,
+      outputForwarded: true,
+      textShown: result.text.length > 0,
+      previousRoundHadToolFailure: false,
+      maxCallsPerRound: 64,
+    })
     expect(verdict).toMatchObject({ kind: 'end', status: 'interrupted', notice: { id: 'length-limit' } })
   })
 })

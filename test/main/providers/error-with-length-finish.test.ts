@@ -23,9 +23,19 @@ const BODIES: Record<ProviderId, { cut: string; notCut: string | undefined; body
     body: (finish) =>
       sse(
         [
-          { id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta: { content: 'Once upon' }, finish_reason: null }] },
+          {
+            id: 'c1',
+            object: 'chat.completion.chunk',
+            model: 'm',
+            choices: [{ index: 0, delta: { content: 'Once upon' }, finish_reason: null }],
+          },
           { error: { message: 'The server had an error', type: 'server_error', param: null, code: null } },
-          { id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta: {}, finish_reason: finish }] },
+          {
+            id: 'c1',
+            object: 'chat.completion.chunk',
+            model: 'm',
+            choices: [{ index: 0, delta: {}, finish_reason: finish }],
+          },
         ],
         false,
       ) + 'data: [DONE]\n\n',
@@ -37,11 +47,25 @@ const BODIES: Record<ProviderId, { cut: string; notCut: string | undefined; body
       sse(
         [
           { type: 'response.created', response: { id: 'resp_1', status: 'in_progress' } },
-          { type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'Once upon' },
-          { type: 'error', sequence_number: 3, error: { type: 'server_error', code: 'server_error', message: 'The server had an error' } },
+          {
+            type: 'response.output_text.delta',
+            item_id: 'msg_1',
+            output_index: 0,
+            content_index: 0,
+            delta: 'Once upon',
+          },
+          {
+            type: 'error',
+            sequence_number: 3,
+            error: { type: 'server_error', code: 'server_error', message: 'The server had an error' },
+          },
           {
             type: `response.${status}`,
-            response: { id: 'resp_1', status, ...(status === 'incomplete' ? { incomplete_details: { reason: 'max_output_tokens' } } : {}) },
+            response: {
+              id: 'resp_1',
+              status,
+              ...(status === 'incomplete' ? { incomplete_details: { reason: 'max_output_tokens' } } : {}),
+            },
           },
         ],
         true,
@@ -53,11 +77,26 @@ const BODIES: Record<ProviderId, { cut: string; notCut: string | undefined; body
     body: (stopReason) =>
       sse(
         [
-          { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, usage: { input_tokens: 3, output_tokens: 1 } } },
+          {
+            type: 'message_start',
+            message: {
+              id: 'msg_1',
+              type: 'message',
+              role: 'assistant',
+              model: 'm',
+              content: [],
+              stop_reason: null,
+              usage: { input_tokens: 3, output_tokens: 1 },
+            },
+          },
           { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
           { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Once upon' } },
           { type: 'error', error: { type: 'api_error', message: 'Internal server error' } },
-          { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 2 } },
+          {
+            type: 'message_delta',
+            delta: { stop_reason: stopReason, stop_sequence: null },
+            usage: { output_tokens: 2 },
+          },
           { type: 'message_stop' },
         ],
         true,
@@ -72,7 +111,10 @@ const BODIES: Record<ProviderId, { cut: string; notCut: string | undefined; body
         [
           { candidates: [{ content: { role: 'model', parts: [{ text: 'Once upon' }] }, index: 0 }], responseId: 'r1' },
           { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } },
-          { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason, index: 0 }], responseId: 'r1' },
+          {
+            candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason, index: 0 }],
+            responseId: 'r1',
+          },
         ],
         false,
       ),

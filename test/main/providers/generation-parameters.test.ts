@@ -20,21 +20,43 @@ function build(provider: ProviderId, extra: { maxOutputTokens?: number; temperat
 }
 
 /** Where each API keeps the system prompt, the output cap and the temperature. */
-const FIELDS: Record<ProviderId, { system: (b: any) => unknown; max: (b: any) => unknown; temperature: (b: any) => unknown }> = {
-  'openai-responses': { system: (b) => b.instructions, max: (b) => b.max_output_tokens, temperature: (b) => b.temperature },
-  'openai-chat': { system: (b) => b.messages[0].role === 'system' && b.messages[0].content, max: (b) => b.max_completion_tokens, temperature: (b) => b.temperature },
+const FIELDS: Record<
+  ProviderId,
+  { system: (b: any) => unknown; max: (b: any) => unknown; temperature: (b: any) => unknown }
+> = {
+  'openai-responses': {
+    system: (b) => b.instructions,
+    max: (b) => b.max_output_tokens,
+    temperature: (b) => b.temperature,
+  },
+  'openai-chat': {
+    system: (b) => b.messages[0].role === 'system' && b.messages[0].content,
+    max: (b) => b.max_completion_tokens,
+    temperature: (b) => b.temperature,
+  },
   anthropic: { system: (b) => b.system, max: (b) => b.max_tokens, temperature: (b) => b.temperature },
-  gemini: { system: (b) => b.systemInstruction?.parts[0].text, max: (b) => b.generationConfig?.maxOutputTokens, temperature: (b) => b.generationConfig?.temperature },
-  'gemini-interactions': { system: (b) => b.system_instruction, max: (b) => b.generation_config?.max_output_tokens, temperature: (b) => b.generation_config?.temperature },
+  gemini: {
+    system: (b) => b.systemInstruction?.parts[0].text,
+    max: (b) => b.generationConfig?.maxOutputTokens,
+    temperature: (b) => b.generationConfig?.temperature,
+  },
+  'gemini-interactions': {
+    system: (b) => b.system_instruction,
+    max: (b) => b.generation_config?.max_output_tokens,
+    temperature: (b) => b.generation_config?.temperature,
+  },
 }
 
 describe('generation parameters in every request builder', () => {
-  it.each(PROVIDER_IDS)('%s: the system prompt follows the preamble; cap and temperature in their fields', (provider) => {
-    const body = build(provider, { maxOutputTokens: 1234, temperature: 0.3, userPrompt: 'Answer like a pirate.' })
-    expect(FIELDS[provider].system(body)).toBe(`${PREAMBLE}\n\nAnswer like a pirate.`)
-    expect(FIELDS[provider].max(body)).toBe(1234)
-    expect(FIELDS[provider].temperature(body)).toBe(0.3)
-  })
+  it.each(PROVIDER_IDS)(
+    '%s: the system prompt follows the preamble; cap and temperature in their fields',
+    (provider) => {
+      const body = build(provider, { maxOutputTokens: 1234, temperature: 0.3, userPrompt: 'Answer like a pirate.' })
+      expect(FIELDS[provider].system(body)).toBe(`${PREAMBLE}\n\nAnswer like a pirate.`)
+      expect(FIELDS[provider].max(body)).toBe(1234)
+      expect(FIELDS[provider].temperature(body)).toBe(0.3)
+    },
+  )
 
   it.each(PROVIDER_IDS)('%s: nothing set sends no temperature and (but for Anthropic) no cap', (provider) => {
     const body = build(provider, {})
@@ -45,7 +67,8 @@ describe('generation parameters in every request builder', () => {
   })
 
   it('a temperature of 0 is sent (not taken for "unset")', () => {
-    for (const provider of PROVIDER_IDS) expect(FIELDS[provider].temperature(build(provider, { temperature: 0 }))).toBe(0)
+    for (const provider of PROVIDER_IDS)
+      expect(FIELDS[provider].temperature(build(provider, { temperature: 0 }))).toBe(0)
   })
 
   it('Anthropic lowers a temperature above its range (1) to 1; the others keep it', () => {

@@ -15,13 +15,23 @@ describe('PayloadShapes', () => {
         list: ['secret', 7],
       },
     ])
-    expect(shape).toEqual({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x', score: 0.5, big: 0.5 }, list: ['x', 0] })
+    expect(shape).toEqual({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text: 'x', score: 0.5, big: 0.5 },
+      list: ['x', 0],
+    })
     expect(JSON.stringify(shape)).not.toContain('secret')
   })
 
   it('keeps a shape once, whatever its content', () => {
     const shapes = new PayloadShapes()
-    expect(shapes.keep([{ type: 'a', text: 'one' }, { type: 'a', text: 'two' }])).toHaveLength(1)
+    expect(
+      shapes.keep([
+        { type: 'a', text: 'one' },
+        { type: 'a', text: 'two' },
+      ]),
+    ).toHaveLength(1)
     expect(shapes.keep([{ type: 'a', text: 'three' }])).toHaveLength(0)
     expect(shapes.keep([{ type: 'b', text: 'three' }])).toHaveLength(1)
   })
@@ -77,12 +87,20 @@ describe('the anchor between turns', () => {
     const bytes = new TextEncoder().encode(body)
     const results = []
     for (let turn = 0; turn < 3; turn++) {
-      const { events, result } = await parseStreamBody('anthropic', (async function* () {
-        yield bytes
-      })(), { localIdPrefix: 'turn_' })
+      const { events, result } = await parseStreamBody(
+        'anthropic',
+        (async function* () {
+          yield bytes
+        })(),
+        { localIdPrefix: 'turn_' },
+      )
       results.push(JSON.stringify({ events, result }))
     }
     expect(new Set(results).size).toBe(1)
-    expect(JSON.parse(results[0]!).result).toMatchObject({ complete: true, finishReason: 'tool-calls', toolCalls: [{ callId: 'toolu_1', arguments: {} }] })
+    expect(JSON.parse(results[0]!).result).toMatchObject({
+      complete: true,
+      finishReason: 'tool-calls',
+      toolCalls: [{ callId: 'toolu_1', arguments: {} }],
+    })
   })
 })

@@ -100,7 +100,10 @@ describe('HTTP error bodies through the parser', () => {
   })
 
   it('a Google error document served with 200 takes its status from error.code', () => {
-    const { result } = parseWhole('gemini', '{"error":{"code":429,"message":"Resource exhausted","status":"RESOURCE_EXHAUSTED"}}')
+    const { result } = parseWhole(
+      'gemini',
+      '{"error":{"code":429,"message":"Resource exhausted","status":"RESOURCE_EXHAUSTED"}}',
+    )
     expect(result.error).toMatchObject({ kind: 'rate-limit', retryable: true, status: 429 })
   })
 })
@@ -109,12 +112,21 @@ describe('a body whose reading fails midway', () => {
   it('ends the parse with a typed network error instead of rejecting', async () => {
     const { parseStreamBody } = await import('../../../src/main/providers/stream-parser')
     async function* dropped() {
-      yield new TextEncoder().encode('event: message_start\ndata: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":3}}}\n\n')
-      yield new TextEncoder().encode('event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":"Hel"}}\n\n')
+      yield new TextEncoder().encode(
+        'event: message_start\ndata: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":3}}}\n\n',
+      )
+      yield new TextEncoder().encode(
+        'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":"Hel"}}\n\n',
+      )
       throw new TypeError('terminated')
     }
     const { result, events } = await parseStreamBody('anthropic', dropped())
-    expect(result).toMatchObject({ complete: false, truncated: true, text: 'Hel', error: { kind: 'network', retryable: true } })
+    expect(result).toMatchObject({
+      complete: false,
+      truncated: true,
+      text: 'Hel',
+      error: { kind: 'network', retryable: true },
+    })
     expect(events.at(-1)?.type).toBe('finish')
     expect(events.filter((e) => e.type === 'error')).toHaveLength(1)
   })

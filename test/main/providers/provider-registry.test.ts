@@ -66,8 +66,16 @@ describe('provider registry', () => {
     expect(PROVIDER_DEFAULTS).toStrictEqual({
       'openai-responses': { baseUrl: 'https://api.openai.com/v1', model: 'gpt-5-mini', keyVariable: 'OPENAI_API_KEY' },
       'openai-chat': { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1-mini', keyVariable: 'OPENAI_API_KEY' },
-      anthropic: { baseUrl: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5', keyVariable: 'ANTHROPIC_API_KEY' },
-      gemini: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini-2.5-flash', keyVariable: 'GEMINI_API_KEY' },
+      anthropic: {
+        baseUrl: 'https://api.anthropic.com/v1',
+        model: 'claude-sonnet-4-5',
+        keyVariable: 'ANTHROPIC_API_KEY',
+      },
+      gemini: {
+        baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+        model: 'gemini-2.5-flash',
+        keyVariable: 'GEMINI_API_KEY',
+      },
       'gemini-interactions': {
         baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
         model: 'gemini-2.5-flash',

@@ -8,7 +8,8 @@ import type { ProviderId } from '../../../src/shared/provider-id'
 import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
 import { parseWhole } from '../../helpers/parse-helpers'
 
-const fixture = (provider: ProviderId, name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', provider, name), 'utf8')
+const fixture = (provider: ProviderId, name: string) =>
+  readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', provider, name), 'utf8')
 
 /** The text between the first line containing `from` and the end of the event holding the first `to` after it. */
 function section(body: string, from: string, to: string): string {
@@ -34,11 +35,15 @@ describe('a tool call started twice under one id', () => {
     expectRefused('gemini-interactions', body.replace(step, step + step), 'kq7x2m9p')
   })
 
-  it('Anthropic: a second tool_use block (new index) reusing the first one\'s id', () => {
+  it("Anthropic: a second tool_use block (new index) reusing the first one's id", () => {
     const body = fixture('anthropic', 'tool-call-single.sse')
     expect(isExecutableTurn(parseWhole('anthropic', body).result)).toBe(true)
     const block = section(body, '"type":"tool_use"', '"type":"content_block_stop","index":1')
-    expectRefused('anthropic', body.replace(block, block + block.replaceAll('"index":1', '"index":2')), 'toolu_keel_single_01')
+    expectRefused(
+      'anthropic',
+      body.replace(block, block + block.replaceAll('"index":1', '"index":2')),
+      'toolu_keel_single_01',
+    )
   })
 
   it('two calls with different ids are still two calls (the rule keys on the id, not on a repeat)', () => {

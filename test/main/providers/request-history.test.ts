@@ -15,17 +15,34 @@ import {
   type HistoryBudget,
 } from '../../../src/main/providers/request-history'
 
-const image = (name: string, size: number): HistoryAttachment => ({ kind: 'image', name, mimeType: 'image/png', data: 'A'.repeat(size) })
+const image = (name: string, size: number): HistoryAttachment => ({
+  kind: 'image',
+  name,
+  mimeType: 'image/png',
+  data: 'A'.repeat(size),
+})
 const text = (name: string, size: number): HistoryAttachment => ({ kind: 'text', name, text: 'x'.repeat(size) })
-const user = (words: string, attachments: HistoryAttachment[] = []): HistoryUserMessage => ({ role: 'user', text: words, ...(attachments.length > 0 ? { attachments } : {}) })
-const answer = (words: string): HistoryMessage => ({ role: 'assistant', provider: 'anthropic', text: words, toolCalls: [], replay: [] })
+const user = (words: string, attachments: HistoryAttachment[] = []): HistoryUserMessage => ({
+  role: 'user',
+  text: words,
+  ...(attachments.length > 0 ? { attachments } : {}),
+})
+const answer = (words: string): HistoryMessage => ({
+  role: 'assistant',
+  provider: 'anthropic',
+  text: words,
+  toolCalls: [],
+  replay: [],
+})
 const budget: HistoryBudget = { images: 3, imageBytes: 100, textBytes: 50 }
 
 function filesOf(history: readonly HistoryMessage[]): HistoryAttachment[][] {
   return history.map((m) => (m.role === 'user' ? (m.attachments ?? []) : []))
 }
 function names(history: readonly HistoryMessage[]): string[] {
-  return filesOf(history).flat().map((f) => `${f.kind}:${f.name}`)
+  return filesOf(history)
+    .flat()
+    .map((f) => `${f.kind}:${f.name}`)
 }
 
 describe('fitHistoryToBudget', () => {
@@ -55,18 +72,33 @@ describe('fitHistoryToBudget', () => {
       answer('a2'),
       user('q3', [image('c.png', 5), image('d.png', 5)]),
     ]
-    expect(names(fitHistoryToBudget(history, budget))).toEqual(['omitted:tiny.png', 'omitted:big.png', 'image:c.png', 'image:d.png'])
+    expect(names(fitHistoryToBudget(history, budget))).toEqual([
+      'omitted:tiny.png',
+      'omitted:big.png',
+      'image:c.png',
+      'image:d.png',
+    ])
     const many = [user('q1', [image('1', 1), image('2', 1), image('3', 1)]), answer('a'), user('q2', [image('4', 1)])]
     expect(names(fitHistoryToBudget(many, budget))).toEqual(['omitted:1', 'image:2', 'image:3', 'image:4'])
   })
 
   it('text files have their own budget', () => {
-    const history = [user('q1', [text('a.txt', 30)]), answer('a1'), user('q2', [text('b.txt', 30)]), answer('a2'), user('q3')]
+    const history = [
+      user('q1', [text('a.txt', 30)]),
+      answer('a1'),
+      user('q2', [text('b.txt', 30)]),
+      answer('a2'),
+      user('q3'),
+    ]
     expect(names(fitHistoryToBudget(history, budget))).toEqual(['omitted:a.txt', 'text:b.txt'])
   })
 
-  it('the question\'s files go even over the budget (then no earlier one does)', () => {
-    const history = [user('q1', [image('old.png', 1)]), answer('a1'), user('q2', [image('huge.png', 500), text('huge.txt', 500)])]
+  it("the question's files go even over the budget (then no earlier one does)", () => {
+    const history = [
+      user('q1', [image('old.png', 1)]),
+      answer('a1'),
+      user('q2', [image('huge.png', 500), text('huge.txt', 500)]),
+    ]
     expect(names(fitHistoryToBudget(history, budget))).toEqual(['omitted:old.png', 'image:huge.png', 'text:huge.txt'])
   })
 
@@ -76,9 +108,26 @@ describe('fitHistoryToBudget', () => {
     expect(names(fitHistoryToBudget(history, { ...budget, imageBytes: 50 }))).toEqual(['omitted:q.png'])
   })
 
-  it('earlier tool images count and are left out with a note in their result; this turn\'s stay', () => {
-    const tools = (id: string, size: number): HistoryMessage => ({ role: 'tool-results', results: [{ callId: id, name: 'shot', content: '{}', isError: false, images: [{ mimeType: 'image/png', data: 'A'.repeat(size) }] }] })
-    const call = (id: string): HistoryMessage => ({ role: 'assistant', provider: 'anthropic', text: '', toolCalls: [{ callId: id, callIdIsLocal: false, name: 'shot', argumentsText: '{}', arguments: {} }], replay: [] })
+  it("earlier tool images count and are left out with a note in their result; this turn's stay", () => {
+    const tools = (id: string, size: number): HistoryMessage => ({
+      role: 'tool-results',
+      results: [
+        {
+          callId: id,
+          name: 'shot',
+          content: '{}',
+          isError: false,
+          images: [{ mimeType: 'image/png', data: 'A'.repeat(size) }],
+        },
+      ],
+    })
+    const call = (id: string): HistoryMessage => ({
+      role: 'assistant',
+      provider: 'anthropic',
+      text: '',
+      toolCalls: [{ callId: id, callIdIsLocal: false, name: 'shot', argumentsText: '{}', arguments: {} }],
+      replay: [],
+    })
     const history = [user('q1'), call('c1'), tools('c1', 80), answer('a1'), user('q2'), call('c2'), tools('c2', 80)]
     const fitted = fitHistoryToBudget(history, budget)
     const earlier = fitted[2] as Extract<HistoryMessage, { role: 'tool-results' }>
@@ -90,21 +139,38 @@ describe('fitHistoryToBudget', () => {
 
 describe('fitHistoryToBudget, for any history (property)', () => {
   const file = fc.oneof(
-    fc.record({ kind: fc.constant('image' as const), name: fc.string({ minLength: 1, maxLength: 8 }), mimeType: fc.constant('image/png'), data: fc.nat({ max: 60 }).map((n) => 'A'.repeat(n)) }),
-    fc.record({ kind: fc.constant('text' as const), name: fc.string({ minLength: 1, maxLength: 8 }), text: fc.string({ maxLength: 40 }) }),
+    fc.record({
+      kind: fc.constant('image' as const),
+      name: fc.string({ minLength: 1, maxLength: 8 }),
+      mimeType: fc.constant('image/png'),
+      data: fc.nat({ max: 60 }).map((n) => 'A'.repeat(n)),
+    }),
+    fc.record({
+      kind: fc.constant('text' as const),
+      name: fc.string({ minLength: 1, maxLength: 8 }),
+      text: fc.string({ maxLength: 40 }),
+    }),
   )
   const message: fc.Arbitrary<HistoryMessage> = fc.oneof(
-    fc.record({ role: fc.constant('user' as const), text: fc.string({ maxLength: 5 }), attachments: fc.array(file, { maxLength: 4 }) }),
+    fc.record({
+      role: fc.constant('user' as const),
+      text: fc.string({ maxLength: 5 }),
+      attachments: fc.array(file, { maxLength: 4 }),
+    }),
     fc.constant(answer('a')),
   )
-  const budgets = fc.record({ images: fc.nat({ max: 6 }), imageBytes: fc.nat({ max: 200 }), textBytes: fc.nat({ max: 120 }) })
+  const budgets = fc.record({
+    images: fc.nat({ max: 6 }),
+    imageBytes: fc.nat({ max: 200 }),
+    textBytes: fc.nat({ max: 120 }),
+  })
   const cost = (files: HistoryAttachment[]) => ({
     images: files.filter((f) => f.kind === 'image').length,
     imageBytes: files.reduce((sum, f) => sum + (f.kind === 'image' ? f.data.length : 0), 0),
     textBytes: files.reduce((sum, f) => sum + (f.kind === 'text' ? Buffer.byteLength(f.text) : 0), 0),
   })
 
-  it('never over budget beyond what the question itself needs; the question\'s files always; order and messages kept', () => {
+  it("never over budget beyond what the question itself needs; the question's files always; order and messages kept", () => {
     fc.assert(
       fc.property(fc.array(message, { maxLength: 12 }), budgets, (history, limit) => {
         const fitted = fitHistoryToBudget(history, limit)
@@ -131,7 +197,9 @@ describe('fitHistoryToBudget, for any history (property)', () => {
         // Newest first: no earlier image is sent while a later earlier one is left out.
         const earlier = after.slice(0, Math.max(0, current)).flat()
         for (const kind of ['image', 'text'] as const) {
-          const states = earlier.filter((f) => (f.kind === 'omitted' ? f.was : f.kind) === kind).map((f) => f.kind === 'omitted')
+          const states = earlier
+            .filter((f) => (f.kind === 'omitted' ? f.was : f.kind) === kind)
+            .map((f) => f.kind === 'omitted')
           // All left-out ones (true) before all sent ones (false).
           expect(states).toEqual([...states].sort((a, b) => Number(b) - Number(a)))
         }
@@ -144,12 +212,19 @@ describe('fitHistoryToBudget, for any history (property)', () => {
 describe('mergeConsecutiveUserMessages', () => {
   it('merges a question left without an answer into the next one: texts by a blank line, files in order', () => {
     const history = [user('q1', [image('a.png', 1)]), user('q2', [text('b.txt', 1)]), answer('a2'), user('q3')]
-    expect(mergeConsecutiveUserMessages(history)).toEqual([user('q1\n\nq2', [image('a.png', 1), text('b.txt', 1)]), answer('a2'), user('q3')])
+    expect(mergeConsecutiveUserMessages(history)).toEqual([
+      user('q1\n\nq2', [image('a.png', 1), text('b.txt', 1)]),
+      answer('a2'),
+      user('q3'),
+    ])
     expect(mergeConsecutiveUserMessages([user(''), user('only')])).toEqual([user('only')])
   })
 
   it('never leaves two user messages in a row, and loses no text (property)', () => {
-    const message = fc.oneof(fc.string({ minLength: 1, maxLength: 4 }).map((t) => user(t)), fc.constant(answer('a')))
+    const message = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 4 }).map((t) => user(t)),
+      fc.constant(answer('a')),
+    )
     fc.assert(
       fc.property(fc.array(message, { maxLength: 10 }), (history) => {
         const merged = mergeConsecutiveUserMessages(history)
@@ -161,7 +236,7 @@ describe('mergeConsecutiveUserMessages', () => {
   })
 })
 
-describe('in every provider\'s request', () => {
+describe("in every provider's request", () => {
   it('each wire API has a budget under its documented limits', () => {
     for (const id of PROVIDER_IDS) expect(HISTORY_BUDGETS[id].images).toBeGreaterThan(0)
     expect(HISTORY_BUDGETS.anthropic.images).toBeLessThanOrEqual(100)
@@ -170,14 +245,25 @@ describe('in every provider\'s request', () => {
     expect(HISTORY_BUDGETS['openai-responses'].imageBytes).toBeLessThan(50 * 1000 * 1000)
   })
 
-  it.each(PROVIDER_IDS)('%s: a left-out image is a placeholder line, and two questions in a row are one user turn', (provider) => {
-    const many = Array.from({ length: HISTORY_BUDGETS[provider].images + 1 }, (_, i) => image(`p${i}.png`, 4))
-    const history = [user('first', many), user('second'), answer('ok'), user('now')]
-    const prepared = requestHistory(provider, history)
-    expect(prepared.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
-    const body = JSON.stringify(buildProviderRequest(provider, { connection: { baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm' }, system: undefined, history, tools: [], maxOutputTokens: 64 }).body)
-    expect(body).toContain('[image omitted: p0.png]')
-    expect(body).not.toContain('[image omitted: p1.png]')
-    expect(body).toContain('first\\n\\nsecond')
-  })
+  it.each(PROVIDER_IDS)(
+    '%s: a left-out image is a placeholder line, and two questions in a row are one user turn',
+    (provider) => {
+      const many = Array.from({ length: HISTORY_BUDGETS[provider].images + 1 }, (_, i) => image(`p${i}.png`, 4))
+      const history = [user('first', many), user('second'), answer('ok'), user('now')]
+      const prepared = requestHistory(provider, history)
+      expect(prepared.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+      const body = JSON.stringify(
+        buildProviderRequest(provider, {
+          connection: { baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm' },
+          system: undefined,
+          history,
+          tools: [],
+          maxOutputTokens: 64,
+        }).body,
+      )
+      expect(body).toContain('[image omitted: p0.png]')
+      expect(body).not.toContain('[image omitted: p1.png]')
+      expect(body).toContain('first\\n\\nsecond')
+    },
+  )
 })

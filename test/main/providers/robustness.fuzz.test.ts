@@ -32,7 +32,12 @@ const turnResultShape = z.object({
       closed: z.boolean(),
     }),
   ),
-  usage: z.object({ inputTokens: z.unknown(), outputTokens: z.unknown(), reasoningTokens: z.unknown(), cachedInputTokens: z.unknown() }),
+  usage: z.object({
+    inputTokens: z.unknown(),
+    outputTokens: z.unknown(),
+    reasoningTokens: z.unknown(),
+    cachedInputTokens: z.unknown(),
+  }),
   error: z
     .object({
       kind: z.enum(errorKinds),
@@ -78,9 +83,15 @@ describe('random bytes', () => {
     fc.assert(
       fc.property(
         provider,
-        fc.uint8Array({ minLength: 0, maxLength: 3000 }).chain((bytes) => fc.tuple(fc.constant(bytes), splits(bytes.length))),
+        fc
+          .uint8Array({ minLength: 0, maxLength: 3000 })
+          .chain((bytes) => fc.tuple(fc.constant(bytes), splits(bytes.length))),
         (id, [bytes, cuts]) => {
-          const parsed = parseInReads(id, bytes, [...cuts].sort((a, b) => a - b))
+          const parsed = parseInReads(
+            id,
+            bytes,
+            [...cuts].sort((a, b) => a - b),
+          )
           checkWellFormed(parsed)
           expect(isExecutableTurn(parsed.result)).toBe(false)
           expect(parsed.result.error !== undefined || parsed.result.truncated).toBe(true)
@@ -92,29 +103,50 @@ describe('random bytes', () => {
 
   it('random text made of protocol-looking lines ends in a typed error or truncation', () => {
     const line = fc.oneof(
-      fc.constantFrom('data: ', 'event: ', ': comment', 'id: 1', 'retry: x', 'data: [DONE]', 'data: {', 'data: {}', '\r', ''),
+      fc.constantFrom(
+        'data: ',
+        'event: ',
+        ': comment',
+        'id: 1',
+        'retry: x',
+        'data: [DONE]',
+        'data: {',
+        'data: {}',
+        '\r',
+        '',
+      ),
       fc.string({ maxLength: 40 }),
       fc.json().map((j) => `data: ${j}`),
     )
     fc.assert(
-      fc.property(provider, fc.array(line, { maxLength: 60 }), fc.constantFrom('\n', '\r\n', '\r'), (id, lines, eol) => {
-        const bytes = new TextEncoder().encode(lines.join(eol))
-        const parsed = parseInReads(id, bytes, [bytes.length >> 1])
-        checkWellFormed(parsed)
-        if (!parsed.result.complete) expect(parsed.result.truncated || parsed.result.error !== undefined).toBe(true)
-      }),
+      fc.property(
+        provider,
+        fc.array(line, { maxLength: 60 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        (id, lines, eol) => {
+          const bytes = new TextEncoder().encode(lines.join(eol))
+          const parsed = parseInReads(id, bytes, [bytes.length >> 1])
+          checkWellFormed(parsed)
+          if (!parsed.result.complete) expect(parsed.result.truncated || parsed.result.error !== undefined).toBe(true)
+        },
+      ),
       { numRuns: 400 },
     )
   })
 
   it('with a non-2xx status, any body becomes a typed HTTP error', () => {
     fc.assert(
-      fc.property(provider, fc.uint8Array({ maxLength: 2000 }), fc.integer({ min: 400, max: 599 }), (id, bytes, status) => {
-        const parsed = parseInReads(id, bytes, [], { response: { status } })
-        checkWellFormed(parsed)
-        expect(parsed.result.error?.status).toBe(status)
-        expect(parsed.result.complete).toBe(false)
-      }),
+      fc.property(
+        provider,
+        fc.uint8Array({ maxLength: 2000 }),
+        fc.integer({ min: 400, max: 599 }),
+        (id, bytes, status) => {
+          const parsed = parseInReads(id, bytes, [], { response: { status } })
+          checkWellFormed(parsed)
+          expect(parsed.result.error?.status).toBe(status)
+          expect(parsed.result.complete).toBe(false)
+        },
+      ),
       { numRuns: 300 },
     )
   })
@@ -136,7 +168,11 @@ describe('mutated recordings', () => {
     fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
     fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 200 }) }),
     fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 400 }) }),
-    fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 40 }) }),
+    fc.record({
+      kind: fc.constant('insert' as const),
+      at: fc.nat(),
+      bytes: fc.uint8Array({ minLength: 1, maxLength: 40 }),
+    }),
   )
   type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never
   const apply = (bytes: Uint8Array, m: Mutation): Uint8Array => {
@@ -170,7 +206,11 @@ describe('mutated recordings', () => {
         (index, mutations, splitSeed) => {
           const body = bodies[index]!
           const bytes = mutations.reduce(apply, body.bytes)
-          const parsed = parseInReads(body.provider, bytes, bytes.length > 2 ? [1 + (splitSeed % (bytes.length - 1))] : [])
+          const parsed = parseInReads(
+            body.provider,
+            bytes,
+            bytes.length > 2 ? [1 + (splitSeed % (bytes.length - 1))] : [],
+          )
           checkWellFormed(parsed)
         },
       ),

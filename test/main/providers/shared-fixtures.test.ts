@@ -76,13 +76,25 @@ const EXPECTED: Record<string, Expectation> = {
     calls: [['call_LabG58Uhrq9kZvR52BYKjToD', 'get_capital', { country: 'PotatoLand' }]],
   }),
   'openai-responses/incomplete-max-output-tokens.sse': {
-    complete: true, truncated: true, executable: false, finishReason: 'length', rawFinishReason: 'max_output_tokens',
-    text: 'Alabama', calls: [], usage: [14, 50],
+    complete: true,
+    truncated: true,
+    executable: false,
+    finishReason: 'length',
+    rawFinishReason: 'max_output_tokens',
+    text: 'Alabama',
+    calls: [],
+    usage: [14, 50],
   },
   'openai-responses/refusal.sse': ok('content-filter', 'completed', { text: "I'm sorry", calls: [] }),
   'openai-responses/error-insufficient-quota.sse': {
-    complete: true, truncated: false, executable: false, finishReason: 'error', rawFinishReason: 'failed',
-    text: '', calls: [], error: { kind: 'quota-exceeded', retryable: false },
+    complete: true,
+    truncated: false,
+    executable: false,
+    finishReason: 'error',
+    rawFinishReason: 'failed',
+    text: '',
+    calls: [],
+    error: { kind: 'quota-exceeded', retryable: false },
   },
   'openai-responses/reasoning-summary-then-tool-call.sse': ok('tool-calls', 'completed', {
     reasoning: 'some',
@@ -102,7 +114,12 @@ const EXPECTED: Record<string, Expectation> = {
     ],
   }),
   'openai-chat/length-truncated-max-tokens-1.sse': {
-    complete: true, truncated: true, executable: false, finishReason: 'length', rawFinishReason: 'length', calls: [],
+    complete: true,
+    truncated: true,
+    executable: false,
+    finishReason: 'length',
+    rawFinishReason: 'length',
+    calls: [],
   },
   'openai-chat/refusal.sse': ok('content-filter', 'stop', { text: "I'm sorry", calls: [] }),
   'openai-chat/multiple-choices-n3.sse': ok('stop', 'stop', { text: 'San Francisco', calls: [] }),
@@ -113,13 +130,23 @@ const EXPECTED: Record<string, Expectation> = {
     ],
   }),
   'openai-chat/length-truncated-text.sse': {
-    complete: true, truncated: true, executable: false, finishReason: 'length', rawFinishReason: 'length',
-    text: 'Alabama', calls: [], usage: [14, 50],
+    complete: true,
+    truncated: true,
+    executable: false,
+    finishReason: 'length',
+    rawFinishReason: 'length',
+    text: 'Alabama',
+    calls: [],
+    usage: [14, 50],
   },
   'openai-chat/azure-prompt-filter-first-chunk-empty-choices.sse': ok('stop', 'stop', { text: 'Denmark', calls: [] }),
   // No finish_reason ever: the call is shown but the turn did not verifiably end for tool calls.
   'openai-chat/compat-openrouter-kimi-id-repeated-no-finish-reason.sse': {
-    complete: true, truncated: false, executable: false, finishReason: null, rawFinishReason: null,
+    complete: true,
+    truncated: false,
+    executable: false,
+    finishReason: null,
+    rawFinishReason: null,
     calls: [['0', 'llm_version', {}]],
   },
   'openai-chat/compat-openrouter-kimi-args-without-name.sse': ok('tool-calls', 'tool_calls', {
@@ -150,11 +177,20 @@ const EXPECTED: Record<string, Expectation> = {
     calls: [['toolu_018acGYLtfR52q9yDbWaEdQZ', 'get_weather', { location: 'San Francisco, CA', units: 'f' }]],
   }),
   'anthropic/tool-use-truncated-max-tokens.sse': {
-    complete: true, truncated: true, executable: false, finishReason: 'length', rawFinishReason: 'max_tokens',
+    complete: true,
+    truncated: true,
+    executable: false,
+    finishReason: 'length',
+    rawFinishReason: 'max_tokens',
     calls: [['toolu_01EKqbqmZrGRXy18eN7m9kvY', 'make_file', null]],
   },
   'anthropic/text-truncated-max-tokens.sse': {
-    complete: true, truncated: true, executable: false, finishReason: 'length', rawFinishReason: 'max_tokens', calls: [],
+    complete: true,
+    truncated: true,
+    executable: false,
+    finishReason: 'length',
+    rawFinishReason: 'max_tokens',
+    calls: [],
   },
   'anthropic/thinking-then-text.sse': ok('stop', 'end_turn', { reasoning: 'some', calls: [] }),
   'anthropic/redacted-thinking-then-text.sse': ok('stop', 'end_turn', { calls: [] }),
@@ -163,7 +199,9 @@ const EXPECTED: Record<string, Expectation> = {
 
   // Gemini: EOF after finishReason; STOP + calls = tool turn; ids absent → local, distinct.
   'gemini/text-basic.sse': ok('stop', 'STOP', { text: 'Paris', calls: [], usage: [13, 8] }),
-  'gemini/tool-call-single-no-id.sse': ok('tool-calls', 'STOP', { calls: [['local', 'get_capital', { country: 'France' }]] }),
+  'gemini/tool-call-single-no-id.sse': ok('tool-calls', 'STOP', {
+    calls: [['local', 'get_capital', { country: 'France' }]],
+  }),
   'gemini/tool-calls-parallel-2-one-chunk.sse': ok('tool-calls', 'STOP', {
     calls: [
       ['local', 'secret_retrieval_tool', { password: 'mellon' }],
@@ -174,7 +212,12 @@ const EXPECTED: Record<string, Expectation> = {
     calls: [['local', 'get_country', {}]],
   }),
   'gemini/text-truncated-max-tokens.sse': {
-    complete: true, truncated: true, executable: false, finishReason: 'length', rawFinishReason: 'MAX_TOKENS', calls: [],
+    complete: true,
+    truncated: true,
+    executable: false,
+    finishReason: 'length',
+    rawFinishReason: 'MAX_TOKENS',
+    calls: [],
   },
   'gemini/thinking-summaries-then-text.sse': ok('stop', 'STOP', { reasoning: 'some', text: '3', calls: [] }),
   'gemini/vertex-stream-function-call-arguments-2-calls.sse': ok('tool-calls', 'STOP', {
@@ -220,13 +263,23 @@ const EXPECTED: Record<string, Expectation> = {
   'gemini/http-400-invalid-api-key-served-as-event-stream.json': httpError(400, 'authentication'),
 
   // Gemini Interactions: interaction.completed's status decides; step id is the callId.
-  'gemini-interactions/steps-text-basic.sse': ok('stop', 'completed', { text: "I'm doing great", calls: [], usage: [7, 141] }),
+  'gemini-interactions/steps-text-basic.sse': ok('stop', 'completed', {
+    text: "I'm doing great",
+    calls: [],
+    usage: [7, 141],
+  }),
   'gemini-interactions/steps-tool-call-requires-action.sse': ok('tool-calls', 'requires_action', {
     calls: [['61nzpsv4', 'getWeather', { location: 'San Francisco' }]],
   }),
-  'gemini-interactions/steps-text-after-function-result.sse': ok('stop', 'completed', { text: 'San Francisco', calls: [] }),
+  'gemini-interactions/steps-text-after-function-result.sse': ok('stop', 'completed', {
+    text: 'San Francisco',
+    calls: [],
+  }),
   'gemini-interactions/steps-multi-turn-stateful-turn1.sse': ok('stop', 'completed', { text: 'Madrid', calls: [] }),
-  'gemini-interactions/steps-multi-turn-stateful-turn2.sse': ok('stop', 'completed', { text: 'Sagrada Familia', calls: [] }),
+  'gemini-interactions/steps-multi-turn-stateful-turn2.sse': ok('stop', 'completed', {
+    text: 'Sagrada Familia',
+    calls: [],
+  }),
   // Built-in google_search steps run at Google: nothing for the harness to execute.
   'gemini-interactions/steps-google-search-builtin.sse': ok('stop', 'completed', { calls: [] }),
   'gemini-interactions/legacy-tool-call-requires-action.sse': ok('tool-calls', 'requires_action', {
@@ -309,9 +362,9 @@ describe.runIf(present)(`shared recorded fixtures (${SHARED})`, () => {
       else if (want.text !== undefined) expect(result.text).toContain(want.text)
       if (want.reasoning === 'some') expect(result.reasoning.length).toBeGreaterThan(0)
       if (want.calls) {
-        expect(result.toolCalls.map((c) => [c.callIdIsLocal ? 'local' : c.callId, c.name, c.arguments ?? null])).toEqual(
-          want.calls,
-        )
+        expect(
+          result.toolCalls.map((c) => [c.callIdIsLocal ? 'local' : c.callId, c.name, c.arguments ?? null]),
+        ).toEqual(want.calls)
         // Every call id is unique within the turn, and local ids are never the function name.
         const ids = result.toolCalls.map((c) => c.callId)
         expect(new Set(ids).size).toBe(ids.length)
@@ -326,19 +379,24 @@ describe.runIf(present)(`shared recorded fixtures (${SHARED})`, () => {
       // The event stream agrees with the result: one finish event, last; every call opened once.
       expect(events.filter((e) => e.type === 'finish')).toHaveLength(1)
       expect(events.at(-1)?.type === 'finish' || events.at(-2)?.type === 'finish').toBe(true)
-      expect(events.filter((e) => e.type === 'tool-call-start').map((e) => (e.type === 'tool-call-start' ? e.callId : ''))).toEqual(
-        result.toolCalls.map((c) => c.callId),
-      )
-      expect(events.filter((e) => e.type === 'text-delta').map((e) => (e.type === 'text-delta' ? e.delta : '')).join('')).toBe(
-        result.text,
-      )
+      expect(
+        events.filter((e) => e.type === 'tool-call-start').map((e) => (e.type === 'tool-call-start' ? e.callId : '')),
+      ).toEqual(result.toolCalls.map((c) => c.callId))
+      expect(
+        events
+          .filter((e) => e.type === 'text-delta')
+          .map((e) => (e.type === 'text-delta' ? e.delta : ''))
+          .join(''),
+      ).toBe(result.text)
     })
   }
 
   for (const relative of files.filter((f) => /\.orig(-all-4-turns)?\.jsonl$/.test(f))) {
     it(`the original recording ${relative} parses like its wrapped twin`, () => {
       const provider = providerOf(relative)
-      const lines = readFileSync(join(SHARED, relative), 'utf8').split('\n').filter((l) => l.trim().length > 0)
+      const lines = readFileSync(join(SHARED, relative), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim().length > 0)
       if (relative.endsWith('-all-4-turns.jsonl')) {
         // Four consecutive responses of an agent loop: each one, on its own, is a complete turn.
         const turns: string[][] = [[]]
@@ -346,10 +404,15 @@ describe.runIf(present)(`shared recorded fixtures (${SHARED})`, () => {
           turns[turns.length - 1]!.push(line)
           if (/"type":"response\.(completed|incomplete|failed)"/.test(line)) turns.push([])
         }
-        const complete = turns.filter((t) => t.length > 0).map((t) => parseWhole(provider, wrapRecordedLines(provider, t)).result)
+        const complete = turns
+          .filter((t) => t.length > 0)
+          .map((t) => parseWhole(provider, wrapRecordedLines(provider, t)).result)
         expect(complete).toHaveLength(4)
         for (const turn of complete) expect(turn.complete && !turn.truncated && turn.error === undefined).toBe(true)
-        const twin = parseWhole(provider, readBytes(join(SHARED, relative.replace('.orig-all-4-turns.jsonl', '.sse')))).result
+        const twin = parseWhole(
+          provider,
+          readBytes(join(SHARED, relative.replace('.orig-all-4-turns.jsonl', '.sse'))),
+        ).result
         expect(comparable(complete[0]!)).toEqual(comparable(twin))
         return
       }

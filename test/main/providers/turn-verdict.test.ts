@@ -28,7 +28,20 @@ describe('isExecutableTurn', () => {
   it.each<[string, Partial<TurnResult>]>([
     ['no end signal', { complete: false }],
     ['truncated', { truncated: true }],
-    ['an error', { error: { kind: 'overloaded', message: 'x', retryable: true, status: undefined, code: undefined, retryAfterMs: undefined, requestId: undefined } }],
+    [
+      'an error',
+      {
+        error: {
+          kind: 'overloaded',
+          message: 'x',
+          retryable: true,
+          status: undefined,
+          code: undefined,
+          retryAfterMs: undefined,
+          requestId: undefined,
+        },
+      },
+    ],
     ['a stop finish', { finishReason: 'stop' }],
     ['a length finish', { finishReason: 'length' }],
     ['no finish at all', { finishReason: null }],
@@ -40,9 +53,12 @@ describe('isExecutableTurn', () => {
 })
 
 describe('parseArgumentsObject', () => {
-  it.each(['', '{', '{"a":1', 'null', '[1]', '"s"', '42', '{"a":1}{"b":2}', '{} trailing'])('never stands in {} for %j', (text) => {
-    expect(parseArgumentsObject(text)).toBeUndefined()
-  })
+  it.each(['', '{', '{"a":1', 'null', '[1]', '"s"', '42', '{"a":1}{"b":2}', '{} trailing'])(
+    'never stands in {} for %j',
+    (text) => {
+      expect(parseArgumentsObject(text)).toBeUndefined()
+    },
+  )
 
   it('parses one JSON object', () => {
     expect(parseArgumentsObject(' {"a":[1,2]} ')).toEqual({ a: [1, 2] })

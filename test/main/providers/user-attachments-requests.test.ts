@@ -19,7 +19,13 @@ const history: HistoryMessage[] = [
 ]
 const connection = { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' }
 const build = (provider: ProviderId, messages: HistoryMessage[] = history) =>
-  buildProviderRequest(provider, { connection, system: undefined, history: messages, tools: [], maxOutputTokens: undefined }).body
+  buildProviderRequest(provider, {
+    connection,
+    system: undefined,
+    history: messages,
+    tools: [],
+    maxOutputTokens: undefined,
+  }).body
 
 describe('user attachments in each request', () => {
   it('openai-responses: input_image with a data URL, input_text parts', () => {
@@ -49,8 +55,12 @@ describe('user attachments in each request', () => {
   })
 
   it('openai-chat: a text file alone keeps the content a plain string (strict compatible servers)', () => {
-    const textOnly: HistoryMessage[] = [{ role: 'user', text: 'Sum it', attachments: [{ kind: 'text', name: 'a.csv', text: 'x\n1\n' }] }]
-    expect(build('openai-chat', textOnly).messages).toEqual([{ role: 'user', content: 'File: a.csv\n```\nx\n1\n```\n\nSum it' }])
+    const textOnly: HistoryMessage[] = [
+      { role: 'user', text: 'Sum it', attachments: [{ kind: 'text', name: 'a.csv', text: 'x\n1\n' }] },
+    ]
+    expect(build('openai-chat', textOnly).messages).toEqual([
+      { role: 'user', content: 'File: a.csv\n```\nx\n1\n```\n\nSum it' },
+    ])
   })
 
   it('anthropic: image block with a base64 source', () => {
@@ -68,7 +78,14 @@ describe('user attachments in each request', () => {
 
   it('gemini: inlineData {mimeType, data}', () => {
     expect(build('gemini').contents).toEqual([
-      { role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }, { text: FILE_BLOCK }, { text: 'What is in these?' }] },
+      {
+        role: 'user',
+        parts: [
+          { inlineData: { mimeType: 'image/png', data: PNG } },
+          { text: FILE_BLOCK },
+          { text: 'What is in these?' },
+        ],
+      },
     ])
   })
 
@@ -86,8 +103,12 @@ describe('user attachments in each request', () => {
   })
 
   it('a message that is only an image sends no empty text part (Anthropic refuses one)', () => {
-    const imageOnly: HistoryMessage[] = [{ role: 'user', text: '', attachments: [{ kind: 'image', name: 'dot.png', mimeType: 'image/png', data: PNG }] }]
-    expect(build('anthropic', imageOnly).messages).toEqual([{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] }])
+    const imageOnly: HistoryMessage[] = [
+      { role: 'user', text: '', attachments: [{ kind: 'image', name: 'dot.png', mimeType: 'image/png', data: PNG }] },
+    ]
+    expect(build('anthropic', imageOnly).messages).toEqual([
+      { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] },
+    ])
   })
 
   it('a message without files keeps its old shape', () => {

@@ -14,13 +14,16 @@ afterEach(async () => {
 describe('keyEnding', () => {
   it('shows at most 4 characters and at most a quarter of the key, and nothing of a key under 16 characters', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 }), (key) => {
-        const ending = keyEnding(key)
-        expect(key.endsWith(ending)).toBe(true)
-        expect(ending.length).toBeLessThanOrEqual(4)
-        expect(ending.length * 4).toBeLessThanOrEqual(key.length)
-        expect(ending.length).toBe(key.length >= 16 ? 4 : 0)
-      }),
+      fc.property(
+        fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
+        (key) => {
+          const ending = keyEnding(key)
+          expect(key.endsWith(ending)).toBe(true)
+          expect(ending.length).toBeLessThanOrEqual(4)
+          expect(ending.length * 4).toBeLessThanOrEqual(key.length)
+          expect(ending.length).toBe(key.length >= 16 ? 4 : 0)
+        },
+      ),
     )
     expect(keyEnding('sk-0123456789-wxyz')).toBe('wxyz')
     expect(keyEnding('sk-abc-123456')).toBe('')
@@ -34,6 +37,10 @@ describe('keyEnding', () => {
     expect(key('anthropic')).toEqual({ set: true, endsWith: '', source: 'saved' })
     expect(key('openai-chat')).toEqual({ set: true, endsWith: '', source: 'environment' })
     const long = await client.value('keys.set', { provider: 'gemini', key: 'AIzaSyD-0123456789-wxyz' })
-    expect(long.providers.find((provider) => provider.id === 'gemini')!.key).toEqual({ set: true, endsWith: 'wxyz', source: 'saved' })
+    expect(long.providers.find((provider) => provider.id === 'gemini')!.key).toEqual({
+      set: true,
+      endsWith: 'wxyz',
+      source: 'saved',
+    })
   })
 })

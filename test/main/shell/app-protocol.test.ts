@@ -2,12 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APP_HOST, APP_ORIGIN, APP_PAGE_URL, APP_SCHEME, createAppProtocolHandler } from '../../../src/main/shell/app-protocol'
+import {
+  APP_HOST,
+  APP_ORIGIN,
+  APP_PAGE_URL,
+  APP_SCHEME,
+  createAppProtocolHandler,
+} from '../../../src/main/shell/app-protocol'
 
 // A real folder: <base>/renderer is the served root; <base>/secret.js and <base>/renderer-evil/x.js
 // are outside it and must never be served, whatever the URL or a symlink inside the root says.
 const SECRET = 'SECRET-OUTSIDE-THE-ROOT'
-const INDEX_HTML = '<!doctype html><html><head><title>Keel</title></head><body><script type="module" src="./assets/index-abc.js"></script></body></html>'
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Keel</title></head><body><script type="module" src="./assets/index-abc.js"></script></body></html>'
 const APP_JS = 'console.log("keel")'
 let base: string
 let handler: ReturnType<typeof createAppProtocolHandler>

@@ -3,7 +3,9 @@ import { FakeBrowserWindow, FakeSession, fakeShell } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectronModule())
 
-const { createMainWindow, createWindowRegistry, guardWebContents } = await import('../../../src/main/shell/create-main-window')
+const { createMainWindow, createWindowRegistry, guardWebContents } = await import(
+  '../../../src/main/shell/create-main-window'
+)
 const { appProtocolPage } = await import('../../../src/main/shell/app-protocol')
 const { applyPermissionPolicy } = await import('../../../src/main/shell/permission-policy')
 
@@ -11,7 +13,12 @@ const page = appProtocolPage()
 
 function open(overrides: { devTools?: boolean } = {}) {
   const registry = createWindowRegistry()
-  const window = createMainWindow({ preloadPath: '/opt/Keel/out/preload/index.cjs', page, registry, devTools: overrides.devTools ?? false })
+  const window = createMainWindow({
+    preloadPath: '/opt/Keel/out/preload/index.cjs',
+    page,
+    registry,
+    devTools: overrides.devTools ?? false,
+  })
   return { window: window as unknown as FakeBrowserWindow, registry }
 }
 
@@ -47,7 +54,15 @@ describe('createMainWindow', () => {
       devTools: false,
     })
     // Nothing that weakens the renderer, whatever its value.
-    for (const key of ['enableBlinkFeatures', 'enableRemoteModule', 'additionalArguments', 'partition', 'session', 'plugins', 'webgl']) {
+    for (const key of [
+      'enableBlinkFeatures',
+      'enableRemoteModule',
+      'additionalArguments',
+      'partition',
+      'session',
+      'plugins',
+      'webgl',
+    ]) {
       expect(prefs).not.toHaveProperty(key)
     }
     expect(window.options.show).toBe(false)
@@ -76,24 +91,27 @@ describe('createMainWindow', () => {
     expect(window.options.webPreferences.devTools).toBe(true)
   })
 
-  it.each(['will-navigate', 'will-frame-navigate', 'will-redirect'])('%s: refuses every URL but our own page', (event) => {
-    const { window } = open()
-    for (const url of [
-      'https://example.com/',
-      'javascript:alert(1)',
-      'data:text/html,x',
-      'file:///etc/passwd',
-      'file:///opt/Keel/out/renderer/index.html',
-      'chrome://gpu',
-      'keel://x',
-      'app://evil/index.html',
-      'app://keel/other.html',
-    ]) {
-      expect(navigate(window, event, url)).toBe(false)
-    }
-    expect(navigate(window, event, 'app://keel/index.html')).toBe(true)
-    expect(fakeShell.openExternal).not.toHaveBeenCalled()
-  })
+  it.each(['will-navigate', 'will-frame-navigate', 'will-redirect'])(
+    '%s: refuses every URL but our own page',
+    (event) => {
+      const { window } = open()
+      for (const url of [
+        'https://example.com/',
+        'javascript:alert(1)',
+        'data:text/html,x',
+        'file:///etc/passwd',
+        'file:///opt/Keel/out/renderer/index.html',
+        'chrome://gpu',
+        'keel://x',
+        'app://evil/index.html',
+        'app://keel/other.html',
+      ]) {
+        expect(navigate(window, event, url)).toBe(false)
+      }
+      expect(navigate(window, event, 'app://keel/index.html')).toBe(true)
+      expect(fakeShell.openExternal).not.toHaveBeenCalled()
+    },
+  )
 
   it('refuses to attach a <webview>', () => {
     const { window } = open()
@@ -106,9 +124,23 @@ describe('createMainWindow', () => {
     const { window } = open()
     const handler = window.webContents.windowOpenHandler!
     const click = (url: string, extra: Record<string, unknown> = {}) =>
-      handler({ url, disposition: 'foreground-tab', frameName: '', features: '', referrer: { url: '', policy: 'default' }, ...extra })
+      handler({
+        url,
+        disposition: 'foreground-tab',
+        frameName: '',
+        features: '',
+        referrer: { url: '', policy: 'default' },
+        ...extra,
+      })
 
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'smb://attacker/x', 'https://u:p@example.com/', 'data:text/html,x', 'keel://x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'smb://attacker/x',
+      'https://u:p@example.com/',
+      'data:text/html,x',
+      'keel://x',
+    ]) {
       expect(click(url)).toEqual({ action: 'deny' })
     }
     expect(click('https://example.com/', { disposition: 'new-window', features: 'popup' })).toEqual({ action: 'deny' })
@@ -122,7 +154,17 @@ describe('createMainWindow', () => {
   it('installs deny-all permission handlers on the window session', () => {
     const { window } = open()
     const session = window.webContents.session
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'serial', 'unknown-future-permission']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+      'hid',
+      'serial',
+      'unknown-future-permission',
+    ]) {
       const callback = vi.fn()
       session.permissionRequestHandler!(window.webContents, permission, callback, {})
       expect(callback).toHaveBeenCalledExactlyOnceWith(false)
@@ -150,7 +192,12 @@ describe('guards on any webContents', () => {
     const opener = vi.fn()
     guardWebContents(window.webContents, page, opener)
     expect(navigate(window, 'will-navigate', 'https://example.com/')).toBe(false)
-    window.webContents.windowOpenHandler!({ url: 'javascript:x', disposition: 'foreground-tab', frameName: '', features: '' })
+    window.webContents.windowOpenHandler!({
+      url: 'javascript:x',
+      disposition: 'foreground-tab',
+      frameName: '',
+      features: '',
+    })
     expect(opener).not.toHaveBeenCalled()
   })
 })

@@ -29,7 +29,9 @@ describe('renderer CSP', () => {
     expect(policy.get('frame-src')).toEqual(["'none'"])
     for (const [name, values] of policy) {
       for (const value of values) {
-        expect(value, `${name} ${value}`).not.toMatch(/unsafe-eval|wasm-unsafe-eval|unsafe-hashes|^\*|^https?:|^wss?:|^blob:|^filesystem:|\*/)
+        expect(value, `${name} ${value}`).not.toMatch(
+          /unsafe-eval|wasm-unsafe-eval|unsafe-hashes|^\*|^https?:|^wss?:|^blob:|^filesystem:|\*/,
+        )
         if (name !== 'style-src') expect(value, `${name} ${value}`).not.toBe("'unsafe-inline'")
       }
     }

@@ -18,7 +18,10 @@ export class FakeEmitter {
     return this.on(event, wrapped)
   }
   off(event: string, listener: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== listener))
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+    )
     return this
   }
   emit(event: string, ...args: unknown[]): void {

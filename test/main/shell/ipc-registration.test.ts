@@ -23,7 +23,10 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'turns.stop': { runId: 'r1' },
   'approvals.answer': { approvalId: 'a1', decision: 'approve' },
   'settings.get': {},
-  'settings.update': { language: 'pt-BR', provider: { id: 'openai-chat', baseUrl: 'http://localhost:11434/v1', model: 'llama' } },
+  'settings.update': {
+    language: 'pt-BR',
+    provider: { id: 'openai-chat', baseUrl: 'http://localhost:11434/v1', model: 'llama' },
+  },
   'keys.set': { provider: 'openai-responses', key: 'sk-test-0123456789abcdef' },
   'keys.clear': { provider: 'gemini' },
   'providers.test': { provider: 'gemini-interactions' },
@@ -73,7 +76,10 @@ type Handler = (request: unknown, context: { clientId: string }) => unknown
  */
 function spyOnHandlers(service: KeelAppService): Record<CommandName, Mock<Handler>> {
   const table = (service as unknown as { handlers: Record<CommandName, Handler> }).handlers
-  return Object.fromEntries(COMMAND_NAMES.map((command) => [command, vi.spyOn(table, command)])) as Record<CommandName, Mock<Handler>>
+  return Object.fromEntries(COMMAND_NAMES.map((command) => [command, vi.spyOn(table, command)])) as Record<
+    CommandName,
+    Mock<Handler>
+  >
 }
 
 // One real app service (store, memory vault, simulated provider) behind the real IPC handlers.
@@ -93,10 +99,12 @@ beforeEach(() => {
 function register(service: KeelAppService) {
   const registered = new Map<string, (event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => Promise<unknown>>()
   const ipcMain = {
-    handle: vi.fn((channel: string, listener: (event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => Promise<unknown>) => {
-      if (registered.has(channel)) throw new Error(`second handler for ${channel}`)
-      registered.set(channel, listener)
-    }),
+    handle: vi.fn(
+      (channel: string, listener: (event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => Promise<unknown>) => {
+        if (registered.has(channel)) throw new Error(`second handler for ${channel}`)
+        registered.set(channel, listener)
+      },
+    ),
     removeHandler: vi.fn((channel: string) => registered.delete(channel)),
   }
   const handle = vi.spyOn(service, 'handle')
@@ -119,15 +127,34 @@ function register(service: KeelAppService) {
     return window
   }
   const window = openWindow()
-  const fromMainFrame = (contents = window): InvokeEvent<FakeWebContents> => ({ sender: contents, senderFrame: contents.mainFrame })
-  const invoke = (command: CommandName, event: InvokeEvent<FakeWebContents>, ...args: unknown[]) => registered.get(channelOf(command))!(event, ...args)
-  return { registered, ipcMain, handle, handlers, window, ours, openWindow, fromMainFrame, invoke, unregister, onInternalError }
+  const fromMainFrame = (contents = window): InvokeEvent<FakeWebContents> => ({
+    sender: contents,
+    senderFrame: contents.mainFrame,
+  })
+  const invoke = (command: CommandName, event: InvokeEvent<FakeWebContents>, ...args: unknown[]) =>
+    registered.get(channelOf(command))!(event, ...args)
+  return {
+    registered,
+    ipcMain,
+    handle,
+    handlers,
+    window,
+    ours,
+    openWindow,
+    fromMainFrame,
+    invoke,
+    unregister,
+    onInternalError,
+  }
 }
 
 const setup = () => ipc
 
 const expectRefused = (result: unknown, kind: 'forbidden' | 'validation') => {
-  expect(result).toMatchObject({ ok: false, error: { kind, owner: kind === 'forbidden' ? 'system' : 'user', retryable: false } })
+  expect(result).toMatchObject({
+    ok: false,
+    error: { kind, owner: kind === 'forbidden' ? 'system' : 'user', retryable: false },
+  })
   expect(typeof (result as { error: { message: unknown } }).error.message).toBe('string')
 }
 
@@ -146,59 +173,82 @@ describe('IPC registration', () => {
   })
 
   describe('sender check: the service never runs', () => {
-    it.each(COMMAND_NAMES)('%s from a foreign origin, a subframe, an unknown or destroyed window → forbidden', async (command) => {
-      const { invoke, window, handle, handlers, ours } = setup()
-      const valid = VALID[command]
+    it.each(COMMAND_NAMES)(
+      '%s from a foreign origin, a subframe, an unknown or destroyed window → forbidden',
+      async (command) => {
+        const { invoke, window, handle, handlers, ours } = setup()
+        const valid = VALID[command]
 
-      const foreignUrls = [
-        'https://attacker.test/',
-        'file:///tmp/evil.html',
-        'file:///opt/Keel/out/renderer/index.html',
-        'app://evil/index.html',
-        'app://keel/other.html',
-        'data:text/html,x',
-        'about:blank',
-        'devtools://devtools/bundled/inspector.html',
-      ]
-      for (const url of foreignUrls) {
-        expectRefused(await invoke(command, { sender: window, senderFrame: { ...window.mainFrame, url } }, valid), 'forbidden')
-      }
-      // A subframe showing our own page (an iframe) is still not the main frame.
-      const subframe = { url: OWN_URL, parent: window.mainFrame, processId: 7, routingId: 9999 }
-      expectRefused(await invoke(command, { sender: window, senderFrame: subframe }, valid), 'forbidden')
-      // Same routing ids but with a parent, and a frame from another process.
-      expectRefused(await invoke(command, { sender: window, senderFrame: { ...window.mainFrame, parent: {} } }, valid), 'forbidden')
-      expectRefused(await invoke(command, { sender: window, senderFrame: { ...window.mainFrame, processId: 8 } }, valid), 'forbidden')
-      // No frame (navigated away or destroyed while the message was in flight).
-      expectRefused(await invoke(command, { sender: window, senderFrame: null }, valid), 'forbidden')
-      // A webContents that is not one of our windows, even showing our page.
-      const stranger = new FakeWebContents()
-      stranger.mainFrame.url = OWN_URL
-      expectRefused(await invoke(command, { sender: stranger, senderFrame: stranger.mainFrame }, valid), 'forbidden')
-      // One of ours, destroyed.
-      const dead = new FakeWebContents()
-      dead.mainFrame.url = OWN_URL
-      ours.add(dead)
-      dead.destroy()
-      expectRefused(await invoke(command, { sender: dead, senderFrame: dead.mainFrame }, valid), 'forbidden')
+        const foreignUrls = [
+          'https://attacker.test/',
+          'file:///tmp/evil.html',
+          'file:///opt/Keel/out/renderer/index.html',
+          'app://evil/index.html',
+          'app://keel/other.html',
+          'data:text/html,x',
+          'about:blank',
+          'devtools://devtools/bundled/inspector.html',
+        ]
+        for (const url of foreignUrls) {
+          expectRefused(
+            await invoke(command, { sender: window, senderFrame: { ...window.mainFrame, url } }, valid),
+            'forbidden',
+          )
+        }
+        // A subframe showing our own page (an iframe) is still not the main frame.
+        const subframe = { url: OWN_URL, parent: window.mainFrame, processId: 7, routingId: 9999 }
+        expectRefused(await invoke(command, { sender: window, senderFrame: subframe }, valid), 'forbidden')
+        // Same routing ids but with a parent, and a frame from another process.
+        expectRefused(
+          await invoke(command, { sender: window, senderFrame: { ...window.mainFrame, parent: {} } }, valid),
+          'forbidden',
+        )
+        expectRefused(
+          await invoke(command, { sender: window, senderFrame: { ...window.mainFrame, processId: 8 } }, valid),
+          'forbidden',
+        )
+        // No frame (navigated away or destroyed while the message was in flight).
+        expectRefused(await invoke(command, { sender: window, senderFrame: null }, valid), 'forbidden')
+        // A webContents that is not one of our windows, even showing our page.
+        const stranger = new FakeWebContents()
+        stranger.mainFrame.url = OWN_URL
+        expectRefused(await invoke(command, { sender: stranger, senderFrame: stranger.mainFrame }, valid), 'forbidden')
+        // One of ours, destroyed.
+        const dead = new FakeWebContents()
+        dead.mainFrame.url = OWN_URL
+        ours.add(dead)
+        dead.destroy()
+        expectRefused(await invoke(command, { sender: dead, senderFrame: dead.mainFrame }, valid), 'forbidden')
 
-      expect(handle).not.toHaveBeenCalled()
-      expect(handlers[command]).not.toHaveBeenCalled()
-    })
+        expect(handle).not.toHaveBeenCalled()
+        expect(handlers[command]).not.toHaveBeenCalled()
+      },
+    )
   })
 
   describe('payload validation (by the service, once): no handler ever runs', () => {
     it.each(COMMAND_NAMES)('%s with random payloads → validation', async (command) => {
       const { invoke, fromMainFrame, handle, handlers } = setup()
       const schema = COMMAND_SCHEMAS[command]
-      const invalid = fc.oneof(
-        fc.anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true }),
-        // Near misses: the valid request with one extra or wrongly typed field.
-        fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.anything()).map(([key, value]) => ({ ...VALID[command], [key]: value })),
-        fc.constantFrom('__proto__', 'constructor', ...Object.keys(VALID[command])).chain((key) =>
-          fc.anything().map((value) => ({ ...VALID[command], [key]: value })),
-        ),
-      ).filter((payload) => !schema.safeParse(payload).success)
+      const invalid = fc
+        .oneof(
+          fc.anything({
+            withNullPrototype: true,
+            withBigInt: true,
+            withDate: true,
+            withMap: true,
+            withSet: true,
+            withTypedArray: true,
+          }),
+          // Near misses: the valid request with one extra or wrongly typed field.
+          fc
+            .tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.anything())
+            .map(([key, value]) => ({ ...VALID[command], [key]: value })),
+          fc
+            .constantFrom('__proto__', 'constructor', ...Object.keys(VALID[command]))
+            .chain((key) => fc.anything().map((value) => ({ ...VALID[command], [key]: value }))),
+        )
+        .filter((payload) => !schema.safeParse(payload).success)
 
       await fc.assert(
         fc.asyncProperty(invalid, async (payload) => {
@@ -222,21 +272,27 @@ describe('IPC registration', () => {
       const result = await invoke('keys.set', fromMainFrame(), { provider: 'anthropic', key })
       expectRefused(result, 'validation')
       expect(JSON.stringify(result)).not.toContain('SECRET')
-      const wrongProvider = await invoke('keys.set', fromMainFrame(), { provider: 'sk-SECRET-as-provider', key: 'sk-SECRET-ok' })
+      const wrongProvider = await invoke('keys.set', fromMainFrame(), {
+        provider: 'sk-SECRET-as-provider',
+        key: 'sk-SECRET-ok',
+      })
       expect(JSON.stringify(wrongProvider)).not.toContain('SECRET')
       expect(handlers['keys.set']).not.toHaveBeenCalled()
     })
   })
 
-  it.each(COMMAND_NAMES)('%s with a valid payload from our page → its handler runs once with the parsed request', async (command) => {
-    const { invoke, fromMainFrame, handle, handlers, window } = setup()
-    handlers[command].mockImplementationOnce((request) => ({ ok: true, value: { echo: request } }))
-    const result = await invoke(command, fromMainFrame(), VALID[command])
-    const parsed = COMMAND_SCHEMAS[command].parse(VALID[command])
-    expect(handle).toHaveBeenCalledOnce()
-    expect(handlers[command]).toHaveBeenCalledExactlyOnceWith(parsed, { clientId: `window:${window.id}` })
-    expect(result).toEqual({ ok: true, value: { echo: parsed } })
-  })
+  it.each(COMMAND_NAMES)(
+    '%s with a valid payload from our page → its handler runs once with the parsed request',
+    async (command) => {
+      const { invoke, fromMainFrame, handle, handlers, window } = setup()
+      handlers[command].mockImplementationOnce((request) => ({ ok: true, value: { echo: request } }))
+      const result = await invoke(command, fromMainFrame(), VALID[command])
+      const parsed = COMMAND_SCHEMAS[command].parse(VALID[command])
+      expect(handle).toHaveBeenCalledOnce()
+      expect(handlers[command]).toHaveBeenCalledExactlyOnceWith(parsed, { clientId: `window:${window.id}` })
+      expect(result).toEqual({ ok: true, value: { echo: parsed } })
+    },
+  )
 
   it('hands the handler parsed values (trimmed text, filled defaults), not the raw payload', async () => {
     const { invoke, fromMainFrame, handlers } = setup()
@@ -252,7 +308,10 @@ describe('IPC registration', () => {
     const { invoke, fromMainFrame, handle, onInternalError } = setup()
     handle.mockRejectedValueOnce(new TypeError('boom with sk-SECRET inside'))
     const thrown = await invoke('settings.get', fromMainFrame(), {})
-    expect(thrown).toEqual({ ok: false, error: { kind: 'internal', message: expect.any(String), owner: 'system', retryable: false } })
+    expect(thrown).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: expect.any(String), owner: 'system', retryable: false },
+    })
     expect(JSON.stringify(thrown)).not.toContain('SECRET')
     expect(onInternalError).toHaveBeenCalledWith('settings.get', 'TypeError')
   })
@@ -261,7 +320,13 @@ describe('IPC registration', () => {
     const { invoke, fromMainFrame } = setup()
     expect(await invoke('conversations.open', fromMainFrame(), { conversationId: 'nope' })).toEqual({
       ok: false,
-      error: { kind: 'not-found', message: 'This conversation does not exist (any more).', owner: 'user', retryable: false, detail: { code: 'conversation-not-found' } },
+      error: {
+        kind: 'not-found',
+        message: 'This conversation does not exist (any more).',
+        owner: 'user',
+        retryable: false,
+        detail: { code: 'conversation-not-found' },
+      },
     })
   })
 
@@ -278,7 +343,9 @@ describe('IPC registration', () => {
       return args[0] as RunEventEnvelope
     })
     expect(envelopes.map((e) => e.event.type)).toContain('run-end')
-    expect(new Set(envelopes.map((e) => e.runId))).toEqual(new Set([(started as { value: { runId: string } }).value.runId]))
+    expect(new Set(envelopes.map((e) => e.runId))).toEqual(
+      new Set([(started as { value: { runId: string } }).value.runId]),
+    )
     expect(other.sent).toEqual([])
   })
 })

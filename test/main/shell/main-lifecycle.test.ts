@@ -42,7 +42,15 @@ vi.mock('electron', async () => {
     decryptStringAsync: async (b: Buffer) => ({ result: b.toString(), shouldReEncrypt: false }),
   }
   const dialog = { showErrorBox: vi.fn() }
-  return { ...fakes.fakeElectronModule(), app, dialog, ipcMain, protocol, safeStorage, session: { defaultSession: new fakes.FakeSession() } }
+  return {
+    ...fakes.fakeElectronModule(),
+    app,
+    dialog,
+    ipcMain,
+    protocol,
+    safeStorage,
+    session: { defaultSession: new fakes.FakeSession() },
+  }
 })
 
 const require = createRequire(import.meta.url)
@@ -53,7 +61,12 @@ async function boot() {
   vi.resetModules()
   const electron = (await import('electron')) as unknown as {
     BrowserWindow: typeof FakeBrowserWindow
-    app: FakeEmitter & Record<string, ReturnType<typeof vi.fn>> & { whenReady: ReturnType<typeof vi.fn>; exit: ReturnType<typeof vi.fn>; quit: ReturnType<typeof vi.fn> }
+    app: FakeEmitter &
+      Record<string, ReturnType<typeof vi.fn>> & {
+        whenReady: ReturnType<typeof vi.fn>
+        exit: ReturnType<typeof vi.fn>
+        quit: ReturnType<typeof vi.fn>
+      }
     dialog: { showErrorBox: ReturnType<typeof vi.fn> }
     ipcMain: { handle: ReturnType<typeof vi.fn> }
     protocol: { registerSchemesAsPrivileged: ReturnType<typeof vi.fn>; handle: ReturnType<typeof vi.fn> }
@@ -69,7 +82,13 @@ async function boot() {
   electron.BrowserWindow.created.length = 0
   await import('../../../src/main/index')
   // Startup opens (and checks) the store: wait until it has ended one way or the other, not a fixed time.
-  await until(() => state.ready !== undefined || electron.BrowserWindow.created.length > 0 || electron.app.exit.mock.calls.length > 0 || electron.app.quit.mock.calls.length > 0)
+  await until(
+    () =>
+      state.ready !== undefined ||
+      electron.BrowserWindow.created.length > 0 ||
+      electron.app.exit.mock.calls.length > 0 ||
+      electron.app.quit.mock.calls.length > 0,
+  )
   return electron
 }
 
@@ -112,7 +131,12 @@ describe('main process lifecycle', () => {
     expect(ipcMain.handle.mock.calls.map((call) => call[0]).sort()).toEqual(COMMAND_NAMES.map(channelOf).sort())
     expect(BrowserWindow.created).toHaveLength(1)
     const window = BrowserWindow.created[0]!
-    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, devTools: false })
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      devTools: false,
+    })
     expect(window.loadedUrl).toBe('app://keel/index.html')
     expect(window.loadedFile).toBeUndefined()
     expect(app.count('second-instance')).toBe(1)
@@ -125,7 +149,9 @@ describe('main process lifecycle', () => {
     const { app, protocol, BrowserWindow } = await boot()
     // Before ready: the scheme is registered (exactly once, exactly these privileges), nothing else yet.
     expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledExactlyOnceWith(PRIVILEGED_APP_SCHEME)
-    expect(protocol.registerSchemesAsPrivileged.mock.invocationCallOrder[0]!).toBeLessThan(app.whenReady.mock.invocationCallOrder[0]!)
+    expect(protocol.registerSchemesAsPrivileged.mock.invocationCallOrder[0]!).toBeLessThan(
+      app.whenReady.mock.invocationCallOrder[0]!,
+    )
     expect(protocol.handle).not.toHaveBeenCalled()
     expect(BrowserWindow.created).toHaveLength(0)
 
@@ -152,8 +178,15 @@ describe('main process lifecycle', () => {
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     // The document served over app:// is the one with the CSP meta tag (its 'self' is app://keel).
-    expect(await page.text()).toMatch(/<meta\s+http-equiv="Content-Security-Policy"\s+content="default-src 'self'; script-src 'self';/)
-    for (const url of ['app://keel/../main/index.ts', 'app://keel/..%2Fmain%2Findex.ts', 'app://keel/%2e%2e/shared/ipc/app-contract.ts', 'app://evil/index.html']) {
+    expect(await page.text()).toMatch(
+      /<meta\s+http-equiv="Content-Security-Policy"\s+content="default-src 'self'; script-src 'self';/,
+    )
+    for (const url of [
+      'app://keel/../main/index.ts',
+      'app://keel/..%2Fmain%2Findex.ts',
+      'app://keel/%2e%2e/shared/ipc/app-contract.ts',
+      'app://evil/index.html',
+    ]) {
       const refused = await handler({ url, method: 'GET' })
       expect(refused.status, url).toBeGreaterThanOrEqual(400)
     }
@@ -176,14 +209,24 @@ describe('main process lifecycle', () => {
     const preventDefault = vi.fn()
     other.webContents.emit('will-navigate', { url: 'https://attacker.test/', preventDefault })
     expect(preventDefault).toHaveBeenCalled()
-    expect(other.webContents.windowOpenHandler!({ url: 'https://x.test/', disposition: 'new-window', frameName: '', features: 'popup' })).toEqual({ action: 'deny' })
+    expect(
+      other.webContents.windowOpenHandler!({
+        url: 'https://x.test/',
+        disposition: 'new-window',
+        frameName: '',
+        features: 'popup',
+      }),
+    ).toEqual({ action: 'deny' })
   })
 
   it('loads SQLite from the Electron build beside the Node one when it exists', async () => {
     // Under vitest the "Electron" ABI is Node's, so a copy of the Node build stands in for it.
     const addon = electronAddonPath(state.appPath, process.versions.modules)
     mkdirSync(dirname(addon), { recursive: true })
-    copyFileSync(join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node'), addon)
+    copyFileSync(
+      join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node'),
+      addon,
+    )
     const { app, BrowserWindow } = await boot()
     expect(app.getAppPath).toHaveBeenCalled()
     expect(app.exit).not.toHaveBeenCalled()

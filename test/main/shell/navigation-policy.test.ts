@@ -111,7 +111,16 @@ describe('navigation policy', () => {
   it('accepts only a plain-http loopback dev server URL', () => {
     expect(devServerPage('http://localhost:5173')).toEqual({ kind: 'dev-server', url: 'http://localhost:5173/' })
     expect(devServerPage('http://127.0.0.1:5173/')).toBeDefined()
-    for (const bad of [undefined, '', 'https://localhost:5173', 'http://example.com:5173', 'http://localhost.attacker.test', 'http://u:p@localhost:5173', 'file:///x', 'javascript:1']) {
+    for (const bad of [
+      undefined,
+      '',
+      'https://localhost:5173',
+      'http://example.com:5173',
+      'http://localhost.attacker.test',
+      'http://u:p@localhost:5173',
+      'file:///x',
+      'javascript:1',
+    ]) {
       expect(devServerPage(bad)).toBeUndefined()
     }
   })
@@ -141,14 +150,28 @@ describe('external links', () => {
     '',
   ])('never opens %j externally', (url) => {
     expect(safeExternalUrl(url)).toBeUndefined()
-    expect(externalUrlForWindowOpen({ url, disposition: 'foreground-tab', frameName: '', features: '' })).toBeUndefined()
+    expect(
+      externalUrlForWindowOpen({ url, disposition: 'foreground-tab', frameName: '', features: '' }),
+    ).toBeUndefined()
   })
 
   it('opens plain http(s) links the user clicked, normalized', () => {
-    expect(externalUrlForWindowOpen({ url: 'https://example.com/docs?q=1#x', disposition: 'foreground-tab', frameName: '', features: '' })).toBe(
-      'https://example.com/docs?q=1#x',
-    )
-    expect(externalUrlForWindowOpen({ url: 'HTTP://Example.COM', disposition: 'background-tab', frameName: '', features: '' })).toBe('http://example.com/')
+    expect(
+      externalUrlForWindowOpen({
+        url: 'https://example.com/docs?q=1#x',
+        disposition: 'foreground-tab',
+        frameName: '',
+        features: '',
+      }),
+    ).toBe('https://example.com/docs?q=1#x')
+    expect(
+      externalUrlForWindowOpen({
+        url: 'HTTP://Example.COM',
+        disposition: 'background-tab',
+        frameName: '',
+        features: '',
+      }),
+    ).toBe('http://example.com/')
   })
 
   it('refuses requests that do not look like a link click (scripted window.open, named targets, form posts)', () => {
@@ -156,8 +179,20 @@ describe('external links', () => {
     expect(externalUrlForWindowOpen({ url, disposition: 'new-window', frameName: '', features: '' })).toBeUndefined()
     expect(externalUrlForWindowOpen({ url, disposition: 'other', frameName: '', features: '' })).toBeUndefined()
     expect(externalUrlForWindowOpen({ url, disposition: 'default', frameName: '', features: '' })).toBeUndefined()
-    expect(externalUrlForWindowOpen({ url, disposition: 'foreground-tab', frameName: 'x', features: '' })).toBeUndefined()
-    expect(externalUrlForWindowOpen({ url, disposition: 'foreground-tab', frameName: '', features: 'width=100' })).toBeUndefined()
-    expect(externalUrlForWindowOpen({ url, disposition: 'foreground-tab', frameName: '', features: '', postBody: { data: [] } })).toBeUndefined()
+    expect(
+      externalUrlForWindowOpen({ url, disposition: 'foreground-tab', frameName: 'x', features: '' }),
+    ).toBeUndefined()
+    expect(
+      externalUrlForWindowOpen({ url, disposition: 'foreground-tab', frameName: '', features: 'width=100' }),
+    ).toBeUndefined()
+    expect(
+      externalUrlForWindowOpen({
+        url,
+        disposition: 'foreground-tab',
+        frameName: '',
+        features: '',
+        postBody: { data: [] },
+      }),
+    ).toBeUndefined()
   })
 })

@@ -6,7 +6,10 @@ import { FakeWebContents } from './fake-electron'
 
 vi.mock('electron', () => ({}))
 
-const envelope = (runId: string): RunEventEnvelope => ({ runId, event: { type: 'run-start' } as unknown as RunEventEnvelope['event'] })
+const envelope = (runId: string): RunEventEnvelope => ({
+  runId,
+  event: { type: 'run-start' } as unknown as RunEventEnvelope['event'],
+})
 
 /** The service's `connect`/`disconnect`, recording each client's event sink (what the service calls for its runs). */
 function recordingService() {

@@ -10,14 +10,19 @@ vi.mock('electron', () => ({}))
 const KEY = 'sk-ant-api03-SECRETSECRETSECRET-abcd'
 
 /** A safeStorage stand-in: reversible, but nothing of the plain text survives in the bytes. */
-function fakeSafeStorage(options: { available?: boolean; backend?: string; reEncrypt?: boolean; broken?: boolean } = {}) {
+function fakeSafeStorage(
+  options: { available?: boolean; backend?: string; reEncrypt?: boolean; broken?: boolean } = {},
+) {
   const xor = (bytes: Buffer) => Buffer.from(bytes.map((b, i) => b ^ (0x5a + (i % 7))))
   const storage = {
     isAsyncEncryptionAvailable: vi.fn(async () => options.available ?? true),
     getSelectedStorageBackend: vi.fn(() => options.backend ?? 'gnome_libsecret'),
-    encryptStringAsync: vi.fn(async (plain: string) => Buffer.concat([Buffer.from('v11'), xor(Buffer.from(plain, 'utf8'))])),
+    encryptStringAsync: vi.fn(async (plain: string) =>
+      Buffer.concat([Buffer.from('v11'), xor(Buffer.from(plain, 'utf8'))]),
+    ),
     decryptStringAsync: vi.fn(async (encrypted: Buffer) => {
-      if (options.broken || encrypted.subarray(0, 3).toString() !== 'v11') throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+      if (options.broken || encrypted.subarray(0, 3).toString() !== 'v11')
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
       return { result: xor(encrypted.subarray(3)).toString('utf8'), shouldReEncrypt: options.reEncrypt ?? false }
     }),
   }
@@ -55,8 +60,16 @@ describe('safeStorage key vault', () => {
   })
 
   it('never returns the key in a result (only get does)', async () => {
-    const vault = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage(), filePath: tempFile(), platform: 'darwin' })
-    const results = [await vault.set('anthropic', KEY), await vault.set('gemini', 'short-key-1'), await vault.clear('anthropic')]
+    const vault = await openSafeStorageKeyVault({
+      safeStorage: fakeSafeStorage(),
+      filePath: tempFile(),
+      platform: 'darwin',
+    })
+    const results = [
+      await vault.set('anthropic', KEY),
+      await vault.set('gemini', 'short-key-1'),
+      await vault.clear('anthropic'),
+    ]
     expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }])
     expect(vault.get('anthropic')).toBeUndefined()
     expect(vault.get('gemini')).toBe('short-key-1')
@@ -96,7 +109,11 @@ describe('safeStorage key vault', () => {
   })
 
   it('a backend of "unknown" (asked before ready) is not trusted either', async () => {
-    const vault = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage({ backend: 'unknown' }), filePath: tempFile(), platform: 'linux' })
+    const vault = await openSafeStorageKeyVault({
+      safeStorage: fakeSafeStorage({ backend: 'unknown' }),
+      filePath: tempFile(),
+      platform: 'linux',
+    })
     expect(vault.storage).toBe('plain-text-opt-in')
   })
 
@@ -122,7 +139,11 @@ describe('safeStorage key vault', () => {
     const filePath = tempFile()
     const first = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage(), filePath, platform: 'linux' })
     await first.set('anthropic', KEY)
-    const broken = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage({ broken: true }), filePath, platform: 'linux' })
+    const broken = await openSafeStorageKeyVault({
+      safeStorage: fakeSafeStorage({ broken: true }),
+      filePath,
+      platform: 'linux',
+    })
     expect(broken.get('anthropic')).toBeUndefined()
     expect(broken.loadProblems.join(' ')).toMatch(/anthropic.*enter it again/)
     expect(broken.loadProblems.join(' ')).not.toContain('SECRET')
@@ -144,7 +165,6 @@ describe('safeStorage key vault', () => {
     expect(reopened.get('anthropic')).toBe(KEY)
   })
 
-
   // The shell's adapter used to drop clear's answer: a key still on disk read as removed, and came back on restart.
   it('a key that cannot be removed from disk: clear says so, and keys.clear answers a storage error', async () => {
     const filePath = tempFile()
@@ -157,7 +177,10 @@ describe('safeStorage key vault', () => {
       rmSync(filePath)
       mkdirSync(join(filePath, 'in-the-way'), { recursive: true })
       const result = await client.call('keys.clear', { provider: 'anthropic' })
-      expect(result).toMatchObject({ ok: false, error: { kind: 'storage', message: 'The saved key could not be removed from disk.', retryable: true } })
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: 'storage', message: 'The saved key could not be removed from disk.', retryable: true },
+      })
       expect(JSON.stringify(result)).not.toContain('SECRET')
     } finally {
       await world.close()
@@ -173,7 +196,11 @@ describe('safeStorage key vault', () => {
       // Exactly what the pre-MCP vault wrote: { version: 1, keys: { <provider>: { encrypted, storage } } }.
       const encrypted = (await safeStorage.encryptStringAsync(KEY)).toString('base64')
       mkdirSync(join(filePath, '..'), { recursive: true })
-      const before = JSON.stringify({ version: 1, keys: { anthropic: { encrypted, storage: 'os-encrypted' } } }, null, 2)
+      const before = JSON.stringify(
+        { version: 1, keys: { anthropic: { encrypted, storage: 'os-encrypted' } } },
+        null,
+        2,
+      )
       writeFileSync(filePath, before)
       const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
       expect(vault.loadProblems).toEqual([])
@@ -184,13 +211,21 @@ describe('safeStorage key vault', () => {
       expect(await vault.set('mcp:remote:headers:Authorization', 'Bearer SECRETSECRET-2')).toEqual({ ok: true })
       const onDisk = readFileSync(filePath, 'utf8')
       expect(onDisk).not.toContain('SECRET')
-      expect(Object.keys(JSON.parse(onDisk).keys)).toEqual(['anthropic', 'mcp:github:env:GITHUB_TOKEN', 'mcp:remote:headers:Authorization'])
+      expect(Object.keys(JSON.parse(onDisk).keys)).toEqual([
+        'anthropic',
+        'mcp:github:env:GITHUB_TOKEN',
+        'mcp:remote:headers:Authorization',
+      ])
 
       const reopened = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
       expect(reopened.loadProblems).toEqual([])
       expect(reopened.get('anthropic')).toBe(KEY)
       expect(reopened.get('mcp:github:env:GITHUB_TOKEN')).toBe(TOKEN)
-      expect(reopened.ids().sort()).toEqual(['anthropic', 'mcp:github:env:GITHUB_TOKEN', 'mcp:remote:headers:Authorization'])
+      expect(reopened.ids().sort()).toEqual([
+        'anthropic',
+        'mcp:github:env:GITHUB_TOKEN',
+        'mcp:remote:headers:Authorization',
+      ])
       expect(await reopened.clear('mcp:github:env:GITHUB_TOKEN')).toEqual({ ok: true })
       const third = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
       expect(third.ids().sort()).toEqual(['anthropic', 'mcp:remote:headers:Authorization'])
@@ -202,17 +237,37 @@ describe('safeStorage key vault', () => {
       const encrypted = (await safeStorage.encryptStringAsync(TOKEN)).toString('base64')
       mkdirSync(join(filePath, '..'), { recursive: true })
       const entry = { encrypted, storage: 'os-encrypted' }
-      writeFileSync(filePath, JSON.stringify({ version: 1, keys: { 'mcp:ok:env:A': entry, 'mcp:Bad Id:env:A': entry, 'mcp:ok:cookies:A': entry, 'Not a provider id': entry } }))
+      writeFileSync(
+        filePath,
+        JSON.stringify({
+          version: 1,
+          keys: {
+            'mcp:ok:env:A': entry,
+            'mcp:Bad Id:env:A': entry,
+            'mcp:ok:cookies:A': entry,
+            'Not a provider id': entry,
+          },
+        }),
+      )
       const vault = await openSafeStorageKeyVault({ safeStorage, filePath, platform: 'darwin' })
       expect(vault.ids()).toEqual(['mcp:ok:env:A'])
       expect(vault.loadProblems).toEqual(Array(3).fill('A saved key entry was not understood and was ignored.'))
     })
 
     it('the plain-text opt-in applies to MCP values too', async () => {
-      const vault = await openSafeStorageKeyVault({ safeStorage: fakeSafeStorage({ backend: 'basic_text' }), filePath: tempFile(), platform: 'linux' })
-      expect(await vault.set('mcp:github:env:GITHUB_TOKEN', TOKEN)).toMatchObject({ ok: false, reason: 'plain-text-not-allowed' })
+      const vault = await openSafeStorageKeyVault({
+        safeStorage: fakeSafeStorage({ backend: 'basic_text' }),
+        filePath: tempFile(),
+        platform: 'linux',
+      })
+      expect(await vault.set('mcp:github:env:GITHUB_TOKEN', TOKEN)).toMatchObject({
+        ok: false,
+        reason: 'plain-text-not-allowed',
+      })
       expect(vault.get('mcp:github:env:GITHUB_TOKEN')).toBeUndefined()
-      expect(await vault.set('mcp:github:env:GITHUB_TOKEN', TOKEN, { allowPlainTextStorage: true })).toEqual({ ok: true })
+      expect(await vault.set('mcp:github:env:GITHUB_TOKEN', TOKEN, { allowPlainTextStorage: true })).toEqual({
+        ok: true,
+      })
     })
   })
 })

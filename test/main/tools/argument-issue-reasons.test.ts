@@ -18,7 +18,11 @@ async function issuesOf(args: unknown): Promise<ToolArgumentIssue[]> {
 describe("Keel's tools (zod)", () => {
   it('a unit the kind does not take: the allowed units for that kind', async () => {
     expect(await issuesOf({ kind: 'weight', value: 11, unit: 'stone' })).toEqual([
-      { path: 'unit', message: "unit 'stone' is not valid for weight; use kg or lb", reason: { kind: 'allowed-values', values: ['kg', 'lb'], subject: 'weight' } },
+      {
+        path: 'unit',
+        message: "unit 'stone' is not valid for weight; use kg or lb",
+        reason: { kind: 'allowed-values', values: ['kg', 'lb'], subject: 'weight' },
+      },
     ])
   })
 
@@ -33,9 +37,16 @@ describe("Keel's tools (zod)", () => {
       values: ['height', 'weight', 'body-fat', 'waist', 'resting-heart-rate'],
     })
     expect((await issuesOf({ kind: 'weight', unit: 'kg' }))[0]?.reason).toEqual({ kind: 'missing' })
-    expect((await issuesOf({ kind: 'weight', value: '70', unit: 'kg' }))[0]?.reason).toEqual({ kind: 'wrong-type', expected: 'number' })
-    expect((await issuesOf({ kind: 'weight', value: 70, unit: 'kg', note: 'x' }))[0]?.reason).toEqual({ kind: 'unexpected' })
-    expect((await issuesOf({ kind: 'weight', value: 70, unit: 'kg', date: 'yesterday' }))[0]?.reason).toEqual({ kind: 'other' })
+    expect((await issuesOf({ kind: 'weight', value: '70', unit: 'kg' }))[0]?.reason).toEqual({
+      kind: 'wrong-type',
+      expected: 'number',
+    })
+    expect((await issuesOf({ kind: 'weight', value: 70, unit: 'kg', note: 'x' }))[0]?.reason).toEqual({
+      kind: 'unexpected',
+    })
+    expect((await issuesOf({ kind: 'weight', value: 70, unit: 'kg', date: 'yesterday' }))[0]?.reason).toEqual({
+      kind: 'other',
+    })
   })
 
   it('the model is told exactly what it was told before: path and English message, no reason', () => {
@@ -44,9 +55,18 @@ describe("Keel's tools (zod)", () => {
       toolName: 'record_measurement',
       status: 'invalid-arguments',
       message: 'Invalid arguments for record_measurement: …',
-      issues: [{ path: 'unit', message: "unit 'stone' is not valid for weight; use kg or lb", reason: { kind: 'allowed-values', values: ['kg', 'lb'], subject: 'weight' } }],
+      issues: [
+        {
+          path: 'unit',
+          message: "unit 'stone' is not valid for weight; use kg or lb",
+          reason: { kind: 'allowed-values', values: ['kg', 'lb'], subject: 'weight' },
+        },
+      ],
     }).content
-    expect(content).toEqual({ error: 'Invalid arguments for record_measurement: …', issues: [{ path: 'unit', message: "unit 'stone' is not valid for weight; use kg or lb" }] })
+    expect(content).toEqual({
+      error: 'Invalid arguments for record_measurement: …',
+      issues: [{ path: 'unit', message: "unit 'stone' is not valid for weight; use kg or lb" }],
+    })
   })
 })
 
@@ -71,7 +91,9 @@ describe("an MCP tool's schema (Ajv)", () => {
   }
 
   it('each keyword has its kind', () => {
-    expect(reasons({ lat: 1, units: 'kelvin' })).toEqual([['units', { kind: 'allowed-values', values: ['metric', 'imperial'] }]])
+    expect(reasons({ lat: 1, units: 'kelvin' })).toEqual([
+      ['units', { kind: 'allowed-values', values: ['metric', 'imperial'] }],
+    ])
     expect(reasons({ lat: 91 })).toEqual([['lat', { kind: 'range', maximum: 90 }]])
     expect(reasons({ lat: -91 })).toEqual([['lat', { kind: 'range', minimum: -90 }]])
     expect(reasons({ lat: '1' })).toEqual([['lat', { kind: 'wrong-type', expected: 'number' }]])

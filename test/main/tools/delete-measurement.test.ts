@@ -12,7 +12,9 @@ describe('delete_measurement', () => {
     expect(deleted).toMatchObject({ status: 'succeeded', kind: 'write', repeated: false })
     expect(deleted.status === 'succeeded' && deleted.output).toMatchObject({ deleted: { id, value: 70, unit: 'kg' } })
     expect(t.store.measurements.get(id)).toBeUndefined()
-    const row = t.store.db.prepare('SELECT deleted_at, deleted_by_ledger_id FROM measurements WHERE id = ?').get(id) as { deleted_at: number; deleted_by_ledger_id: number }
+    const row = t.store.db
+      .prepare('SELECT deleted_at, deleted_by_ledger_id FROM measurements WHERE id = ?')
+      .get(id) as { deleted_at: number; deleted_by_ledger_id: number }
     expect(row.deleted_at).toBe(t.clock())
     const entry = t.store.ledger.findByKey(deleted.status === 'succeeded' ? (deleted.idempotencyKey ?? '') : '')
     expect(row.deleted_by_ledger_id).toBe(entry?.id)
@@ -28,7 +30,10 @@ describe('delete_measurement', () => {
     t.clock.advance(5000)
     const again = await t.run('delete_measurement', { id: 404 })
     expect(again).toMatchObject({ status: 'failed', repeated: true, firstRecordedAt: '2025-03-10T09:14:00.000Z' })
-    expect(t.store.ledger.list().find((e) => e.toolName === 'delete_measurement')).toMatchObject({ state: 'failed', callIds: ['call_1', 'call_3'] })
+    expect(t.store.ledger.list().find((e) => e.toolName === 'delete_measurement')).toMatchObject({
+      state: 'failed',
+      callIds: ['call_1', 'call_3'],
+    })
   })
 
   it('deleting twice in the same turn is one action; in a new turn it fails as not-found', async () => {
@@ -38,7 +43,10 @@ describe('delete_measurement', () => {
     await t.run('delete_measurement', { id })
     const repeat = await t.run('delete_measurement', { id })
     expect(repeat).toMatchObject({ status: 'succeeded', repeated: true })
-    const { turn } = t.store.conversations.startTurn({ conversationId: t.ids.conversationId, userText: 'delete it again' })
+    const { turn } = t.store.conversations.startTurn({
+      conversationId: t.ids.conversationId,
+      userText: 'delete it again',
+    })
     const otherTurn = await t.run('delete_measurement', { id }, { turnId: turn.id })
     expect(otherTurn).toMatchObject({ status: 'failed', repeated: false, error: { kind: 'not-found' } })
   })

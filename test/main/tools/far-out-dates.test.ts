@@ -11,7 +11,9 @@ const setup = useToolHarness()
 
 function insertRaw(store: KeelStore, takenAt: number): number {
   const result = store.db
-    .prepare<[number, number]>(`INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 80, 80, 'kg', ?, 'day', ?)`)
+    .prepare<[number, number]>(
+      `INSERT INTO measurements (kind, canonical_value, input_value, input_unit, taken_at, taken_at_precision, recorded_at) VALUES ('weight', 80, 80, 'kg', ?, 'day', ?)`,
+    )
     .run(takenAt, Date.UTC(2026, 0, 1))
   return Number(result.lastInsertRowid)
 }
@@ -23,14 +25,24 @@ describe('the one date range', () => {
     expect(measurementTimeProblem(EARLIEST_MEASUREMENT_MS - 1, now)).toBe('too-early')
     expect(measurementTimeProblem(now + 86_400_000, now)).toBeUndefined()
     expect(measurementTimeProblem(now + 86_400_001, now)).toBe('in-the-future')
-    for (const bad of [FAR_OUT, -FAR_OUT, 8.64e15 + 1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(measurementTimeProblem(bad, now)).toBe('not-a-time')
+    for (const bad of [FAR_OUT, -FAR_OUT, 8.64e15 + 1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(measurementTimeProblem(bad, now)).toBe('not-a-time')
     expect(isoStringOrNull(FAR_OUT)).toBeNull()
     expect(isoStringOrNull(0)).toBe('1970-01-01T00:00:00.000Z')
   })
 
   it('the store refuses to insert a date outside it', () => {
     const t = setup()
-    expect(() => t.store.measurements.insert({ kind: 'weight', canonicalValue: 80, value: 80, unit: 'kg', takenAt: FAR_OUT, takenAtPrecision: 'day' })).toThrow(RangeError)
+    expect(() =>
+      t.store.measurements.insert({
+        kind: 'weight',
+        canonicalValue: 80,
+        value: 80,
+        unit: 'kg',
+        takenAt: FAR_OUT,
+        takenAtPrecision: 'day',
+      }),
+    ).toThrow(RangeError)
   })
 })
 
@@ -55,12 +67,25 @@ describe('a row stored with a far-out date', () => {
       const listed = await client.value('measurements.list', { kind: 'weight' })
       expect(listed.map((m) => m.takenAt)).toEqual([FAR_OUT])
       const keepDate = await client.call('measurements.update', { id, value: 81, unit: 'kg' })
-      expect(keepDate).toMatchObject({ ok: false, error: { kind: 'validation', detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS } } })
+      expect(keepDate).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS } },
+      })
       const farOut = await client.call('measurements.update', { id, value: 81, unit: 'kg', takenAt: FAR_OUT })
       expect(farOut).toMatchObject({ ok: false, error: { kind: 'validation' } })
-      const tomorrowPlus = await client.call('measurements.update', { id, value: 81, unit: 'kg', takenAt: Date.now() + 3 * 86_400_000 })
+      const tomorrowPlus = await client.call('measurements.update', {
+        id,
+        value: 81,
+        unit: 'kg',
+        takenAt: Date.now() + 3 * 86_400_000,
+      })
       expect(tomorrowPlus).toMatchObject({ ok: false, error: { detail: { code: 'date-out-of-range' } } })
-      const fixed = await client.call('measurements.update', { id, value: 81, unit: 'kg', takenAt: Date.UTC(2026, 0, 2) })
+      const fixed = await client.call('measurements.update', {
+        id,
+        value: 81,
+        unit: 'kg',
+        takenAt: Date.UTC(2026, 0, 2),
+      })
       expect(fixed).toMatchObject({ ok: true, value: { value: 81, takenAt: Date.UTC(2026, 0, 2) } })
       const again = insertRaw(world.store, FAR_OUT)
       expect(await client.value('measurements.delete', { id: again })).toEqual({ deleted: true })

@@ -17,13 +17,20 @@ describe('get_measurement', () => {
     await t.run('record_measurement', { kind: 'weight', value: 90, unit: 'kg', date: '2020-01-01' }) // recorded last, taken earliest
     const outcome = await t.run('get_measurement', { kind: 'weight' })
     expect(outcome).toMatchObject({ status: 'succeeded', kind: 'read', repeated: false, idempotencyKey: undefined })
-    expect(outcome.status === 'succeeded' && outcome.output).toMatchObject({ kind: 'weight', latest: { value: 158, unit: 'lb', takenAt: '2025-03-05' } })
+    expect(outcome.status === 'succeeded' && outcome.output).toMatchObject({
+      kind: 'weight',
+      latest: { value: 158, unit: 'lb', takenAt: '2025-03-05' },
+    })
   })
 
   it('returns null with a note when nothing is recorded', async () => {
     const t = setup()
     const outcome = await t.run('get_measurement', { kind: 'waist' })
-    expect(outcome.status === 'succeeded' && outcome.output).toEqual({ kind: 'waist', latest: null, note: 'No waist has been recorded yet.' })
+    expect(outcome.status === 'succeeded' && outcome.output).toEqual({
+      kind: 'waist',
+      latest: null,
+      note: 'No waist has been recorded yet.',
+    })
   })
 
   it('is not ledgered and writes nothing', async () => {
@@ -79,7 +86,10 @@ describe('list_measurements', () => {
     const t = setup()
     await seed(t)
     const listed = await t.run('list_measurements', { kind: 'height' })
-    const id = listed.status === 'succeeded' ? (listed.output as { measurements: { id: number }[] }).measurements[0]?.id : undefined
+    const id =
+      listed.status === 'succeeded'
+        ? (listed.output as { measurements: { id: number }[] }).measurements[0]?.id
+        : undefined
     await t.run('delete_measurement', { id })
     const after = await t.run('list_measurements', { kind: 'height' })
     expect(after.status === 'succeeded' && after.output).toMatchObject({ count: 0 })

@@ -25,9 +25,14 @@ export function useToolHarness() {
       registry,
       ids,
       call,
-      run: (toolName: string, args: unknown, overrides?: Partial<ToolCallRequest>) => registry.executeToolCall(call(toolName, args, overrides)),
+      run: (toolName: string, args: unknown, overrides?: Partial<ToolCallRequest>) =>
+        registry.executeToolCall(call(toolName, args, overrides)),
       /** Rows the write tools could have touched: measurements and the ledger. */
-      writtenRows: () => ({ measurements: countRows(store, 'measurements'), ledger: countRows(store, 'tool_ledger'), calls: countRows(store, 'tool_ledger_calls') }),
+      writtenRows: () => ({
+        measurements: countRows(store, 'measurements'),
+        ledger: countRows(store, 'tool_ledger'),
+        calls: countRows(store, 'tool_ledger_calls'),
+      }),
     }
   }
 }

@@ -16,7 +16,12 @@ const stores = useTempStores()
 
 function registryWith(store: KeelStore, tools: (ToolDefinition | Tool)[]) {
   const asTools = tools.map((tool) => ('schema' in tool ? tool : builtinTool(tool)))
-  return createToolRegistry({ db: store.db, ledger: store.ledger, clock: store.clock, sources: [{ id: BUILTIN_SOURCE, list: () => asTools }] })
+  return createToolRegistry({
+    db: store.db,
+    ledger: store.ledger,
+    clock: store.clock,
+    sources: [{ id: BUILTIN_SOURCE, list: () => asTools }],
+  })
 }
 
 describe('tool registry: declarations', () => {
@@ -49,12 +54,37 @@ describe('tool registry: declarations', () => {
 
   it('refuses a built-in whose schema accepts unknown keys or is declared twice; a name providers reject is never offered', () => {
     const t = setup()
-    const loose = defineTool({ name: 'loose', title: 'Loose', description: 'd', effect: 'none', inputSchema: z.object({ a: z.string() }), handler: () => ({ ok: true, output: null }) })
+    const loose = defineTool({
+      name: 'loose',
+      title: 'Loose',
+      description: 'd',
+      effect: 'none',
+      inputSchema: z.object({ a: z.string() }),
+      handler: () => ({ ok: true, output: null }),
+    })
     expect(() => registryWith(t.store, [loose])).toThrow(/strict object/)
-    const strict = defineTool({ name: 'dup', title: 'Dup', description: 'd', effect: 'none', inputSchema: z.strictObject({}), handler: () => ({ ok: true, output: null }) })
+    const strict = defineTool({
+      name: 'dup',
+      title: 'Dup',
+      description: 'd',
+      effect: 'none',
+      inputSchema: z.strictObject({}),
+      handler: () => ({ ok: true, output: null }),
+    })
     expect(() => registryWith(t.store, [strict, strict]).list()).toThrow(/declared twice/)
-    const badName = defineTool({ name: 'record measurement', title: 'Bad', description: 'd', effect: 'none', inputSchema: z.strictObject({}), handler: () => ({ ok: true, output: null }) })
-    expect(registryWith(t.store, [badName, strict]).list().map((tool) => tool.name)).toEqual(['dup'])
+    const badName = defineTool({
+      name: 'record measurement',
+      title: 'Bad',
+      description: 'd',
+      effect: 'none',
+      inputSchema: z.strictObject({}),
+      handler: () => ({ ok: true, output: null }),
+    })
+    expect(
+      registryWith(t.store, [badName, strict])
+        .list()
+        .map((tool) => tool.name),
+    ).toEqual(['dup'])
   })
 })
 
@@ -67,7 +97,8 @@ describe('tool registry: execution', () => {
       toolName: 'record_weight',
       status: 'unknown-tool',
       availableTools: ['get_measurement', 'list_measurements', 'record_measurement', 'delete_measurement'],
-      message: "There is no tool named 'record_weight'. Available tools: get_measurement, list_measurements, record_measurement, delete_measurement.",
+      message:
+        "There is no tool named 'record_weight'. Available tools: get_measurement, list_measurements, record_measurement, delete_measurement.",
     })
     expect(t.writtenRows()).toEqual({ measurements: 0, ledger: 0, calls: 0 })
   })
@@ -76,12 +107,18 @@ describe('tool registry: execution', () => {
     const t = setup()
     const request = t.call('record_measurement', { kind: 'weight', value: 70, unit: 'kg' })
     const prepared = t.registry.prepareToolCall(request)
-    expect(prepared).toMatchObject({ status: 'ready', input: { kind: 'weight', value: 70, unit: 'kg' }, alreadyRecorded: undefined })
+    expect(prepared).toMatchObject({
+      status: 'ready',
+      input: { kind: 'weight', value: 70, unit: 'kg' },
+      alreadyRecorded: undefined,
+    })
     expect(t.writtenRows()).toEqual({ measurements: 0, ledger: 0, calls: 0 })
     await t.registry.executeToolCall(request)
     const again = t.registry.prepareToolCall(t.call('record_measurement', { unit: 'kg', kind: 'weight', value: 70.0 }))
     expect(again.status === 'ready' && again.alreadyRecorded?.state).toBe('succeeded')
-    expect(again.status === 'ready' && again.idempotencyKey).toBe(prepared.status === 'ready' && prepared.idempotencyKey)
+    expect(again.status === 'ready' && again.idempotencyKey).toBe(
+      prepared.status === 'ready' && prepared.idempotencyKey,
+    )
   })
 
   it('retries a read once on a retryable failure, and reports a second failure', async () => {
@@ -101,10 +138,20 @@ describe('tool registry: execution', () => {
     })
     const registry = registryWith(store, [flaky])
     const ids = conversationWithTurn(store)
-    const once = await registry.executeToolCall({ ...ids, callId: 'a', toolName: 'flaky_read', arguments: { failures: 1 } })
+    const once = await registry.executeToolCall({
+      ...ids,
+      callId: 'a',
+      toolName: 'flaky_read',
+      arguments: { failures: 1 },
+    })
     expect(once).toMatchObject({ status: 'succeeded', output: { attempts: 2 } })
     attempts = 0
-    const twice = await registry.executeToolCall({ ...ids, callId: 'b', toolName: 'flaky_read', arguments: { failures: 2 } })
+    const twice = await registry.executeToolCall({
+      ...ids,
+      callId: 'b',
+      toolName: 'flaky_read',
+      arguments: { failures: 2 },
+    })
     expect(twice).toMatchObject({ status: 'failed', kind: 'read', error: { kind: 'storage', retryable: true } })
     expect(attempts).toBe(2)
   })
@@ -123,7 +170,12 @@ describe('tool registry: execution', () => {
         throw new TypeError('x is undefined')
       },
     })
-    const outcome = await registryWith(store, [broken]).executeToolCall({ ...conversationWithTurn(store), callId: 'a', toolName: 'broken_read', arguments: {} })
+    const outcome = await registryWith(store, [broken]).executeToolCall({
+      ...conversationWithTurn(store),
+      callId: 'a',
+      toolName: 'broken_read',
+      arguments: {},
+    })
     expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'internal', retryable: false } })
     expect(attempts).toBe(1)
   })
@@ -139,7 +191,15 @@ describe('tool registry: execution', () => {
       inputSchema: z.strictObject({ n: z.number() }),
       handler: (_input, context) => {
         runs++
-        store.measurements.insert({ kind: 'weight', canonicalValue: 70, value: 70, unit: 'kg', takenAt: 0, takenAtPrecision: 'instant', createdByLedgerId: context.ledgerEntryId })
+        store.measurements.insert({
+          kind: 'weight',
+          canonicalValue: 70,
+          value: 70,
+          unit: 'kg',
+          takenAt: 0,
+          takenAtPrecision: 'instant',
+          createdByLedgerId: context.ledgerEntryId,
+        })
         throw new Error('bug after the insert')
       },
     })
@@ -157,7 +217,11 @@ describe('tool registry: execution', () => {
   it('fails a write whose turn is not in the conversation, writing nothing', async () => {
     const t = setup()
     const other = t.store.conversations.createConversation()
-    const outcome = await t.run('record_measurement', { kind: 'weight', value: 70, unit: 'kg' }, { conversationId: other.id })
+    const outcome = await t.run(
+      'record_measurement',
+      { kind: 'weight', value: 70, unit: 'kg' },
+      { conversationId: other.id },
+    )
     expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'unknown-turn' } })
     expect(t.writtenRows()).toEqual({ measurements: 0, ledger: 0, calls: 0 })
   })
@@ -181,9 +245,19 @@ describe('tool registry: external effects and the unknown state', () => {
     let runs = 0
     const registry = registryWith(store, [externalTool(async () => (runs++, { ok: true, output: { sent: true } }))])
     const ids = conversationWithTurn(store)
-    const first = await registry.executeToolCall({ ...ids, callId: 'a', toolName: 'send_note', arguments: { text: 'hi' } })
+    const first = await registry.executeToolCall({
+      ...ids,
+      callId: 'a',
+      toolName: 'send_note',
+      arguments: { text: 'hi' },
+    })
     expect(first).toMatchObject({ status: 'succeeded', repeated: false, output: { sent: true } })
-    const again = await registry.executeToolCall({ ...ids, callId: 'b', toolName: 'send_note', arguments: { text: 'hi' } })
+    const again = await registry.executeToolCall({
+      ...ids,
+      callId: 'b',
+      toolName: 'send_note',
+      arguments: { text: 'hi' },
+    })
     expect(again).toMatchObject({ status: 'succeeded', repeated: true })
     expect(runs).toBe(1)
   })
@@ -196,12 +270,22 @@ describe('tool registry: external effects and the unknown state', () => {
       return new Promise(() => {}) // the process "dies" while the effect is in flight
     })
     const ids = conversationWithTurn(handle.store)
-    void registryWith(handle.store, [hang]).executeToolCall({ ...ids, callId: 'a', toolName: 'send_note', arguments: { text: 'hi' } })
+    void registryWith(handle.store, [hang]).executeToolCall({
+      ...ids,
+      callId: 'a',
+      toolName: 'send_note',
+      arguments: { text: 'hi' },
+    })
     await Promise.resolve()
 
     const reopened = handle.reopen()
     expect(reopened.recovery.unknownLedgerEntries).toBe(1)
-    const outcome = await registryWith(reopened, [hang]).executeToolCall({ ...ids, callId: 'b', toolName: 'send_note', arguments: { text: 'hi' } })
+    const outcome = await registryWith(reopened, [hang]).executeToolCall({
+      ...ids,
+      callId: 'b',
+      toolName: 'send_note',
+      arguments: { text: 'hi' },
+    })
     expect(outcome).toMatchObject({ status: 'unknown', callId: 'b', firstRecordedAt: '2025-03-10T09:14:00.000Z' })
     expect(outcome.status === 'unknown' && outcome.message).toMatch(/not run again.*ask the user/)
     expect(runs).toBe(1)
@@ -218,16 +302,29 @@ describe('toolResultForModel', () => {
     const result = toolResultForModel(repeat)
     expect(result.isError).toBe(false)
     expect(result.content).toMatchObject({ alreadyDone: true, result: { recorded: { value: 70 } } })
-    expect(JSON.stringify(result.content)).toMatch(/already carried out at 2025-03-10T09:14:00.000Z; it was not applied again/)
+    expect(JSON.stringify(result.content)).toMatch(
+      /already carried out at 2025-03-10T09:14:00.000Z; it was not applied again/,
+    )
   })
 
   it('turns invalid arguments, failures and unknown tools into errors the model can act on', async () => {
     const t = setup()
-    expect(toolResultForModel(await t.run('record_measurement', { kind: 'weight', value: 11, unit: 'stone' }))).toMatchObject({
+    expect(
+      toolResultForModel(await t.run('record_measurement', { kind: 'weight', value: 11, unit: 'stone' })),
+    ).toMatchObject({
       isError: true,
-      content: { error: expect.stringMatching(/unit 'stone' is not valid for weight; use kg or lb/), issues: [{ path: 'unit' }] },
+      content: {
+        error: expect.stringMatching(/unit 'stone' is not valid for weight; use kg or lb/),
+        issues: [{ path: 'unit' }],
+      },
     })
-    expect(toolResultForModel(await t.run('delete_measurement', { id: 5 }))).toMatchObject({ isError: true, content: { kind: 'not-found' } })
-    expect(toolResultForModel(await t.run('nope', {}))).toMatchObject({ isError: true, content: { error: expect.stringMatching(/no tool named 'nope'/) } })
+    expect(toolResultForModel(await t.run('delete_measurement', { id: 5 }))).toMatchObject({
+      isError: true,
+      content: { kind: 'not-found' },
+    })
+    expect(toolResultForModel(await t.run('nope', {}))).toMatchObject({
+      isError: true,
+      content: { error: expect.stringMatching(/no tool named 'nope'/) },
+    })
   })
 })

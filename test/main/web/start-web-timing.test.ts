@@ -17,7 +17,22 @@ function startWeb(args: string[]): Promise<{ stdout: string; stderr: string; spa
   dirs.push(dir)
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>renderer</title>')
   const spawnedAt = performance.timeOrigin + performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--renderer', dir, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/main/web/start-web.ts',
+      '--port',
+      '0',
+      '--db',
+      join(dir, 'keel.db'),
+      '--renderer',
+      dir,
+      ...args,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let stdout = ''
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
@@ -38,7 +53,10 @@ function startWeb(args: string[]): Promise<{ stdout: string; stderr: string; spa
 
 it('prints where start-up time went with --timing, and nothing of the kind without it', async () => {
   const timed = await startWeb(['--timing'])
-  const phases = [...timed.stderr.matchAll(/^\[keel\] timing (\S+) (\d+\.\d+)$/gm)].map((m) => ({ phase: m[1], at: Number(m[2]) }))
+  const phases = [...timed.stderr.matchAll(/^\[keel\] timing (\S+) (\d+\.\d+)$/gm)].map((m) => ({
+    phase: m[1],
+    at: Number(m[2]),
+  }))
   expect(phases.map((p) => p.phase)).toEqual(['process', 'main', 'store-open', 'service-ready', 'listening'])
   const times = phases.map((p) => p.at)
   expect([...times].sort((a, b) => a - b)).toEqual(times)

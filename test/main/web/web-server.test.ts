@@ -20,11 +20,16 @@ interface RawResponse {
 /** A raw HTTP GET: the path is sent exactly as given (no URL normalization on the client side). */
 function get(port: number, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'GET', headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -76,7 +81,10 @@ describe('browser mode', () => {
     expect(web.url).toBe(`http://127.0.0.1:${web.port}/#token=${web.token}`)
     expect(Buffer.from(web.token, 'base64url').length).toBeGreaterThanOrEqual(16)
     expect(web.token).toMatch(/^[A-Za-z0-9_-]+$/) // valid inside a Sec-WebSocket-Protocol entry
-    const others = Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4').map((i) => i!.address)
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i && !i.internal && i.family === 'IPv4')
+      .map((i) => i!.address)
     for (const address of [...others, '::1']) {
       const reached = await new Promise<boolean>((resolve) => {
         const socket = connect({ host: address, port: web.port }, () => {
@@ -107,7 +115,12 @@ describe('browser mode', () => {
     expect((await get(web.port, '/assets/missing.js')).status).toBe(404)
     expect((await get(web.port, '/assets/')).status).toBe(404)
     // DNS rebinding: any other Host is refused, whatever else the request carries.
-    for (const host of [`evil.example:${web.port}`, `localhost:${web.port}`, '127.0.0.1', `127.0.0.1:${web.port + 1}`]) {
+    for (const host of [
+      `evil.example:${web.port}`,
+      `localhost:${web.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${web.port + 1}`,
+    ]) {
       const response = await get(web.port, '/', { host })
       expect(response.status, host).toBe(403)
       expect(response.body).toBe('Forbidden')
@@ -146,7 +159,9 @@ describe('browser mode', () => {
       await get(web.port, '/', { cookie: `keel_token=${web.token}` }),
     ]
     for (const response of responses) expect(response.headers['set-cookie']).toBeUndefined()
-    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin })
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), {
+      origin: web.origin,
+    })
     if (opened.outcome !== 'open') throw new Error('not opened')
     opened.ws.terminate()
     expect(opened.responseHeaders['set-cookie']).toBeUndefined()
@@ -155,7 +170,19 @@ describe('browser mode', () => {
   })
 
   it('refuses path traversal in every spelling', async () => {
-    for (const path of ['/../package.json', '/assets/../../package.json', '/%2e%2e/package.json', '/%2E%2E%2Fpackage.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json', '/..%5cpackage.json', '/%2e%2e%5c..%5cpackage.json', '/assets/..%2F..%2Ftsconfig.json', '/%00index.html', '//etc/passwd', '/C:%5cWindows%5cwin.ini']) {
+    for (const path of [
+      '/../package.json',
+      '/assets/../../package.json',
+      '/%2e%2e/package.json',
+      '/%2E%2E%2Fpackage.json',
+      '/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/..%5cpackage.json',
+      '/%2e%2e%5c..%5cpackage.json',
+      '/assets/..%2F..%2Ftsconfig.json',
+      '/%00index.html',
+      '//etc/passwd',
+      '/C:%5cWindows%5cwin.ini',
+    ]) {
       const response = await get(web.port, path)
       expect([400, 403, 404], path).toContain(response.status)
       expect(response.body).not.toContain('"name": "keel"')
@@ -199,13 +226,18 @@ describe('browser mode', () => {
 
   it('accepts the token on the handshake from its own Origin and Host; selects `keel`, never echoes the token', async () => {
     // An explicit Host equal to the real one is accepted (the refusals above are about the value, not the header being set).
-    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin, host: `127.0.0.1:${web.port}` })
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), {
+      origin: web.origin,
+      host: `127.0.0.1:${web.port}`,
+    })
     if (opened.outcome !== 'open') throw new Error(`refused: ${opened.status}`)
     try {
       expect(opened.protocol).toBe('keel')
       expect(opened.responseHeaders['sec-websocket-protocol']).toBe('keel')
       expect(JSON.stringify(opened.responseHeaders)).not.toContain(web.token)
-      const reply = new Promise<unknown>((resolve) => opened.ws.once('message', (data) => resolve(JSON.parse(String(data)))))
+      const reply = new Promise<unknown>((resolve) =>
+        opened.ws.once('message', (data) => resolve(JSON.parse(String(data)))),
+      )
       opened.ws.send(JSON.stringify({ id: 1, command: 'settings.get', payload: {} }))
       expect(await reply).toMatchObject({ id: 1, result: { ok: true } })
     } finally {
@@ -216,7 +248,8 @@ describe('browser mode', () => {
   it('the page client: `opened` is false and calls fail cleanly when the token is refused or malformed', async () => {
     const url = webSocketUrlFor({ protocol: 'http:', host: `127.0.0.1:${web.port}` })
     expect(url).toBe(`ws://127.0.0.1:${web.port}/ws`)
-    const createSocket = (target: string, protocols: string[]) => new WebSocket(target, protocols, { origin: web.origin }) as unknown as WebSocketLike
+    const createSocket = (target: string, protocols: string[]) =>
+      new WebSocket(target, protocols, { origin: web.origin }) as unknown as WebSocketLike
     for (const token of ['wrong', 'has space']) {
       const api = createWebApiClient({ token, url, createSocket })
       expect(await api.opened, token).toBe(false)
@@ -228,7 +261,8 @@ describe('browser mode', () => {
 
   it('with the token and its own Origin: the full API, a turn streamed to this socket only', async () => {
     const url = webSocketUrlFor({ protocol: 'http:', host: `127.0.0.1:${web.port}` })
-    const createSocket = (target: string, protocols: string[]) => new WebSocket(target, protocols, { origin: web.origin }) as unknown as WebSocketLike
+    const createSocket = (target: string, protocols: string[]) =>
+      new WebSocket(target, protocols, { origin: web.origin }) as unknown as WebSocketLike
     const api = createWebApiClient({ token: web.token, url, createSocket })
     const other = createWebApiClient({ token: web.token, url, createSocket })
     const mine: RunEventEnvelope[] = []
@@ -243,11 +277,14 @@ describe('browser mode', () => {
       const started = await api['turns.start']({ text: 'Hello', provider: 'anthropic' })
       if (!started.ok) throw new Error(started.error.message)
       const deadline = Date.now() + 10_000
-      while (!mine.some((e) => e.event.type === 'run-end') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+      while (!mine.some((e) => e.event.type === 'run-end') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 10))
       expect(mine.every((e) => e.runId === started.value.runId)).toBe(true)
       expect(mine[0]!.event.type).toBe('run-start')
       expect(mine.at(-1)!.event).toMatchObject({ type: 'run-end', status: 'completed' })
-      const text = mine.flatMap((e) => (e.event.type === 'stream' && e.event.event.type === 'text-delta' ? [e.event.event.delta] : [])).join('')
+      const text = mine
+        .flatMap((e) => (e.event.type === 'stream' && e.event.event.type === 'text-delta' ? [e.event.event.delta] : []))
+        .join('')
       expect(text).toBe('Hello from the simulated provider.')
       expect(theirs).toEqual([])
       const list = await other['conversations.list']({})
@@ -259,7 +296,9 @@ describe('browser mode', () => {
   })
 
   it('answers malformed messages with a validation error and keeps the socket', async () => {
-    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin })
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), {
+      origin: web.origin,
+    })
     if (opened.outcome !== 'open') throw new Error('not opened')
     const ws = opened.ws
     const replies: unknown[] = []
@@ -271,29 +310,49 @@ describe('browser mode', () => {
     const deadline = Date.now() + 5_000
     while (replies.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
     ws.terminate()
-    expect(replies).toContainEqual({ id: null, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'validation' }) }) })
-    expect(replies).toContainEqual({ id: 1, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'validation' }) }) })
-    expect(replies).toContainEqual({ id: 2, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'validation' }) }) })
+    expect(replies).toContainEqual({
+      id: null,
+      result: expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'validation' }) }),
+    })
+    expect(replies).toContainEqual({
+      id: 1,
+      result: expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'validation' }) }),
+    })
+    expect(replies).toContainEqual({
+      id: 2,
+      result: expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'validation' }) }),
+    })
     expect(replies).toContainEqual({ id: 3, result: expect.objectContaining({ ok: true }) })
   })
 
   it('closing the socket (a page reloading) does not stop its run: the next socket attaches and follows it to the end', async () => {
-    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), { origin: web.origin })
+    const opened = await tryWebSocket(`ws://127.0.0.1:${web.port}/ws`, webSocketProtocols(web.token), {
+      origin: web.origin,
+    })
     if (opened.outcome !== 'open') throw new Error('not opened')
     const ws = opened.ws
     world.server.enqueue({ type: 'turn', text: 'one two three four five six seven eight', faults: { delayMs: 40 } })
-    const gotStream = new Promise<void>((resolve) => ws.on('message', (data) => String(data).includes('"stream"') && resolve()))
+    const gotStream = new Promise<void>((resolve) =>
+      ws.on('message', (data) => String(data).includes('"stream"') && resolve()),
+    )
     ws.send(JSON.stringify({ id: 'a', command: 'turns.start', payload: { text: 'Count slowly' } }))
     await gotStream
     ws.close()
     await new Promise((r) => setTimeout(r, 50))
 
-    const api = createWebApiClient({ token: web.token, url: `ws://127.0.0.1:${web.port}/ws`, createSocket: (url, protocols) => new WebSocket(url, protocols, { origin: web.origin }) as unknown as WebSocketLike })
+    const api = createWebApiClient({
+      token: web.token,
+      url: `ws://127.0.0.1:${web.port}/ws`,
+      createSocket: (url, protocols) =>
+        new WebSocket(url, protocols, { origin: web.origin }) as unknown as WebSocketLike,
+    })
     const envelopes: RunEventEnvelope[] = []
-    const ended = new Promise<void>((resolve) => api.onRunEvent((envelope) => {
-      envelopes.push(envelope)
-      if (envelope.event.type === 'run-end') resolve()
-    }))
+    const ended = new Promise<void>((resolve) =>
+      api.onRunEvent((envelope) => {
+        envelopes.push(envelope)
+        if (envelope.event.type === 'run-end') resolve()
+      }),
+    )
     const attached = await api['runs.attach']({})
     if (!attached.ok) throw new Error(attached.error.message)
     expect(attached.value.runs).toHaveLength(1)
@@ -301,7 +360,11 @@ describe('browser mode', () => {
     await world.service.whenIdle()
     api.close()
     expect(envelopes.at(-1)?.event).toMatchObject({ type: 'run-end', status: 'completed' })
-    const row = world.store.db.prepare(`SELECT status, interrupt_reason FROM messages WHERE role = 'assistant' ORDER BY created_at DESC, rowid DESC LIMIT 1`).get()
+    const row = world.store.db
+      .prepare(
+        `SELECT status, interrupt_reason FROM messages WHERE role = 'assistant' ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+      )
+      .get()
     expect(row).toEqual({ status: 'complete', interrupt_reason: null })
   })
 })

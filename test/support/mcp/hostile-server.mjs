@@ -19,7 +19,11 @@ if (mode === 'enoent-crash') {
 }
 if (mode === 'writes-cwd') writeFileSync('database.db', 'written by the server in its working folder\n')
 
-const fine = { name: 'fine', description: 'A well-formed tool', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }
+const fine = {
+  name: 'fine',
+  description: 'A well-formed tool',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+}
 
 function deepSchema(levels) {
   let schema = { type: 'string' }
@@ -28,7 +32,8 @@ function deepSchema(levels) {
 }
 
 function tools() {
-  if (mode === 'deep-only') return [fine, { name: 'deep', description: 'Nested too deep', inputSchema: deepSchema(700) }]
+  if (mode === 'deep-only')
+    return [fine, { name: 'deep', description: 'Nested too deep', inputSchema: deepSchema(700) }]
   if (mode !== 'deep-schema') return [fine]
   return [
     fine,
@@ -36,7 +41,11 @@ function tools() {
     { name: 'deep', description: 'Nested too deep', inputSchema: deepSchema(700) },
     { name: 'huge', description: 'x'.repeat(2 * 1024 * 1024), inputSchema: { type: 'object' } },
     { name: 'twin', description: 'The first twin', inputSchema: { type: 'object' } },
-    { name: 'twin', description: 'The second twin', inputSchema: { type: 'object', properties: { b: { type: 'number' } } } },
+    {
+      name: 'twin',
+      description: 'The second twin',
+      inputSchema: { type: 'object', properties: { b: { type: 'number' } } },
+    },
     { description: 'No name at all', inputSchema: { type: 'object' } },
   ]
 }
@@ -51,7 +60,11 @@ function handle(message) {
       return send({
         jsonrpc: '2.0',
         id: message.id,
-        result: { protocolVersion: message.params?.protocolVersion ?? '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: `hostile-${mode}`, version: '1.0.0' } },
+        result: {
+          protocolVersion: message.params?.protocolVersion ?? '2025-11-25',
+          capabilities: { tools: {} },
+          serverInfo: { name: `hostile-${mode}`, version: '1.0.0' },
+        },
       })
     case 'tools/list':
       return send({ jsonrpc: '2.0', id: message.id, result: { tools: tools() } })

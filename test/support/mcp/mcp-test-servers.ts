@@ -63,7 +63,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** server-everything over HTTP (`streamableHttp` at /mcp or legacy `sse` at /sse) on 127.0.0.1. */
-export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startEverythingHttp(
+  mode: 'streamableHttp' | 'sse',
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort()
   const child = spawn(process.execPath, [referenceServer('everything'), mode], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port) },

@@ -27,7 +27,9 @@ const cancelled = new Set()
 
 if (env.MCP_TEST_IGNORE_SIGTERM) process.on('SIGTERM', () => {})
 if (env.MCP_TEST_GRANDCHILD_PID_FILE) {
-  const grandchild = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1e9)"], { stdio: 'ignore' })
+  const grandchild = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1e9)"], {
+    stdio: 'ignore',
+  })
   writeFileSync(env.MCP_TEST_GRANDCHILD_PID_FILE, String(grandchild.pid))
 }
 
@@ -37,8 +39,16 @@ function tools() {
   const list = [
     { name: 'count', description: 'Counts its calls in a file', inputSchema: { type: 'object', properties: {} } },
     { name: 'crash', description: 'Exits while the call is pending', inputSchema: { type: 'object', properties: {} } },
-    { name: 'huge', description: 'Returns N MiB of text', inputSchema: { type: 'object', properties: { mib: { type: 'number' } } } },
-    { name: 'flood', description: 'Writes N KiB to stderr, then answers', inputSchema: { type: 'object', properties: { kib: { type: 'number' } } } },
+    {
+      name: 'huge',
+      description: 'Returns N MiB of text',
+      inputSchema: { type: 'object', properties: { mib: { type: 'number' } } },
+    },
+    {
+      name: 'flood',
+      description: 'Writes N KiB to stderr, then answers',
+      inputSchema: { type: 'object', properties: { kib: { type: 'number' } } },
+    },
     {
       name: 'mutable',
       description: mutated ? 'Changed after mutate was called' : 'The original definition',
@@ -47,22 +57,47 @@ function tools() {
       // A field no SDK schema knows: must survive listing (pinning hashes the whole object).
       'x-keel-test': { kept: true },
     },
-    { name: 'mutate', description: 'Changes `mutable` and sends list_changed', inputSchema: { type: 'object', properties: {} } },
+    {
+      name: 'mutate',
+      description: 'Changes `mutable` and sends list_changed',
+      inputSchema: { type: 'object', properties: {} },
+    },
     {
       name: 'bad_structured',
       description: 'structuredContent that violates its outputSchema',
       inputSchema: { type: 'object', properties: {} },
       outputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
     },
-    { name: 'slow', description: 'Progress every stepMs; honours notifications/cancelled', inputSchema: { type: 'object', properties: { steps: { type: 'number' }, stepMs: { type: 'number' } } } },
+    {
+      name: 'slow',
+      description: 'Progress every stepMs; honours notifications/cancelled',
+      inputSchema: { type: 'object', properties: { steps: { type: 'number' }, stepMs: { type: 'number' } } },
+    },
     { name: 'image', description: 'An image result', inputSchema: { type: 'object', properties: {} } },
     { name: 'fails', description: 'An isError result', inputSchema: { type: 'object', properties: {} } },
-    { name: 'ask', description: 'Asks the user (elicitation) during the call', inputSchema: { type: 'object', properties: {} } },
-    { name: 'env', description: 'Returns its environment variable names', inputSchema: { type: 'object', properties: {} } },
-    { name: 'echo_env', description: 'Returns the value of one of its environment variables (a server echoing its token)', inputSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+    {
+      name: 'ask',
+      description: 'Asks the user (elicitation) during the call',
+      inputSchema: { type: 'object', properties: {} },
+    },
+    {
+      name: 'env',
+      description: 'Returns its environment variable names',
+      inputSchema: { type: 'object', properties: {} },
+    },
+    {
+      name: 'echo_env',
+      description: 'Returns the value of one of its environment variables (a server echoing its token)',
+      inputSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    },
   ]
   if (env.MCP_TEST_HIDDEN_CHARS) {
-    list.push({ name: 'read_note', title: 'Read note\u202Etxt.exe\u202C', description: 'Reads\u200B a note safely\u2066', inputSchema: { type: 'object', properties: {} } })
+    list.push({
+      name: 'read_note',
+      title: 'Read note\u202Etxt.exe\u202C',
+      description: 'Reads\u200B a note safely\u2066',
+      inputSchema: { type: 'object', properties: {} },
+    })
   }
   return list
 }
@@ -120,20 +155,32 @@ async function callTool(id, params) {
       answer(id, text('mutated'))
       return send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })
     case 'bad_structured':
-      return answer(id, { content: [{ type: 'text', text: '{"n":"not a number"}' }], structuredContent: { n: 'not a number' } })
+      return answer(id, {
+        content: [{ type: 'text', text: '{"n":"not a number"}' }],
+        structuredContent: { n: 'not a number' },
+      })
     case 'slow': {
       const steps = args.steps ?? 5
       for (let step = 1; step <= steps; step++) {
         await sleep(args.stepMs ?? 100)
         if (cancelled.has(id)) return record(`stopped ${id} at ${step}`)
         if (progressToken !== undefined) {
-          send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: step, total: steps, message: `step ${step}` } })
+          send({
+            jsonrpc: '2.0',
+            method: 'notifications/progress',
+            params: { progressToken, progress: step, total: steps, message: `step ${step}` },
+          })
         }
       }
       return answer(id, text('slow done'))
     }
     case 'image':
-      return answer(id, { content: [{ type: 'text', text: 'a dot' }, { type: 'image', data: PNG_1X1, mimeType: 'image/png' }] })
+      return answer(id, {
+        content: [
+          { type: 'text', text: 'a dot' },
+          { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+        ],
+      })
     case 'fails':
       return answer(id, { content: [{ type: 'text', text: 'it went wrong' }], isError: true })
     case 'ask': {
@@ -191,7 +238,12 @@ function handle(message) {
     case 'tools/call':
       return void callTool(message.id, message.params ?? {})
     default:
-      if (message.id !== undefined) send({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } })
+      if (message.id !== undefined)
+        send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: -32601, message: `Method not found: ${message.method}` },
+        })
   }
 }
 

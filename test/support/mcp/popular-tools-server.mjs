@@ -28,7 +28,12 @@ function handle(message) {
     case 'tools/call':
       return answer(message.id, { content: [{ type: 'text', text: `ran ${message.params?.name}` }] })
     default:
-      if (message.id !== undefined) send({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } })
+      if (message.id !== undefined)
+        send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: -32601, message: `Method not found: ${message.method}` },
+        })
   }
 }
 

@@ -30,7 +30,9 @@ async function main(): Promise<void> {
     controlRoutes: !values['no-control'],
     respond: verbose
       ? (request) => {
-          process.stderr.write(`${new Date().toISOString()} ${request.method} ${request.path} (${request.provider}), queued ${server.queued}\n`)
+          process.stderr.write(
+            `${new Date().toISOString()} ${request.method} ${request.path} (${request.provider}), queued ${server.queued}\n`,
+          )
           return undefined
         }
       : undefined,

@@ -10,7 +10,13 @@ import type { SimulatedProvider } from './server'
  * `GET /_sim/state` (`{queued, requests, aborted, unrouted, modelRequests}`), `POST /_sim/reset`,
  * `POST /_sim/models` (`{ids}` or `{status, body?}`: what `GET …/models` answers), `GET /_sim/model-requests`.
  */
-export function handleControlRoute(res: ServerResponse, method: string, path: string, rawBody: string, provider: SimulatedProvider): void {
+export function handleControlRoute(
+  res: ServerResponse,
+  method: string,
+  path: string,
+  rawBody: string,
+  provider: SimulatedProvider,
+): void {
   const route = `${method} ${path}`
   try {
     switch (route) {
@@ -23,7 +29,13 @@ export function handleControlRoute(res: ServerResponse, method: string, path: st
         sendJson(res, 200, provider.requests)
         return
       case 'GET /_sim/state':
-        sendJson(res, 200, { queued: provider.queued, requests: provider.requests.length, aborted: provider.aborted, unrouted: provider.unrouted, modelRequests: provider.modelRequests.length })
+        sendJson(res, 200, {
+          queued: provider.queued,
+          requests: provider.requests.length,
+          aborted: provider.aborted,
+          unrouted: provider.unrouted,
+          modelRequests: provider.modelRequests.length,
+        })
         return
       case 'POST /_sim/models':
         provider.setModels(JSON.parse(rawBody) as ModelsScript)

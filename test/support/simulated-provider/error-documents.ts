@@ -20,7 +20,11 @@ export function openAIErrorObject(status: number): Record<string, unknown> {
       case 400:
         return ['invalid_request_error', null, 'Invalid request.']
       case 401:
-        return ['invalid_request_error', 'invalid_api_key', 'Incorrect API key provided: sk-sim***. You can find your API key at https://platform.openai.com/account/api-keys.']
+        return [
+          'invalid_request_error',
+          'invalid_api_key',
+          'Incorrect API key provided: sk-sim***. You can find your API key at https://platform.openai.com/account/api-keys.',
+        ]
       case 403:
         return ['invalid_request_error', 'permission_denied', 'You are not allowed to use this model.']
       case 404:
@@ -64,7 +68,9 @@ export function anthropicErrorObject(status: number): Record<string, unknown> {
       case 504:
         return ['timeout_error', 'Request timed out.']
       default:
-        return status >= 500 ? ['api_error', 'Internal server error'] : ['invalid_request_error', `Request failed with status ${status}.`]
+        return status >= 500
+          ? ['api_error', 'Internal server error']
+          : ['invalid_request_error', `Request failed with status ${status}.`]
     }
   })()
   return { type, message }
@@ -91,7 +97,10 @@ export function googleErrorObject(status: number): { code: number; message: stri
         return ['DEADLINE_EXCEEDED', 'Deadline expired before operation could complete.']
       default:
         return status >= 500
-          ? ['INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting']
+          ? [
+              'INTERNAL',
+              'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+            ]
           : ['FAILED_PRECONDITION', `Request failed with status ${status}.`]
     }
   })()

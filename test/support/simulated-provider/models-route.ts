@@ -27,7 +27,11 @@ export function matchModelsRoute(method: string, path: string): ProviderId | und
 }
 
 /** Status and JSON body of one models request. */
-export function renderModels(provider: ProviderId, script: ModelsScript, query: URLSearchParams): { status: number; body: unknown } {
+export function renderModels(
+  provider: ProviderId,
+  script: ModelsScript,
+  query: URLSearchParams,
+): { status: number; body: unknown } {
   if ('status' in script) return { status: script.status, body: script.body ?? errorBody(provider, script.status) }
   const ids = script.ids
   switch (provider) {
@@ -39,7 +43,12 @@ export function renderModels(provider: ProviderId, script: ModelsScript, query: 
       return {
         status: 200,
         body: {
-          data: page.map((id) => ({ type: 'model', id, display_name: `Sim ${id}`, created_at: '2026-01-01T00:00:00Z' })),
+          data: page.map((id) => ({
+            type: 'model',
+            id,
+            display_name: `Sim ${id}`,
+            created_at: '2026-01-01T00:00:00Z',
+          })),
           has_more: start + limit < ids.length,
           first_id: page[0] ?? null,
           last_id: page.at(-1) ?? null,
@@ -55,9 +64,21 @@ export function renderModels(provider: ProviderId, script: ModelsScript, query: 
         status: 200,
         body: {
           models: [
-            ...page.map((id) => ({ name: `models/${id}`, displayName: `Sim ${id}`, supportedGenerationMethods: ['generateContent', 'countTokens'] })),
+            ...page.map((id) => ({
+              name: `models/${id}`,
+              displayName: `Sim ${id}`,
+              supportedGenerationMethods: ['generateContent', 'countTokens'],
+            })),
             // What Google lists beside chat models: never offered for a chat.
-            ...(start === 0 ? [{ name: 'models/sim-embedding', displayName: 'Sim embedding', supportedGenerationMethods: ['embedContent'] }] : []),
+            ...(start === 0
+              ? [
+                  {
+                    name: 'models/sim-embedding',
+                    displayName: 'Sim embedding',
+                    supportedGenerationMethods: ['embedContent'],
+                  },
+                ]
+              : []),
           ],
           ...(start + size < ids.length ? { nextPageToken: String(start + size) } : {}),
         },
@@ -65,7 +86,13 @@ export function renderModels(provider: ProviderId, script: ModelsScript, query: 
     }
     case 'openai-responses':
     case 'openai-chat':
-      return { status: 200, body: { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_767_225_600, owned_by: 'sim' })) } }
+      return {
+        status: 200,
+        body: {
+          object: 'list',
+          data: ids.map((id) => ({ id, object: 'model', created: 1_767_225_600, owned_by: 'sim' })),
+        },
+      }
   }
 }
 
@@ -78,6 +105,12 @@ function errorBody(provider: ProviderId, status: number): unknown {
     case 'gemini-interactions':
       return { error: { code: status, message, status: status === 401 ? 'UNAUTHENTICATED' : 'UNKNOWN' } }
     default:
-      return { error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: status === 401 ? 'invalid_api_key' : null } }
+      return {
+        error: {
+          message,
+          type: status === 401 ? 'invalid_request_error' : 'server_error',
+          code: status === 401 ? 'invalid_api_key' : null,
+        },
+      }
   }
 }

@@ -89,7 +89,10 @@ export const anthropicRenderer: WireRenderer = {
 
   streamError(kind, _turn, _context, _before, message) {
     // Quoted from a live stream (anthropic-sdk-go#200): a `details` key and a trailing space. The connection closes after it.
-    const error = { ...anthropicErrorObject(statusForKind('anthropic', kind)), ...(message === undefined ? {} : { message }) }
+    const error = {
+      ...anthropicErrorObject(statusForKind('anthropic', kind)),
+      ...(message === undefined ? {} : { message }),
+    }
     return [sseEvent('error', `${JSON.stringify({ type: 'error', error: { details: null, ...error } })} `)]
   },
 }

@@ -41,7 +41,9 @@ export const geminiInteractionsRenderer: WireRenderer = {
       index++
     }
 
-    emit('interaction.created', { interaction: { id: turn.responseId, status: 'in_progress', object: 'interaction', model: context.model } })
+    emit('interaction.created', {
+      interaction: { id: turn.responseId, status: 'in_progress', object: 'interaction', model: context.model },
+    })
     emit('interaction.status_update', { interaction_id: turn.responseId, status: 'in_progress' })
     if (turn.reasoning) {
       step({ type: 'thought' }, [
@@ -49,7 +51,11 @@ export const geminiInteractionsRenderer: WireRenderer = {
         { signature: Buffer.from(`sim-thought:${turn.serial}`).toString('base64'), type: 'thought_signature' },
       ])
     }
-    if (turn.text) step({ type: 'model_output' }, turn.textDeltas.map((text) => ({ text, type: 'text' })))
+    if (turn.text)
+      step(
+        { type: 'model_output' },
+        turn.textDeltas.map((text) => ({ text, type: 'text' })),
+      )
     turn.toolCalls.forEach((call, position) => {
       const cut = turn.finish === 'length' && position === turn.toolCalls.length - 1
       step(
@@ -63,8 +69,13 @@ export const geminiInteractionsRenderer: WireRenderer = {
   },
 
   streamError(kind, _turn, _context, _before, message) {
-    const error = { ...googleErrorObject(statusForKind('gemini-interactions', kind)), ...(message === undefined ? {} : { message }) }
-    return [sseEvent('error', JSON.stringify({ error: { code: error.status, message: error.message }, event_type: 'error' }))]
+    const error = {
+      ...googleErrorObject(statusForKind('gemini-interactions', kind)),
+      ...(message === undefined ? {} : { message }),
+    }
+    return [
+      sseEvent('error', JSON.stringify({ error: { code: error.status, message: error.message }, event_type: 'error' })),
+    ]
   },
 }
 

@@ -44,11 +44,16 @@ export const geminiRenderer: WireRenderer = {
     if (partsPerChunk.length === 0) partsPerChunk.push([{ text: '' }])
     const chunks = partsPerChunk.map((parts, i) => {
       const last = i === partsPerChunk.length - 1
-      return response(turn, context, {
-        content: { parts, role: 'model' },
-        ...(last ? { finishReason: FINISH_REASON[turn.finish] } : {}),
-        index: 0,
-      }, (i + 1) / partsPerChunk.length)
+      return response(
+        turn,
+        context,
+        {
+          content: { parts, role: 'model' },
+          ...(last ? { finishReason: FINISH_REASON[turn.finish] } : {}),
+          index: 0,
+        },
+        (i + 1) / partsPerChunk.length,
+      )
     })
     return {
       events: chunks.map((chunk, i) => frame(chunk, i, context)),

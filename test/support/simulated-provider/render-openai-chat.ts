@@ -81,7 +81,10 @@ export const openAIChatRenderer: WireRenderer = {
 
   streamError(kind, _turn, _context, _before, message) {
     // An in-band error after HTTP 200: a data chunk with an `error` key and no choices.
-    const error = { ...openAIErrorObject(statusForKind('openai-chat', kind)), ...(message === undefined ? {} : { message }) }
+    const error = {
+      ...openAIErrorObject(statusForKind('openai-chat', kind)),
+      ...(message === undefined ? {} : { message }),
+    }
     return [sseEvent(undefined, JSON.stringify({ error }))]
   },
 }
@@ -89,5 +92,7 @@ export const openAIChatRenderer: WireRenderer = {
 function asksForUsage(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false
   const options = (body as { stream_options?: unknown }).stream_options
-  return typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true
+  return (
+    typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true
+  )
 }

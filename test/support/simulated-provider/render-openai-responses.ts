@@ -35,14 +35,22 @@ export const openAIResponsesRenderer: WireRenderer = {
       const id = `rs_${turn.serial}`
       const wantsEncrypted = includes(context.request.body, 'reasoning.encrypted_content')
       const encrypted = wantsEncrypted ? { encrypted_content: `gAAAAAsim${turn.serial}` } : {}
-      emit({ type: 'response.output_item.added', output_index: outputIndex, item: { id, type: 'reasoning', ...encrypted, summary: [] } })
+      emit({
+        type: 'response.output_item.added',
+        output_index: outputIndex,
+        item: { id, type: 'reasoning', ...encrypted, summary: [] },
+      })
       const base = { item_id: id, output_index: outputIndex, summary_index: 0 }
       emit({ type: 'response.reasoning_summary_part.added', ...base, part: { type: 'summary_text', text: '' } })
       for (const delta of turn.reasoningDeltas) {
         emit({ type: 'response.reasoning_summary_text.delta', ...base, delta, obfuscation: obfuscation(events.length) })
       }
       emit({ type: 'response.reasoning_summary_text.done', ...base, text: turn.reasoning })
-      emit({ type: 'response.reasoning_summary_part.done', ...base, part: { type: 'summary_text', text: turn.reasoning } })
+      emit({
+        type: 'response.reasoning_summary_part.done',
+        ...base,
+        part: { type: 'summary_text', text: turn.reasoning },
+      })
       const item = { id, type: 'reasoning', ...encrypted, summary: [{ type: 'summary_text', text: turn.reasoning }] }
       output.push(item)
       emit({ type: 'response.output_item.done', output_index: outputIndex, item })
@@ -59,7 +67,13 @@ export const openAIResponsesRenderer: WireRenderer = {
       const base = { item_id: id, output_index: outputIndex, content_index: 0 }
       emit({ type: 'response.content_part.added', ...base, part: outputText('') })
       for (const delta of turn.textDeltas) {
-        emit({ type: 'response.output_text.delta', ...base, delta, logprobs: [], obfuscation: obfuscation(events.length) })
+        emit({
+          type: 'response.output_text.delta',
+          ...base,
+          delta,
+          logprobs: [],
+          obfuscation: obfuscation(events.length),
+        })
       }
       emit({ type: 'response.output_text.done', ...base, text: turn.text, logprobs: [] })
       emit({ type: 'response.content_part.done', ...base, part: outputText(turn.text) })
@@ -71,7 +85,14 @@ export const openAIResponsesRenderer: WireRenderer = {
 
     for (const call of turn.toolCalls) {
       const outputIndex = output.length
-      const item = { id: call.itemId, type: 'function_call', status: 'in_progress', arguments: '', call_id: call.callId ?? '', name: call.name }
+      const item = {
+        id: call.itemId,
+        type: 'function_call',
+        status: 'in_progress',
+        arguments: '',
+        call_id: call.callId ?? '',
+        name: call.name,
+      }
       emit({ type: 'response.output_item.added', output_index: outputIndex, item })
       for (const delta of call.fragments) {
         emit({
@@ -84,7 +105,12 @@ export const openAIResponsesRenderer: WireRenderer = {
       }
       const cut = truncatedLast && isLast(outputIndex)
       if (!cut) {
-        emit({ type: 'response.function_call_arguments.done', item_id: call.itemId, output_index: outputIndex, arguments: call.argumentsText })
+        emit({
+          type: 'response.function_call_arguments.done',
+          item_id: call.itemId,
+          output_index: outputIndex,
+          arguments: call.argumentsText,
+        })
       }
       const done = { ...item, status: cut ? 'incomplete' : 'completed', arguments: call.argumentsText }
       output.push(done)
@@ -92,9 +118,11 @@ export const openAIResponsesRenderer: WireRenderer = {
     }
 
     const terminal =
-      turn.finish === 'length' ? { type: 'response.incomplete', status: 'incomplete', reason: 'max_output_tokens' }
-      : turn.finish === 'content-filter' ? { type: 'response.incomplete', status: 'incomplete', reason: 'content_filter' }
-      : { type: 'response.completed', status: 'completed', reason: undefined }
+      turn.finish === 'length'
+        ? { type: 'response.incomplete', status: 'incomplete', reason: 'max_output_tokens' }
+        : turn.finish === 'content-filter'
+          ? { type: 'response.incomplete', status: 'incomplete', reason: 'content_filter' }
+          : { type: 'response.completed', status: 'completed', reason: undefined }
     emit({ type: terminal.type, response: responseObject(turn, context, terminal.status, output, terminal.reason) })
     return { events, trailer: '' } satisfies RenderedStream
   },
@@ -103,10 +131,23 @@ export const openAIResponsesRenderer: WireRenderer = {
     // The live API nests the error (`{type:"error", error:{type, code, message, param}}`), then fails the response.
     const base = openAIErrorObject(statusForKind('openai-responses', kind))
     const error: Record<string, unknown> = { ...base, message: message ?? base.message }
-    const failed = { ...responseObject(turn, context, 'failed', [], undefined), error: { code: error.code ?? error.type, message: error.message } }
+    const failed = {
+      ...responseObject(turn, context, 'failed', [], undefined),
+      error: { code: error.code ?? error.type, message: error.message },
+    }
     return [
-      sseEvent('error', JSON.stringify({ type: 'error', sequence_number: eventsBefore, error: { type: error.type, code: error.code, message: error.message, param: null } })),
-      sseEvent('response.failed', JSON.stringify({ type: 'response.failed', sequence_number: eventsBefore + 1, response: failed })),
+      sseEvent(
+        'error',
+        JSON.stringify({
+          type: 'error',
+          sequence_number: eventsBefore,
+          error: { type: error.type, code: error.code, message: error.message, param: null },
+        }),
+      ),
+      sseEvent(
+        'response.failed',
+        JSON.stringify({ type: 'response.failed', sequence_number: eventsBefore + 1, response: failed }),
+      ),
     ]
   },
 }
@@ -115,7 +156,13 @@ function outputText(text: string): Json {
   return { type: 'output_text', annotations: [], logprobs: [], text }
 }
 
-function responseObject(turn: PlannedTurn, context: RenderContext, status: string, output: Json[], incompleteReason: string | undefined): Json {
+function responseObject(
+  turn: PlannedTurn,
+  context: RenderContext,
+  status: string,
+  output: Json[],
+  incompleteReason: string | undefined,
+): Json {
   const done = status !== 'in_progress'
   return {
     id: turn.responseId,

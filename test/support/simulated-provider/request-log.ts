@@ -29,13 +29,21 @@ export class RequestLog {
 
   /** Resolves with the requests once at least `n` were recorded. */
   async waitForRequests(n: number, options: WaitOptions = {}): Promise<RecordedRequest[]> {
-    await this.waitUntil(() => this.requests.length >= n, options, () => `${n} request(s); got ${this.requests.length}`)
+    await this.waitUntil(
+      () => this.requests.length >= n,
+      options,
+      () => `${n} request(s); got ${this.requests.length}`,
+    )
     return [...this.requests]
   }
 
   /** Resolves once at least `n` client aborts were counted. */
   async waitForAborted(n: number, options: WaitOptions = {}): Promise<void> {
-    await this.waitUntil(() => this.aborted >= n, options, () => `${n} client abort(s); got ${this.aborted}`)
+    await this.waitUntil(
+      () => this.aborted >= n,
+      options,
+      () => `${n} client abort(s); got ${this.aborted}`,
+    )
   }
 
   private waitUntil(done: () => boolean, options: WaitOptions, describe: () => string): Promise<void> {

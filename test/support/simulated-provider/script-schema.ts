@@ -20,7 +20,13 @@ const faultsSchema = z.strictObject({
   cutAfterBytes: count.optional(),
   cutAfterEvents: count.optional(),
   stallAfterEvents: count.optional(),
-  errorAfterEvents: z.strictObject({ afterEvents: count, kind: z.enum(['overloaded', 'server', 'rate-limit']), message: z.string().optional() }).optional(),
+  errorAfterEvents: z
+    .strictObject({
+      afterEvents: count,
+      kind: z.enum(['overloaded', 'server', 'rate-limit']),
+      message: z.string().optional(),
+    })
+    .optional(),
   compat: z
     .strictObject({
       repeatIdOnEveryFragment: z.boolean().optional(),

@@ -8,9 +8,23 @@ import { RENDERERS } from './renderers'
 import { sendJson } from './send-json'
 import { flattenHeaders, parseJsonOrText, readBody, RequestLog, type WaitOptions } from './request-log'
 import { basePathFor, matchRoute, type MatchedRoute } from './routes'
-import { DEFAULT_MODEL_IDS, matchModelsRoute, renderModels, type ModelListRequest, type ModelsScript } from './models-route'
+import {
+  DEFAULT_MODEL_IDS,
+  matchModelsRoute,
+  renderModels,
+  type ModelListRequest,
+  type ModelsScript,
+} from './models-route'
 import { pause, serveStream, type ResponseChannel } from './serve-stream'
-import type { RecordedRequest, RespondHook, ScriptedHttpError, ScriptedResponse, ScriptedTurn, ServedResponse, SimulatedProviderOptions } from './types'
+import type {
+  RecordedRequest,
+  RespondHook,
+  ScriptedHttpError,
+  ScriptedResponse,
+  ScriptedTurn,
+  ServedResponse,
+  SimulatedProviderOptions,
+} from './types'
 import { planWrites } from './write-plan'
 
 export interface SimulatedProvider {
@@ -62,7 +76,10 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent && !res.destroyed) sendJson(res, 500, { error: { message: `simulated provider failed: ${String(error)}`, type: 'simulated_provider_error' } })
+      if (!res.headersSent && !res.destroyed)
+        sendJson(res, 500, {
+          error: { message: `simulated provider failed: ${String(error)}`, type: 'simulated_provider_error' },
+        })
       else res.destroy()
     })
   })
@@ -84,7 +101,12 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
     }
     const modelsOf = matchModelsRoute(method, path)
     if (modelsOf) {
-      modelRequests.push({ provider: modelsOf, path, query: Object.fromEntries(url.searchParams), headers: flattenHeaders(req) })
+      modelRequests.push({
+        provider: modelsOf,
+        path,
+        query: Object.fromEntries(url.searchParams),
+        headers: flattenHeaders(req),
+      })
       const answer = renderModels(modelsOf, models, url.searchParams)
       sendJson(res, answer.status, answer.body)
       return
@@ -92,7 +114,9 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
     const route = matchRoute(method, path, url.searchParams)
     if (!route) {
       unrouted.push({ method, path })
-      sendJson(res, 404, { error: { message: `simulated provider: no route for ${method} ${path}`, type: 'not_found' } })
+      sendJson(res, 404, {
+        error: { message: `simulated provider: no route for ${method} ${path}`, type: 'not_found' },
+      })
       return
     }
     const channel = openChannel(res)
@@ -148,17 +172,34 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
     return { res, closed: controller.signal, markServerClose: () => (serverClose = true) }
   }
 
-  const sendHttpError = async (channel: ResponseChannel, scripted: ScriptedHttpError, route: MatchedRoute): Promise<void> => {
-    const defaults = defaultHttpError(scripted.status, { provider: route.provider, jsonArray: route.jsonArray, requestId: `req_${idPrefix}${log.requests.length}` })
+  const sendHttpError = async (
+    channel: ResponseChannel,
+    scripted: ScriptedHttpError,
+    route: MatchedRoute,
+  ): Promise<void> => {
+    const defaults = defaultHttpError(scripted.status, {
+      provider: route.provider,
+      jsonArray: route.jsonArray,
+      requestId: `req_${idPrefix}${log.requests.length}`,
+    })
     const body =
-      scripted.body === undefined ? defaults.body : typeof scripted.body === 'string' ? scripted.body : JSON.stringify(scripted.body)
+      scripted.body === undefined
+        ? defaults.body
+        : typeof scripted.body === 'string'
+          ? scripted.body
+          : JSON.stringify(scripted.body)
     await pause(scripted.delayMs, channel.closed)
     if (channel.closed.aborted) return
     channel.res.writeHead(scripted.status, { ...defaults.headers, ...lowerCaseKeys(scripted.headers ?? {}) })
     channel.res.end(body)
   }
 
-  const sendTurn = async (channel: ResponseChannel, scripted: ScriptedTurn, route: MatchedRoute, record: RecordedRequest): Promise<void> => {
+  const sendTurn = async (
+    channel: ResponseChannel,
+    scripted: ScriptedTurn,
+    route: MatchedRoute,
+    record: RecordedRequest,
+  ): Promise<void> => {
     turnNumber++
     const renderer = RENDERERS[route.provider]
     const faults = scripted.faults ?? {}
@@ -184,14 +225,28 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
     record.served = served
     log.record(record)
     const rendered = renderer.render(turn, context)
-    const plan = planWrites(rendered, faults, (before) => renderer.streamError(faults.errorAfterEvents?.kind ?? 'server', turn, context, before, faults.errorAfterEvents?.message))
+    const plan = planWrites(rendered, faults, (before) =>
+      renderer.streamError(
+        faults.errorAfterEvents?.kind ?? 'server',
+        turn,
+        context,
+        before,
+        faults.errorAfterEvents?.message,
+      ),
+    )
     const headers = {
       'content-type': renderer.contentType(context),
       'cache-control': 'no-cache',
       ...requestIdHeader(route.provider, `req_${idPrefix}${log.requests.length}`),
       ...lowerCaseKeys(scripted.headers ?? {}),
     }
-    await serveStream(channel, headers, plan, { delayMs: faults.delayMs, headersDelayMs: faults.headersDelayMs }, markWrites(scripted.marks, served))
+    await serveStream(
+      channel,
+      headers,
+      plan,
+      { delayMs: faults.delayMs, headersDelayMs: faults.headersDelayMs },
+      markWrites(scripted.marks, served),
+    )
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -247,7 +302,10 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
 }
 
 /** Notes in `served.marks` when the first write holding each mark's text goes out (see `ScriptedTurn.marks`). */
-function markWrites(marks: Record<string, string> | undefined, served: ServedResponse & { kind: 'turn' }): ((bytes: Buffer) => void) | undefined {
+function markWrites(
+  marks: Record<string, string> | undefined,
+  served: ServedResponse & { kind: 'turn' },
+): ((bytes: Buffer) => void) | undefined {
   if (!marks) return undefined
   const pending = Object.entries(marks)
   return (bytes) => {

@@ -30,5 +30,11 @@ export interface WireRenderer {
    * The provider's in-stream error, to be written after the first `eventsBefore` events of
    * `render`'s output; the response ends after it. `message` replaces the provider's usual text.
    */
-  streamError(kind: InStreamErrorKind, turn: PlannedTurn, context: RenderContext, eventsBefore: number, message?: string): string[]
+  streamError(
+    kind: InStreamErrorKind,
+    turn: PlannedTurn,
+    context: RenderContext,
+    eventsBefore: number,
+    message?: string,
+  ): string[]
 }

@@ -61,7 +61,8 @@ function earliestEventFault(faults: StreamFaults): { kind: 'error' | 'cut' | 'st
     { kind: 'stall', at: faults.stallAfterEvents },
   ]
   let best: { kind: 'error' | 'cut' | 'stall'; at: number } | undefined
-  for (const { kind, at } of candidates) if (at !== undefined && (best === undefined || at < best.at)) best = { kind, at }
+  for (const { kind, at } of candidates)
+    if (at !== undefined && (best === undefined || at < best.at)) best = { kind, at }
   return best
 }
 
@@ -86,4 +87,3 @@ function rechunk(bytes: Buffer, chunkSize: number | 'random', seed: number): Buf
   }
   return out
 }
-

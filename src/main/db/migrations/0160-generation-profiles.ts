@@ -11,6 +11,8 @@ export const migration0160: Migration = {
   version: 160,
   name: 'generation-profiles',
   up(db) {
-    db.exec(`ALTER TABLE generations ADD COLUMN profile TEXT CHECK (profile IS NULL OR length(profile) BETWEEN 1 AND 40);`)
+    db.exec(
+      `ALTER TABLE generations ADD COLUMN profile TEXT CHECK (profile IS NULL OR length(profile) BETWEEN 1 AND 40);`,
+    )
   },
 }

@@ -17,7 +17,24 @@ import { migration0190 } from './0190-conversation-entries'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a released migration is never edited; a new one is numbered above all and listed in `released.txt`. */
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050, migration0060, migration0070, migration0080, migration0090, migration0100, migration0110, migration0120, migration0130, migration0160, migration0180, migration0190]
+export const MIGRATIONS: readonly Migration[] = [
+  migration0010,
+  migration0020,
+  migration0030,
+  migration0040,
+  migration0050,
+  migration0060,
+  migration0070,
+  migration0080,
+  migration0090,
+  migration0100,
+  migration0110,
+  migration0120,
+  migration0130,
+  migration0160,
+  migration0180,
+  migration0190,
+]
 
 /** The newest schema version this build knows. A file with a higher `user_version` is refused. */
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

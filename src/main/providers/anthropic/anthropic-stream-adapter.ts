@@ -104,7 +104,12 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
     const acc = this.acc
     const stopReason = this.stopReason
     const reason = stopReason === undefined ? undefined : mapAnthropicStopReason(stopReason)
-    if (!acc.hasError && (reason === 'stop' || reason === 'tool-calls') && this.skippedBlocks.length > 0 && nothingRead(acc)) {
+    if (
+      !acc.hasError &&
+      (reason === 'stop' || reason === 'tool-calls') &&
+      this.skippedBlocks.length > 0 &&
+      nothingRead(acc)
+    ) {
       // Content arrived but none of it was readable here: saying "done, nothing to show" would
       // lose it silently.
       acc.fail({
@@ -155,7 +160,10 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
           // Not an object: kept as text, so the call never parses and is never run.
           acc.setToolArguments(call, argumentsTextOf(input))
         }
-        this.toolBlocks.set(index, { call, initialInput: object && Object.keys(object).length > 0 ? object : undefined })
+        this.toolBlocks.set(index, {
+          call,
+          initialInput: object && Object.keys(object).length > 0 ? object : undefined,
+        })
         return
       }
       default:
@@ -179,7 +187,11 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
     }
     const thinking = this.thinkingBlocks.get(index)
     if (thinking) {
-      this.acc.replay.push({ type: 'anthropic-thinking', thinking: thinking.thinking.join(''), signature: thinking.signature })
+      this.acc.replay.push({
+        type: 'anthropic-thinking',
+        thinking: thinking.thinking.join(''),
+        signature: thinking.signature,
+      })
       this.thinkingBlocks.delete(index)
     }
   }
@@ -213,7 +225,11 @@ function nothingRead(acc: TurnAccumulator): boolean {
 }
 
 /** Usage in `message_start` and the cumulative `message_delta` usage: the last numbers win. */
-function readUsage(acc: TurnAccumulator, usage: WireObject | undefined, options: { outputIsPlaceholder?: boolean } = {}): void {
+function readUsage(
+  acc: TurnAccumulator,
+  usage: WireObject | undefined,
+  options: { outputIsPlaceholder?: boolean } = {},
+): void {
   if (!usage) return
   const input = asNumber(usage.input_tokens)
   const cacheWrite = asNumber(usage.cache_creation_input_tokens)
@@ -221,7 +237,9 @@ function readUsage(acc: TurnAccumulator, usage: WireObject | undefined, options:
   acc.mergeUsage({
     inputTokens: input === undefined ? undefined : sumKnown(input, cacheWrite, cacheRead),
     outputTokens: options.outputIsPlaceholder ? undefined : asNumber(usage.output_tokens),
-    reasoningTokens: options.outputIsPlaceholder ? undefined : asNumber(asObject(usage.output_tokens_details)?.thinking_tokens),
+    reasoningTokens: options.outputIsPlaceholder
+      ? undefined
+      : asNumber(asObject(usage.output_tokens_details)?.thinking_tokens),
     cachedInputTokens: cacheRead,
   })
 }

@@ -22,19 +22,33 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        push('user', userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } } : { type: 'text', text: part.text })))
+        push(
+          'user',
+          userMessageParts(message).map((part) =>
+            part.type === 'image'
+              ? { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } }
+              : { type: 'text', text: part.text },
+          ),
+        )
         break
       case 'assistant': {
         const blocks: Record<string, unknown>[] = []
         if (message.provider === 'anthropic') {
           for (const item of message.replay) {
-            if (item.type === 'anthropic-thinking') blocks.push({ type: 'thinking', thinking: item.thinking, signature: item.signature })
-            else if (item.type === 'anthropic-redacted-thinking') blocks.push({ type: 'redacted_thinking', data: item.data })
+            if (item.type === 'anthropic-thinking')
+              blocks.push({ type: 'thinking', thinking: item.thinking, signature: item.signature })
+            else if (item.type === 'anthropic-redacted-thinking')
+              blocks.push({ type: 'redacted_thinking', data: item.data })
           }
         }
         if (message.text.length > 0) blocks.push({ type: 'text', text: message.text })
         for (const call of message.toolCalls) {
-          blocks.push({ type: 'tool_use', id: anthropicToolId(call.callId), name: call.name, input: argumentsForHistory(call) })
+          blocks.push({
+            type: 'tool_use',
+            id: anthropicToolId(call.callId),
+            name: call.name,
+            input: argumentsForHistory(call),
+          })
         }
         if (blocks.length > 0) push('assistant', blocks)
         break
@@ -47,7 +61,13 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
             tool_use_id: anthropicToolId(result.callId),
             // Images go inside the result, as content blocks beside the text.
             content: result.images?.length
-              ? [{ type: 'text', text: result.content }, ...result.images.map((image) => ({ type: 'image', source: { type: 'base64', media_type: image.mimeType, data: image.data } }))]
+              ? [
+                  { type: 'text', text: result.content },
+                  ...result.images.map((image) => ({
+                    type: 'image',
+                    source: { type: 'base64', media_type: image.mimeType, data: image.data },
+                  })),
+                ]
               : result.content,
             ...(result.isError ? { is_error: true } : {}),
           })),
@@ -65,7 +85,11 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
   // The Messages API takes 0–1; a conversation's higher value (set for another provider) is lowered to 1.
   if (input.temperature !== undefined) body.temperature = Math.min(input.temperature, 1)
   if (input.tools.length > 0) {
-    body.tools = input.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }))
+    body.tools = input.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.inputSchema,
+    }))
   }
   const headers: Record<string, string> = {
     'content-type': 'application/json',

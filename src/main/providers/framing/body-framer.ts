@@ -155,7 +155,10 @@ export class BodyFramer {
     if (firstChar === 0x7b /* { */) this.mode = 'document'
     else if (firstChar === 0x5b /* [ */ && this.options.allowJsonArray) {
       this.mode = 'json-array'
-      this.arrayFramer = new JsonArrayFramer((element) => this.sink.onEvent(undefined, element, false), this.limits.maxEventChars)
+      this.arrayFramer = new JsonArrayFramer(
+        (element) => this.sink.onEvent(undefined, element, false),
+        this.limits.maxEventChars,
+      )
     } else {
       this.mode = 'sse'
       this.sse = new SseFramer(

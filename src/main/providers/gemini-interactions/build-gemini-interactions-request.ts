@@ -17,7 +17,11 @@ export function buildGeminiInteractionsRequest(input: BuildRequestInput): Provid
       case 'user':
         steps.push({
           type: 'user_input',
-          content: userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'image', data: part.data, mime_type: part.mimeType } : { type: 'text', text: part.text })),
+          content: userMessageParts(message).map((part) =>
+            part.type === 'image'
+              ? { type: 'image', data: part.data, mime_type: part.mimeType }
+              : { type: 'text', text: part.text },
+          ),
         })
         break
       case 'assistant':
@@ -32,7 +36,8 @@ export function buildGeminiInteractionsRequest(input: BuildRequestInput): Provid
             }
           }
         }
-        if (message.text.length > 0) steps.push({ type: 'model_output', content: [{ type: 'text', text: message.text }] })
+        if (message.text.length > 0)
+          steps.push({ type: 'model_output', content: [{ type: 'text', text: message.text }] })
         for (const call of message.toolCalls) {
           steps.push({ type: 'function_call', id: call.callId, name: call.name, arguments: argumentsForHistory(call) })
         }
@@ -45,7 +50,9 @@ export function buildGeminiInteractionsRequest(input: BuildRequestInput): Provid
             call_id: result.callId,
             name: result.name,
             // Image results are not verified for this API: the model is told they were shown to the user.
-            result: result.images?.length ? `${result.content}\n[${result.images.length} image(s) shown to the user, not sent]` : result.content,
+            result: result.images?.length
+              ? `${result.content}\n[${result.images.length} image(s) shown to the user, not sent]`
+              : result.content,
             ...(result.isError ? { is_error: true } : {}),
           })),
         })

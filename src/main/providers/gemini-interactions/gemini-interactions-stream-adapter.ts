@@ -171,7 +171,8 @@ export class GeminiInteractionsStreamAdapter implements WireStreamAdapter {
     const call = this.calls.get(index)
     if (call) {
       const initial = this.initialArguments.get(index)
-      if (initial && call.fragments.isEmpty && call.wholeText === undefined) acc.setToolArguments(call, argumentsTextOf(initial))
+      if (initial && call.fragments.isEmpty && call.wholeText === undefined)
+        acc.setToolArguments(call, argumentsTextOf(initial))
       acc.closeToolCall(call)
       return
     }

@@ -7,7 +7,11 @@ import { createGeminiInteractionsStreamAdapter } from './gemini-interactions-str
 export const geminiInteractionsProvider: ProviderDefinition<'gemini-interactions'> = {
   id: 'gemini-interactions',
   label: 'Gemini Interactions',
-  defaults: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini-2.5-flash', keyVariable: 'GEMINI_API_KEY' },
+  defaults: {
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    model: 'gemini-2.5-flash',
+    keyVariable: 'GEMINI_API_KEY',
+  },
   buildRequest: buildGeminiInteractionsRequest,
   createStreamAdapter: createGeminiInteractionsStreamAdapter,
   // Its `parameters` take JSON Schema as `parametersJsonSchema` does; Gemini's rules are assumed (none of its own on record).

@@ -19,14 +19,20 @@ export function buildGeminiRequest(input: BuildRequestInput): ProviderRequest {
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        push('user', userMessageParts(message).map((part) => (part.type === 'image' ? { inlineData: { mimeType: part.mimeType, data: part.data } } : { text: part.text })))
+        push(
+          'user',
+          userMessageParts(message).map((part) =>
+            part.type === 'image' ? { inlineData: { mimeType: part.mimeType, data: part.data } } : { text: part.text },
+          ),
+        )
         break
       case 'assistant': {
         const ownRound = message.provider === 'gemini'
         const signatures = new Map<string | undefined, string>()
         if (ownRound) {
           for (const item of message.replay) {
-            if (item.type === 'gemini-thought-signature' && !signatures.has(item.callId)) signatures.set(item.callId, item.signature)
+            if (item.type === 'gemini-thought-signature' && !signatures.has(item.callId))
+              signatures.set(item.callId, item.signature)
           }
         }
         const parts: Record<string, unknown>[] = []
@@ -52,11 +58,16 @@ export function buildGeminiRequest(input: BuildRequestInput): ProviderRequest {
           message.results.map((result) => {
             const functionResponse: Record<string, unknown> = {
               name: result.name,
-              response: result.isError ? { error: parseOrText(result.content) } : { result: parseOrText(result.content) },
+              response: result.isError
+                ? { error: parseOrText(result.content) }
+                : { result: parseOrText(result.content) },
             }
             if (geminiIds.has(result.callId)) functionResponse.id = result.callId
             // Images go with the response as its parts (FunctionResponsePart inlineData).
-            if (result.images?.length) functionResponse.parts = result.images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } }))
+            if (result.images?.length)
+              functionResponse.parts = result.images.map((image) => ({
+                inlineData: { mimeType: image.mimeType, data: image.data },
+              }))
             return { functionResponse }
           }),
         )

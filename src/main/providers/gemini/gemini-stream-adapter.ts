@@ -143,11 +143,15 @@ export class GeminiStreamAdapter implements WireStreamAdapter {
         const path = asString(piece?.jsonPath)
         if (!piece || path === undefined) continue
         const value =
-          'stringValue' in piece ? piece.stringValue
-          : 'numberValue' in piece ? piece.numberValue
-          : 'boolValue' in piece ? piece.boolValue
-          : 'nullValue' in piece ? null
-          : undefined
+          'stringValue' in piece
+            ? piece.stringValue
+            : 'numberValue' in piece
+              ? piece.numberValue
+              : 'boolValue' in piece
+                ? piece.boolValue
+                : 'nullValue' in piece
+                  ? null
+                  : undefined
         if (value !== undefined) streamingArgs.set(path, value)
       }
     }
@@ -163,7 +167,11 @@ export class GeminiStreamAdapter implements WireStreamAdapter {
     if (id) return acc.openToolCall(key, id, name)
     // Gemini usually sends no id. Synthesize one per call (never the name: parallel calls to the
     // same function must stay apart), scoped by the response id so turns don't collide.
-    return acc.openToolCallWithLocalId(key, acc.newLocalCallId(acc.responseId ? `gemini_${acc.responseId}` : 'gemini'), name)
+    return acc.openToolCallWithLocalId(
+      key,
+      acc.newLocalCallId(acc.responseId ? `gemini_${acc.responseId}` : 'gemini'),
+      name,
+    )
   }
 
   private closeStreaming(): void {

@@ -7,7 +7,11 @@ import { createGeminiStreamAdapter } from './gemini-stream-adapter'
 export const geminiProvider: ProviderDefinition<'gemini'> = {
   id: 'gemini',
   label: 'Gemini',
-  defaults: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini-2.5-flash', keyVariable: 'GEMINI_API_KEY' },
+  defaults: {
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    model: 'gemini-2.5-flash',
+    keyVariable: 'GEMINI_API_KEY',
+  },
   buildRequest: buildGeminiRequest,
   createStreamAdapter: createGeminiStreamAdapter,
   // FunctionDeclaration.name (Vertex/Gemini reference); every `$ref` must resolve, none cyclic

@@ -17,12 +17,21 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
         messages.push({
           role: 'user',
           content: hasImages(message)
-            ? userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'image_url', image_url: { url: dataUrl(part) } } : { type: 'text', text: part.text }))
-            : userMessageParts(message).map((part) => (part.type === 'text' ? part.text : '')).join('\n\n'),
+            ? userMessageParts(message).map((part) =>
+                part.type === 'image'
+                  ? { type: 'image_url', image_url: { url: dataUrl(part) } }
+                  : { type: 'text', text: part.text },
+              )
+            : userMessageParts(message)
+                .map((part) => (part.type === 'text' ? part.text : ''))
+                .join('\n\n'),
         })
         break
       case 'assistant': {
-        const entry: Record<string, unknown> = { role: 'assistant', content: message.text.length > 0 ? message.text : null }
+        const entry: Record<string, unknown> = {
+          role: 'assistant',
+          content: message.text.length > 0 ? message.text : null,
+        }
         if (message.toolCalls.length > 0) {
           entry.tool_calls = message.toolCalls.map((call) => ({
             id: call.callId,
@@ -37,7 +46,10 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
         for (const result of message.results) {
           const images = result.images?.length ?? 0
           // A tool message is text only (strict servers refuse anything else): images follow in a user message.
-          const note = images > 0 ? `\n[${images} image${images === 1 ? '' : 's'} returned by this call follow${images === 1 ? 's' : ''} in the next message]` : ''
+          const note =
+            images > 0
+              ? `\n[${images} image${images === 1 ? '' : 's'} returned by this call follow${images === 1 ? 's' : ''} in the next message]`
+              : ''
           messages.push({ role: 'tool', tool_call_id: result.callId, content: result.content + note })
         }
         const images = message.results.flatMap((result) => (result.images ?? []).map((image) => ({ result, image })))
@@ -45,8 +57,14 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
           messages.push({
             role: 'user',
             content: [
-              { type: 'text', text: `Images returned by the tool calls above (${[...new Set(images.map(({ result }) => result.callId))].join(', ')}):` },
-              ...images.map(({ image }) => ({ type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+              {
+                type: 'text',
+                text: `Images returned by the tool calls above (${[...new Set(images.map(({ result }) => result.callId))].join(', ')}):`,
+              },
+              ...images.map(({ image }) => ({
+                type: 'image_url',
+                image_url: { url: `data:${image.mimeType};base64,${image.data}` },
+              })),
             ],
           })
         }

@@ -12,7 +12,14 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
   for (const message of input.history) {
     switch (message.role) {
       case 'user':
-        items.push({ role: 'user', content: userMessageParts(message).map((part) => (part.type === 'image' ? { type: 'input_image', image_url: dataUrl(part) } : { type: 'input_text', text: part.text })) })
+        items.push({
+          role: 'user',
+          content: userMessageParts(message).map((part) =>
+            part.type === 'image'
+              ? { type: 'input_image', image_url: dataUrl(part) }
+              : { type: 'input_text', text: part.text },
+          ),
+        })
         break
       case 'assistant':
         if (message.provider === 'openai-responses') {
@@ -31,14 +38,25 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
           items.push({ role: 'assistant', content: [{ type: 'output_text', text: message.text }] })
         }
         for (const call of message.toolCalls) {
-          items.push({ type: 'function_call', call_id: call.callId, name: call.name, arguments: call.argumentsText || '{}' })
+          items.push({
+            type: 'function_call',
+            call_id: call.callId,
+            name: call.name,
+            arguments: call.argumentsText || '{}',
+          })
         }
         break
       case 'tool-results':
         for (const result of message.results) {
           // Images go inside the output, as `input_image` items beside the text.
           const output = result.images?.length
-            ? [{ type: 'input_text', text: result.content }, ...result.images.map((image) => ({ type: 'input_image', image_url: `data:${image.mimeType};base64,${image.data}` }))]
+            ? [
+                { type: 'input_text', text: result.content },
+                ...result.images.map((image) => ({
+                  type: 'input_image',
+                  image_url: `data:${image.mimeType};base64,${image.data}`,
+                })),
+              ]
             : result.content
           items.push({ type: 'function_call_output', call_id: result.callId, output })
         }

@@ -52,10 +52,16 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
         acc.appendText(asString(payload.delta) ?? '')
         return
       case 'response.reasoning_summary_text.delta':
-        this.appendReasoning(`${asString(payload.item_id)}:${asNumber(payload.summary_index)}`, asString(payload.delta) ?? '')
+        this.appendReasoning(
+          `${asString(payload.item_id)}:${asNumber(payload.summary_index)}`,
+          asString(payload.delta) ?? '',
+        )
         return
       case 'response.reasoning_text.delta':
-        this.appendReasoning(`${asString(payload.item_id)}:text:${asNumber(payload.content_index)}`, asString(payload.delta) ?? '')
+        this.appendReasoning(
+          `${asString(payload.item_id)}:text:${asNumber(payload.content_index)}`,
+          asString(payload.delta) ?? '',
+        )
         return
       case 'response.output_item.added': {
         const item = asObject(payload.item)
@@ -118,15 +124,25 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
   private findCall(payload: WireObject): PendingToolCall | undefined {
     const itemId = asString(payload.item_id)
     const index = asNumber(payload.output_index)
-    return (itemId !== undefined ? this.byItem.get(itemId) : undefined) ?? (index !== undefined ? this.byIndex.get(index) : undefined)
+    return (
+      (itemId !== undefined ? this.byItem.get(itemId) : undefined) ??
+      (index !== undefined ? this.byIndex.get(index) : undefined)
+    )
   }
 
   private openCall(item: WireObject, outputIndex: number | undefined): PendingToolCall {
     const callId = asString(item.call_id)
     // The terminal output and proxies repeat calls: one call_id is one call, however often it is announced.
-    const known = (callId !== undefined ? this.byCallId.get(callId) : undefined) ?? (outputIndex !== undefined ? this.byIndex.get(outputIndex) : undefined)
+    const known =
+      (callId !== undefined ? this.byCallId.get(callId) : undefined) ??
+      (outputIndex !== undefined ? this.byIndex.get(outputIndex) : undefined)
     const call =
-      known ?? this.acc.openToolCall(`out:${outputIndex ?? asString(item.id) ?? this.byCallId.size}`, callId ?? asString(item.id), asString(item.name) ?? '')
+      known ??
+      this.acc.openToolCall(
+        `out:${outputIndex ?? asString(item.id) ?? this.byCallId.size}`,
+        callId ?? asString(item.id),
+        asString(item.name) ?? '',
+      )
     const itemId = asString(item.id)
     if (itemId !== undefined) this.byItem.set(itemId, call)
     if (outputIndex !== undefined) this.byIndex.set(outputIndex, call)
@@ -146,12 +162,18 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
     } else if (item?.type === 'reasoning') {
       const id = asString(item.id) ?? ''
       const summary = (asArray(item.summary) ?? []).map((s) => asString(asObject(s)?.text) ?? '')
-      acc.replay.push({ type: 'openai-reasoning', itemId: id, encryptedContent: asString(item.encrypted_content), summary })
+      acc.replay.push({
+        type: 'openai-reasoning',
+        itemId: id,
+        encryptedContent: asString(item.encrypted_content),
+        summary,
+      })
     }
   }
 
   private appendReasoning(key: string, delta: string): void {
-    if (this.lastReasoningKey !== undefined && this.lastReasoningKey !== key && delta.length > 0) this.acc.appendReasoning('\n\n')
+    if (this.lastReasoningKey !== undefined && this.lastReasoningKey !== key && delta.length > 0)
+      this.acc.appendReasoning('\n\n')
     this.lastReasoningKey = key
     this.acc.appendReasoning(delta)
   }

@@ -4,7 +4,11 @@ import { defineTool, type ToolDefinition } from '../define-tool'
 import { measurementView } from './measurement-schemas'
 
 export const deleteMeasurementSchema = z.strictObject({
-  id: z.number().int().positive().describe('The id of the measurement, as returned by list_measurements or get_measurement.'),
+  id: z
+    .number()
+    .int()
+    .positive()
+    .describe('The id of the measurement, as returned by list_measurements or get_measurement.'),
 })
 
 export function createDeleteMeasurementTool(deps: { measurements: MeasurementStore }): ToolDefinition {

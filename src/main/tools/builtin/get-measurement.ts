@@ -12,7 +12,8 @@ export function createGetMeasurementTool(deps: { measurements: MeasurementStore 
     title: 'Read measurement',
     titles: { 'pt-BR': 'Ler medida', es: 'Leer medida' },
     effect: 'none',
-    description: "Get the user's most recent measurement of one kind (the latest by date taken). Returns null when none is recorded.",
+    description:
+      "Get the user's most recent measurement of one kind (the latest by date taken). Returns null when none is recorded.",
     inputSchema: getMeasurementSchema,
     handler(input) {
       const latest = deps.measurements.latest(input.kind)

@@ -34,7 +34,13 @@ export function createKeelToolSource(deps: { measurements: MeasurementStore; clo
 }
 
 /** The built-ins' names and titles (in every language), without a store: for tests and help texts. */
-export function builtinToolTitles(): { name: string; title: string; titles?: Partial<Record<'pt-BR' | 'es', string>> }[] {
+export function builtinToolTitles(): {
+  name: string
+  title: string
+  titles?: Partial<Record<'pt-BR' | 'es', string>>
+}[] {
   // Building the definitions touches neither the store nor the clock; only their handlers would.
-  return createMeasurementTools({ measurements: {} as MeasurementStore, clock: () => 0 }).map(({ name, title, titles }) => ({ name, title, ...(titles ? { titles } : {}) }))
+  return createMeasurementTools({ measurements: {} as MeasurementStore, clock: () => 0 }).map(
+    ({ name, title, titles }) => ({ name, title, ...(titles ? { titles } : {}) }),
+  )
 }

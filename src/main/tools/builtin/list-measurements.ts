@@ -20,7 +20,9 @@ const dateText = (which: string) =>
   z
     .string()
     .optional()
-    .describe(`${which} of the range, inclusive: a calendar date (2024-05-01, the user's local day) or an ISO 8601 date-time with time zone.`)
+    .describe(
+      `${which} of the range, inclusive: a calendar date (2024-05-01, the user's local day) or an ISO 8601 date-time with time zone.`,
+    )
 
 export const listMeasurementsSchema = z
   .strictObject({

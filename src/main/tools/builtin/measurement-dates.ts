@@ -34,7 +34,15 @@ export function parseDateArgument(text: string, argumentName: string): DateParse
     if (new Date(epochMs).toISOString().slice(0, 10) !== trimmed) {
       return { ok: false, message: `${argumentName} '${text}' is not a real calendar date` }
     }
-    return { ok: true, date: { precision: 'day', day: { year: Number(y), month: Number(m), day: Number(d) }, epochMs, normalized: trimmed } }
+    return {
+      ok: true,
+      date: {
+        precision: 'day',
+        day: { year: Number(y), month: Number(m), day: Number(d) },
+        epochMs,
+        normalized: trimmed,
+      },
+    }
   }
   if (dateTimeWithOffset.safeParse(trimmed).success) {
     const epochMs = Date.parse(trimmed)
@@ -58,7 +66,12 @@ export function parseDateArgument(text: string, argumentName: string): DateParse
  * future beyond a day. `epochMs` is the date's instant: midnight UTC of a day for the zone-free
  * check of the arguments, its local midnight once the user's zone is known.
  */
-export function checkMeasurementDate(epochMs: number, argumentName: string, text: string, now: number): string | undefined {
+export function checkMeasurementDate(
+  epochMs: number,
+  argumentName: string,
+  text: string,
+  now: number,
+): string | undefined {
   switch (measurementTimeProblem(epochMs, now)) {
     case 'not-a-time':
       return `${argumentName} '${text}' is not a real date`
@@ -101,6 +114,7 @@ export function startOfRange(date: ParsedDate, timeZone: string): RangeBound {
 
 /** End of the range a date names: the last millisecond of the local day (23 or 25 hours on a DST day), or the instant itself. */
 export function endOfRange(date: ParsedDate, timeZone: string): RangeBound {
-  if (date.precision === 'day') return { instant: localMidnight(nextDay(date.day), timeZone) - 1, wallClock: date.epochMs + DAY_MS - 1 }
+  if (date.precision === 'day')
+    return { instant: localMidnight(nextDay(date.day), timeZone) - 1, wallClock: date.epochMs + DAY_MS - 1 }
   return { instant: date.epochMs, wallClock: date.epochMs + utcOffsetMs(date.epochMs, timeZone) }
 }

@@ -64,7 +64,15 @@ export function recordMeasurementSchema(clock: Clock) {
           path: ['value'],
           message: `${kindLabel(raw.kind)} ${raw.value} ${unit} is outside the plausible range ${describePlausibleRange(raw.kind, unit)}; check the value and the unit with the user`,
           // The range in the user's unit (rounded as the model's text rounds it).
-          params: { reason: { kind: 'range', minimum: roundForText(fromCanonicalValue(info.min, unit)), maximum: roundForText(fromCanonicalValue(info.max, unit)), unit, subject: raw.kind } },
+          params: {
+            reason: {
+              kind: 'range',
+              minimum: roundForText(fromCanonicalValue(info.min, unit)),
+              maximum: roundForText(fromCanonicalValue(info.max, unit)),
+              unit,
+              subject: raw.kind,
+            },
+          },
         })
         return z.NEVER
       }
@@ -72,7 +80,9 @@ export function recordMeasurementSchema(clock: Clock) {
       if (raw.date !== undefined) {
         const parsed = parseDateArgument(raw.date, 'date')
         // The zone is not known here (it comes with the call): a day is checked as its UTC date, and again as its local day when it runs.
-        const problem = parsed.ok ? checkMeasurementDate(parsed.date.epochMs, 'date', raw.date, clock()) : parsed.message
+        const problem = parsed.ok
+          ? checkMeasurementDate(parsed.date.epochMs, 'date', raw.date, clock())
+          : parsed.message
         if (problem !== undefined || !parsed.ok) {
           context.addIssue({ code: 'custom', path: ['date'], message: problem ?? 'date is invalid' })
           return z.NEVER
@@ -94,11 +104,17 @@ export function createRecordMeasurementTool(deps: { measurements: MeasurementSto
     titles: { 'pt-BR': 'Registrar medida', es: 'Registrar medida' },
     effect: 'local',
     description:
-      "Record one body measurement of the user (height, weight, body fat, waist, resting heart rate). Pass the value and unit exactly as the user said them; Keel converts. Omit the date when the user means now; ask the user when the date is unclear. Recording the same measurement twice in one turn has no further effect.",
+      'Record one body measurement of the user (height, weight, body fat, waist, resting heart rate). Pass the value and unit exactly as the user said them; Keel converts. Omit the date when the user means now; ask the user when the date is unclear. Recording the same measurement twice in one turn has no further effect.',
     inputSchema: recordMeasurementSchema(deps.clock),
     handler(input, context) {
-      const recorded = recordMeasurement(deps.measurements, input, { now: context.now, timeZone: context.timeZone, ledgerEntryId: context.ledgerEntryId })
-      return recorded.ok ? { ok: true, output: { recorded: measurementView(recorded.measurement) } } : { ok: false, failure: { kind: 'rejected', message: recorded.message, retryable: false } }
+      const recorded = recordMeasurement(deps.measurements, input, {
+        now: context.now,
+        timeZone: context.timeZone,
+        ledgerEntryId: context.ledgerEntryId,
+      })
+      return recorded.ok
+        ? { ok: true, output: { recorded: measurementView(recorded.measurement) } }
+        : { ok: false, failure: { kind: 'rejected', message: recorded.message, retryable: false } }
     },
   })
 }
@@ -118,13 +134,24 @@ export type Recorded = { ok: true; measurement: Measurement } | { ok: false; pro
  * the user's zone (now when absent) and checked again there, the value converted. The one write path
  * of the `record_measurement` tool and of "Add measurement" in the window.
  */
-export function recordMeasurement(measurements: MeasurementStore, input: RecordMeasurementInput, at: RecordContext): Recorded {
+export function recordMeasurement(
+  measurements: MeasurementStore,
+  input: RecordMeasurementInput,
+  at: RecordContext,
+): Recorded {
   const parsedDate = input.date === undefined ? undefined : parseDateArgument(input.date, 'date')
   const date = parsedDate?.ok ? parsedDate.date : undefined
   // A day is the user's local day: its first instant in their zone, with the zone's offset then.
-  const resolved = date ? resolveTakenAt(date, at.timeZone) : { takenAt: at.now, offsetMin: utcOffsetMinutes(at.now, at.timeZone) }
+  const resolved = date
+    ? resolveTakenAt(date, at.timeZone)
+    : { takenAt: at.now, offsetMin: utcOffsetMinutes(at.now, at.timeZone) }
   const problem = checkMeasurementDate(resolved.takenAt, 'date', input.date ?? 'now', at.now)
-  if (problem !== undefined) return { ok: false, problem: 'date', message: `${problem} (in the user's time zone, ${at.timeZone}). Nothing was recorded.` }
+  if (problem !== undefined)
+    return {
+      ok: false,
+      problem: 'date',
+      message: `${problem} (in the user's time zone, ${at.timeZone}). Nothing was recorded.`,
+    }
   const measurement = measurements.insert({
     kind: input.kind,
     canonicalValue: toCanonicalValue(input.value, input.unit),

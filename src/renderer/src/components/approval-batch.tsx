@@ -23,7 +23,17 @@ export function pendingWrites(run: LiveRun, effectOf: (name: string) => ToolEffe
  * asked and answered on its own (its own approval, its own ledger claim): the store answers each
  * request of these calls as it arrives.
  */
-export function ApprovalBatch({ run, t, effectOf, onAnswerAll }: { run: LiveRun; t: Translate; effectOf: (name: string) => ToolEffect | undefined; onAnswerAll: (runId: string, callIds: string[], decision: 'approve' | 'deny') => void }) {
+export function ApprovalBatch({
+  run,
+  t,
+  effectOf,
+  onAnswerAll,
+}: {
+  run: LiveRun
+  t: Translate
+  effectOf: (name: string) => ToolEffect | undefined
+  onAnswerAll: (runId: string, callIds: string[], decision: 'approve' | 'deny') => void
+}) {
   const calls = pendingWrites(run, effectOf)
   if (calls.length < 2) return null
   return (

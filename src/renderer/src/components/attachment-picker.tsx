@@ -71,20 +71,46 @@ export function useAttachments() {
   )
 
   /** What `turns.start` carries. */
-  const inputs = (): AttachmentInput[] => files.map(({ name, mimeType, dataBase64 }) => ({ name, mimeType, dataBase64 }))
+  const inputs = (): AttachmentInput[] =>
+    files.map(({ name, mimeType, dataBase64 }) => ({ name, mimeType, dataBase64 }))
 
-  return { files, problem, add, remove, clear, onPaste, onDragOver, onDrop, inputs, restore: (previous: PendingAttachment[]) => setFiles((filesRef.current = previous)) }
+  return {
+    files,
+    problem,
+    add,
+    remove,
+    clear,
+    onPaste,
+    onDragOver,
+    onDrop,
+    inputs,
+    restore: (previous: PendingAttachment[]) => setFiles((filesRef.current = previous)),
+  }
 }
 
 export type Attachments = ReturnType<typeof useAttachments>
 
 /** "Attach" (opens the file chooser), with the limits said beside it, up front. */
-export function AttachButton({ attachments, t, disabled }: { attachments: Attachments; t: Translate; disabled?: boolean }) {
+export function AttachButton({
+  attachments,
+  t,
+  disabled,
+}: {
+  attachments: Attachments
+  t: Translate
+  disabled?: boolean
+}) {
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
   return (
     <div className="attach">
-      <button type="button" className="attach-button" aria-describedby={hintId} disabled={disabled} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="attach-button"
+        aria-describedby={hintId}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
         <PaperclipIcon />
         {t('attachments.attach')}
       </button>
@@ -115,12 +141,21 @@ export function AttachmentChips({ attachments, t }: { attachments: Attachments; 
         <ul className="attachment-chips" aria-label={t('attachments.list')}>
           {attachments.files.map((file) => (
             <li key={file.key} className="attachment-chip" data-testid="attachment-chip">
-              {file.previewUrl ? <img src={file.previewUrl} alt={file.name} className="attachment-thumb" /> : <FileIcon />}
+              {file.previewUrl ? (
+                <img src={file.previewUrl} alt={file.name} className="attachment-thumb" />
+              ) : (
+                <FileIcon />
+              )}
               <span className="attachment-name" title={file.name}>
                 {file.name}
               </span>
               <span className="attachment-size">{formatBytes(t, file.size)}</span>
-              <button type="button" className="attachment-remove" aria-label={t('attachments.remove', { name: file.name })} onClick={() => attachments.remove(file.key)}>
+              <button
+                type="button"
+                className="attachment-remove"
+                aria-label={t('attachments.remove', { name: file.name })}
+                onClick={() => attachments.remove(file.key)}
+              >
                 ×
               </button>
             </li>
@@ -140,15 +175,34 @@ export function AttachmentChips({ attachments, t }: { attachments: Attachments; 
 function PaperclipIcon() {
   return (
     <svg className="attachment-svg" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <path d="M10.5 4.5 5.6 9.4a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4l-5 5a4.2 4.2 0 0 0 6 6l4.2-4.2" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+      <path
+        d="M10.5 4.5 5.6 9.4a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4l-5 5a4.2 4.2 0 0 0 6 6l4.2-4.2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+      />
     </svg>
   )
 }
 
 export function FileIcon() {
   return (
-    <svg className="attachment-svg attachment-icon" viewBox="0 0 16 16" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M4 1.5h5.5L13 5v9.5H4z M9.5 1.5V5H13 M6 8h5 M6 10.5h5 M6 13h3" fill="none" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
+    <svg
+      className="attachment-svg attachment-icon"
+      viewBox="0 0 16 16"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M4 1.5h5.5L13 5v9.5H4z M9.5 1.5V5H13 M6 8h5 M6 10.5h5 M6 13h3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.1"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

@@ -11,13 +11,13 @@ export function BrowserModeAccessProblemPage({ problem }: { problem: BrowserMode
         <h1>Keel</h1>
         {problem === 'no-token' ? (
           <p>
-            This page needs its access token. Open the full address that <code>npm run start:web</code> printed: it ends in{' '}
-            <code>#token=…</code>. Each browser tab needs that address once.
+            This page needs its access token. Open the full address that <code>npm run start:web</code> printed: it ends
+            in <code>#token=…</code>. Each browser tab needs that address once.
           </p>
         ) : (
           <p>
-            Keel did not accept this page&apos;s access token, or it is no longer running. Open the address printed by the latest{' '}
-            <code>npm run start:web</code> (the token changes every time Keel starts).
+            Keel did not accept this page&apos;s access token, or it is no longer running. Open the address printed by
+            the latest <code>npm run start:web</code> (the token changes every time Keel starts).
           </p>
         )}
       </div>

@@ -59,7 +59,19 @@ export interface CutBlock {
  * A fenced code block: its language (or `label`, else "Code") and a Copy button over the highlighted
  * code. `cut`: only the start is shown, as plain text; the block says so, and Copy still takes all.
  */
-export function CodeBlock({ language, label, code, cut, children }: { language: string | undefined; label?: string | undefined; code: string; cut?: CutBlock | undefined; children: ReactNode }) {
+export function CodeBlock({
+  language,
+  label,
+  code,
+  cut,
+  children,
+}: {
+  language: string | undefined
+  label?: string | undefined
+  code: string
+  cut?: CutBlock | undefined
+  children: ReactNode
+}) {
   const t = useReadingTranslate()
   const number = (n: number) => new Intl.NumberFormat(t.locale ?? 'en').format(n)
   return (

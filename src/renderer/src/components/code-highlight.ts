@@ -50,7 +50,9 @@ function wantsColour(tree: HastNode): boolean {
         if (code.type !== 'element' || code.tagName !== 'code' || !Array.isArray(code.properties?.className)) continue
         const classes = code.properties.className.map(String)
         if (classes.includes('no-highlight') || classes.includes('nohighlight')) continue
-        const language = classes.find((c) => c.startsWith('language-'))?.slice(9) ?? classes.find((c) => c.startsWith('lang-'))?.slice(5)
+        const language =
+          classes.find((c) => c.startsWith('language-'))?.slice(9) ??
+          classes.find((c) => c.startsWith('lang-'))?.slice(5)
         if (language && !PLAIN.has(language)) return true
       }
     }
@@ -68,9 +70,13 @@ function leavePlainWhenLong(tree: HastNode): void {
     if (node.type !== 'element') continue
     if (node.tagName === 'pre') {
       for (const code of node.children ?? []) {
-        if (code.type !== 'element' || code.tagName !== 'code' || colourable(codeText(code as unknown as HastLike))) continue
+        if (code.type !== 'element' || code.tagName !== 'code' || colourable(codeText(code as unknown as HastLike)))
+          continue
         const properties = (code.properties ??= {})
-        properties.className = [...(Array.isArray(properties.className) ? (properties.className as unknown[]) : []), 'no-highlight']
+        properties.className = [
+          ...(Array.isArray(properties.className) ? (properties.className as unknown[]) : []),
+          'no-highlight',
+        ]
       }
       continue
     }

@@ -5,7 +5,19 @@ import type { Translate } from '../i18n/messages'
 import { AttachButton, AttachmentChips, useAttachments } from './attachment-picker'
 
 /** Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops). */
-export function Composer({ busy, t, onSend, onStop, picker }: { busy: boolean; t: Translate; onSend: (text: string, attachments?: AttachmentInput[]) => Promise<boolean>; onStop: () => void; picker?: ReactNode }) {
+export function Composer({
+  busy,
+  t,
+  onSend,
+  onStop,
+  picker,
+}: {
+  busy: boolean
+  t: Translate
+  onSend: (text: string, attachments?: AttachmentInput[]) => Promise<boolean>
+  onStop: () => void
+  picker?: ReactNode
+}) {
   const [text, setText] = useState('')
   const id = useId()
   const attachments = useAttachments()

@@ -1,8 +1,25 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react'
 import { useVirtualizer, type Range } from '@tanstack/react-virtual'
 import type { ConversationSummary } from '../../../shared/conversation'
 import type { Translate } from '../i18n/messages'
-import { edgeConversationRow, nearEnd, nextConversationRow, renderedIndexes, sidebarRows, type SidebarGroup, type SidebarRow } from '../lib/sidebar-rows'
+import {
+  edgeConversationRow,
+  nearEnd,
+  nextConversationRow,
+  renderedIndexes,
+  sidebarRows,
+  type SidebarGroup,
+  type SidebarRow,
+} from '../lib/sidebar-rows'
 import { ConversationRowContent, type RowHandlers, type RowMode } from './conversation-row'
 import type { ConversationMenuAction } from './conversation-menu'
 
@@ -54,7 +71,10 @@ export function ConversationList({
   hidden?: boolean
 }) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const { rows, groups, indexOfKey } = useMemo(() => sidebarRows(pinned, conversations, hasMore && onLoadMore !== undefined && conversations.length > 0, now), [pinned, conversations, hasMore, onLoadMore, now])
+  const { rows, groups, indexOfKey } = useMemo(
+    () => sidebarRows(pinned, conversations, hasMore && onLoadMore !== undefined && conversations.length > 0, now),
+    [pinned, conversations, hasMore, onLoadMore, now],
+  )
   const [editing, setEditing] = useState<{ key: string; mode: Exclude<RowMode, 'view'> } | undefined>(undefined)
   const [draft, setDraft] = useState('')
   // A row whose title gets focus as soon as it is rendered (after rename/delete/pin, arrow keys);
@@ -148,7 +168,8 @@ export function ConversationList({
   // it is among the loaded rows and the list is shown. A list hidden meanwhile (search results in its
   // place, the sidebar collapsed or the drawer closed: display: none loses the scroll position)
   // comes back where it was, then shows the conversation opened meanwhile.
-  const currentIndex = currentId === undefined ? undefined : (indexOfKey.get(`p:${currentId}`) ?? indexOfKey.get(`c:${currentId}`))
+  const currentIndex =
+    currentId === undefined ? undefined : (indexOfKey.get(`p:${currentId}`) ?? indexOfKey.get(`c:${currentId}`))
   const shownCurrent = useRef<string | undefined>(undefined)
   const offsetWhenHidden = useRef<number | undefined>(undefined)
   // The scroll position while shown (a hidden element may report a scroll to 0 on its way out).
@@ -219,7 +240,10 @@ export function ConversationList({
   const groupLabel = (group: SidebarGroup): string => {
     const key = group.key
     if (key.kind === 'pinned') return t('finding.pinned')
-    if (key.kind === 'month') return new Intl.DateTimeFormat(t.locale, { month: 'long', year: 'numeric' }).format(new Date(Date.UTC(key.year, key.month - 1, 15)))
+    if (key.kind === 'month')
+      return new Intl.DateTimeFormat(t.locale, { month: 'long', year: 'numeric' }).format(
+        new Date(Date.UTC(key.year, key.month - 1, 15)),
+      )
     return t(`finding.${key.kind}`)
   }
 
@@ -262,7 +286,12 @@ export function ConversationList({
           const end = group ? measurements[group.headerIndex + group.size] : undefined
           if (!group || !header || !end) return null
           return (
-            <section key={group.id} aria-labelledby={`group-${group.id}`} className="conversation-group" style={{ top: header.start, height: end.end - header.start }}>
+            <section
+              key={group.id}
+              aria-labelledby={`group-${group.id}`}
+              className="conversation-group"
+              style={{ top: header.start, height: end.end - header.start }}
+            >
               <h3 id={`group-${group.id}`}>{groupLabel(group)}</h3>
               <ul role="list">
                 {shown.map(({ index, row }) => {
@@ -282,7 +311,16 @@ export function ConversationList({
                       className={c.id === currentId ? 'current' : undefined}
                       style={{ top: (at?.start ?? 0) - header.start }}
                     >
-                      <ConversationRowContent conversation={c} pinned={row.pinned} current={c.id === currentId} writing={writing.has(c.id)} mode={mode} draft={mode === 'rename' ? draft : ''} t={t} on={on} />
+                      <ConversationRowContent
+                        conversation={c}
+                        pinned={row.pinned}
+                        current={c.id === currentId}
+                        writing={writing.has(c.id)}
+                        mode={mode}
+                        draft={mode === 'rename' ? draft : ''}
+                        t={t}
+                        on={on}
+                      />
                     </li>
                   )
                 })}

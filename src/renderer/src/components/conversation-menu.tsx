@@ -8,7 +8,19 @@ export type ConversationMenuAction = 'pin' | 'unpin' | 'rename' | 'delete'
  * A conversation's menu (every conversation has one, open or not): Pin/Unpin, Rename, Delete.
  * A menu button; arrow keys move between the items, Esc closes and gives focus back to the button.
  */
-export function ConversationMenu({ title, titleId, pinned, t, onAction }: { title: string; titleId: string; pinned: boolean; t: Translate; onAction: (action: ConversationMenuAction) => void }) {
+export function ConversationMenu({
+  title,
+  titleId,
+  pinned,
+  t,
+  onAction,
+}: {
+  title: string
+  titleId: string
+  pinned: boolean
+  t: Translate
+  onAction: (action: ConversationMenuAction) => void
+}) {
   const [open, setOpen] = useState(false)
   const id = useId()
   const button = useRef<HTMLButtonElement>(null)
@@ -23,7 +35,8 @@ export function ConversationMenu({ title, titleId, pinned, t, onAction }: { titl
     if (!open) return
     menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus()
     const outside = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false)
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node))
+        setOpen(false)
     }
     document.addEventListener('mousedown', outside)
     return () => document.removeEventListener('mousedown', outside)

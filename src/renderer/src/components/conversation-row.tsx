@@ -103,7 +103,13 @@ export const ConversationRowContent = memo(function ConversationRowContent({
           </span>
         )}
       </button>
-      <ConversationMenu title={c.title} titleId={`conversation-title-${c.id}`} pinned={pinned} t={t} onAction={(action) => on.action(c, pinned, action)} />
+      <ConversationMenu
+        title={c.title}
+        titleId={`conversation-title-${c.id}`}
+        pinned={pinned}
+        t={t}
+        onAction={(action) => on.action(c, pinned, action)}
+      />
     </div>
   )
 })

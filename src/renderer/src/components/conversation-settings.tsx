@@ -69,28 +69,54 @@ export function ConversationMenu({
     if (!conversationId) return
     setOpen(false)
     const result = await downloadConversation(api, conversationId, format, locale)
-    setSaid(result.ok ? { text: t('convset.exported', { fileName: result.fileName }), error: false } : { text: appErrorText(t, result.error), error: true })
+    setSaid(
+      result.ok
+        ? { text: t('convset.exported', { fileName: result.fileName }), error: false }
+        : { text: appErrorText(t, result.error), error: true },
+    )
   }
   const importFile = async (file: File) => {
     if (file.size > MAX_IMPORT_FILE_BYTES) {
-      setSaid({ text: t('convset.importTooLarge', { max: (MAX_IMPORT_FILE_BYTES / 1_000_000).toFixed(0) }), error: true })
+      setSaid({
+        text: t('convset.importTooLarge', { max: (MAX_IMPORT_FILE_BYTES / 1_000_000).toFixed(0) }),
+        error: true,
+      })
       return
     }
     // What it is doing meanwhile (a whole-store backup takes a while), and no second import over it.
     setImporting(true)
     const result = await importFileInPieces(api, file, (progress) =>
-      setSaid({ text: progress.phase === 'sending' ? t('convset.importSending', { percent: String(Math.round(progress.fraction * 100)) }) : t('convset.importRestoring'), error: false }),
+      setSaid({
+        text:
+          progress.phase === 'sending'
+            ? t('convset.importSending', { percent: String(Math.round(progress.fraction * 100)) })
+            : t('convset.importRestoring'),
+        error: false,
+      }),
     ).finally(() => setImporting(false))
     if (!result.ok) {
       const detail = result.error.detail
       const message = result.error.message.replace(/^[^:]*: /, '')
-      setSaid({ text: detail?.code === 'import-invalid' ? t('convset.importFailed', { where: detail.where, message }) : appErrorText(t, result.error), error: true })
+      setSaid({
+        text:
+          detail?.code === 'import-invalid'
+            ? t('convset.importFailed', { where: detail.where, message })
+            : appErrorText(t, result.error),
+        error: true,
+      })
       return
     }
     const { imported, collisionCount } = result.value
     const first = imported[0]
-    const done = !first ? t('convset.importedNothing') : imported.length === 1 ? countText(t, 'convset.imported', first.messages, { title: first.title }) : t('convset.importedMany', { count: imported.length })
-    setSaid({ text: collisionCount > 0 ? `${done} ${countText(t, 'convset.importCollisions', collisionCount)}` : done, error: false })
+    const done = !first
+      ? t('convset.importedNothing')
+      : imported.length === 1
+        ? countText(t, 'convset.imported', first.messages, { title: first.title })
+        : t('convset.importedMany', { count: imported.length })
+    setSaid({
+      text: collisionCount > 0 ? `${done} ${countText(t, 'convset.importCollisions', collisionCount)}` : done,
+      error: false,
+    })
     onImported(first?.id ?? result.value.skipped[0]?.id)
   }
   return (
@@ -120,7 +146,13 @@ export function ConversationMenu({
             toggle.current?.focus()
           }}
         >
-          <input aria-label={t('renameLabel')} value={draft} autoFocus maxLength={200} onChange={(event) => setDraft(event.target.value)} />
+          <input
+            aria-label={t('renameLabel')}
+            value={draft}
+            autoFocus
+            maxLength={200}
+            onChange={(event) => setDraft(event.target.value)}
+          />
           <button type="submit">{t('save')}</button>
           <button type="button" onClick={() => setMode('menu')}>
             {t('cancel')}
@@ -128,7 +160,12 @@ export function ConversationMenu({
         </form>
       )}
       {open && current && mode === 'delete' && (
-        <div id={menuId} className="conversation-menu-list delete-confirm" role="group" aria-label={t('finding.confirmDelete', { title: current.title })}>
+        <div
+          id={menuId}
+          className="conversation-menu-list delete-confirm"
+          role="group"
+          aria-label={t('finding.confirmDelete', { title: current.title })}
+        >
           <p>{t('finding.confirmDelete', { title: current.title })}</p>
           <button
             type="button"
@@ -227,7 +264,10 @@ export function ConversationMenu({
           if (file) void importFile(file)
         }}
       />
-      <p className={said?.error ? 'conversation-menu-said error-text' : 'conversation-menu-said'} role={said?.error ? 'alert' : 'status'}>
+      <p
+        className={said?.error ? 'conversation-menu-said error-text' : 'conversation-menu-said'}
+        role={said?.error ? 'alert' : 'status'}
+      >
         {said?.text}
       </p>
     </div>
@@ -241,14 +281,43 @@ function numberOf(text: string): number | undefined {
 }
 
 /** The open conversation's system prompt, output cap and temperature (validated, with the defaults shown). */
-export function ConversationSettingsPanel({ store, t, onClose }: { store: ConversationSettingsStore; t: Translate; onClose: () => void }) {
+export function ConversationSettingsPanel({
+  store,
+  t,
+  onClose,
+}: {
+  store: ConversationSettingsStore
+  t: Translate
+  onClose: () => void
+}) {
   const { view, error } = useSyncExternalStore(store.subscribe, store.getSnapshot)
   if (!view) return null
   // Remounted per conversation: the fields start from its saved values.
-  return <SettingsForm key={view.conversationId ?? 'new'} view={view} store={store} t={t} onClose={onClose} error={error ? appErrorText(t, error) : undefined} />
+  return (
+    <SettingsForm
+      key={view.conversationId ?? 'new'}
+      view={view}
+      store={store}
+      t={t}
+      onClose={onClose}
+      error={error ? appErrorText(t, error) : undefined}
+    />
+  )
 }
 
-function SettingsForm({ view, store, t, onClose, error }: { view: ConversationSettingsView; store: ConversationSettingsStore; t: Translate; onClose: () => void; error: string | undefined }) {
+function SettingsForm({
+  view,
+  store,
+  t,
+  onClose,
+  error,
+}: {
+  view: ConversationSettingsView
+  store: ConversationSettingsStore
+  t: Translate
+  onClose: () => void
+  error: string | undefined
+}) {
   const [system, setSystem] = useState(view.own.system ?? '')
   const [maxTokens, setMaxTokens] = useState(view.own.maxOutputTokens?.toString() ?? '')
   const [temperature, setTemperature] = useState(view.own.temperature?.toString() ?? '')
@@ -261,7 +330,8 @@ function SettingsForm({ view, store, t, onClose, error }: { view: ConversationSe
   const temp = numberOf(temperature)
   const tempInvalid = temp !== undefined && !(Number.isFinite(temp) && temp >= 0 && temp <= MAX_TEMPERATURE)
   const lowered = temp !== undefined && !tempInvalid && temp > view.defaults.maxTemperature
-  const defaultMax = view.defaults.maxOutputTokens === null ? t('convset.modelLimit') : String(view.defaults.maxOutputTokens)
+  const defaultMax =
+    view.defaults.maxOutputTokens === null ? t('convset.modelLimit') : String(view.defaults.maxOutputTokens)
   return (
     <section className="conversation-settings" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
@@ -272,8 +342,14 @@ function SettingsForm({ view, store, t, onClose, error }: { view: ConversationSe
           event.preventDefault()
           if (maxInvalid || tempInvalid) return
           void store
-            .update({ system: system.trim() === '' ? null : system, maxOutputTokens: max ?? null, temperature: temp ?? null })
-            .then((saved) => saved && setSaid(view.conversationId === null ? t('convset.savedDraft') : t('convset.saved')))
+            .update({
+              system: system.trim() === '' ? null : system,
+              maxOutputTokens: max ?? null,
+              temperature: temp ?? null,
+            })
+            .then(
+              (saved) => saved && setSaid(view.conversationId === null ? t('convset.savedDraft') : t('convset.saved')),
+            )
         }}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
@@ -283,21 +359,47 @@ function SettingsForm({ view, store, t, onClose, error }: { view: ConversationSe
         }}
       >
         <label htmlFor={`${id}-system`}>{t('convset.systemPrompt')}</label>
-        <textarea id={`${id}-system`} rows={4} value={system} maxLength={20_000} placeholder={view.defaults.system} aria-describedby={`${id}-system-hint`} onChange={(e) => setSystem(e.target.value)} />
+        <textarea
+          id={`${id}-system`}
+          rows={4}
+          value={system}
+          maxLength={20_000}
+          placeholder={view.defaults.system}
+          aria-describedby={`${id}-system-hint`}
+          onChange={(e) => setSystem(e.target.value)}
+        />
         <p id={`${id}-system-hint`} className="muted">
           {t('convset.systemPromptHint')}
         </p>
         <div className="conversation-settings-numbers">
           <div>
             <label htmlFor={`${id}-max`}>{t('convset.maxTokens')}</label>
-            <input id={`${id}-max`} inputMode="numeric" value={maxTokens} placeholder={defaultMax} aria-invalid={maxInvalid} aria-describedby={`${id}-max-hint`} onChange={(e) => setMaxTokens(e.target.value)} />
+            <input
+              id={`${id}-max`}
+              inputMode="numeric"
+              value={maxTokens}
+              placeholder={defaultMax}
+              aria-invalid={maxInvalid}
+              aria-describedby={`${id}-max-hint`}
+              onChange={(e) => setMaxTokens(e.target.value)}
+            />
             <p id={`${id}-max-hint`} className={maxInvalid ? 'error-text' : 'muted'}>
-              {maxInvalid ? t('convset.maxTokensInvalid', { max: MAX_OUTPUT_TOKENS_LIMIT }) : t('convset.defaultIs', { value: defaultMax })}
+              {maxInvalid
+                ? t('convset.maxTokensInvalid', { max: MAX_OUTPUT_TOKENS_LIMIT })
+                : t('convset.defaultIs', { value: defaultMax })}
             </p>
           </div>
           <div>
             <label htmlFor={`${id}-temperature`}>{t('convset.temperature')}</label>
-            <input id={`${id}-temperature`} inputMode="decimal" value={temperature} placeholder={String(view.defaults.temperature)} aria-invalid={tempInvalid} aria-describedby={`${id}-temperature-hint`} onChange={(e) => setTemperature(e.target.value)} />
+            <input
+              id={`${id}-temperature`}
+              inputMode="decimal"
+              value={temperature}
+              placeholder={String(view.defaults.temperature)}
+              aria-invalid={tempInvalid}
+              aria-describedby={`${id}-temperature-hint`}
+              onChange={(e) => setTemperature(e.target.value)}
+            />
             <p id={`${id}-temperature-hint`} className={tempInvalid ? 'error-text' : 'muted'}>
               {tempInvalid
                 ? t('convset.temperatureInvalid', { max: MAX_TEMPERATURE })
@@ -327,7 +429,15 @@ function SettingsForm({ view, store, t, onClose, error }: { view: ConversationSe
 }
 
 /** Settings → New conversations: the model they start with and the default system prompt. */
-export function ConversationDefaultsSection({ api, settings, t }: { api: KeelApi; settings: SettingsView; t: Translate }) {
+export function ConversationDefaultsSection({
+  api,
+  settings,
+  t,
+}: {
+  api: KeelApi
+  settings: SettingsView
+  t: Translate
+}) {
   const [view, setView] = useState<ConversationSettingsView | undefined>()
   const [system, setSystem] = useState('')
   const [said, setSaid] = useState('')
@@ -365,12 +475,25 @@ export function ConversationDefaultsSection({ api, settings, t }: { api: KeelApi
           void save(chosen ? { provider: chosen.provider, model: chosen.model } : { provider: null, model: null })
         }}
       >
-        <option value="">{t('convset.defaultProviderModel', { model: settings.providers.find((p) => p.id === settings.defaultProvider)?.model ?? '' })}</option>
-        {saved !== '' && !choices.some((c) => c.models.some((m) => choiceValue(c.id, m) === saved)) && <option value={saved}>{view.saved.model}</option>}
+        <option value="">
+          {t('convset.defaultProviderModel', {
+            model: settings.providers.find((p) => p.id === settings.defaultProvider)?.model ?? '',
+          })}
+        </option>
+        {saved !== '' && !choices.some((c) => c.models.some((m) => choiceValue(c.id, m) === saved)) && (
+          <option value={saved}>{view.saved.model}</option>
+        )}
         <ProviderModelOptions choices={choices} />
       </select>
       <label htmlFor={`${id}-system`}>{t('convset.defaultSystemPrompt')}</label>
-      <textarea id={`${id}-system`} rows={3} maxLength={20_000} value={system} aria-describedby={`${id}-hint`} onChange={(e) => setSystem(e.target.value)} />
+      <textarea
+        id={`${id}-system`}
+        rows={3}
+        maxLength={20_000}
+        value={system}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => setSystem(e.target.value)}
+      />
       <p id={`${id}-hint`} className="muted">
         {t('convset.systemPromptHint').split('. ')[0]}.
       </p>

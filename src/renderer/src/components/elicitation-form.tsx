@@ -1,6 +1,13 @@
 import { useId, useMemo, useRef, useState } from 'react'
 import type { Translate } from '../i18n/messages'
-import { checkElicitation, elicitationFields, initialValues, type ElicitationField, type ElicitationValues, type FieldError } from '../lib/elicitation-fields'
+import {
+  checkElicitation,
+  elicitationFields,
+  initialValues,
+  type ElicitationField,
+  type ElicitationValues,
+  type FieldError,
+} from '../lib/elicitation-fields'
 import type { PendingElicitation } from '../state/run-reducer'
 import { ServerText } from './server-text'
 import { revealInvisible } from '../../../shared/invisible-characters'
@@ -23,7 +30,15 @@ export function fieldErrorText(t: Translate, error: FieldError): string {
     case 'too-long':
       return t('formTooLong', { max: error.max })
     case 'bad-format':
-      return t(error.format === 'email' ? 'formBadEmail' : error.format === 'uri' ? 'formBadUri' : error.format === 'date' ? 'formBadDate' : 'formBadDateTime')
+      return t(
+        error.format === 'email'
+          ? 'formBadEmail'
+          : error.format === 'uri'
+            ? 'formBadUri'
+            : error.format === 'date'
+              ? 'formBadDate'
+              : 'formBadDateTime',
+      )
     case 'too-few':
       return t('formTooFew', { min: error.min })
     case 'too-many':
@@ -56,7 +71,8 @@ export function ElicitationForm({
   const form = useRef<HTMLFormElement>(null)
   const id = useId()
   const headingId = `${id}-title`
-  const set = (name: string, value: string | boolean | string[]) => setValues((current) => ({ ...current, [name]: value }))
+  const set = (name: string, value: string | boolean | string[]) =>
+    setValues((current) => ({ ...current, [name]: value }))
   const answer = (value: ElicitationAnswer) => onAnswer(request.elicitationId, value)
 
   return (
@@ -83,7 +99,15 @@ export function ElicitationForm({
       </p>
       {!parsed.ok && <p className="warning">{t('elicitationUnsupported')}</p>}
       {fields.map((field) => (
-        <FieldInput key={field.name} field={field} idPrefix={id} value={values[field.name]} error={errors[field.name]} t={t} onChange={(value) => set(field.name, value)} />
+        <FieldInput
+          key={field.name}
+          field={field}
+          idPrefix={id}
+          value={values[field.name]}
+          error={errors[field.name]}
+          t={t}
+          onChange={(value) => set(field.name, value)}
+        />
       ))}
       <div className="row">
         {parsed.ok && (
@@ -118,7 +142,8 @@ function FieldInput({
   onChange: (value: string | boolean | string[]) => void
 }) {
   const inputId = `${idPrefix}-${field.name}`
-  const describedBy = [field.description ? `${inputId}-help` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [field.description ? `${inputId}-help` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined
   const label = (
     <>
       <ServerText text={field.label} />
@@ -139,14 +164,20 @@ function FieldInput({
       )}
     </>
   )
-  const common = { 'data-field': field.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': field.required || undefined } as const
+  const common = {
+    'data-field': field.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+  } as const
 
   switch (field.kind) {
     case 'boolean':
       return (
         <div className="field">
           <label>
-            <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {label}
+            <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />{' '}
+            {label}
           </label>
           {help}
         </div>
@@ -163,7 +194,9 @@ function FieldInput({
                 {...(index === 0 ? { 'data-field': field.name } : {})}
                 aria-invalid={error ? true : undefined}
                 checked={chosen.includes(option.value)}
-                onChange={(e) => onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
+                }
               />{' '}
               {revealInvisible(option.label)}
             </label>
@@ -176,7 +209,12 @@ function FieldInput({
       return (
         <div className="field">
           <label htmlFor={inputId}>{label}</label>
-          <select id={inputId} {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+          <select
+            id={inputId}
+            {...common}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => onChange(e.target.value)}
+          >
             <option value="">{t('formChoose')}</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
@@ -191,7 +229,13 @@ function FieldInput({
       return (
         <div className="field">
           <label htmlFor={inputId}>{label}</label>
-          <input id={inputId} {...common} inputMode={field.integer ? 'numeric' : 'decimal'} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
+          <input
+            id={inputId}
+            {...common}
+            inputMode={field.integer ? 'numeric' : 'decimal'}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => onChange(e.target.value)}
+          />
           {help}
         </div>
       )

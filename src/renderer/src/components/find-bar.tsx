@@ -15,7 +15,8 @@ function textsOf(message: Message): [string, string] {
 }
 
 /** What is not a message's own text in its DOM (the data side matches text parts only). */
-const NOT_MESSAGE_TEXT = 'button, .visually-hidden, [aria-hidden="true"], .reasoning, .tool-card, .code-block-header, .message-actions, .usage, .interrupted, .failed, .stored-notices'
+const NOT_MESSAGE_TEXT =
+  'button, .visually-hidden, [aria-hidden="true"], .reasoning, .tool-card, .code-block-header, .message-actions, .usage, .interrupted, .failed, .stored-notices'
 /** Names of the CSS highlights (styled with `::highlight(…)` in finding.css). */
 const HIGHLIGHT = 'keel-find'
 const HIGHLIGHT_CURRENT = 'keel-find-current'
@@ -40,7 +41,15 @@ export function FindBar({ messages, reveal, inputRef, t, onClose }: FindBarProps
   const [query, setQuery] = useState('')
   const [position, setPosition] = useState(-1)
   const needle = normalizeQuery(query)
-  const matches = useMemo(() => matchingMessages(messages.filter((m) => m.role !== 'system'), needle, textsOf), [messages, needle])
+  const matches = useMemo(
+    () =>
+      matchingMessages(
+        messages.filter((m) => m.role !== 'system'),
+        needle,
+        textsOf,
+      ),
+    [messages, needle],
+  )
   // A new query (or new messages) starts again at the match nearest the end.
   useEffect(() => setPosition(matches.length - 1), [matches])
   const current = position >= 0 && position < matches.length ? matches[position] : undefined
@@ -78,7 +87,11 @@ export function FindBar({ messages, reveal, inputRef, t, onClose }: FindBarProps
     if (matches.length === 0) return
     setPosition((at) => (at + by + matches.length) % matches.length)
   }
-  const status = !needle ? '' : matches.length === 0 ? t('finding.findNone') : t('finding.findCount', { index: String(position + 1), count: String(matches.length) })
+  const status = !needle
+    ? ''
+    : matches.length === 0
+      ? t('finding.findNone')
+      : t('finding.findCount', { index: String(position + 1), count: String(matches.length) })
 
   return (
     <div className="find-bar" role="search" data-testid="find-bar">
@@ -103,10 +116,22 @@ export function FindBar({ messages, reveal, inputRef, t, onClose }: FindBarProps
       <span className="find-status" role="status" aria-live="polite" data-testid="find-status">
         {status}
       </span>
-      <button type="button" onClick={() => step(-1)} disabled={matches.length === 0} aria-label={t('finding.findPrevious')} title={t('finding.findPrevious')}>
+      <button
+        type="button"
+        onClick={() => step(-1)}
+        disabled={matches.length === 0}
+        aria-label={t('finding.findPrevious')}
+        title={t('finding.findPrevious')}
+      >
         ↑
       </button>
-      <button type="button" onClick={() => step(1)} disabled={matches.length === 0} aria-label={t('finding.findNext')} title={t('finding.findNext')}>
+      <button
+        type="button"
+        onClick={() => step(1)}
+        disabled={matches.length === 0}
+        aria-label={t('finding.findNext')}
+        title={t('finding.findNext')}
+      >
         ↓
       </button>
       <button type="button" onClick={onClose} aria-label={t('finding.findClose')} title={t('finding.findClose')}>
@@ -138,5 +163,7 @@ function clearHighlights(): void {
 
 /** `CSS.highlights` where the engine has it (Chromium 105+, so Electron and browser mode). */
 function highlightRegistry(): HighlightRegistry | undefined {
-  return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function' ? CSS.highlights : undefined
+  return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function'
+    ? CSS.highlights
+    : undefined
 }

@@ -8,5 +8,13 @@ import 'katex/dist/katex.min.css'
  * expansion is bounded so a hostile formula cannot hang the window.
  */
 export function renderTex(tex: string, display: boolean): string {
-  return katex.renderToString(tex, { displayMode: display, throwOnError: false, output: 'htmlAndMathml', trust: false, strict: 'ignore', maxExpand: 1000, maxSize: 50 })
+  return katex.renderToString(tex, {
+    displayMode: display,
+    throwOnError: false,
+    output: 'htmlAndMathml',
+    trust: false,
+    strict: 'ignore',
+    maxExpand: 1000,
+    maxSize: 50,
+  })
 }

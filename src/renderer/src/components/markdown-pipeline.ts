@@ -32,20 +32,37 @@ function sanitize(parent: HastRoot | Extract<HastNodes, { type: 'element' }>): v
     for (const key in urlAttributes) {
       if (!Object.hasOwn(urlAttributes, key) || !Object.hasOwn(node.properties, key)) continue
       const test = urlAttributes[key]
-      if (test === null || test === undefined || test.includes(node.tagName)) node.properties[key] = defaultUrlTransform(String(node.properties[key] || ''))
+      if (test === null || test === undefined || test.includes(node.tagName))
+        node.properties[key] = defaultUrlTransform(String(node.properties[key] || ''))
     }
     sanitize(node)
   }
 }
 
 /** A parser for one set of plugins: `parse(text, components)` gives the elements of `text`. */
-export function markdownParser(remarkPlugins: PluggableList, rehypePlugins: PluggableList): (text: string, components: Components) => ReactElement {
+export function markdownParser(
+  remarkPlugins: PluggableList,
+  rehypePlugins: PluggableList,
+): (text: string, components: Components) => ReactElement {
   // react-markdown lets raw HTML through remark-rehype (as `raw` nodes) and then shows it as text.
-  const processor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype, { allowDangerousHtml: true }).use(rehypePlugins).freeze()
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkPlugins)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypePlugins)
+    .freeze()
   return (text, components) => {
     const file = new VFile(text)
     const tree = processor.runSync(processor.parse(file), file) as HastRoot
     sanitize(tree)
-    return toJsxRuntime(tree, { Fragment, components, ignoreInvalidStyle: true, jsx, jsxs, passKeys: true, passNode: false })
+    return toJsxRuntime(tree, {
+      Fragment,
+      components,
+      ignoreInvalidStyle: true,
+      jsx,
+      jsxs,
+      passKeys: true,
+      passNode: false,
+    })
   }
 }

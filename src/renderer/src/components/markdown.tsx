@@ -1,4 +1,14 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type AnchorHTMLAttributes, type ReactElement } from 'react'
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type ReactElement,
+} from 'react'
 import type { Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import remarkMath from 'remark-math'
@@ -58,7 +68,11 @@ function componentsFor(finished: boolean): Components {
     },
     code: (props) => {
       const tex = dataProp(props, TEX_PROP)
-      return tex !== undefined ? <MathFormula tex={tex} display={false} /> : <code className={props.className}>{props.children}</code>
+      return tex !== undefined ? (
+        <MathFormula tex={tex} display={false} />
+      ) : (
+        <code className={props.className}>{props.children}</code>
+      )
     },
   }
 }
@@ -94,7 +108,11 @@ const parsedBlocks = new TextKeyedCache<{ value: ReactElement; uncoloured: boole
 
 /** A finished block's elements, from the cache; one parsed before the highlighter was in is not kept. */
 function parsedBlock(text: string): ReactElement {
-  return parsedBlocks.getOrCreate(text, (key) => parseNoting(() => parse(key)), (result) => !result.uncoloured).value
+  return parsedBlocks.getOrCreate(
+    text,
+    (key) => parseNoting(() => parse(key)),
+    (result) => !result.uncoloured,
+  ).value
 }
 
 const Block = memo(function Block({ text, finished }: { text: string; finished: boolean }) {
@@ -131,7 +149,11 @@ function blocksToShow(blocks: readonly string[], onScreen: number, streaming: bo
     const finished = !streaming || count < blocks.length - 1
     // A block too long to parse puts only its shown start on screen (see Block).
     const size = block.length > PARSE_MAX_CHARS ? PLAIN_SHOWN_CHARS : block.length
-    if (count > onScreen && (newChars + size > NEW_CHARS_PER_COMMIT || performance.now() - started > PARSE_MS_PER_RENDER)) break
+    if (
+      count > onScreen &&
+      (newChars + size > NEW_CHARS_PER_COMMIT || performance.now() - started > PARSE_MS_PER_RENDER)
+    )
+      break
     if (finished && block.length <= PARSE_MAX_CHARS) parsedBlock(block)
     newChars += size
   }
@@ -148,13 +170,26 @@ function blocksToShow(blocks: readonly string[], onScreen: number, streaming: bo
  * up, never becomes one long task (parse, then DOM, style and layout of everything new at once).
  * `progressive` false (a stored answer mounting: opening a conversation) shows everything at once.
  */
-export const MarkdownBlocks = memo(function MarkdownBlocks({ text, streaming, progressive = false }: { text: string; streaming: boolean; progressive?: boolean }) {
+export const MarkdownBlocks = memo(function MarkdownBlocks({
+  text,
+  streaming,
+  progressive = false,
+}: {
+  text: string
+  streaming: boolean
+  progressive?: boolean
+}) {
   const split = useRef<SplitText | undefined>(undefined)
   // Tested once per text, not on each of the frames a long answer takes to fill in.
   // Never past what one parse may take: then the blocks are parsed apart (a footnote stays unlinked).
-  const whole = useMemo(() => !streaming && text.length <= PARSE_MAX_CHARS && CROSS_BLOCK_DEFINITION.test(text), [text, streaming])
+  const whole = useMemo(
+    () => !streaming && text.length <= PARSE_MAX_CHARS && CROSS_BLOCK_DEFINITION.test(text),
+    [text, streaming],
+  )
   // A cache of the previous split (same text → same blocks), not state: safe to recompute.
-  const blocks = whole ? [text] : (split.current = split.current?.text === text ? split.current : splitGrowingText(text, split.current)).blocks
+  const blocks = whole
+    ? [text]
+    : (split.current = split.current?.text === text ? split.current : splitGrowingText(text, split.current)).blocks
   const onScreen = useRef(progressive ? 0 : Number.POSITIVE_INFINITY)
   const [, setFrame] = useState(0)
   const count = progressive ? blocksToShow(blocks, onScreen.current, streaming) : blocks.length

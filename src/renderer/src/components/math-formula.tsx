@@ -30,7 +30,18 @@ export function MathFormula({ tex, display }: { tex: string; display: boolean })
     }
   }, [render])
   // A huge formula stays source: KaTeX renders it in one task.
-  if (!render || tex.length > MATH_MAX_CHARS) return display ? <pre className="math-display math-source"><code>{tex}</code></pre> : <code className="math-source">{tex}</code>
+  if (!render || tex.length > MATH_MAX_CHARS)
+    return display ? (
+      <pre className="math-display math-source">
+        <code>{tex}</code>
+      </pre>
+    ) : (
+      <code className="math-source">{tex}</code>
+    )
   const html = render(tex, display)
-  return display ? <div className="math-display" dangerouslySetInnerHTML={{ __html: html }} /> : <span className="math-inline" dangerouslySetInnerHTML={{ __html: html }} />
+  return display ? (
+    <div className="math-display" dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <span className="math-inline" dangerouslySetInnerHTML={{ __html: html }} />
+  )
 }

@@ -2,7 +2,15 @@ import type { Translate } from '../i18n/messages'
 import { hintKeys } from '../lib/mcp-servers'
 
 /** A tool's hints as worded badges (what its server says about it: never colour alone, never trusted by itself). */
-export function HintBadges({ hints, t }: { hints: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined } | undefined; t: Translate }) {
+export function HintBadges({
+  hints,
+  t,
+}: {
+  hints:
+    | { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
+    | undefined
+  t: Translate
+}) {
   const keys = hintKeys(hints ?? {})
   if (keys.length === 0) return null
   return (

@@ -11,7 +11,19 @@ import { MissingValues } from './mcp-missing-values'
  * the user sees exactly what will run — the whole command line, untruncated and selectable, the env
  * keys (never values) and the working folder — and allows it, or not now.
  */
-export function McpConsent({ view, api, t, onView, onNotNow }: { view: McpServerView; api: KeelApi; t: Translate; onView: (view: McpServerView) => void; onNotNow: () => void }) {
+export function McpConsent({
+  view,
+  api,
+  t,
+  onView,
+  onNotNow,
+}: {
+  view: McpServerView
+  api: KeelApi
+  t: Translate
+  onView: (view: McpServerView) => void
+  onNotNow: () => void
+}) {
   const [status, setStatus] = useState('')
   const id = useId()
   const { config } = view
@@ -20,7 +32,9 @@ export function McpConsent({ view, api, t, onView, onNotNow }: { view: McpServer
   const headerKeys = Object.keys(config.headers ?? {})
   return (
     <section className="mcp-consent" data-testid="mcp-consent" role="group" aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>{t(stdio ? 'mcpConsentTitleRun' : 'mcpConsentTitleConnect', { server: revealInvisible(config.name) })}</h4>
+      <h4 id={`${id}-title`}>
+        {t(stdio ? 'mcpConsentTitleRun' : 'mcpConsentTitleConnect', { server: revealInvisible(config.name) })}
+      </h4>
       <p>{t(stdio ? 'mcpConsentExplainRun' : 'mcpConsentExplainConnect')}</p>
       <dl className="mcp-facts">
         <dt>{t(stdio ? 'mcpCommandLine' : 'mcpUrl')}</dt>
@@ -34,7 +48,13 @@ export function McpConsent({ view, api, t, onView, onNotNow }: { view: McpServer
             <dt>{t('mcpEnvKeys')}</dt>
             <dd>{view.envKeys.length > 0 ? <code>{revealInvisible(view.envKeys.join(', '))}</code> : t('mcpNone')}</dd>
             <dt>{t('mcpWorkingFolder')}</dt>
-            <dd>{view.cwd !== undefined ? <code className="path">{revealInvisible(view.cwd)}</code> : t('mcpWorkingFolderDefault')}</dd>
+            <dd>
+              {view.cwd !== undefined ? (
+                <code className="path">{revealInvisible(view.cwd)}</code>
+              ) : (
+                t('mcpWorkingFolderDefault')
+              )}
+            </dd>
           </>
         ) : (
           <>
@@ -50,7 +70,14 @@ export function McpConsent({ view, api, t, onView, onNotNow }: { view: McpServer
           <p id={`${id}-blocked`} className="warning">
             {t('mcpConsentMissing')}
           </p>
-          <MissingValues serverId={config.id} serverName={config.name} values={view.missingValues} api={api} t={t} onView={onView} />
+          <MissingValues
+            serverId={config.id}
+            serverName={config.name}
+            values={view.missingValues}
+            api={api}
+            t={t}
+            onView={onView}
+          />
         </>
       )}
       <div className="row">

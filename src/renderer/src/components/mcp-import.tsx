@@ -48,14 +48,22 @@ export function McpImport({
     await onImported()
   }
   // The imported servers, by the name in the configuration (what the report names).
-  const serverNamed = (name: string) => servers.find((s) => s.config.name === name) ?? servers.find((s) => s.config.id === mcpServerId(name))
+  const serverNamed = (name: string) =>
+    servers.find((s) => s.config.name === name) ?? servers.find((s) => s.config.id === mcpServerId(name))
 
   return (
     <section className="mcp-import" data-testid="mcp-import" role="group" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>{t('mcpImportTitle')}</h4>
       <p className="muted">{t('mcpImportHelp')}</p>
       <label htmlFor={`${id}-text`}>{t('mcpImportPaste')}</label>
-      <textarea ref={area} id={`${id}-text`} rows={6} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        ref={area}
+        id={`${id}-text`}
+        rows={6}
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div className="row">
         <button type="button" className="primary" onClick={() => void importText(text)}>
           {t('mcpImport')}
@@ -83,7 +91,11 @@ export function McpImport({
           <h5 ref={reportHeading} tabIndex={-1}>
             {t('mcpImportReport', { key: report.readKey })}
           </h5>
-          <p>{report.added.length > 0 ? t('mcpImportAdded', { names: revealInvisible(report.added.join(', ')) }) : t('mcpImportNoneAdded')}</p>
+          <p>
+            {report.added.length > 0
+              ? t('mcpImportAdded', { names: revealInvisible(report.added.join(', ')) })
+              : t('mcpImportNoneAdded')}
+          </p>
           {report.added.length > 0 && <p className="muted">{t('mcpImportConsentNext')}</p>}
           {report.skipped.length > 0 && (
             <>
@@ -112,12 +124,15 @@ export function McpImport({
                       <strong>
                         <ServerText text={item.server} />
                       </strong>{' '}
-                      · {t(`mcpWhere.${item.where}`)} {item.key !== '' && <code>{revealInvisible(item.key)}</code>}: <code>{revealInvisible(item.placeholder)}</code>
+                      · {t(`mcpWhere.${item.where}`)} {item.key !== '' && <code>{revealInvisible(item.key)}</code>}:{' '}
+                      <code>{revealInvisible(item.placeholder)}</code>
                       {settable ? (
                         <MissingValues
                           serverId={server.config.id}
                           serverName={server.config.name}
-                          values={[{ where: item.where as 'env' | 'headers', key: item.key, placeholder: item.placeholder }]}
+                          values={[
+                            { where: item.where as 'env' | 'headers', key: item.key, placeholder: item.placeholder },
+                          ]}
                           api={api}
                           t={t}
                           onView={onView}

@@ -34,7 +34,15 @@ export function MissingValues({
   return (
     <ul className="mcp-missing">
       {values.map((value) => (
-        <MissingValueRow key={`${value.where}:${value.key}`} serverId={serverId} serverName={serverName} value={value} api={api} t={t} onView={onView} />
+        <MissingValueRow
+          key={`${value.where}:${value.key}`}
+          serverId={serverId}
+          serverName={serverName}
+          value={value}
+          api={api}
+          t={t}
+          onView={onView}
+        />
       ))}
     </ul>
   )
@@ -59,7 +67,10 @@ function MissingValueRow({
   const [status, setStatus] = useState('')
   const [saved, setSaved] = useState(false)
   const id = useId()
-  const label = t(value.where === 'env' ? 'mcpValueForEnv' : 'mcpValueForHeader', { key: value.key, server: serverName })
+  const label = t(value.where === 'env' ? 'mcpValueForEnv' : 'mcpValueForHeader', {
+    key: value.key,
+    server: serverName,
+  })
   return (
     <li>
       <label htmlFor={id}>{label}</label>
@@ -70,10 +81,16 @@ function MissingValueRow({
         </span>
       )}
       <div className="row">
-        <input id={id} type="password" autoComplete="off" value={text} onChange={(e) => {
+        <input
+          id={id}
+          type="password"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => {
             setText(e.target.value)
             setSaved(false)
-          }} />
+          }}
+        />
         <button
           type="button"
           disabled={text === ''}

@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { Translate } from '../i18n/messages'
-import { newRow, rowState, saveRequestOf, type FormProblem, type SaveRequest, type ServerForm, type ValueRow } from '../lib/mcp-server-form'
+import {
+  newRow,
+  rowState,
+  saveRequestOf,
+  type FormProblem,
+  type SaveRequest,
+  type ServerForm,
+  type ValueRow,
+} from '../lib/mcp-server-form'
 
 export function formProblemText(t: Translate, problem: FormProblem): string {
   switch (problem.code) {
@@ -77,7 +85,11 @@ export function McpServerFormView({
       </div>
       <div className="row">
         <label htmlFor={field('transport')}>{t('mcpTransport')}</label>
-        <select id={field('transport')} value={form.transport} onChange={(e) => patch({ transport: e.target.value as ServerForm['transport'] })}>
+        <select
+          id={field('transport')}
+          value={form.transport}
+          onChange={(e) => patch({ transport: e.target.value as ServerForm['transport'] })}
+        >
           <option value="stdio">{t('mcpTransportStdio')}</option>
           <option value="http">{t('mcpTransportHttp')}</option>
           <option value="sse">{t('mcpTransportSse')}</option>
@@ -87,15 +99,31 @@ export function McpServerFormView({
         <>
           <div className="row">
             <label htmlFor={field('command')}>{t('mcpCommand')}</label>
-            <input id={field('command')} spellCheck={false} value={form.command} onChange={(e) => patch({ command: e.target.value })} />
+            <input
+              id={field('command')}
+              spellCheck={false}
+              value={form.command}
+              onChange={(e) => patch({ command: e.target.value })}
+            />
           </div>
           <div className="row">
             <label htmlFor={field('args')}>{t('mcpArgs')}</label>
-            <textarea id={field('args')} spellCheck={false} rows={3} value={form.args} onChange={(e) => patch({ args: e.target.value })} />
+            <textarea
+              id={field('args')}
+              spellCheck={false}
+              rows={3}
+              value={form.args}
+              onChange={(e) => patch({ args: e.target.value })}
+            />
           </div>
           <div className="row">
             <label htmlFor={field('cwd')}>{t('mcpWorkingFolder')}</label>
-            <input id={field('cwd')} spellCheck={false} value={form.cwd} onChange={(e) => patch({ cwd: e.target.value })} />
+            <input
+              id={field('cwd')}
+              spellCheck={false}
+              value={form.cwd}
+              onChange={(e) => patch({ cwd: e.target.value })}
+            />
           </div>
           <ValueRows kind="env" rows={form.env} t={t} idPrefix={field('env')} onChange={(env) => patch({ env })} />
         </>
@@ -103,18 +131,41 @@ export function McpServerFormView({
         <>
           <div className="row">
             <label htmlFor={field('url')}>{t('mcpUrl')}</label>
-            <input id={field('url')} type="url" spellCheck={false} value={form.url} onChange={(e) => patch({ url: e.target.value })} />
+            <input
+              id={field('url')}
+              type="url"
+              spellCheck={false}
+              value={form.url}
+              onChange={(e) => patch({ url: e.target.value })}
+            />
           </div>
-          <ValueRows kind="headers" rows={form.headers} t={t} idPrefix={field('headers')} onChange={(headers) => patch({ headers })} />
+          <ValueRows
+            kind="headers"
+            rows={form.headers}
+            t={t}
+            idPrefix={field('headers')}
+            onChange={(headers) => patch({ headers })}
+          />
         </>
       )}
       <div className="row">
         <label htmlFor={field('timeout')}>{t('mcpTimeout')}</label>
-        <input id={field('timeout')} inputMode="numeric" placeholder="60" value={form.timeoutSeconds} onChange={(e) => patch({ timeoutSeconds: e.target.value })} />
+        <input
+          id={field('timeout')}
+          inputMode="numeric"
+          placeholder="60"
+          value={form.timeoutSeconds}
+          onChange={(e) => patch({ timeoutSeconds: e.target.value })}
+        />
       </div>
       <div className="field">
         <label>
-          <input type="checkbox" checked={form.trustReadOnlyHints} aria-describedby={field('trust-help')} onChange={(e) => patch({ trustReadOnlyHints: e.target.checked })} />{' '}
+          <input
+            type="checkbox"
+            checked={form.trustReadOnlyHints}
+            aria-describedby={field('trust-help')}
+            onChange={(e) => patch({ trustReadOnlyHints: e.target.checked })}
+          />{' '}
           {t('mcpTrustHints')}
         </label>
         <p id={field('trust-help')} className="muted field-help">
@@ -135,9 +186,22 @@ export function McpServerFormView({
 }
 
 /** Env variables or headers as name/value rows; saved values are never shown, only whether they are set. */
-function ValueRows({ kind, rows, t, idPrefix, onChange }: { kind: 'env' | 'headers'; rows: ValueRow[]; t: Translate; idPrefix: string; onChange: (rows: ValueRow[]) => void }) {
+function ValueRows({
+  kind,
+  rows,
+  t,
+  idPrefix,
+  onChange,
+}: {
+  kind: 'env' | 'headers'
+  rows: ValueRow[]
+  t: Translate
+  idPrefix: string
+  onChange: (rows: ValueRow[]) => void
+}) {
   const env = kind === 'env'
-  const update = (rowId: number, change: Partial<ValueRow>) => onChange(rows.map((row) => (row.rowId === rowId ? { ...row, ...change } : row)))
+  const update = (rowId: number, change: Partial<ValueRow>) =>
+    onChange(rows.map((row) => (row.rowId === rowId ? { ...row, ...change } : row)))
   return (
     <fieldset className="mcp-values">
       <legend>{t(env ? 'mcpEnv' : 'mcpHeaders')}</legend>
@@ -151,7 +215,13 @@ function ValueRows({ kind, rows, t, idPrefix, onChange }: { kind: 'env' | 'heade
         return (
           <div className="value-row" key={row.rowId}>
             <label htmlFor={keyId}>{t(env ? 'mcpEnvName' : 'mcpHeaderName', { n })}</label>
-            <input id={keyId} spellCheck={false} autoComplete="off" value={row.key} onChange={(e) => update(row.rowId, { key: e.target.value })} />
+            <input
+              id={keyId}
+              spellCheck={false}
+              autoComplete="off"
+              value={row.key}
+              onChange={(e) => update(row.rowId, { key: e.target.value })}
+            />
             <label htmlFor={valueId}>{t(env ? 'mcpEnvValue' : 'mcpHeaderValue', { n })}</label>
             <input
               id={valueId}

@@ -83,7 +83,7 @@ export function McpServerItem({
         </p>
         <p className="mcp-runs">
           {t(config.transport === 'stdio' ? 'mcpCommandLine' : 'mcpUrl')}:{' '}
-<code className="command-line">{revealInvisible(view.commandLine)}</code>
+          <code className="command-line">{revealInvisible(view.commandLine)}</code>
         </p>
         {fromFile && <p className="muted">{t('mcpFromFileNote')}</p>}
         <div className="row">
@@ -92,21 +92,40 @@ export function McpServerItem({
               type="checkbox"
               role="switch"
               checked={serverOn}
-              onChange={(e) => void toggle('server', e.target.checked, api['mcp.update']({ serverId: config.id, disabled: !e.target.checked }))}
+              onChange={(e) =>
+                void toggle(
+                  'server',
+                  e.target.checked,
+                  api['mcp.update']({ serverId: config.id, disabled: !e.target.checked }),
+                )
+              }
             />{' '}
             {t('mcpEnabled')}
           </label>
-          <button type="button" onClick={() => void act(api['mcp.restart']({ serverId: config.id }))} disabled={config.disabled === true || view.needsConsent}>
+          <button
+            type="button"
+            onClick={() => void act(api['mcp.restart']({ serverId: config.id }))}
+            disabled={config.disabled === true || view.needsConsent}
+          >
             {t('mcpRestart')}
           </button>
           {config.transport === 'stdio' && (
-            <button type="button" aria-expanded={log !== undefined} onClick={() => (log === undefined ? void showLog() : setLog(undefined))}>
+            <button
+              type="button"
+              aria-expanded={log !== undefined}
+              onClick={() => (log === undefined ? void showLog() : setLog(undefined))}
+            >
               {t(log === undefined ? 'mcpViewLog' : 'mcpHideLog')}
             </button>
           )}
           {!fromFile && (
             <>
-              <button type="button" ref={editButton} aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
+              <button
+                type="button"
+                ref={editButton}
+                aria-expanded={editing}
+                onClick={() => setEditing((open) => !open)}
+              >
                 {t('edit')}
               </button>
               <button type="button" ref={removeButton} onClick={() => setConfirmRemove(true)}>
@@ -162,7 +181,13 @@ export function McpServerItem({
           />
         )}
         {log !== undefined && (
-          <div className="mcp-log" role="region" aria-label={t('mcpLogOf', { server: revealInvisible(config.name) })} tabIndex={0} data-testid="mcp-log">
+          <div
+            className="mcp-log"
+            role="region"
+            aria-label={t('mcpLogOf', { server: revealInvisible(config.name) })}
+            tabIndex={0}
+            data-testid="mcp-log"
+          >
             {/* The server's own output: shown as text, never as HTML. */}
             <pre>{log === '' ? t('mcpLogEmpty') : revealInvisible(log)}</pre>
           </div>
@@ -170,7 +195,14 @@ export function McpServerItem({
         {!consentShown && view.missingValues.length > 0 && (
           <>
             <p className="warning">{t('mcpMissingValues')}</p>
-            <MissingValues serverId={config.id} serverName={config.name} values={view.missingValues} api={api} t={t} onView={onView} />
+            <MissingValues
+              serverId={config.id}
+              serverName={config.name}
+              values={view.missingValues}
+              api={api}
+              t={t}
+              onView={onView}
+            />
           </>
         )}
         <McpToolReview view={view} api={api} t={t} onView={onView} />
@@ -188,7 +220,16 @@ export function McpServerItem({
                         role="switch"
                         checked={pending[`tool:${tool.name}`] ?? tool.enabled}
                         aria-label={t('mcpUseTool', { tool: revealInvisible(title) })}
-                        onChange={(e) => void toggle(`tool:${tool.name}`, e.target.checked, api['mcp.update']({ serverId: config.id, tool: { name: tool.name, enabled: e.target.checked } }))}
+                        onChange={(e) =>
+                          void toggle(
+                            `tool:${tool.name}`,
+                            e.target.checked,
+                            api['mcp.update']({
+                              serverId: config.id,
+                              tool: { name: tool.name, enabled: e.target.checked },
+                            }),
+                          )
+                        }
                       />{' '}
                       <strong>
                         <ServerText text={title} />

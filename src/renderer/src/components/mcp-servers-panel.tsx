@@ -20,9 +20,20 @@ const IDLE_POLL_MS = 10_000
  * Settings → MCP servers: servers waiting for consent, every server with its status and tools,
  * the "many tools" warning, Add server and Import configuration.
  */
-export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false }: { api: KeelApi; t: Translate; allowPlainTextStorage?: boolean }) {
+export function McpServersPanel({
+  api: baseApi,
+  t,
+  allowPlainTextStorage = false,
+}: {
+  api: KeelApi
+  t: Translate
+  allowPlainTextStorage?: boolean
+}) {
   // The user's "store without encryption" opt-in (no OS keyring) covers MCP values as it covers keys.
-  const api = useMemo(() => (allowPlainTextStorage ? withPlainTextStorage(baseApi) : baseApi), [baseApi, allowPlainTextStorage])
+  const api = useMemo(
+    () => (allowPlainTextStorage ? withPlainTextStorage(baseApi) : baseApi),
+    [baseApi, allowPlainTextStorage],
+  )
   const [servers, setServers] = useState<McpServerView[] | undefined>()
   const [readAt, setReadAt] = useState(0)
   const [error, setError] = useState('')
@@ -37,7 +48,9 @@ export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false
     if (!result.ok) return setError(appErrorText(t, result.error))
     setError('')
     // The same list again changes nothing on screen (no re-render of open forms and disclosures).
-    setServers((current) => (current && JSON.stringify(current) === JSON.stringify(result.value) ? current : result.value))
+    setServers((current) =>
+      current && JSON.stringify(current) === JSON.stringify(result.value) ? current : result.value,
+    )
     setReadAt(Date.now())
   }, [api, t])
   useEffect(() => void reload(), [reload])
@@ -51,7 +64,9 @@ export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false
   const onView = useCallback((view: McpServerView) => {
     setServers((list) => {
       const current = list ?? []
-      return current.some((s) => s.config.id === view.config.id) ? current.map((s) => (s.config.id === view.config.id ? view : s)) : [...current, view]
+      return current.some((s) => s.config.id === view.config.id)
+        ? current.map((s) => (s.config.id === view.config.id ? view : s))
+        : [...current, view]
     })
     setReadAt(Date.now())
   }, [])
@@ -82,7 +97,14 @@ export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false
         </p>
       )}
       {consent.map((view) => (
-        <McpConsent key={view.config.id} view={view} api={api} t={t} onView={onView} onNotNow={() => setNotNow((set) => new Set([...set, view.config.id]))} />
+        <McpConsent
+          key={view.config.id}
+          view={view}
+          api={api}
+          t={t}
+          onView={onView}
+          onNotNow={() => setNotNow((set) => new Set([...set, view.config.id]))}
+        />
       ))}
       {servers !== undefined && list.length === 0 && <p className="muted">{t('mcpNoServers')}</p>}
       {list.length > 0 && (
@@ -111,10 +133,20 @@ export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false
         </button>
       )}
       <div className="row">
-        <button type="button" ref={addButton} aria-expanded={adding === 'form'} onClick={() => setAdding(adding === 'form' ? undefined : 'form')}>
+        <button
+          type="button"
+          ref={addButton}
+          aria-expanded={adding === 'form'}
+          onClick={() => setAdding(adding === 'form' ? undefined : 'form')}
+        >
           {t('mcpAddServer')}
         </button>
-        <button type="button" ref={importButton} aria-expanded={adding === 'import'} onClick={() => setAdding(adding === 'import' ? undefined : 'import')}>
+        <button
+          type="button"
+          ref={importButton}
+          aria-expanded={adding === 'import'}
+          onClick={() => setAdding(adding === 'import' ? undefined : 'import')}
+        >
           {t('mcpImportTitle')}
         </button>
       </div>
@@ -133,7 +165,16 @@ export function McpServersPanel({ api: baseApi, t, allowPlainTextStorage = false
           }}
         />
       )}
-      {adding === 'import' && <McpImport api={api} t={t} servers={list} onImported={reload} onView={onView} onClose={() => closeAdding(importButton.current)} />}
+      {adding === 'import' && (
+        <McpImport
+          api={api}
+          t={t}
+          servers={list}
+          onImported={reload}
+          onView={onView}
+          onClose={() => closeAdding(importButton.current)}
+        />
+      )}
     </section>
   )
 }

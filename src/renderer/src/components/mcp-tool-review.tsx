@@ -12,7 +12,17 @@ import { acceptedHashes, toolReviews } from '../lib/mcp-servers'
  * changed since it was accepted, each as a line diff (accepted → now). "Accept changes" accepts
  * exactly the definitions shown (their hashes): one that changed again meanwhile stays withheld.
  */
-export function McpToolReview({ view, api, t, onView }: { view: McpServerView; api: KeelApi; t: Translate; onView: (view: McpServerView) => void }) {
+export function McpToolReview({
+  view,
+  api,
+  t,
+  onView,
+}: {
+  view: McpServerView
+  api: KeelApi
+  t: Translate
+  onView: (view: McpServerView) => void
+}) {
   const [status, setStatus] = useState('')
   const id = useId()
   const reviews = toolReviews(view)

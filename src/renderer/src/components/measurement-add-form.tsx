@@ -1,7 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { Locale } from '../../../shared/locale'
-import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
+import {
+  MEASUREMENT_KINDS,
+  MEASUREMENT_KIND_INFO,
+  type Measurement,
+  type MeasurementKind,
+  type MeasurementUnit,
+} from '../../../shared/measurement'
 import { kindKey, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
 import { formatTakenAt } from '../lib/measurement-dates'
@@ -19,7 +25,19 @@ export function localDateTimeValue(epochMs: number): string {
  * default). The core checks it with the record_measurement tool's own schema and says why it
  * refuses (a value out of range, a date in the future); nothing is stored then.
  */
-export function MeasurementAddForm({ api, locale, t, initialKind, onAdded }: { api: KeelApi; locale: Locale; t: Translate; initialKind: MeasurementKind; onAdded: (measurement: Measurement) => void }) {
+export function MeasurementAddForm({
+  api,
+  locale,
+  t,
+  initialKind,
+  onAdded,
+}: {
+  api: KeelApi
+  locale: Locale
+  t: Translate
+  initialKind: MeasurementKind
+  onAdded: (measurement: Measurement) => void
+}) {
   const id = useId()
   const [kind, setKind] = useState<MeasurementKind>(initialKind)
   const [unit, setUnit] = useState<MeasurementUnit>(MEASUREMENT_KIND_INFO[initialKind].units[0]!)
@@ -50,7 +68,16 @@ export function MeasurementAddForm({ api, locale, t, initialKind, onAdded }: { a
       setValue('')
       const m = result.value
       const date = formatTakenAt(locale, m) ?? t('invalidDate')
-      setAdded(t('appearance.added', { what: t('appearance.measurement', { kind: t(kindKey(m.kind)), value: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(m.value), unit: m.unit, date }) }))
+      setAdded(
+        t('appearance.added', {
+          what: t('appearance.measurement', {
+            kind: t(kindKey(m.kind)),
+            value: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(m.value),
+            unit: m.unit,
+            date,
+          }),
+        }),
+      )
       onAdded(m)
     } finally {
       setPending(false)
@@ -100,7 +127,12 @@ export function MeasurementAddForm({ api, locale, t, initialKind, onAdded }: { a
         </label>
         <label>
           {t('appearance.addDate')}
-          <input type="datetime-local" value={when} max={localDateTimeValue(Date.now() + 86_400_000)} onChange={(e) => setWhen(e.target.value)} />
+          <input
+            type="datetime-local"
+            value={when}
+            max={localDateTimeValue(Date.now() + 86_400_000)}
+            onChange={(e) => setWhen(e.target.value)}
+          />
         </label>
         <button type="submit" className="primary" disabled={pending}>
           {t('appearance.add')}

@@ -2,10 +2,23 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 import type { AppError } from '../../../shared/ipc/app-error'
 import type { Locale } from '../../../shared/locale'
-import { MEASUREMENT_KINDS, MEASUREMENT_KIND_INFO, type Measurement, type MeasurementKind, type MeasurementUnit } from '../../../shared/measurement'
+import {
+  MEASUREMENT_KINDS,
+  MEASUREMENT_KIND_INFO,
+  type Measurement,
+  type MeasurementKind,
+  type MeasurementUnit,
+} from '../../../shared/measurement'
 import { kindKey, type Translate } from '../i18n/messages'
 import { appErrorText } from '../lib/app-error-text'
-import { LABEL_GAP, chartPoints, displayUnitOf, fittingDayLabels, scaleChart, yAxisGutter } from '../lib/measurement-chart'
+import {
+  LABEL_GAP,
+  chartPoints,
+  displayUnitOf,
+  fittingDayLabels,
+  scaleChart,
+  yAxisGutter,
+} from '../lib/measurement-chart'
 import { formatChartDay, formatTakenAt } from '../lib/measurement-dates'
 import { MeasurementAddForm } from './measurement-add-form'
 import { useElementWidth } from './use-element-width'
@@ -13,15 +26,30 @@ import { useElementWidth } from './use-element-width'
 /** The chart's drawing: as wide as it is shown (`width` until measured), so its 11 px labels stay 11 px. */
 const CHART = { width: 640, height: 220, padding: 28, minWidth: 200 }
 
-function formatDate(locale: Locale, t: Translate, m: Pick<Measurement, 'takenAt' | 'takenAtPrecision' | 'takenAtOffsetMin'>): string {
+function formatDate(
+  locale: Locale,
+  t: Translate,
+  m: Pick<Measurement, 'takenAt' | 'takenAtPrecision' | 'takenAtOffsetMin'>,
+): string {
   // A day shows as the calendar day the user meant; a stored time that is no real date (written
   // before dates were checked) is shown as such, never thrown on.
   return formatTakenAt(locale, m) ?? t('invalidDate')
 }
 
-const formatNumber = (locale: Locale, value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
+const formatNumber = (locale: Locale, value: number) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
 
-function Chart({ measurements, kind, locale, t }: { measurements: Measurement[]; kind: MeasurementKind; locale: Locale; t: Translate }) {
+function Chart({
+  measurements,
+  kind,
+  locale,
+  t,
+}: {
+  measurements: Measurement[]
+  kind: MeasurementKind
+  locale: Locale
+  t: Translate
+}) {
   // Drawn in screen pixels: a fixed 640-wide drawing scaled into a 480 px window shrank its labels to ~7 px.
   const [figureRef, shownWidth] = useElementWidth<HTMLElement>()
   const points = chartPoints(measurements, kind)
@@ -30,7 +58,10 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
   const { height, padding } = CHART
   // The value labels get a gutter as wide as the widest of them (the highest and lowest values).
   const values = points.map((p) => p.value)
-  const left = yAxisGutter([formatNumber(locale, Math.max(...values)), formatNumber(locale, Math.min(...values))], CHART.padding)
+  const left = yAxisGutter(
+    [formatNumber(locale, Math.max(...values)), formatNumber(locale, Math.min(...values))],
+    CHART.padding,
+  )
   const scaled = scaleChart(points, { width, height, padding, left })
   if (!scaled.range) return null
   const unit = displayUnitOf(kind)
@@ -52,7 +83,13 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
   // The first and last dates under the axis: medium ("Nov 1, 2026"), else short ("11/1/26"), else the first alone.
   const single = scaled.range.to === scaled.range.from
   const days = fittingDayLabels(
-    (['medium', 'short'] as const).map((style) => [formatChartDay(locale, first, undefined, style), single ? undefined : formatChartDay(locale, last, undefined, style)] as const),
+    (['medium', 'short'] as const).map(
+      (style) =>
+        [
+          formatChartDay(locale, first, undefined, style),
+          single ? undefined : formatChartDay(locale, last, undefined, style),
+        ] as const,
+    ),
     width - left - padding,
   )
   return (
@@ -62,7 +99,16 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
         <line className="axis" x1={left} y1={height - padding} x2={width - padding} y2={height - padding} />
         <line className="axis" x1={left} y1={padding} x2={left} y2={height - padding} />
         {ticks.map((tick) => (
-          <text key={tick.value} className="tick tick-y" data-testid="chart-value-label" x={left - LABEL_GAP} y={tick.y} textAnchor="end" dominantBaseline="middle" aria-hidden="true">
+          <text
+            key={tick.value}
+            className="tick tick-y"
+            data-testid="chart-value-label"
+            x={left - LABEL_GAP}
+            y={tick.y}
+            textAnchor="end"
+            dominantBaseline="middle"
+            aria-hidden="true"
+          >
             {formatNumber(locale, tick.value)}
           </text>
         ))}
@@ -83,7 +129,19 @@ function Chart({ measurements, kind, locale, t }: { measurements: Measurement[];
   )
 }
 
-function MeasurementRow({ measurement, api, locale, t, onChanged }: { measurement: Measurement; api: KeelApi; locale: Locale; t: Translate; onChanged: () => void }) {
+function MeasurementRow({
+  measurement,
+  api,
+  locale,
+  t,
+  onChanged,
+}: {
+  measurement: Measurement
+  api: KeelApi
+  locale: Locale
+  t: Translate
+  onChanged: () => void
+}) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view')
   const [value, setValue] = useState(String(measurement.value))
   const [unit, setUnit] = useState<MeasurementUnit>(measurement.unit)
@@ -148,7 +206,11 @@ function MeasurementRow({ measurement, api, locale, t, onChanged }: { measuremen
             />
           </td>
           <td>
-            <select aria-label={t('measurementUnit')} value={unit} onChange={(e) => setUnit(e.target.value as MeasurementUnit)}>
+            <select
+              aria-label={t('measurementUnit')}
+              value={unit}
+              onChange={(e) => setUnit(e.target.value as MeasurementUnit)}
+            >
               {units.map((u) => (
                 <option key={u} value={u}>
                   {u}
@@ -286,7 +348,14 @@ export function MeasurementsView({ api, locale, t }: { api: KeelApi; locale: Loc
             </thead>
             <tbody>
               {rows.map((m) => (
-                <MeasurementRow key={m.id} measurement={m} api={api} locale={locale} t={t} onChanged={() => void load()} />
+                <MeasurementRow
+                  key={m.id}
+                  measurement={m}
+                  api={api}
+                  locale={locale}
+                  t={t}
+                  onChanged={() => void load()}
+                />
               ))}
             </tbody>
           </table>

@@ -15,7 +15,10 @@ function loadMermaid(): Promise<RenderMermaid> {
 }
 
 /** What a diagram shows: while it draws, once drawn, or why it could not be drawn. */
-export type DiagramState = { status: 'drawing' } | Extract<MermaidResult, { ok: true }> | { status: 'failed'; reason: string }
+export type DiagramState =
+  | { status: 'drawing' }
+  | Extract<MermaidResult, { ok: true }>
+  | { status: 'failed'; reason: string }
 
 /**
  * A diagram as its image, with its source behind a "Diagram source" disclosure (open when it could
@@ -60,13 +63,19 @@ export function MermaidDiagram({ source }: { source: string }) {
       .then((render) => render(source, theme))
       .then(
         (result) => mounted && setState(result.ok ? result : { status: 'failed', reason: result.reason }),
-        (error: unknown) => mounted && setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          mounted && setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) }),
       )
     return () => {
       mounted = false
     }
   }, [source, tooLarge, theme])
   const number = (n: number) => new Intl.NumberFormat(t.locale ?? 'en').format(n)
-  const shown: DiagramState = tooLarge ? { status: 'failed', reason: t('reading.diagramTooLarge', { count: number(source.length), max: number(MERMAID_MAX_CHARS) }) } : state
+  const shown: DiagramState = tooLarge
+    ? {
+        status: 'failed',
+        reason: t('reading.diagramTooLarge', { count: number(source.length), max: number(MERMAID_MAX_CHARS) }),
+      }
+    : state
   return <DiagramView source={source} state={shown} />
 }

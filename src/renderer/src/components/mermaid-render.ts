@@ -13,7 +13,9 @@ const settings = {
 /** Mermaid's theme for the window's: its `default` draws dark edges, invisible on the dark background. */
 const MERMAID_THEME = { light: 'default', dark: 'dark' } as const
 
-export type MermaidResult = { ok: true; dataUrl: string; width: number | undefined; height: number | undefined } | { ok: false; reason: string }
+export type MermaidResult =
+  | { ok: true; dataUrl: string; width: number | undefined; height: number | undefined }
+  | { ok: false; reason: string }
 
 let counter = 0
 let queue: Promise<unknown> = Promise.resolve()
@@ -49,7 +51,14 @@ export function renderMermaid(source: string, theme: 'light' | 'dark' = 'light')
       return { ok: true, ...svgToImage(svg) }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      return { ok: false, reason: message.split('\n').find((line) => line.trim().length > 0)?.trim() ?? 'unknown error' }
+      return {
+        ok: false,
+        reason:
+          message
+            .split('\n')
+            .find((line) => line.trim().length > 0)
+            ?.trim() ?? 'unknown error',
+      }
     } finally {
       // A failed render can leave its scratch element behind.
       document.getElementById(`dkeel-mermaid-${counter}`)?.remove()

@@ -34,7 +34,15 @@ export interface MessageActionsValue {
 const MessageActionsContext = createContext<MessageActionsValue | undefined>(undefined)
 
 /** Gives the messages inside it their actions (without it, messages render without actions). */
-export function MessageActionsScope({ store, state, children }: { store: ChatStore; state: ChatState; children: ReactNode }) {
+export function MessageActionsScope({
+  store,
+  state,
+  children,
+}: {
+  store: ChatStore
+  state: ChatState
+  children: ReactNode
+}) {
   const busy = store.isBusy(state)
   const view = state.view
   const value = useMemo<MessageActionsValue>(
@@ -63,18 +71,45 @@ export function markdownOf(message: Message): string {
 }
 
 /** "Previous version" · "Version 2 of 3" · "Next version", when a message has versions. */
-function VersionSwitcher({ versions, t, disabled, onSelect }: { versions: MessageVersions | undefined; t: Translate; disabled: boolean; onSelect: (id: string) => void }) {
+function VersionSwitcher({
+  versions,
+  t,
+  disabled,
+  onSelect,
+}: {
+  versions: MessageVersions | undefined
+  t: Translate
+  disabled: boolean
+  onSelect: (id: string) => void
+}) {
   if (!versions || versions.count < 2) return null
   const { index, count, ids } = versions
   return (
-    <span className="version-switcher" role="group" aria-label={t('versions.position', { index: index + 1, count })} data-testid="version-switcher">
-      <button type="button" aria-label={t('versions.previous')} title={t('versions.previous')} disabled={disabled || index === 0} onClick={() => onSelect(ids[index - 1]!)}>
+    <span
+      className="version-switcher"
+      role="group"
+      aria-label={t('versions.position', { index: index + 1, count })}
+      data-testid="version-switcher"
+    >
+      <button
+        type="button"
+        aria-label={t('versions.previous')}
+        title={t('versions.previous')}
+        disabled={disabled || index === 0}
+        onClick={() => onSelect(ids[index - 1]!)}
+      >
         ‹
       </button>
       <span aria-hidden="true">
         {index + 1} / {count}
       </span>
-      <button type="button" aria-label={t('versions.next')} title={t('versions.next')} disabled={disabled || index === count - 1} onClick={() => onSelect(ids[index + 1]!)}>
+      <button
+        type="button"
+        aria-label={t('versions.next')}
+        title={t('versions.next')}
+        disabled={disabled || index === count - 1}
+        onClick={() => onSelect(ids[index + 1]!)}
+      >
         ›
       </button>
     </span>
@@ -82,11 +117,27 @@ function VersionSwitcher({ versions, t, disabled, onSelect }: { versions: Messag
 }
 
 /** "Delete this answer?" with Delete / Cancel, in place of the actions (never the browser's confirm). */
-function DeleteConfirm({ question, t, onDelete, onCancel }: { question: string; t: Translate; onDelete: () => void; onCancel: () => void }) {
+function DeleteConfirm({
+  question,
+  t,
+  onDelete,
+  onCancel,
+}: {
+  question: string
+  t: Translate
+  onDelete: () => void
+  onCancel: () => void
+}) {
   const confirm = useRef<HTMLButtonElement>(null)
   useEffect(() => confirm.current?.focus(), [])
   return (
-    <span className="delete-confirm" role="group" aria-label={question} data-testid="delete-confirm" onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onCancel())}>
+    <span
+      className="delete-confirm"
+      role="group"
+      aria-label={question}
+      data-testid="delete-confirm"
+      onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onCancel())}
+    >
       <span>{question}</span>
       <button ref={confirm} type="button" className="danger" onClick={onDelete}>
         {t('versions.delete')}
@@ -99,7 +150,15 @@ function DeleteConfirm({ question, t, onDelete, onCancel }: { question: string; 
 }
 
 /** The actions row of one stored message. `onEdit` is given for a question (its text becomes an editor). */
-export function MessageActions({ message, t, onEdit }: { message: Message; t: Translate; onEdit?: (() => void) | undefined }) {
+export function MessageActions({
+  message,
+  t,
+  onEdit,
+}: {
+  message: Message
+  t: Translate
+  onEdit?: (() => void) | undefined
+}) {
   const actions = useContext(MessageActionsContext)
   const [confirming, setConfirming] = useState(false)
   const [copied, setCopied] = useState<'copied' | 'failed' | undefined>(undefined)
@@ -119,10 +178,17 @@ export function MessageActions({ message, t, onEdit }: { message: Message; t: Tr
     )
   }
   // Every answer says which entry (server) wrote it, whatever API it speaks: an Ollama answer reads "llama3 · Ollama".
-  const modelText = model ? `${model.model} · ${providerLabel(t, { id: model.provider, name: model.providerName, named: model.named, preset: model.preset })}` : undefined
+  const modelText = model
+    ? `${model.model} · ${providerLabel(t, { id: model.provider, name: model.providerName, named: model.named, preset: model.preset })}`
+    : undefined
   return (
     <div className="message-actions" data-testid="message-actions">
-      <VersionSwitcher versions={actions.versions?.[message.id]} t={t} disabled={busy} onSelect={actions.selectVersion} />
+      <VersionSwitcher
+        versions={actions.versions?.[message.id]}
+        t={t}
+        disabled={busy}
+        onSelect={actions.selectVersion}
+      />
       {modelText && (
         <span className="answer-model" data-testid="answer-model" title={t('versions.writtenBy', { model: modelText })}>
           {modelText}
@@ -178,7 +244,17 @@ export function MessageActions({ message, t, onEdit }: { message: Message; t: Tr
  * The files an edited question keeps: each as a chip with a "Remove <name>" button (the question is
  * sent again with those left, and with any added beside them).
  */
-function KeptFiles({ files, t, load, onRemove }: { files: readonly AttachmentInfo[]; t: Translate; load: AttachmentLoader | undefined; onRemove: (id: number) => void }) {
+function KeptFiles({
+  files,
+  t,
+  load,
+  onRemove,
+}: {
+  files: readonly AttachmentInfo[]
+  t: Translate
+  load: AttachmentLoader | undefined
+  onRemove: (id: number) => void
+}) {
   if (files.length === 0) return null
   return (
     <ul className="attachment-chips" aria-label={t('attachments.sent')} data-testid="edit-kept-files">
@@ -189,7 +265,12 @@ function KeptFiles({ files, t, load, onRemove }: { files: readonly AttachmentInf
             {file.name}
           </span>
           <span className="attachment-size">{formatBytes(t, file.size)}</span>
-          <button type="button" className="attachment-remove" aria-label={t('attachments.remove', { name: file.name })} onClick={() => onRemove(file.id)}>
+          <button
+            type="button"
+            className="attachment-remove"
+            aria-label={t('attachments.remove', { name: file.name })}
+            onClick={() => onRemove(file.id)}
+          >
             ×
           </button>
         </li>
@@ -202,7 +283,17 @@ function KeptFiles({ files, t, load, onRemove }: { files: readonly AttachmentInf
  * A question's text and files, its editor while it is edited ("Save and send" / "Cancel"), and its
  * actions. The editor keeps the question's files (each removable) and takes more (Attach, paste, drop).
  */
-export function UserMessageContent({ message, t, attachments, loadAttachment }: { message: Message; t: Translate; attachments?: readonly AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined }) {
+export function UserMessageContent({
+  message,
+  t,
+  attachments,
+  loadAttachment,
+}: {
+  message: Message
+  t: Translate
+  attachments?: readonly AttachmentInfo[] | undefined
+  loadAttachment?: AttachmentLoader | undefined
+}) {
   const actions = useContext(MessageActionsContext)
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState('')
@@ -233,7 +324,12 @@ export function UserMessageContent({ message, t, attachments, loadAttachment }: 
   }
   const hasFiles = kept.length + added.files.length > 0
   const save = async () => {
-    if (await actions.editAndResend(message.id, draft, { keepAttachmentIds: kept.map((file) => file.id), attachments: added.inputs() })) {
+    if (
+      await actions.editAndResend(message.id, draft, {
+        keepAttachmentIds: kept.map((file) => file.id),
+        attachments: added.inputs(),
+      })
+    ) {
       setEditing(false)
       added.clear()
     }
@@ -267,7 +363,12 @@ export function UserMessageContent({ message, t, attachments, loadAttachment }: 
           }
         }}
       />
-      <KeptFiles files={kept} t={t} load={loadAttachment} onRemove={(id) => setKept((files) => files.filter((file) => file.id !== id))} />
+      <KeptFiles
+        files={kept}
+        t={t}
+        load={loadAttachment}
+        onRemove={(id) => setKept((files) => files.filter((file) => file.id !== id))}
+      />
       <AttachmentChips attachments={added} t={t} />
       <div className="edit-buttons">
         <AttachButton attachments={added} t={t} />

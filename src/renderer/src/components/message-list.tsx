@@ -1,4 +1,15 @@
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import { defaultRangeExtractor, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import type { Message } from '../../../shared/conversation'
 import type { Translate } from '../i18n/messages'
@@ -40,7 +51,8 @@ interface MessageListProps {
 function pendingApprovalOf(run: LiveRun | undefined): string | undefined {
   if (!run) return undefined
   let pending: string | undefined
-  for (const card of Object.values(run.tools)) if (card.state === 'awaiting-approval' && card.approvalId) pending = card.approvalId
+  for (const card of Object.values(run.tools))
+    if (card.state === 'awaiting-approval' && card.approvalId) pending = card.approvalId
   return pending
 }
 
@@ -90,7 +102,23 @@ const TAIL_SCREENS = 1.5
  * the last screen while following (so the end is painted in the same frame it is opened), the live
  * answer, the row holding keyboard focus, and a search result being shown.
  */
-export function MessageList({ state, store, t, messages, run, busy, showStarting, onAnswer, onStop, onElicitation, onRetry, onOpenSettings, intro, hideEmpty, handle }: MessageListProps) {
+export function MessageList({
+  state,
+  store,
+  t,
+  messages,
+  run,
+  busy,
+  showStarting,
+  onAnswer,
+  onStop,
+  onElicitation,
+  onRetry,
+  onOpenSettings,
+  intro,
+  hideEmpty,
+  handle,
+}: MessageListProps) {
   const { scrollerRef, contentRef, atBottom, toBottom, isFollowing, stopFollowing } = useFollowScroll(state.currentId)
   const lastId = messages[messages.length - 1]?.id
 
@@ -100,15 +128,21 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
     if (run) list.push({ kind: 'live', run })
     return list
   }, [messages, showStarting, run])
-  const keyOf = useCallback((index: number): string => {
-    const row = rows[index]
-    if (!row) return `missing-${index}`
-    return row.kind === 'message' ? row.message.id : row.kind === 'live' ? liveKey(row.run) : STARTING_KEY
-  }, [rows])
-  const estimateSize = useCallback((index: number): number => {
-    const row = rows[index]
-    return row?.kind === 'message' ? estimateMessageHeight(row.message) : 80
-  }, [rows])
+  const keyOf = useCallback(
+    (index: number): string => {
+      const row = rows[index]
+      if (!row) return `missing-${index}`
+      return row.kind === 'message' ? row.message.id : row.kind === 'live' ? liveKey(row.run) : STARTING_KEY
+    },
+    [rows],
+  )
+  const estimateSize = useCallback(
+    (index: number): number => {
+      const row = rows[index]
+      return row?.kind === 'message' ? estimateMessageHeight(row.message) : 80
+    },
+    [rows],
+  )
 
   // Rows kept mounted whatever the scroll position (by key: indexes move when rows are added).
   const focusedKey = useRef<string | undefined>(undefined)
@@ -126,7 +160,9 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
     const rowsBox = rowsRef.current
     if (!scroller || !introBox || !rowsBox) return
     const measure = () => {
-      const margin = Math.round(rowsBox.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop)
+      const margin = Math.round(
+        rowsBox.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop,
+      )
       setScrollMargin((old) => (old === margin ? old : margin))
     }
     measure()
@@ -154,7 +190,8 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
       // Following the end, the view is the end (or is about to be: a conversation just opened, a
       // message just sent): its last screen, not the rows at a scroll offset not yet updated. The
       // follow state is updated before the virtualizer hears of a scroll (its listener comes first).
-      if (isFollowing()) return mountedIndexes([], range.count, tailStart(virtualizer.measurementsCache, viewport * TAIL_SCREENS), keep)
+      if (isFollowing())
+        return mountedIndexes([], range.count, tailStart(virtualizer.measurementsCache, viewport * TAIL_SCREENS), keep)
       return mountedIndexes(defaultRangeExtractor(range), range.count, undefined, keep)
     },
   })
@@ -206,7 +243,9 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
     if (pendingApproval === undefined || announced.current === pendingApproval) return
     announced.current = pendingApproval
     // The live answer is always mounted (see the range above): its cards are in the DOM.
-    const cards = contentRef.current?.querySelectorAll<HTMLElement>('[data-testid="tool-card"][data-state="awaiting-approval"]')
+    const cards = contentRef.current?.querySelectorAll<HTMLElement>(
+      '[data-testid="tool-card"][data-state="awaiting-approval"]',
+    )
     const card = cards?.[cards.length - 1]
     if (!card) return
     card.scrollIntoView({ block: 'nearest' })
@@ -235,7 +274,14 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
     const content =
       row.kind === 'message' ? (
         row.message.role === 'user' ? (
-          <UserMessage message={row.message} t={t} attachments={state.view?.attachments?.[row.message.id]} loadAttachment={store.loadAttachment} posInSet={index + 1} setSize={total} />
+          <UserMessage
+            message={row.message}
+            t={t}
+            attachments={state.view?.attachments?.[row.message.id]}
+            loadAttachment={store.loadAttachment}
+            posInSet={index + 1}
+            setSize={total}
+          />
         ) : (
           <Answer
             message={row.message}
@@ -249,11 +295,18 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
             onAnswer={onAnswer}
             onCancelRetry={onStop}
             onOpenSettings={onOpenSettings}
-            posInSet={index + 1} setSize={total}
+            posInSet={index + 1}
+            setSize={total}
           />
         )
       ) : row.kind === 'starting' ? (
-        <article className="message user pending" data-testid="message-user" aria-label={t('you')} aria-posinset={index + 1} aria-setsize={total}>
+        <article
+          className="message user pending"
+          data-testid="message-user"
+          aria-label={t('you')}
+          aria-posinset={index + 1}
+          aria-setsize={total}
+        >
           <p className="user-text">{state.starting!.text}</p>
         </article>
       ) : (
@@ -269,7 +322,8 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
           onCancelRetry={onStop}
           onOpenSettings={onOpenSettings}
           onRetry={onRetry}
-          posInSet={index + 1} setSize={total}
+          posInSet={index + 1}
+          setSize={total}
         />
       )
     // Rendered in this very commit: what is not a stored message, the last screen while following,
@@ -281,7 +335,15 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
       // One keyed row per message, the live answer included: when it ends, its stored copy (same
       // key, same row) takes its place without a remount (and without a first measurement that
       // would move the view: the live row is measured as it grows, like every other).
-      <MessageRow key={key} rowKey={key} index={index} measure={virtualizer.measureElement} immediate={immediate} estimate={estimateSize(index)} onShown={stored ? () => seen.add(seenKey(stored), textLength(stored)) : undefined}>
+      <MessageRow
+        key={key}
+        rowKey={key}
+        index={index}
+        measure={virtualizer.measureElement}
+        immediate={immediate}
+        estimate={estimateSize(index)}
+        onShown={stored ? () => seen.add(seenKey(stored), textLength(stored)) : undefined}
+      >
         {content}
       </MessageRow>
     )
@@ -290,14 +352,31 @@ export function MessageList({ state, store, t, messages, run, busy, showStarting
   return (
     <ReadingTranslate.Provider value={t}>
       <div className="message-list">
-        <div className="messages" data-testid="messages" role="region" aria-label={t('messageList')} tabIndex={0} ref={scrollerRef} onFocus={onFocus} onBlur={onBlur}>
+        <div
+          className="messages"
+          data-testid="messages"
+          role="region"
+          aria-label={t('messageList')}
+          tabIndex={0}
+          ref={scrollerRef}
+          onFocus={onFocus}
+          onBlur={onBlur}
+        >
           <div className="message-list-content" ref={contentRef}>
             <div className="message-list-intro" ref={introRef}>
               {intro}
-              {state.ready && !hideEmpty && messages.length === 0 && !showStarting && !run && <p className="muted empty">{t('emptyChat')}</p>}
+              {state.ready && !hideEmpty && messages.length === 0 && !showStarting && !run && (
+                <p className="muted empty">{t('emptyChat')}</p>
+              )}
             </div>
             <div className="message-rows" ref={rowsRef}>
-              {slots.map((slot) => (slot.kind === 'spacer' ? <div key={slot.key} className="message-spacer" aria-hidden="true" style={{ height: slot.height }} /> : renderRow(slot.index)))}
+              {slots.map((slot) =>
+                slot.kind === 'spacer' ? (
+                  <div key={slot.key} className="message-spacer" aria-hidden="true" style={{ height: slot.height }} />
+                ) : (
+                  renderRow(slot.index)
+                ),
+              )}
             </div>
           </div>
         </div>

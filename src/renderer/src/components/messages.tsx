@@ -50,7 +50,10 @@ export function blocksOf(parts: MessagePart[]): Block[] {
           approvalId: undefined,
           // What the approval showed (a delete's row): the reopened card names it as the live one did.
           preview: result?.preview,
-          images: outcome?.status === 'succeeded' && 'parts' in outcome ? outcome.parts?.flatMap((p) => (p.type === 'image' ? [{ mimeType: p.mimeType, data: p.data }] : [])) : undefined,
+          images:
+            outcome?.status === 'succeeded' && 'parts' in outcome
+              ? outcome.parts?.flatMap((p) => (p.type === 'image' ? [{ mimeType: p.mimeType, data: p.data }] : []))
+              : undefined,
         },
       })
     }
@@ -64,9 +67,23 @@ function reasoningOf(parts: MessagePart[]): string {
 }
 
 /** "Thinking…" while it streams, "Thought for N s" after; collapsed, its words behind the disclosure. */
-function Reasoning({ text, ms, thinking, t }: { text: string; ms: number | undefined; thinking: boolean; t: Translate }) {
+function Reasoning({
+  text,
+  ms,
+  thinking,
+  t,
+}: {
+  text: string
+  ms: number | undefined
+  thinking: boolean
+  t: Translate
+}) {
   if (text.length === 0 && !thinking) return null
-  const label = thinking ? t('thinking') : ms !== undefined ? t('thoughtFor', { seconds: Math.max(1, Math.round(ms / 1000)) }) : t('thought')
+  const label = thinking
+    ? t('thinking')
+    : ms !== undefined
+      ? t('thoughtFor', { seconds: Math.max(1, Math.round(ms / 1000)) })
+      : t('thought')
   return (
     <details className="reasoning" data-testid="reasoning">
       <summary>{label}</summary>
@@ -75,7 +92,15 @@ function Reasoning({ text, ms, thinking, t }: { text: string; ms: number | undef
   )
 }
 
-function InterruptedLabel({ t, reason, lengthLimit }: { t: Translate; reason: LiveRun['interruptReason']; lengthLimit?: boolean }) {
+function InterruptedLabel({
+  t,
+  reason,
+  lengthLimit,
+}: {
+  t: Translate
+  reason: LiveRun['interruptReason']
+  lengthLimit?: boolean
+}) {
   return (
     <p className="interrupted" data-testid="interrupted">
       <strong>{t('interrupted')}</strong>
@@ -95,9 +120,28 @@ export interface ListPosition {
 }
 
 /** A user's message. Memoized: streaming tokens elsewhere never re-render it. */
-export const UserMessage = memo(function UserMessage({ message, t, attachments, loadAttachment, posInSet, setSize }: { message: Message; t: Translate; attachments?: AttachmentInfo[] | undefined; loadAttachment?: AttachmentLoader | undefined } & ListPosition) {
+export const UserMessage = memo(function UserMessage({
+  message,
+  t,
+  attachments,
+  loadAttachment,
+  posInSet,
+  setSize,
+}: {
+  message: Message
+  t: Translate
+  attachments?: AttachmentInfo[] | undefined
+  loadAttachment?: AttachmentLoader | undefined
+} & ListPosition) {
   return (
-    <article className="message user" data-testid="message-user" data-message-id={message.id} aria-label={t('you')} aria-posinset={posInSet} aria-setsize={setSize}>
+    <article
+      className="message user"
+      data-testid="message-user"
+      data-message-id={message.id}
+      aria-label={t('you')}
+      aria-posinset={posInSet}
+      aria-setsize={setSize}
+    >
       <UserMessageContent message={message} t={t} attachments={attachments} loadAttachment={loadAttachment} />
     </article>
   )
@@ -131,30 +175,62 @@ interface StoredAnswerProps extends ListPosition {
  * one: the same cards, the notices it showed (stored as ids and values, worded here in the current
  * language), the same Retry, the same per-attempt diagnostics.
  */
-function storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf, posInSet, setSize }: StoredAnswerProps) {
+function storedAnswer({
+  message,
+  diagnostics,
+  usage,
+  t,
+  onRetry,
+  onOpenSettings,
+  titleOf,
+  providerOf,
+  effectOf,
+  posInSet,
+  setSize,
+}: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
   const legacy = legacyNotice(message)
-  const notices: NoticeView[] = [...message.notices, ...(legacy ? [legacy] : [])].map((n) => ({ id: n.id, text: fallbackMessage(locale, n.id, n.values, titleOf), ...(n.values ? { values: n.values } : {}) }))
+  const notices: NoticeView[] = [...message.notices, ...(legacy ? [legacy] : [])].map((n) => ({
+    id: n.id,
+    text: fallbackMessage(locale, n.id, n.values, titleOf),
+    ...(n.values ? { values: n.values } : {}),
+  }))
   const items = diagnosticItems(diagnostics ?? [], t)
   if (message.error && items.length === 0) items.push({ kind: message.error.kind, text: message.error.message })
   return (
-    <article className={`message assistant status-${message.status}`} data-testid="message-assistant" data-message-id={message.id} aria-label={t('assistant')} aria-posinset={posInSet} aria-setsize={setSize}>
+    <article
+      className={`message assistant status-${message.status}`}
+      data-testid="message-assistant"
+      data-message-id={message.id}
+      aria-label={t('assistant')}
+      aria-posinset={posInSet}
+      aria-setsize={setSize}
+    >
       {/* The same slots, in the same order, as the live answer (see Answer). */}
       <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
       {blocks.map((block, index) =>
         block.kind === 'text' ? (
           <Markdown key={index} text={block.text} />
         ) : (
-          <ToolCardView key={block.card.callId} card={block.card} t={t} title={titleOf?.(block.card.name, locale)} provider={providerOf?.(block.card.name)} effect={effectOf?.(block.card.name)} />
+          <ToolCardView
+            key={block.card.callId}
+            card={block.card}
+            t={t}
+            title={titleOf?.(block.card.name, locale)}
+            provider={providerOf?.(block.card.name)}
+            effect={effectOf?.(block.card.name)}
+          />
         ),
       )}
       {false /* the live answer's "approve all" batch */}
       {false /* the live answer's requests for input */}
       {false /* the live answer's "writing" slot */}
       {false /* the live answer's retry slot */}
-      {message.status === 'interrupted' && <InterruptedLabel t={t} reason={message.interruptReason} lengthLimit={endedAtLengthLimit(message.notices)} />}
+      {message.status === 'interrupted' && (
+        <InterruptedLabel t={t} reason={message.interruptReason} lengthLimit={endedAtLengthLimit(message.notices)} />
+      )}
       {message.status === 'failed' && notices.length === 0 && (
         <p className="failed" data-testid="stored-notice">
           <strong>{t('failed')}</strong>
@@ -183,10 +259,25 @@ interface LiveAnswerProps extends ListPosition {
 }
 
 /** The answer being written now (plain function, not a component: see {@link Answer}). */
-function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll, posInSet, setSize }: LiveAnswerProps) {
+function liveAnswer({
+  run,
+  t,
+  onAnswer,
+  onElicitation,
+  onCancelRetry,
+  onRetry,
+  onOpenSettings,
+  titleOf,
+  providerOf,
+  effectOf,
+  onAnswerAll,
+  posInSet,
+  setSize,
+}: LiveAnswerProps) {
   const running = run.status === 'running'
   // Busy hides changes from screen readers until it clears: never while the user must answer.
-  const awaitingApproval = Object.values(run.tools).some((card) => card.state === 'awaiting-approval') || run.elicitations.length > 0
+  const awaitingApproval =
+    Object.values(run.tools).some((card) => card.state === 'awaiting-approval') || run.elicitations.length > 0
   return (
     <article
       className={`message assistant live status-${run.status}`}
@@ -199,7 +290,12 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, o
       aria-busy={running && !awaitingApproval}
     >
       {/* The same slots, in the same order, as the stored answer: when it takes over, React keeps the DOM. */}
-      <Reasoning text={run.reasoning} ms={run.reasoningMs} thinking={running && run.reasoningSince !== undefined} t={t} />
+      <Reasoning
+        text={run.reasoning}
+        ms={run.reasoningMs}
+        thinking={running && run.reasoningSince !== undefined}
+        t={t}
+      />
       {run.segments.map((segment, index) =>
         segment.kind === 'text' ? (
           <Markdown key={index} text={segment.text} streaming />
@@ -219,11 +315,18 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, o
       {run.elicitations.length > 0 && onElicitation && (
         <div className="elicitations">
           {run.elicitations.map((request) => (
-            <ElicitationForm key={request.elicitationId} request={request} t={t} onAnswer={(id, answer) => onElicitation(run.runId, id, answer)} />
+            <ElicitationForm
+              key={request.elicitationId}
+              request={request}
+              t={t}
+              onAnswer={(id, answer) => onElicitation(run.runId, id, answer)}
+            />
           ))}
         </div>
       )}
-      {running && run.segments.length === 0 && run.reasoning.length === 0 && !run.retry && <p className="writing">{t('writing')}</p>}
+      {running && run.segments.length === 0 && run.reasoning.length === 0 && !run.retry && (
+        <p className="writing">{t('writing')}</p>
+      )}
       {run.retry && (
         <p className="retrying" role="status" data-testid="retrying">
           {retryingWords(t.locale ?? 'en', run.retry)}{' '}
@@ -232,9 +335,21 @@ function liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry, o
           </button>
         </p>
       )}
-      {run.status === 'interrupted' && <InterruptedLabel t={t} reason={run.interruptReason} lengthLimit={run.notices.some((n) => n.id === 'length-limit')} />}
+      {run.status === 'interrupted' && (
+        <InterruptedLabel
+          t={t}
+          reason={run.interruptReason}
+          lengthLimit={run.notices.some((n) => n.id === 'length-limit')}
+        />
+      )}
       {false /* the stored answer's "failed" slot */}
-      <Notices notices={run.notices} t={t} onRetry={running ? undefined : onRetry} onOpenSettings={onOpenSettings} titleOf={titleOf} />
+      <Notices
+        notices={run.notices}
+        t={t}
+        onRetry={running ? undefined : onRetry}
+        onOpenSettings={onOpenSettings}
+        titleOf={titleOf}
+      />
       <Diagnostics items={diagnosticItems(run.diagnostics, t)} t={t} />
       {false /* the stored answer's usage slot */}
       {false /* the stored answer's actions slot */}
@@ -290,7 +405,35 @@ export const Answer = memo(function Answer({
   onAnswer: (approvalId: string, decision: ApprovalDecision) => void
   onCancelRetry: () => void
 }) {
-  if (run) return liveAnswer({ run, t, onAnswer, onElicitation, onCancelRetry, onRetry: onRetry ?? (() => {}), onOpenSettings, titleOf, providerOf, effectOf, onAnswerAll, posInSet, setSize })
-  if (message) return storedAnswer({ message, diagnostics, usage, t, onRetry, onOpenSettings, titleOf, providerOf, effectOf, posInSet, setSize })
+  if (run)
+    return liveAnswer({
+      run,
+      t,
+      onAnswer,
+      onElicitation,
+      onCancelRetry,
+      onRetry: onRetry ?? (() => {}),
+      onOpenSettings,
+      titleOf,
+      providerOf,
+      effectOf,
+      onAnswerAll,
+      posInSet,
+      setSize,
+    })
+  if (message)
+    return storedAnswer({
+      message,
+      diagnostics,
+      usage,
+      t,
+      onRetry,
+      onOpenSettings,
+      titleOf,
+      providerOf,
+      effectOf,
+      posInSet,
+      setSize,
+    })
   return null
 })

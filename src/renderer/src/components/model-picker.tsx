@@ -12,7 +12,15 @@ const OTHER = '\u0000other'
  * model a server does not list. The choice is the open conversation's (from its next answer), or
  * the new conversation's, sent with its first message.
  */
-export function ModelPicker({ store, settings, t }: { store: ConversationSettingsStore; settings: SettingsView | undefined; t: Translate }) {
+export function ModelPicker({
+  store,
+  settings,
+  t,
+}: {
+  store: ConversationSettingsStore
+  settings: SettingsView | undefined
+  t: Translate
+}) {
   const { view } = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const [other, setOther] = useState(false)
   const [typed, setTyped] = useState('')
@@ -79,7 +87,11 @@ export function ModelPicker({ store, settings, t }: { store: ConversationSetting
               }
             }}
           />
-          <button type="button" disabled={typed.trim() === ''} onClick={() => void choose(current.provider, typed.trim()).then(() => setOther(false))}>
+          <button
+            type="button"
+            disabled={typed.trim() === ''}
+            onClick={() => void choose(current.provider, typed.trim()).then(() => setOther(false))}
+          >
             {t('convset.useModel')}
           </button>
         </span>

@@ -12,7 +12,12 @@ export function PlainBlockView({ text }: { text: string }) {
   const whole = block.kind === 'code' ? block.code : block.text
   const { shown, cut } = shownPart(whole)
   return (
-    <CodeBlock language={block.kind === 'code' ? block.language : undefined} label={block.kind === 'text' ? t('reading.text') : undefined} code={whole} cut={cut ? { shown: shown.length, total: whole.length } : undefined}>
+    <CodeBlock
+      language={block.kind === 'code' ? block.language : undefined}
+      label={block.kind === 'text' ? t('reading.text') : undefined}
+      code={whole}
+      cut={cut ? { shown: shown.length, total: whole.length } : undefined}
+    >
       <code>{shown}</code>
     </CodeBlock>
   )

@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { KeelApi, ProviderCheckResult, ProviderModel, ProviderSettingsView, SettingsView } from '../../../shared/ipc/app-contract'
+import type {
+  KeelApi,
+  ProviderCheckResult,
+  ProviderModel,
+  ProviderSettingsView,
+  SettingsView,
+} from '../../../shared/ipc/app-contract'
 import { PRESET_IDS, PROVIDER_PRESETS, type PresetId } from '../../../shared/provider-profiles'
 import type { Translate } from '../i18n/messages'
 import { countText } from '../i18n/plural'
@@ -10,7 +16,11 @@ import { hostOfUrl, isHttpUrl, presetLabel, providerLabel } from '../lib/provide
 import { asClause, modelsFailureReason, quotedDetail } from '../lib/failure-detail-text'
 import '../styles/providers.css'
 
-type ModelsState = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; models: ProviderModel[] } | { state: 'failed'; reason: string }
+type ModelsState =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'loaded'; models: ProviderModel[] }
+  | { state: 'failed'; reason: string }
 
 /** One line of what Test connection found. */
 interface CheckLine {
@@ -22,7 +32,13 @@ interface CheckLine {
 export function checkLines(t: Translate, result: ProviderCheckResult, baseUrl: string, model: string): CheckLine[] {
   const host = hostOfUrl(baseUrl)
   const key = (value: boolean | 'not-needed' | undefined): CheckLine[] =>
-    value === undefined ? [] : value === 'not-needed' ? [{ ok: true, text: t('providers.check.keyNotNeeded') }] : value ? [{ ok: true, text: t('providers.check.keyAccepted') }] : []
+    value === undefined
+      ? []
+      : value === 'not-needed'
+        ? [{ ok: true, text: t('providers.check.keyNotNeeded') }]
+        : value
+          ? [{ ok: true, text: t('providers.check.keyAccepted') }]
+          : []
   if (result.ok) {
     return [
       { ok: true, text: t('providers.check.reachable', { ms: result.latencyMs }) },
@@ -42,9 +58,16 @@ export function checkLines(t: Translate, result: ProviderCheckResult, baseUrl: s
     case 'no-base-url':
       return [{ ok: false, text: t('providers.check.noBaseUrl') }]
     case 'key-rejected':
-      return [...reachable, { ok: false, text: t('providers.check.keyRejected', { message: quotedDetail(result.message) }) }]
+      return [
+        ...reachable,
+        { ok: false, text: t('providers.check.keyRejected', { message: quotedDetail(result.message) }) },
+      ]
     case 'model-missing':
-      return [...reachable, ...key(result.keyAccepted), { ok: false, text: t('providers.check.modelMissing', { model }) }]
+      return [
+        ...reachable,
+        ...key(result.keyAccepted),
+        { ok: false, text: t('providers.check.modelMissing', { model }) },
+      ]
     case 'no-model':
       return [...reachable, ...key(result.keyAccepted), { ok: false, text: t('providers.check.noModel') }]
     default:
@@ -100,7 +123,9 @@ export function ProviderForm({
   const keyIsSet = profile?.key.set === true
   const needsKeyNow = keyRequired && apiKey.trim() === '' && !keyIsSet
   const urlValid = isHttpUrl(baseUrl)
-  const title = profile ? t('providers.formTitleEdit', { name: providerLabel(t, profile) }) : t('providers.formTitleNew', { name: presetLabel(t, preset) })
+  const title = profile
+    ? t('providers.formTitleEdit', { name: providerLabel(t, profile) })
+    : t('providers.formTitleNew', { name: presetLabel(t, preset) })
 
   /** The form as a draft for the core: only valid values (the rest falls back to what is saved). */
   const target = () => ({
@@ -119,7 +144,8 @@ export function ProviderForm({
     setModels({ state: 'loading' })
     const result = await api['providers.models'](target())
     if (!result.ok) return setModels({ state: 'failed', reason: asClause(appErrorText(t, result.error)) })
-    if (!result.value.ok) return setModels({ state: 'failed', reason: modelsFailureReason(t, result.value, hostOfUrl(baseUrl)) })
+    if (!result.value.ok)
+      return setModels({ state: 'failed', reason: modelsFailureReason(t, result.value, hostOfUrl(baseUrl)) })
     const listed = result.value.models
     setModels({ state: 'loaded', models: listed })
     // An empty model field takes the first model the server offers (the user can type another).
@@ -159,7 +185,8 @@ export function ProviderForm({
     const result = await api['providers.test'](target())
     setChecking(false)
     if (!result.ok) return showStatus({ ok: false, text: appErrorText(t, result.error) })
-    if (result.value.models && result.value.models.length > 0) setModels({ state: 'loaded', models: result.value.models })
+    if (result.value.models && result.value.models.length > 0)
+      setModels({ state: 'loaded', models: result.value.models })
     setCheck(checkLines(t, result.value, baseUrl, model.trim()))
     requestAnimationFrame(() => statusRef.current?.scrollIntoView({ block: 'nearest' }))
   }
@@ -172,7 +199,13 @@ export function ProviderForm({
     const result = await api['providers.save']({
       ...(profile ? { id: profile.id } : {}),
       preset,
-      ...(name.trim() && name.trim() !== presetLabel(t, preset) && (!profile || name.trim() !== providerLabel(t, profile)) ? { name: name.trim() } : profile?.named ? { name: profile.name } : {}),
+      ...(name.trim() &&
+      name.trim() !== presetLabel(t, preset) &&
+      (!profile || name.trim() !== providerLabel(t, profile))
+        ? { name: name.trim() }
+        : profile?.named
+          ? { name: profile.name }
+          : {}),
       baseUrl: baseUrl.trim(),
       ...(model.trim() ? { model: model.trim() } : {}),
       ...(preset === 'custom' ? { keyRequired } : {}),
@@ -185,13 +218,19 @@ export function ProviderForm({
     let settings = result.value.settings
     const saved = settings.providers.find((p) => p.id === result.value.id)
     if (parsedPrice?.ok && saved && !samePrice(saved.price, parsedPrice.price)) {
-      const priced = await api['settings.update']({ price: { provider: saved.id, model: saved.model, price: parsedPrice.price } })
+      const priced = await api['settings.update']({
+        price: { provider: saved.id, model: saved.model, price: parsedPrice.price },
+      })
       if (priced.ok) settings = priced.value
       setPriceEdited(false)
     }
     setApiKey('')
     const becameDefault = settings.defaultProvider === result.value.id && (profile === undefined || makeDefault)
-    showStatus({ ok: true, text: becameDefault && saved ? t('providers.savedDefault', { name: providerLabel(t, saved) }) : t('providers.saved') })
+    showStatus({
+      ok: true,
+      text:
+        becameDefault && saved ? t('providers.savedDefault', { name: providerLabel(t, saved) }) : t('providers.saved'),
+    })
     onSaved(settings, result.value.id)
   }
 
@@ -234,7 +273,14 @@ export function ProviderForm({
       </div>
       <div className="row">
         <label htmlFor={`${id}-url`}>{t('baseUrl')}</label>
-        <input id={`${id}-url`} type="url" value={baseUrl} aria-invalid={baseUrl !== '' && !urlValid} onChange={(e) => setBaseUrl(e.target.value)} placeholder="http://127.0.0.1:8000/v1" />
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={baseUrl}
+          aria-invalid={baseUrl !== '' && !urlValid}
+          onChange={(e) => setBaseUrl(e.target.value)}
+          placeholder="http://127.0.0.1:8000/v1"
+        />
       </div>
       <div className="row">
         <label htmlFor={`${id}-key`}>{t('apiKey')}</label>
@@ -262,23 +308,42 @@ export function ProviderForm({
         )}
         <p className="field-note" id={`${id}-key-note`} data-testid="provider-key-status">
           {profile && (profile.key.set || keyRequired) ? `${t('apiKey')}: ${keyStatusText(t, profile.key)}. ` : ''}
-          {keyRequired ? (defaults.keyUrl ? t('providers.keyWhere', { url: defaults.keyUrl }) : '') : preset === 'custom' ? t('providers.keyOptional') : t('providers.keyNotNeeded')}
+          {keyRequired
+            ? defaults.keyUrl
+              ? t('providers.keyWhere', { url: defaults.keyUrl })
+              : ''
+            : preset === 'custom'
+              ? t('providers.keyOptional')
+              : t('providers.keyNotNeeded')}
         </p>
       </div>
       {preset === 'custom' && (
         <div className="row">
           <label className="checkbox">
-            <input type="checkbox" checked={keyRequired} onChange={(e) => setKeyRequired(e.target.checked)} /> {t('providers.keyRequired')}
+            <input type="checkbox" checked={keyRequired} onChange={(e) => setKeyRequired(e.target.checked)} />{' '}
+            {t('providers.keyRequired')}
           </label>
         </div>
       )}
       <div className="row">
         <label htmlFor={`${id}-model`}>{t('model')}</label>
-        <input id={`${id}-model`} list={`${id}-models`} value={model} autoComplete="off" aria-describedby={`${id}-models-note`} onFocus={() => (modelTouched.current = true)} onChange={(e) => setModel(e.target.value)} />
+        <input
+          id={`${id}-model`}
+          list={`${id}-models`}
+          value={model}
+          autoComplete="off"
+          aria-describedby={`${id}-models-note`}
+          onFocus={() => (modelTouched.current = true)}
+          onChange={(e) => setModel(e.target.value)}
+        />
         <datalist id={`${id}-models`}>
           {models.state === 'loaded' && models.models.map((m) => <option key={m.id} value={m.id} label={m.name} />)}
         </datalist>
-        <button type="button" onClick={() => void loadModels()} disabled={!urlValid || needsKeyNow || models.state === 'loading'}>
+        <button
+          type="button"
+          onClick={() => void loadModels()}
+          disabled={!urlValid || needsKeyNow || models.state === 'loading'}
+        >
           {t('providers.refreshModels')}
         </button>
         <p className="field-note" id={`${id}-models-note`} aria-live="polite">
@@ -291,7 +356,9 @@ export function ProviderForm({
           <p className="field-note">{t('priceTitle', { model: model.trim() || profile.model })}</p>
           {(['input', 'output', 'cachedInput'] as const).map((field) => (
             <div className="row" key={field}>
-              <label htmlFor={`${id}-price-${field}`}>{t(field === 'input' ? 'priceInput' : field === 'output' ? 'priceOutput' : 'priceCachedInput')}</label>
+              <label htmlFor={`${id}-price-${field}`}>
+                {t(field === 'input' ? 'priceInput' : field === 'output' ? 'priceOutput' : 'priceCachedInput')}
+              </label>
               <input
                 id={`${id}-price-${field}`}
                 inputMode="decimal"
@@ -309,7 +376,8 @@ export function ProviderForm({
       {offerDefault && (
         <div className="row">
           <label className="checkbox">
-            <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} /> {t('providers.makeDefault')}
+            <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />{' '}
+            {t('providers.makeDefault')}
           </label>
         </div>
       )}
@@ -326,7 +394,13 @@ export function ProviderForm({
           </button>
         )}
       </div>
-      <div ref={statusRef} className="provider-form-status" role="status" aria-live="polite" data-testid="provider-form-status">
+      <div
+        ref={statusRef}
+        className="provider-form-status"
+        role="status"
+        aria-live="polite"
+        data-testid="provider-form-status"
+      >
         {check && (
           <ul className="check-lines" aria-label={t('providers.check.title')}>
             {check.map((line) => (

@@ -36,13 +36,18 @@ export function ProviderSettings({
   const [adding, setAdding] = useState<PresetId | 'choose' | undefined>()
   const [error, setError] = useState('')
   const configured = settings.providers.filter((p) => p.configured || p.id === settings.defaultProvider)
-  const byName = (a: ProviderSettingsView, b: ProviderSettingsView) => providerLabel(t, a).localeCompare(providerLabel(t, b))
+  const byName = (a: ProviderSettingsView, b: ProviderSettingsView) =>
+    providerLabel(t, a).localeCompare(providerLabel(t, b))
   return (
     <section className="provider-settings" aria-labelledby="providers-title">
       <h3 id="providers-title">{t('providers.title')}</h3>
       <div className="row">
         <label htmlFor="settings-provider">{t('defaultProvider')}</label>
-        <select id="settings-provider" value={settings.defaultProvider} onChange={(e) => void onUpdate({ defaultProvider: e.target.value })}>
+        <select
+          id="settings-provider"
+          value={settings.defaultProvider}
+          onChange={(e) => void onUpdate({ defaultProvider: e.target.value })}
+        >
           {[...configured].sort(byName).map((provider) => (
             <option key={provider.id} value={provider.id}>
               {providerLabel(t, provider)}
@@ -56,15 +61,26 @@ export function ProviderSettings({
         {configured
           .filter((p) => p.configured)
           .map((provider) => (
-            <li key={provider.id} id={`provider-settings-${provider.id}`} className="provider-item" data-testid={`provider-${provider.id}`}>
+            <li
+              key={provider.id}
+              id={`provider-settings-${provider.id}`}
+              className="provider-item"
+              data-testid={`provider-${provider.id}`}
+            >
               <div className="provider-summary">
                 <span className="provider-title">{providerLabel(t, provider)}</span>
                 {provider.id === settings.defaultProvider && <span className="badge">{t('providers.isDefault')}</span>}
-                <span className={provider.ready ? 'provider-state ready' : 'provider-state not-ready'}>{providerStateText(t, provider)}</span>
+                <span className={provider.ready ? 'provider-state ready' : 'provider-state not-ready'}>
+                  {providerStateText(t, provider)}
+                </span>
                 {provider.model && <span className="provider-model">{provider.model}</span>}
               </div>
               <div className="row-actions">
-                <button type="button" aria-expanded={editing === provider.id} onClick={() => setEditing(editing === provider.id ? undefined : provider.id)}>
+                <button
+                  type="button"
+                  aria-expanded={editing === provider.id}
+                  onClick={() => setEditing(editing === provider.id ? undefined : provider.id)}
+                >
                   {t('providers.edit')}
                   <span className="visually-hidden"> {providerLabel(t, provider)}</span>
                 </button>

@@ -57,7 +57,11 @@ export function SearchBox({
     const mine = request.current
     const page = await api['conversations.search']({ query: found.query, limit: 30, cursor: found.nextCursor })
     if (mine !== request.current || !page.ok) return
-    setFound({ query: found.query, results: [...found.results, ...page.value.results], ...(page.value.nextCursor ? { nextCursor: page.value.nextCursor } : {}) })
+    setFound({
+      query: found.query,
+      results: [...found.results, ...page.value.results],
+      ...(page.value.nextCursor ? { nextCursor: page.value.nextCursor } : {}),
+    })
   }
 
   return (
@@ -81,14 +85,28 @@ export function SearchBox({
       {trimmed !== '' && (
         <section className="search-results" aria-label={t('finding.searchResults')}>
           <p className="muted search-status" role="status">
-            {found === undefined || found.query !== trimmed ? t('finding.searching') : found.results.length === 0 ? t('finding.noResults', { query: trimmed }) : countText(t, found.nextCursor ? 'finding.resultCountMore' : 'finding.resultCount', new Set(found.results.map((r) => r.conversationId)).size)}
+            {found === undefined || found.query !== trimmed
+              ? t('finding.searching')
+              : found.results.length === 0
+                ? t('finding.noResults', { query: trimmed })
+                : countText(
+                    t,
+                    found.nextCursor ? 'finding.resultCountMore' : 'finding.resultCount',
+                    new Set(found.results.map((r) => r.conversationId)).size,
+                  )}
           </p>
           {found && found.results.length > 0 && (
             <ul>
               {groupSearchResults(found.results).map((group) => (
                 <li key={group.conversationId} className="search-group" data-testid="search-group">
-                  <button type="button" className="search-result search-group-head" onClick={() => onOpen({ conversationId: group.conversationId })}>
-                    <span className="search-result-title">{group.titleSegments ? <Marked segments={group.titleSegments} /> : group.title}</span>
+                  <button
+                    type="button"
+                    className="search-result search-group-head"
+                    onClick={() => onOpen({ conversationId: group.conversationId })}
+                  >
+                    <span className="search-result-title">
+                      {group.titleSegments ? <Marked segments={group.titleSegments} /> : group.title}
+                    </span>
                     <time className="search-result-date muted" dateTime={new Date(group.updatedAt).toISOString()}>
                       {formatDay(t.locale ?? 'en', group.updatedAt)}
                     </time>
@@ -97,9 +115,16 @@ export function SearchBox({
                     <ul>
                       {group.messages.map((hit) => (
                         <li key={hit.messageId}>
-                          <button type="button" className="search-result search-hit" data-testid="search-result" onClick={() => onOpen({ conversationId: hit.conversationId, messageId: hit.messageId })}>
+                          <button
+                            type="button"
+                            className="search-result search-hit"
+                            data-testid="search-result"
+                            onClick={() => onOpen({ conversationId: hit.conversationId, messageId: hit.messageId })}
+                          >
                             <span className="search-result-snippet">
-                              <span className="search-result-who">{hit.role === 'user' ? t('finding.fromYou') : t('finding.fromAssistant')}: </span>
+                              <span className="search-result-who">
+                                {hit.role === 'user' ? t('finding.fromYou') : t('finding.fromAssistant')}:{' '}
+                              </span>
                               <Marked segments={hit.segments} />
                             </span>
                           </button>
@@ -125,7 +150,9 @@ export function SearchBox({
 function Marked({ segments }: { segments: SearchSegment[] }) {
   return (
     <>
-      {segments.map((segment, index) => (segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>))}
+      {segments.map((segment, index) =>
+        segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+      )}
     </>
   )
 }

@@ -9,7 +9,15 @@ import '../styles/attachments.css'
 export type AttachmentLoader = (attachmentId: number) => Promise<string | undefined>
 
 /** The files of a sent message: images as thumbnails, text files by name and size. */
-export function SentAttachments({ files, t, load }: { files: readonly AttachmentInfo[]; t: Translate; load: AttachmentLoader | undefined }) {
+export function SentAttachments({
+  files,
+  t,
+  load,
+}: {
+  files: readonly AttachmentInfo[]
+  t: Translate
+  load: AttachmentLoader | undefined
+}) {
   return (
     <ul className="attachment-chips sent" aria-label={t('attachments.sent')} data-testid="sent-attachments">
       {files.map((file) => (
@@ -18,14 +26,26 @@ export function SentAttachments({ files, t, load }: { files: readonly Attachment
           <span className="attachment-name" title={file.name}>
             {file.name}
           </span>
-          <span className="attachment-size">{t(isImageMimeType(file.mimeType) ? 'attachments.imageFile' : 'attachments.textFile', { size: formatBytes(t, file.size) })}</span>
+          <span className="attachment-size">
+            {t(isImageMimeType(file.mimeType) ? 'attachments.imageFile' : 'attachments.textFile', {
+              size: formatBytes(t, file.size),
+            })}
+          </span>
         </li>
       ))}
     </ul>
   )
 }
 
-export function StoredImage({ file, load, t }: { file: AttachmentInfo; load: AttachmentLoader | undefined; t: Translate }) {
+export function StoredImage({
+  file,
+  load,
+  t,
+}: {
+  file: AttachmentInfo
+  load: AttachmentLoader | undefined
+  t: Translate
+}) {
   const [url, setUrl] = useState<string | undefined>(undefined)
   useEffect(() => {
     let live = true
@@ -36,5 +56,13 @@ export function StoredImage({ file, load, t }: { file: AttachmentInfo; load: Att
       live = false
     }
   }, [file.id, load])
-  return url ? <img src={url} alt={file.name} className="attachment-thumb" /> : <span className="attachment-thumb placeholder" role="img" aria-label={t('attachments.loading', { name: file.name })} />
+  return url ? (
+    <img src={url} alt={file.name} className="attachment-thumb" />
+  ) : (
+    <span
+      className="attachment-thumb placeholder"
+      role="img"
+      aria-label={t('attachments.loading', { name: file.name })}
+    />
+  )
 }

@@ -14,7 +14,12 @@ export function ServerText({ text }: { text: string }) {
         segment.kind === 'text' ? (
           segment.text
         ) : (
-          <span key={index} className="invisible-char" data-testid="invisible-char" title={segment.name ? `${segment.token} ${segment.name}` : segment.token}>
+          <span
+            key={index}
+            className="invisible-char"
+            data-testid="invisible-char"
+            title={segment.name ? `${segment.token} ${segment.name}` : segment.token}
+          >
             {segment.token}
           </span>
         ),

@@ -34,7 +34,12 @@ export function KeyStorageNotice({
     <div className="key-storage warning" data-testid="key-storage-notice">
       <p id="key-storage-warning">{t('keyStoragePlainWarning')}</p>
       <label>
-        <input type="checkbox" checked={allowPlainText} aria-describedby="key-storage-warning" onChange={(e) => onAllowPlainText(e.target.checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={allowPlainText}
+          aria-describedby="key-storage-warning"
+          onChange={(e) => onAllowPlainText(e.target.checked)}
+        />{' '}
         {t('keyStoragePlainOptIn')}
       </label>
     </div>
@@ -74,7 +79,10 @@ export function SettingsPanel({
   // gives focus back to what opened it (the Settings button) unless the user has moved on.
   useEffect(() => {
     const node = panel.current
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null
     heading.current?.focus()
     return () => {
       const active = document.activeElement
@@ -103,18 +111,27 @@ export function SettingsPanel({
       <h3>{t('toolPermissions')}</h3>
       {tools.map(({ name, title, titles, grantKey, provider }) => (
         <div className="row" key={grantKey}>
-          <label htmlFor={`permission-${name}`}>{provider ? `${provider}: ${titles?.[locale] ?? title}` : (titles?.[locale] ?? title)}</label>
+          <label htmlFor={`permission-${name}`}>
+            {provider ? `${provider}: ${titles?.[locale] ?? title}` : (titles?.[locale] ?? title)}
+          </label>
           <select
             id={`permission-${name}`}
             value={settings.toolPermissions[grantKey] ?? 'ask'}
-            onChange={(e) => void onUpdate({ toolPermissions: { [grantKey]: e.target.value as 'ask' | 'always-allow' } })}
+            onChange={(e) =>
+              void onUpdate({ toolPermissions: { [grantKey]: e.target.value as 'ask' | 'always-allow' } })
+            }
           >
             <option value="ask">{t('permissionAsk')}</option>
             <option value="always-allow">{t('permissionAlways')}</option>
           </select>
         </div>
       ))}
-      <KeyStorageNotice mode={settings.keyStorage} t={t} allowPlainText={allowPlainText} onAllowPlainText={setAllowPlainText} />
+      <KeyStorageNotice
+        mode={settings.keyStorage}
+        t={t}
+        allowPlainText={allowPlainText}
+        onAllowPlainText={setAllowPlainText}
+      />
       <ProviderSettings
         settings={settings}
         api={api}
@@ -123,7 +140,11 @@ export function SettingsPanel({
         onUpdate={onUpdate}
         allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
       />
-      <McpServersPanel api={api} t={t} allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText} />
+      <McpServersPanel
+        api={api}
+        t={t}
+        allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
+      />
     </section>
   )
 }

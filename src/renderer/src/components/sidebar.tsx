@@ -78,13 +78,21 @@ export function Sidebar({
   const requestMore = useCallback(() => loadMore.current?.(), [])
 
   return (
-    <nav ref={containerRef} id={id} className={`sidebar${className ? ` ${className}` : ''}`} aria-label={t('conversations')} {...(dialog ? { role: 'dialog', 'aria-modal': true } : {})}>
+    <nav
+      ref={containerRef}
+      id={id}
+      className={`sidebar${className ? ` ${className}` : ''}`}
+      aria-label={t('conversations')}
+      {...(dialog ? { role: 'dialog', 'aria-modal': true } : {})}
+    >
       {drawerHeader}
       <div className="sidebar-top">
         <button type="button" className="new-conversation primary" onClick={onNew}>
           {t('newConversation')}
         </button>
-        {api && onOpenResult && searchRef && <SearchBox api={api} t={t} inputRef={searchRef} onOpen={onOpenResult} onActiveChange={onActiveChange} />}
+        {api && onOpenResult && searchRef && (
+          <SearchBox api={api} t={t} inputRef={searchRef} onOpen={onOpenResult} onActiveChange={onActiveChange} />
+        )}
       </div>
       <div className="sidebar-list" hidden={searching}>
         <h2>{t('conversations')}</h2>

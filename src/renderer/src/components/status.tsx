@@ -34,13 +34,21 @@ export function Notices({
   return (
     <div className="notices">
       {notices.map((notice, index) => (
-        <div className="notice" role="status" key={`${notice.id}-${index}`} data-testid="notice" data-notice-id={notice.id}>
+        <div
+          className="notice"
+          role="status"
+          key={`${notice.id}-${index}`}
+          data-testid="notice"
+          data-notice-id={notice.id}
+        >
           <span className="notice-author">{t('keelNotice')}</span>
           <p>
             {/* Tool titles and a server's own sentence are inside: their hidden characters shown. */}
             <ServerText text={noticeWords(t.locale ?? 'en', notice, titleOf)} />
           </p>
-          {index === notices.length - 1 && <NoticeActions notice={notice} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} />}
+          {index === notices.length - 1 && (
+            <NoticeActions notice={notice} t={t} onRetry={onRetry} onOpenSettings={onOpenSettings} />
+          )}
         </div>
       ))}
     </div>
@@ -61,9 +69,21 @@ export function retryingWords(locale: Locale, retry: { delayMs: number }): strin
   return fallbackMessage(locale, 'retrying', { seconds: Math.ceil(retry.delayMs / 1000) })
 }
 
-function NoticeActions({ notice, t, onRetry, onOpenSettings }: { notice: NoticeView; t: Translate; onRetry: (() => void) | undefined; onOpenSettings: OpenSettings | undefined }) {
+function NoticeActions({
+  notice,
+  t,
+  onRetry,
+  onOpenSettings,
+}: {
+  notice: NoticeView
+  t: Translate
+  onRetry: (() => void) | undefined
+  onOpenSettings: OpenSettings | undefined
+}) {
   // Notices of unknown ids (none today) keep the Retry they always had.
-  const action = isFallbackMessageId(notice.id) ? noticeAction({ id: notice.id, ...(notice.values ? { values: notice.values } : {}) }) : { retry: true, settings: undefined, waitSeconds: undefined }
+  const action = isFallbackMessageId(notice.id)
+    ? noticeAction({ id: notice.id, ...(notice.values ? { values: notice.values } : {}) })
+    : { retry: true, settings: undefined, waitSeconds: undefined }
   const left = useCountdown(action.waitSeconds)
   const provider = notice.values?.provider
   const showSettings = action.settings !== undefined && onOpenSettings
@@ -72,7 +92,12 @@ function NoticeActions({ notice, t, onRetry, onOpenSettings }: { notice: NoticeV
   return (
     <div className="notice-actions">
       {showSettings && (
-        <button type="button" className="notice-settings" data-testid="notice-settings" onClick={() => onOpenSettings(action.settings || undefined)}>
+        <button
+          type="button"
+          className="notice-settings"
+          data-testid="notice-settings"
+          onClick={() => onOpenSettings(action.settings || undefined)}
+        >
           {provider && action.settings ? t('errors.openProviderSettings', { provider }) : t('errors.openSettings')}
         </button>
       )}
@@ -120,7 +145,9 @@ export function Diagnostics({ items, t }: { items: { kind: string; text: string 
 
 /** A failure's kind in the user's words ("Model not found"); a kind this window does not know stays as sent. */
 export function errorKindLabel(t: Translate, kind: string): string {
-  return (PROVIDER_ERROR_KINDS as readonly string[]).includes(kind) ? t(`errors.kind.${kind as ProviderErrorKind}` as MessageKey) : kind
+  return (PROVIDER_ERROR_KINDS as readonly string[]).includes(kind)
+    ? t(`errors.kind.${kind as ProviderErrorKind}` as MessageKey)
+    : kind
 }
 
 /** Each failed attempt, in the user's language; the provider's own words stay as it said them. */

@@ -27,7 +27,10 @@ const SERVER_LINE_MAX = 200
 /** A server tool's text result as one line: its first non-empty line, cut to {@link SERVER_LINE_MAX}. */
 function serverResultLine(output: unknown): string | undefined {
   if (typeof output !== 'string') return undefined
-  const line = output.split('\n').find((l) => l.trim() !== '')?.trim()
+  const line = output
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
   if (line === undefined) return undefined
   return line.length > SERVER_LINE_MAX ? `${line.slice(0, SERVER_LINE_MAX - 1)}…` : line
 }
@@ -37,7 +40,8 @@ const FINISHED = new Set(['done', 'repeated', 'failed', 'invalid', 'denied', 'no
 
 /** The card's state label: a complete call waiting behind another one is not a draft. */
 function stateLabel(card: ToolCard, t: Translate, effect: ToolEffect | undefined): string {
-  if (card.state === 'preparing' && card.queued) return effect === 'none' ? t('appearance.queuedRead') : t('appearance.queued')
+  if (card.state === 'preparing' && card.queued)
+    return effect === 'none' ? t('appearance.queuedRead') : t('appearance.queued')
   return t(stateKey(card.state))
 }
 
@@ -67,7 +71,8 @@ export const ToolCardView = memo(function ToolCardView({
   const label = stateLabel(card, t, effect)
   // Keel's own tools read as one line each; the JSON stays behind "Raw data". A server's tool shows its arguments whole.
   const finished = FINISHED.has(card.state)
-  const argsLine = draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview, { decided: finished })
+  const argsLine =
+    draft || from ? undefined : argumentsLine(card.name, card.argumentsText, t, card.preview, { decided: finished })
   const succeeded = card.state === 'done' || card.state === 'repeated'
   const outcomeLine = succeeded ? resultLine(card.name, card.output, t) : undefined
   // A server's tool: the first line of its text result heads the folded card (the whole result is inside).
@@ -77,7 +82,12 @@ export const ToolCardView = memo(function ToolCardView({
   const summaryLine = why !== undefined ? t('appearance.invalidWhy', { message: why }) : card.summary
   const rawResult = card.output !== undefined ? revealInvisible(JSON.stringify(card.output, null, 2)) : undefined
   // The one line a folded card shows: what it did, else why it failed (the user is told why, defect 14), else what it was asked to do.
-  const headLine = finished ? (outcomeLine ?? serverLine ?? (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ?? argsLine) : undefined
+  const headLine = finished
+    ? (outcomeLine ??
+      serverLine ??
+      (card.state === 'invalid' || card.state === 'failed' ? summaryLine : undefined) ??
+      argsLine)
+    : undefined
   const head = (
     <>
       <span className="tool-name">
@@ -95,13 +105,24 @@ export const ToolCardView = memo(function ToolCardView({
       {draft && <p className="tool-draft">{t('toolDraft')}</p>}
       {progress && (
         <div className="tool-progress" data-testid="tool-progress">
-          <progress aria-label={t('toolProgress')} value={progress.total !== undefined ? progress.progress : undefined} max={progress.total} />
+          <progress
+            aria-label={t('toolProgress')}
+            value={progress.total !== undefined ? progress.progress : undefined}
+            max={progress.total}
+          />
           {progress.message && <ServerText text={progress.message} />}
         </div>
       )}
-      {card.state === 'unknown' && <p className="tool-unknown">{from ? t('toolOutcomeUnknownServer', { server: revealInvisible(from) }) : t('toolOutcomeUnknown')}</p>}
+      {card.state === 'unknown' && (
+        <p className="tool-unknown">
+          {from ? t('toolOutcomeUnknownServer', { server: revealInvisible(from) }) : t('toolOutcomeUnknown')}
+        </p>
+      )}
       {argsLine !== undefined && headLine !== argsLine && (
-        <p className={`tool-line${card.preview?.status === 'missing' ? ' tool-line-warning' : ''}`} data-testid="tool-arguments-line">
+        <p
+          className={`tool-line${card.preview?.status === 'missing' ? ' tool-line-warning' : ''}`}
+          data-testid="tool-arguments-line"
+        >
           {argsLine}
         </p>
       )}
@@ -119,7 +140,8 @@ export const ToolCardView = memo(function ToolCardView({
             <pre>{draft ? revealInvisible(card.argumentsText) : prettyJson(card.argumentsText)}</pre>
           </div>
         ))}
-      {headLine !== undefined && (headLine === outcomeLine || headLine === summaryLine) ? null : outcomeLine !== undefined ? (
+      {headLine !== undefined && (headLine === outcomeLine || headLine === summaryLine) ? null : outcomeLine !==
+        undefined ? (
         <p className="tool-line tool-result-line" data-testid="tool-result-line">
           {outcomeLine}
         </p>
@@ -148,10 +170,17 @@ export const ToolCardView = memo(function ToolCardView({
       )}
       {card.images && card.images.length > 0 && (
         <div className="tool-images">
-          {card.images.map((image, index) => (
-            // Only raster types a tool may return; a data: URL (the CSP allows nothing else for images).
-            /^image\/(png|jpeg|gif|webp)$/.test(image.mimeType) && <img key={index} src={`data:${image.mimeType};base64,${image.data}`} alt={t('toolImage', { tool: revealInvisible(name) })} />
-          ))}
+          {card.images.map(
+            (image, index) =>
+              // Only raster types a tool may return; a data: URL (the CSP allows nothing else for images).
+              /^image\/(png|jpeg|gif|webp)$/.test(image.mimeType) && (
+                <img
+                  key={index}
+                  src={`data:${image.mimeType};base64,${image.data}`}
+                  alt={t('toolImage', { tool: revealInvisible(name) })}
+                />
+              ),
+          )}
         </div>
       )}
       {card.approvalId && onAnswer && (
@@ -173,7 +202,12 @@ export const ToolCardView = memo(function ToolCardView({
     </>
   )
   return (
-    <section className={`tool-card state-${card.state}${card.queued ? ' queued' : ''}`} data-testid="tool-card" data-state={card.state} aria-label={`${revealInvisible(name)}: ${label}`}>
+    <section
+      className={`tool-card state-${card.state}${card.queued ? ' queued' : ''}`}
+      data-testid="tool-card"
+      data-state={card.state}
+      aria-label={`${revealInvisible(name)}: ${label}`}
+    >
       {finished ? (
         // A finished call is one line (its title, state and what it did); the rest opens on demand.
         <details className="tool-card-fold" data-testid="tool-card-fold">

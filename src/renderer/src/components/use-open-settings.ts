@@ -14,7 +14,9 @@ export function useOpenSettings(open: boolean, setOpen: (open: boolean) => void)
       const target = document.getElementById(section)
       if (target) {
         target.scrollIntoView({ block: 'start' })
-        const field = target.matches('input, select, textarea, button, [tabindex]') ? target : target.querySelector<HTMLElement>('input, select, textarea, button')
+        const field = target.matches('input, select, textarea, button, [tabindex]')
+          ? target
+          : target.querySelector<HTMLElement>('input, select, textarea, button')
         ;(field ?? target).focus?.()
       }
       setSection(undefined)

@@ -8,6 +8,10 @@ export interface FeatureMessages<K extends string> {
   es: Readonly<Record<K, string>>
 }
 
-export function defineMessages<K extends string>(en: Record<K, string>, ptBR: Record<NoInfer<K>, string>, es: Record<NoInfer<K>, string>): FeatureMessages<K> {
+export function defineMessages<K extends string>(
+  en: Record<K, string>,
+  ptBR: Record<NoInfer<K>, string>,
+  es: Record<NoInfer<K>, string>,
+): FeatureMessages<K> {
   return { en, 'pt-BR': ptBR, es }
 }

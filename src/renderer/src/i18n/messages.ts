@@ -47,7 +47,8 @@ const baseEn = {
   toolImage: 'Image returned by {tool}',
   toolOutcomeUnknown: 'Keel asked it to stop, but it may have finished. Check before doing it again.',
   unknownActionsTitle: 'Actions to check ({count})',
-  unknownActionsHelp: 'Keel could not learn whether these happened (stopped, timed out or cut off). It will never run them again on its own. Check each one and say what happened.',
+  unknownActionsHelp:
+    'Keel could not learn whether these happened (stopped, timed out or cut off). It will never run them again on its own. Check each one and say what happened.',
   markDone: 'It happened',
   markNotDone: 'It did not happen',
   toolArguments: 'Arguments',
@@ -84,16 +85,20 @@ const baseEn = {
   'error.measurement-not-found': 'This measurement no longer exists.',
   'error.unit-not-for-kind': '“{unit}” is not a unit for {kind} (use {units}).',
   'error.value-out-of-range': '{value} {unit} is outside the plausible range for {kind} ({range}).',
-  'error.date-out-of-range': 'The date must lie between {earliest} and {latest}. A measurement whose stored date is not valid can only be deleted.',
+  'error.date-out-of-range':
+    'The date must lie between {earliest} and {latest}. A measurement whose stored date is not valid can only be deleted.',
   invalidDate: 'Invalid date',
-  'error.plain-text-key-refused': 'The key was not saved: this computer has no keyring. Tick “Store keys without encryption” to save it anyway.',
+  'error.plain-text-key-refused':
+    'The key was not saved: this computer has no keyring. Tick “Store keys without encryption” to save it anyway.',
   'error.key-storage-unavailable': 'The key could not be saved. Try again.',
   'error.invalid-key': 'A key is one line of visible characters, without spaces or line breaks. Check what was pasted.',
   'error.shutting-down': 'Keel is closing.',
-  'error.disk-full': 'Your disk is full, so Keel cannot save anything. Free some space and try again; nothing saved was lost.',
+  'error.disk-full':
+    'Your disk is full, so Keel cannot save anything. Free some space and try again; nothing saved was lost.',
   'error.too-many-runs': '{max} answers are already being written. Wait for one to finish, or stop one.',
   'error.mcp-server-not-found': 'This MCP server is gone (it was removed, perhaps in another window).',
-  'error.mcp-import-invalid': 'This is not an MCP configuration: Keel reads a JSON object with "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code).',
+  'error.mcp-import-invalid':
+    'This is not an MCP configuration: Keel reads a JSON object with "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code).',
   'error.mcp-consent-stale': 'What this server runs changed since it was shown. Look at it again before allowing it.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
@@ -166,12 +171,14 @@ const baseEn = {
   formNotAnOption: 'Choose one of the options.',
   formChoose: 'Choose…',
   mcpServers: 'MCP servers',
-  mcpServersHelp: 'Tools from MCP servers, on this computer or on the web. Keel asks before any of them runs, unless you trust a server’s read-only tools.',
+  mcpServersHelp:
+    'Tools from MCP servers, on this computer or on the web. Keel asks before any of them runs, unless you trust a server’s read-only tools.',
   mcpLoading: 'Loading MCP servers…',
   mcpNoServers: 'No MCP servers yet.',
   'mcpOffered.one': 'Offered to the model: {count} tool (≈ {tokens} tokens)',
   'mcpOffered.other': 'Offered to the model: {count} tools (≈ {tokens} tokens)',
-  mcpTooManyTools: 'Many tools are on: {count} tools (≈ {tokens} tokens). Models choose less well among many tools, and they fill the conversation. Turn off the ones you do not need.',
+  mcpTooManyTools:
+    'Many tools are on: {count} tools (≈ {tokens} tokens). Models choose less well among many tools, and they fill the conversation. Turn off the ones you do not need.',
   mcpStatus: 'Status',
   mcpStatusNeedsConsent: 'waiting for your permission to start',
   mcpStatusStopped: 'stopped (turned off)',
@@ -207,7 +214,8 @@ const baseEn = {
   mcpHintDestructive: 'may delete or overwrite',
   mcpHintOpenWorld: 'reaches outside your computer',
   mcpReviewTitle: 'Tools to review ({count})',
-  mcpReviewHelp: 'These tools are new or changed since you accepted them. The model does not see them until you accept. Lines starting with - were removed, lines starting with + were added.',
+  mcpReviewHelp:
+    'These tools are new or changed since you accepted them. The model does not see them until you accept. Lines starting with - were removed, lines starting with + were added.',
   mcpDiffOf: 'Changes to {tool}',
   mcpAcceptChanges: 'Accept changes',
   mcpAddServer: 'Add server',
@@ -236,7 +244,8 @@ const baseEn = {
   mcpNone: 'none',
   mcpTimeout: 'Timeout (seconds)',
   mcpTrustHints: 'Trust this server’s read-only hints',
-  mcpTrustHintsHelp: 'Tools this server marks as read-only then run without asking (still only once an answer is complete). Only turn this on for a server you trust: the mark is the server’s own claim, and Keel cannot check it.',
+  mcpTrustHintsHelp:
+    'Tools this server marks as read-only then run without asking (still only once an answer is complete). Only turn this on for a server you trust: the mark is the server’s own claim, and Keel cannot check it.',
   mcpNameRequired: 'Enter a name.',
   mcpCommandRequired: 'Enter the command to run.',
   mcpUrlInvalid: 'Enter a web address starting with http:// or https://.',
@@ -247,7 +256,8 @@ const baseEn = {
   mcpValueRequired: 'Enter a value for “{key}”.',
   mcpConsentTitleRun: 'Allow {server} to run on this computer?',
   mcpConsentTitleConnect: 'Allow Keel to connect to {server}?',
-  mcpConsentExplainRun: 'Keel will run exactly this program. It can do anything you can do on this computer. Allow it only if you trust where it comes from.',
+  mcpConsentExplainRun:
+    'Keel will run exactly this program. It can do anything you can do on this computer. Allow it only if you trust where it comes from.',
   mcpConsentExplainConnect: 'Keel will connect to this address and send it what its tools are asked to do.',
   mcpEnvKeys: 'Environment variables (names only)',
   mcpHeaderKeys: 'Headers (names only)',
@@ -265,7 +275,8 @@ const baseEn = {
   mcpSaveValueFor: 'Save value of {key}',
   mcpValueSaved: 'Saved.',
   mcpImportTitle: 'Import configuration',
-  mcpImportHelp: 'Paste the configuration from Claude Desktop, Cursor or VS Code (the “mcpServers” or “servers” part is read, nothing else), or choose the file.',
+  mcpImportHelp:
+    'Paste the configuration from Claude Desktop, Cursor or VS Code (the “mcpServers” or “servers” part is read, nothing else), or choose the file.',
   mcpImportPaste: 'Configuration (JSON)',
   mcpImport: 'Import',
   mcpImportFile: 'Or choose a file',
@@ -337,7 +348,8 @@ const basePtBR: BaseDictionary = {
   toolImage: 'Imagem retornada por {tool}',
   toolOutcomeUnknown: 'O Keel pediu para parar, mas pode ter terminado. Confira antes de fazer de novo.',
   unknownActionsTitle: 'Ações para conferir ({count})',
-  unknownActionsHelp: 'O Keel não conseguiu saber se estas ações aconteceram (interrompidas, sem resposta a tempo ou cortadas). Ele nunca as executará de novo sozinho. Confira cada uma e diga o que aconteceu.',
+  unknownActionsHelp:
+    'O Keel não conseguiu saber se estas ações aconteceram (interrompidas, sem resposta a tempo ou cortadas). Ele nunca as executará de novo sozinho. Confira cada uma e diga o que aconteceu.',
   markDone: 'Aconteceu',
   markNotDone: 'Não aconteceu',
   toolArguments: 'Argumentos',
@@ -374,17 +386,23 @@ const basePtBR: BaseDictionary = {
   'error.measurement-not-found': 'Esta medição não existe mais.',
   'error.unit-not-for-kind': '“{unit}” não é uma unidade de {kind} (use {units}).',
   'error.value-out-of-range': '{value} {unit} está fora da faixa plausível para {kind} ({range}).',
-  'error.date-out-of-range': 'A data deve estar entre {earliest} e {latest}. Uma medição cuja data salva não é válida só pode ser apagada.',
+  'error.date-out-of-range':
+    'A data deve estar entre {earliest} e {latest}. Uma medição cuja data salva não é válida só pode ser apagada.',
   invalidDate: 'Data inválida',
-  'error.plain-text-key-refused': 'A chave não foi salva: este computador não tem chaveiro. Marque “Guardar chaves sem criptografia” para salvá-la mesmo assim.',
+  'error.plain-text-key-refused':
+    'A chave não foi salva: este computador não tem chaveiro. Marque “Guardar chaves sem criptografia” para salvá-la mesmo assim.',
   'error.key-storage-unavailable': 'Não foi possível salvar a chave. Tente novamente.',
-  'error.invalid-key': 'Uma chave é uma única linha de caracteres visíveis, sem espaços nem quebras de linha. Confira o que foi colado.',
+  'error.invalid-key':
+    'Uma chave é uma única linha de caracteres visíveis, sem espaços nem quebras de linha. Confira o que foi colado.',
   'error.shutting-down': 'O Keel está fechando.',
-  'error.disk-full': 'Seu disco está cheio, então o Keel não consegue salvar nada. Libere espaço e tente novamente; nada do que foi salvo se perdeu.',
+  'error.disk-full':
+    'Seu disco está cheio, então o Keel não consegue salvar nada. Libere espaço e tente novamente; nada do que foi salvo se perdeu.',
   'error.too-many-runs': 'Já há {max} respostas sendo escritas. Espere uma terminar ou interrompa uma.',
   'error.mcp-server-not-found': 'Este servidor MCP não existe mais (foi removido, talvez em outra janela).',
-  'error.mcp-import-invalid': 'Isto não é uma configuração MCP: o Keel lê um objeto JSON com "mcpServers" (Claude Desktop, Cursor) ou "servers" (VS Code).',
-  'error.mcp-consent-stale': 'O que este servidor executa mudou desde que foi mostrado. Veja de novo antes de permitir.',
+  'error.mcp-import-invalid':
+    'Isto não é uma configuração MCP: o Keel lê um objeto JSON com "mcpServers" (Claude Desktop, Cursor) ou "servers" (VS Code).',
+  'error.mcp-consent-stale':
+    'O que este servidor executa mudou desde que foi mostrado. Veja de novo antes de permitir.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
   keyStoragePlainOptIn: 'Guardar chaves e valores de servidores MCP sem criptografia neste computador',
@@ -435,7 +453,8 @@ const basePtBR: BaseDictionary = {
   'reason.provider-error': 'o provedor falhou',
   'reason.app-crash': 'o Keel fechou inesperadamente',
   toolFromServer: 'De {server}',
-  toolOutcomeUnknownServer: 'Pedimos a {server} que cancelasse, mas pode ter terminado. Confira antes de fazer de novo.',
+  toolOutcomeUnknownServer:
+    'Pedimos a {server} que cancelasse, mas pode ter terminado. Confira antes de fazer de novo.',
   elicitationTitle: '{server} pede informações',
   elicitationUnsupported: 'O Keel não consegue mostrar este pedido como formulário. Você pode recusá-lo.',
   elicitationSubmit: 'Enviar',
@@ -456,12 +475,14 @@ const basePtBR: BaseDictionary = {
   formNotAnOption: 'Escolha uma das opções.',
   formChoose: 'Escolha…',
   mcpServers: 'Servidores MCP',
-  mcpServersHelp: 'Ferramentas de servidores MCP, neste computador ou na web. O Keel pede permissão antes de qualquer uma rodar, a menos que você confie nas ferramentas somente leitura de um servidor.',
+  mcpServersHelp:
+    'Ferramentas de servidores MCP, neste computador ou na web. O Keel pede permissão antes de qualquer uma rodar, a menos que você confie nas ferramentas somente leitura de um servidor.',
   mcpLoading: 'Carregando servidores MCP…',
   mcpNoServers: 'Nenhum servidor MCP ainda.',
   'mcpOffered.one': 'Oferecida ao modelo: {count} ferramenta (≈ {tokens} tokens)',
   'mcpOffered.other': 'Oferecidas ao modelo: {count} ferramentas (≈ {tokens} tokens)',
-  mcpTooManyTools: 'Muitas ferramentas ativas: {count} ferramentas (≈ {tokens} tokens). Os modelos escolhem pior entre muitas ferramentas, e elas ocupam a conversa. Desative as que não usa.',
+  mcpTooManyTools:
+    'Muitas ferramentas ativas: {count} ferramentas (≈ {tokens} tokens). Os modelos escolhem pior entre muitas ferramentas, e elas ocupam a conversa. Desative as que não usa.',
   mcpStatus: 'Estado',
   mcpStatusNeedsConsent: 'aguardando sua permissão para iniciar',
   mcpStatusStopped: 'parado (desativado)',
@@ -497,7 +518,8 @@ const basePtBR: BaseDictionary = {
   mcpHintDestructive: 'pode apagar ou sobrescrever',
   mcpHintOpenWorld: 'vai além do seu computador',
   mcpReviewTitle: 'Ferramentas para revisar ({count})',
-  mcpReviewHelp: 'Estas ferramentas são novas ou mudaram desde que você as aceitou. O modelo não as vê até você aceitar. Linhas que começam com - foram removidas; com +, adicionadas.',
+  mcpReviewHelp:
+    'Estas ferramentas são novas ou mudaram desde que você as aceitou. O modelo não as vê até você aceitar. Linhas que começam com - foram removidas; com +, adicionadas.',
   mcpDiffOf: 'Mudanças em {tool}',
   mcpAcceptChanges: 'Aceitar mudanças',
   mcpAddServer: 'Adicionar servidor',
@@ -526,7 +548,8 @@ const basePtBR: BaseDictionary = {
   mcpNone: 'nenhum',
   mcpTimeout: 'Tempo limite (segundos)',
   mcpTrustHints: 'Confiar nas indicações de somente leitura deste servidor',
-  mcpTrustHintsHelp: 'As ferramentas que este servidor marca como somente leitura passam a rodar sem pedir (ainda só depois que a resposta termina). Ative apenas para um servidor em que você confia: a marca é uma afirmação do próprio servidor, e o Keel não pode verificá-la.',
+  mcpTrustHintsHelp:
+    'As ferramentas que este servidor marca como somente leitura passam a rodar sem pedir (ainda só depois que a resposta termina). Ative apenas para um servidor em que você confia: a marca é uma afirmação do próprio servidor, e o Keel não pode verificá-la.',
   mcpNameRequired: 'Digite um nome.',
   mcpCommandRequired: 'Digite o comando a executar.',
   mcpUrlInvalid: 'Digite um endereço web que comece com http:// ou https://.',
@@ -537,8 +560,10 @@ const basePtBR: BaseDictionary = {
   mcpValueRequired: 'Digite um valor para “{key}”.',
   mcpConsentTitleRun: 'Permitir que {server} rode neste computador?',
   mcpConsentTitleConnect: 'Permitir que o Keel se conecte a {server}?',
-  mcpConsentExplainRun: 'O Keel vai rodar exatamente este programa. Ele pode fazer tudo o que você pode fazer neste computador. Permita apenas se confiar na origem dele.',
-  mcpConsentExplainConnect: 'O Keel vai se conectar a este endereço e enviar a ele o que for pedido às suas ferramentas.',
+  mcpConsentExplainRun:
+    'O Keel vai rodar exatamente este programa. Ele pode fazer tudo o que você pode fazer neste computador. Permita apenas se confiar na origem dele.',
+  mcpConsentExplainConnect:
+    'O Keel vai se conectar a este endereço e enviar a ele o que for pedido às suas ferramentas.',
   mcpEnvKeys: 'Variáveis de ambiente (só os nomes)',
   mcpHeaderKeys: 'Cabeçalhos (só os nomes)',
   mcpOrigin: 'Configurado em',
@@ -555,7 +580,8 @@ const basePtBR: BaseDictionary = {
   mcpSaveValueFor: 'Salvar valor de {key}',
   mcpValueSaved: 'Salvo.',
   mcpImportTitle: 'Importar configuração',
-  mcpImportHelp: 'Cole a configuração do Claude Desktop, Cursor ou VS Code (só a parte “mcpServers” ou “servers” é lida), ou escolha o arquivo.',
+  mcpImportHelp:
+    'Cole a configuração do Claude Desktop, Cursor ou VS Code (só a parte “mcpServers” ou “servers” é lida), ou escolha o arquivo.',
   mcpImportPaste: 'Configuração (JSON)',
   mcpImport: 'Importar',
   mcpImportFile: 'Ou escolha um arquivo',
@@ -622,7 +648,8 @@ const baseEs: BaseDictionary = {
   toolImage: 'Imagen devuelta por {tool}',
   toolOutcomeUnknown: 'Keel pidió que se detuviera, pero puede haber terminado. Compruébalo antes de repetirla.',
   unknownActionsTitle: 'Acciones por comprobar ({count})',
-  unknownActionsHelp: 'Keel no pudo saber si estas acciones ocurrieron (detenidas, sin respuesta a tiempo o cortadas). Nunca las volverá a ejecutar por su cuenta. Comprueba cada una e indica qué pasó.',
+  unknownActionsHelp:
+    'Keel no pudo saber si estas acciones ocurrieron (detenidas, sin respuesta a tiempo o cortadas). Nunca las volverá a ejecutar por su cuenta. Comprueba cada una e indica qué pasó.',
   markDone: 'Ocurrió',
   markNotDone: 'No ocurrió',
   toolArguments: 'Argumentos',
@@ -659,21 +686,28 @@ const baseEs: BaseDictionary = {
   'error.measurement-not-found': 'Esta medición ya no existe.',
   'error.unit-not-for-kind': '«{unit}» no es una unidad de {kind} (usa {units}).',
   'error.value-out-of-range': '{value} {unit} está fuera del rango plausible para {kind} ({range}).',
-  'error.date-out-of-range': 'La fecha debe estar entre {earliest} y {latest}. Una medición cuya fecha guardada no es válida solo se puede borrar.',
+  'error.date-out-of-range':
+    'La fecha debe estar entre {earliest} y {latest}. Una medición cuya fecha guardada no es válida solo se puede borrar.',
   invalidDate: 'Fecha no válida',
-  'error.plain-text-key-refused': 'La clave no se guardó: este equipo no tiene llavero. Marca «Guardar claves sin cifrar» para guardarla de todos modos.',
+  'error.plain-text-key-refused':
+    'La clave no se guardó: este equipo no tiene llavero. Marca «Guardar claves sin cifrar» para guardarla de todos modos.',
   'error.key-storage-unavailable': 'No se pudo guardar la clave. Inténtalo de nuevo.',
-  'error.invalid-key': 'Una clave es una sola línea de caracteres visibles, sin espacios ni saltos de línea. Revisa lo que pegaste.',
+  'error.invalid-key':
+    'Una clave es una sola línea de caracteres visibles, sin espacios ni saltos de línea. Revisa lo que pegaste.',
   'error.shutting-down': 'Keel se está cerrando.',
-  'error.disk-full': 'Tu disco está lleno, así que Keel no puede guardar nada. Libera espacio e inténtalo de nuevo; no se perdió nada de lo guardado.',
+  'error.disk-full':
+    'Tu disco está lleno, así que Keel no puede guardar nada. Libera espacio e inténtalo de nuevo; no se perdió nada de lo guardado.',
   'error.too-many-runs': 'Ya se están escribiendo {max} respuestas. Espera a que termine una o detén una.',
   'error.mcp-server-not-found': 'Este servidor MCP ya no existe (se eliminó, quizá en otra ventana).',
-  'error.mcp-import-invalid': 'Esto no es una configuración MCP: Keel lee un objeto JSON con "mcpServers" (Claude Desktop, Cursor) o "servers" (VS Code).',
-  'error.mcp-consent-stale': 'Lo que ejecuta este servidor cambió desde que se mostró. Revísalo de nuevo antes de permitirlo.',
+  'error.mcp-import-invalid':
+    'Esto no es una configuración MCP: Keel lee un objeto JSON con "mcpServers" (Claude Desktop, Cursor) o "servers" (VS Code).',
+  'error.mcp-consent-stale':
+    'Lo que ejecuta este servidor cambió desde que se mostró. Revísalo de nuevo antes de permitirlo.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',
   keyStoragePlainOptIn: 'Guardar claves y valores de servidores MCP sin cifrar en este equipo',
-  keyStorageMemory: 'Las claves guardadas aquí se mantienen solo en memoria, hasta que Keel se detenga (el modo navegador no tiene llavero).',
+  keyStorageMemory:
+    'Las claves guardadas aquí se mantienen solo en memoria, hasta que Keel se detenga (el modo navegador no tiene llavero).',
   messageTooLong: 'Este mensaje es demasiado largo para enviarlo: {length} caracteres, como máximo {max}.',
   costAtLeast: 'al menos {cost}',
   priceTitle: 'Precio de {model} (USD por millón de tokens)',
@@ -720,7 +754,8 @@ const baseEs: BaseDictionary = {
   'reason.provider-error': 'el proveedor falló',
   'reason.app-crash': 'Keel se cerró inesperadamente',
   toolFromServer: 'De {server}',
-  toolOutcomeUnknownServer: 'Se pidió a {server} que cancelara, pero puede haber terminado. Compruébalo antes de repetirlo.',
+  toolOutcomeUnknownServer:
+    'Se pidió a {server} que cancelara, pero puede haber terminado. Compruébalo antes de repetirlo.',
   elicitationTitle: '{server} pide información',
   elicitationUnsupported: 'Keel no puede mostrar esta solicitud como formulario. Puedes rechazarla.',
   elicitationSubmit: 'Enviar',
@@ -741,12 +776,14 @@ const baseEs: BaseDictionary = {
   formNotAnOption: 'Elige una de las opciones.',
   formChoose: 'Elige…',
   mcpServers: 'Servidores MCP',
-  mcpServersHelp: 'Herramientas de servidores MCP, en este equipo o en la web. Keel pide permiso antes de que se ejecute cualquiera, salvo que confíes en las herramientas de solo lectura de un servidor.',
+  mcpServersHelp:
+    'Herramientas de servidores MCP, en este equipo o en la web. Keel pide permiso antes de que se ejecute cualquiera, salvo que confíes en las herramientas de solo lectura de un servidor.',
   mcpLoading: 'Cargando servidores MCP…',
   mcpNoServers: 'Aún no hay servidores MCP.',
   'mcpOffered.one': 'Ofrecida al modelo: {count} herramienta (≈ {tokens} tokens)',
   'mcpOffered.other': 'Ofrecidas al modelo: {count} herramientas (≈ {tokens} tokens)',
-  mcpTooManyTools: 'Hay muchas herramientas activas: {count} herramientas (≈ {tokens} tokens). Los modelos eligen peor entre muchas herramientas, y estas llenan la conversación. Desactiva las que no necesites.',
+  mcpTooManyTools:
+    'Hay muchas herramientas activas: {count} herramientas (≈ {tokens} tokens). Los modelos eligen peor entre muchas herramientas, y estas llenan la conversación. Desactiva las que no necesites.',
   mcpStatus: 'Estado',
   mcpStatusNeedsConsent: 'esperando tu permiso para iniciarse',
   mcpStatusStopped: 'detenido (desactivado)',
@@ -782,7 +819,8 @@ const baseEs: BaseDictionary = {
   mcpHintDestructive: 'puede borrar o sobrescribir',
   mcpHintOpenWorld: 'llega más allá de tu equipo',
   mcpReviewTitle: 'Herramientas por revisar ({count})',
-  mcpReviewHelp: 'Estas herramientas son nuevas o cambiaron desde que las aceptaste. El modelo no las ve hasta que las aceptes. Las líneas que empiezan con - se quitaron; con +, se añadieron.',
+  mcpReviewHelp:
+    'Estas herramientas son nuevas o cambiaron desde que las aceptaste. El modelo no las ve hasta que las aceptes. Las líneas que empiezan con - se quitaron; con +, se añadieron.',
   mcpDiffOf: 'Cambios en {tool}',
   mcpAcceptChanges: 'Aceptar cambios',
   mcpAddServer: 'Añadir servidor',
@@ -811,7 +849,8 @@ const baseEs: BaseDictionary = {
   mcpNone: 'ninguno',
   mcpTimeout: 'Tiempo de espera (segundos)',
   mcpTrustHints: 'Confiar en las indicaciones de solo lectura de este servidor',
-  mcpTrustHintsHelp: 'Las herramientas que este servidor marca como de solo lectura se ejecutarán sin preguntar (aun así, solo cuando la respuesta esté completa). Actívalo solo para un servidor de confianza: la marca es una afirmación del propio servidor y Keel no puede comprobarla.',
+  mcpTrustHintsHelp:
+    'Las herramientas que este servidor marca como de solo lectura se ejecutarán sin preguntar (aun así, solo cuando la respuesta esté completa). Actívalo solo para un servidor de confianza: la marca es una afirmación del propio servidor y Keel no puede comprobarla.',
   mcpNameRequired: 'Introduce un nombre.',
   mcpCommandRequired: 'Introduce el comando que se ejecutará.',
   mcpUrlInvalid: 'Introduce una dirección web que empiece por http:// o https://.',
@@ -822,7 +861,8 @@ const baseEs: BaseDictionary = {
   mcpValueRequired: 'Introduce un valor para «{key}».',
   mcpConsentTitleRun: '¿Permitir que {server} se ejecute en este equipo?',
   mcpConsentTitleConnect: '¿Permitir que Keel se conecte a {server}?',
-  mcpConsentExplainRun: 'Keel ejecutará exactamente este programa. Puede hacer todo lo que tú puedes hacer en este equipo. Permítelo solo si confías en su origen.',
+  mcpConsentExplainRun:
+    'Keel ejecutará exactamente este programa. Puede hacer todo lo que tú puedes hacer en este equipo. Permítelo solo si confías en su origen.',
   mcpConsentExplainConnect: 'Keel se conectará a esta dirección y le enviará lo que se pida a sus herramientas.',
   mcpEnvKeys: 'Variables de entorno (solo los nombres)',
   mcpHeaderKeys: 'Cabeceras (solo los nombres)',
@@ -840,7 +880,8 @@ const baseEs: BaseDictionary = {
   mcpSaveValueFor: 'Guardar valor de {key}',
   mcpValueSaved: 'Guardado.',
   mcpImportTitle: 'Importar configuración',
-  mcpImportHelp: 'Pega la configuración de Claude Desktop, Cursor o VS Code (solo se lee la parte «mcpServers» o «servers»), o elige el archivo.',
+  mcpImportHelp:
+    'Pega la configuración de Claude Desktop, Cursor o VS Code (solo se lee la parte «mcpServers» o «servers»), o elige el archivo.',
   mcpImportPaste: 'Configuración (JSON)',
   mcpImport: 'Importar',
   mcpImportFile: 'O elige un archivo',
@@ -880,7 +921,9 @@ export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', 'pt-BR': 'Português (Brasil)', es: 'Español' }
 
 /** Looks up the UI's words; `locale` says which language it speaks (for Keel's shared messages). */
-export type Translate = ((key: MessageKey, values?: Record<string, string | number>) => string) & { readonly locale?: Locale }
+export type Translate = ((key: MessageKey, values?: Record<string, string | number>) => string) & {
+  readonly locale?: Locale
+}
 
 export function translator(locale: Locale): Translate {
   const dictionary = DICTIONARIES[locale]

@@ -5,7 +5,9 @@ import type { Locale } from '../../../shared/locale'
 import type { MessageKey, Translate } from './messages'
 
 /** A message with a singular and a plural form (both keys exist in every dictionary). */
-export type PluralKey = { [K in MessageKey]: K extends `${infer Base}.one` ? (`${Base}.other` extends MessageKey ? Base : never) : never }[MessageKey]
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}.one` ? (`${Base}.other` extends MessageKey ? Base : never) : never
+}[MessageKey]
 
 const rules = new Map<Locale, Intl.PluralRules>()
 
@@ -20,7 +22,12 @@ export function pluralForm(locale: Locale, count: number): 'one' | 'other' {
 }
 
 /** The sentence for `count` things, with `{count}` written in the language's digits and grouping. */
-export function countText(t: Translate, key: PluralKey, count: number, values: Record<string, string | number> = {}): string {
+export function countText(
+  t: Translate,
+  key: PluralKey,
+  count: number,
+  values: Record<string, string | number> = {},
+): string {
   const locale = t.locale ?? 'en'
   return t(`${key}.${pluralForm(locale, count)}` as MessageKey, { ...values, count: count.toLocaleString(locale) })
 }

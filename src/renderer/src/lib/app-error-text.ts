@@ -14,21 +14,37 @@ export function appErrorText(t: Translate, error: Pick<AppError, 'message' | 'de
   if (isAttachmentProblem(detail)) return attachmentProblemText(t, detail)
   switch (detail.code) {
     case 'unit-not-for-kind':
-      return t('error.unit-not-for-kind', { unit: detail.unit, kind: t(kindKey(detail.kind)), units: detail.units.join(', ') })
+      return t('error.unit-not-for-kind', {
+        unit: detail.unit,
+        kind: t(kindKey(detail.kind)),
+        units: detail.units.join(', '),
+      })
     case 'value-out-of-range': {
       // Numbers in the user's language (72,5 in pt-BR and es), at most one decimal for the range.
-      const number = (n: number, digits: number) => new Intl.NumberFormat(t.locale ?? 'en', { maximumFractionDigits: digits, useGrouping: false }).format(n)
+      const number = (n: number, digits: number) =>
+        new Intl.NumberFormat(t.locale ?? 'en', { maximumFractionDigits: digits, useGrouping: false }).format(n)
       const range = `${number(detail.min, 1)}–${number(detail.max, 1)} ${detail.unit}`
-      return t('error.value-out-of-range', { value: number(detail.value, 6), unit: detail.unit, kind: t(kindKey(detail.kind)), range })
+      return t('error.value-out-of-range', {
+        value: number(detail.value, 6),
+        unit: detail.unit,
+        kind: t(kindKey(detail.kind)),
+        range,
+      })
     }
     case 'too-many-runs':
       return t('error.too-many-runs', { max: String(detail.max) })
     case 'date-out-of-range': {
-      const day = (ms: number) => new Intl.DateTimeFormat(t.locale ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(ms)
+      const day = (ms: number) =>
+        new Intl.DateTimeFormat(t.locale ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(ms)
       return t('error.date-out-of-range', { earliest: day(detail.earliest), latest: day(detail.latest) })
     }
     case 'import-failed': {
-      const max = detail.problem === 'too-deep' ? MAX_IMPORT_DEPTH : detail.problem === 'record-too-large' ? Math.floor(MAX_IMPORT_RECORD_CHARS / 1_000_000) : Math.floor(MAX_IMPORT_FILE_BYTES / 1_000_000)
+      const max =
+        detail.problem === 'too-deep'
+          ? MAX_IMPORT_DEPTH
+          : detail.problem === 'record-too-large'
+            ? Math.floor(MAX_IMPORT_RECORD_CHARS / 1_000_000)
+            : Math.floor(MAX_IMPORT_FILE_BYTES / 1_000_000)
       return t(`error.import-failed.${detail.problem}`, { where: detail.where, max: String(max) })
     }
     default:

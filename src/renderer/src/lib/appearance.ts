@@ -14,7 +14,10 @@ export function resolveTheme(choice: Theme, osPrefersDark: boolean): ResolvedThe
 }
 
 /** The window's language: the user's choice, or (never chosen) the browser's preferred languages. */
-export function windowLocale(settings: Pick<SettingsView, 'language' | 'languageChoice'>, browserLanguages: readonly string[] | undefined): Locale {
+export function windowLocale(
+  settings: Pick<SettingsView, 'language' | 'languageChoice'>,
+  browserLanguages: readonly string[] | undefined,
+): Locale {
   // A core from before the choice existed sends no `languageChoice`: its language stands.
   if (settings.languageChoice === undefined) return settings.language
   if (settings.languageChoice !== 'system') return settings.languageChoice

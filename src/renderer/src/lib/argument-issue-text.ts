@@ -26,26 +26,44 @@ export function argumentIssueText(t: Translate, path: string, reason: ArgumentIs
   switch (reason.kind) {
     case 'allowed-values': {
       const values = orList(locale, reason.values)
-      return reason.subject !== undefined && isKind(reason.subject) ? t('errors.arg.allowedFor', { subject: subject(reason.subject), values }) : t('errors.arg.allowed', { field, values })
+      return reason.subject !== undefined && isKind(reason.subject)
+        ? t('errors.arg.allowedFor', { subject: subject(reason.subject), values })
+        : t('errors.arg.allowed', { field, values })
     }
     case 'missing':
       return t('errors.arg.missing', { field })
     case 'unexpected':
       return t('errors.arg.unexpected', { field })
     case 'wrong-type':
-      return t('errors.arg.wrongType', { field, type: (TYPES as readonly string[]).includes(reason.expected) ? t(`errors.type.${reason.expected}` as MessageKey) : reason.expected })
+      return t('errors.arg.wrongType', {
+        field,
+        type: (TYPES as readonly string[]).includes(reason.expected)
+          ? t(`errors.type.${reason.expected}` as MessageKey)
+          : reason.expected,
+      })
     case 'range': {
       const unit = reason.unit === undefined ? '' : reason.unit === '%' ? '%' : ` ${reason.unit}`
-      const values = { subject: subject(reason.subject), unit, minimum: number(locale, reason.minimum), maximum: number(locale, reason.maximum) }
+      const values = {
+        subject: subject(reason.subject),
+        unit,
+        minimum: number(locale, reason.minimum),
+        maximum: number(locale, reason.maximum),
+      }
       if (reason.minimum !== undefined && reason.maximum !== undefined) return t('errors.arg.between', values)
       if (reason.minimum !== undefined) return t('errors.arg.atLeast', values)
       if (reason.maximum !== undefined) return t('errors.arg.atMost', values)
       return t('errors.arg.other', { field })
     }
     case 'too-long':
-      return t(reason.unit === 'items' ? 'errors.arg.tooLongItems' : 'errors.arg.tooLongCharacters', { field, limit: number(locale, reason.limit) })
+      return t(reason.unit === 'items' ? 'errors.arg.tooLongItems' : 'errors.arg.tooLongCharacters', {
+        field,
+        limit: number(locale, reason.limit),
+      })
     case 'too-short':
-      return t(reason.unit === 'items' ? 'errors.arg.tooShortItems' : 'errors.arg.tooShortCharacters', { field, limit: number(locale, reason.limit) })
+      return t(reason.unit === 'items' ? 'errors.arg.tooShortItems' : 'errors.arg.tooShortCharacters', {
+        field,
+        limit: number(locale, reason.limit),
+      })
     case 'other':
       return path === '' ? t('errors.arg.otherWhole') : t('errors.arg.other', { field })
   }

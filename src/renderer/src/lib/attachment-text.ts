@@ -1,4 +1,10 @@
-import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_IMAGE_BYTES, MAX_TEXT_FILE_BYTES, type AttachmentProblem } from '../../../shared/attachments'
+import {
+  MAX_ATTACHMENTS,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_TEXT_FILE_BYTES,
+  type AttachmentProblem,
+} from '../../../shared/attachments'
 import type { Translate } from '../i18n/messages'
 
 /** Bytes as people read them, in the window's language: "3.75 MB", "256 KB", "812 bytes" (binary units, as the limits are). */
@@ -11,7 +17,12 @@ export function formatBytes(t: Translate, bytes: number): string {
 
 /** The limits, said before anything is attached. */
 export function attachmentLimitsText(t: Translate): string {
-  return t('attachments.limits', { image: formatBytes(t, MAX_IMAGE_BYTES), text: formatBytes(t, MAX_TEXT_FILE_BYTES), count: MAX_ATTACHMENTS, total: formatBytes(t, MAX_ATTACHMENTS_TOTAL_BYTES) })
+  return t('attachments.limits', {
+    image: formatBytes(t, MAX_IMAGE_BYTES),
+    text: formatBytes(t, MAX_TEXT_FILE_BYTES),
+    count: MAX_ATTACHMENTS,
+    total: formatBytes(t, MAX_ATTACHMENTS_TOTAL_BYTES),
+  })
 }
 
 /** Why a file cannot be attached, in the window's language (from the window's own check or the core's error detail). */

@@ -6,7 +6,12 @@ import type { Locale } from '../../../shared/locale'
  * Exports one conversation and hands the file to the browser as a download (a Blob URL; the same
  * works in Electron). For any conversation menu (the header's, the sidebar's).
  */
-export async function downloadConversation(api: KeelApi, conversationId: string, format: 'markdown' | 'json', locale: Locale): Promise<{ ok: true; fileName: string } | { ok: false; error: AppError }> {
+export async function downloadConversation(
+  api: KeelApi,
+  conversationId: string,
+  format: 'markdown' | 'json',
+  locale: Locale,
+): Promise<{ ok: true; fileName: string } | { ok: false; error: AppError }> {
   const result = await api['conversations.export']({ conversationId, format, locale })
   if (!result.ok) return result
   const { fileName, mimeType, text } = result.value

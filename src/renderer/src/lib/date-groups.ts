@@ -57,13 +57,18 @@ function keyFor(updatedAt: number, today: number, timeZone: string | undefined):
   return { kind: 'month', year, month }
 }
 
-const idOf = (key: DateGroupKey) => (key.kind === 'month' ? `${key.year}-${String(key.month).padStart(2, '0')}` : key.kind)
+const idOf = (key: DateGroupKey) =>
+  key.kind === 'month' ? `${key.year}-${String(key.month).padStart(2, '0')}` : key.kind
 
 /**
  * Groups items (already newest first) by the local calendar day of `updatedAt` relative to `now`.
  * A date in the future (another device's clock) counts as today. Groups keep the items' order.
  */
-export function groupByDate<T extends { updatedAt: number }>(items: readonly T[], now: number, timeZone?: string): DateGroup<T>[] {
+export function groupByDate<T extends { updatedAt: number }>(
+  items: readonly T[],
+  now: number,
+  timeZone?: string,
+): DateGroup<T>[] {
   const keyOf = timeZone === undefined ? localKeys(now) : namedZoneKeys(now, timeZone)
   const groups: DateGroup<T>[] = []
   let group: DateGroup<T> | undefined
@@ -106,7 +111,11 @@ function localKeys(now: number): (updatedAt: number) => DateGroupKey {
     if (range && updatedAt >= range.from && updatedAt < range.to) return range.key
     const at = new Date(updatedAt)
     const [year, monthIndex] = [at.getFullYear(), at.getMonth()]
-    range = { from: new Date(year, monthIndex, 1).getTime(), to: new Date(year, monthIndex + 1, 1).getTime(), key: { kind: 'month', year, month: monthIndex + 1 } }
+    range = {
+      from: new Date(year, monthIndex, 1).getTime(),
+      to: new Date(year, monthIndex + 1, 1).getTime(),
+      key: { kind: 'month', year, month: monthIndex + 1 },
+    }
     return range.key
   }
 }

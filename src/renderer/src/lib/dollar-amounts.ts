@@ -30,7 +30,12 @@ function revert(node: TreeNode, source: string): void {
   node.children = node.children.map((child) => {
     const start = child.position?.start.offset
     const end = child.position?.end.offset
-    if (child.type === 'inlineMath' && start !== undefined && end !== undefined && isDollarAmountSpan(source, start, end)) {
+    if (
+      child.type === 'inlineMath' &&
+      start !== undefined &&
+      end !== undefined &&
+      isDollarAmountSpan(source, start, end)
+    ) {
       return { type: 'text', value: source.slice(start, end), position: child.position }
     }
     revert(child, source)

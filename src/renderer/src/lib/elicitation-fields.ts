@@ -18,11 +18,29 @@ interface FieldBase {
 }
 
 export type ElicitationField =
-  | (FieldBase & { kind: 'text'; format: 'email' | 'uri' | 'date' | 'date-time' | undefined; minLength: number | undefined; maxLength: number | undefined; initial: string })
-  | (FieldBase & { kind: 'number'; integer: boolean; min: number | undefined; max: number | undefined; initial: string })
+  | (FieldBase & {
+      kind: 'text'
+      format: 'email' | 'uri' | 'date' | 'date-time' | undefined
+      minLength: number | undefined
+      maxLength: number | undefined
+      initial: string
+    })
+  | (FieldBase & {
+      kind: 'number'
+      integer: boolean
+      min: number | undefined
+      max: number | undefined
+      initial: string
+    })
   | (FieldBase & { kind: 'boolean'; initial: boolean })
   | (FieldBase & { kind: 'choice'; options: ElicitationOption[]; initial: string })
-  | (FieldBase & { kind: 'multi'; options: ElicitationOption[]; minItems: number | undefined; maxItems: number | undefined; initial: string[] })
+  | (FieldBase & {
+      kind: 'multi'
+      options: ElicitationOption[]
+      minItems: number | undefined
+      maxItems: number | undefined
+      initial: string[]
+    })
 
 export type ElicitationFields = { ok: true; fields: ElicitationField[] } | { ok: false; field: string | undefined }
 
@@ -44,14 +62,19 @@ export type FieldError =
   | { code: 'too-many'; max: number }
   | { code: 'not-an-option' }
 
-export type ElicitationCheck = { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, FieldError> }
+export type ElicitationCheck =
+  | { ok: true; content: ElicitationContent }
+  | { ok: false; errors: Record<string, FieldError> }
 
 const FORMATS = ['email', 'uri', 'date', 'date-time'] as const
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
-const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined)
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined
 
 /** Options from `enum` (+ legacy `enumNames`), or from `oneOf`/`anyOf` of `{const, title}`. */
 function optionsOf(schema: Record<string, unknown>): ElicitationOption[] | undefined {
@@ -75,28 +98,55 @@ export function elicitationFields(schema: Record<string, unknown>): ElicitationF
   if (schema.type !== undefined && schema.type !== 'object') return { ok: false, field: undefined }
   const properties = schema.properties ?? {}
   if (!isRecord(properties)) return { ok: false, field: undefined }
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [])
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [],
+  )
   const fields: ElicitationField[] = []
   for (const [name, property] of Object.entries(properties)) {
     if (!isRecord(property)) return { ok: false, field: name }
-    const base: FieldBase = { name, label: str(property.title) ?? name, description: str(property.description), required: required.has(name) }
+    const base: FieldBase = {
+      name,
+      label: str(property.title) ?? name,
+      description: str(property.description),
+      required: required.has(name),
+    }
     switch (property.type) {
       case 'string': {
         const options = optionsOf(property)
         if (options) {
           const initial = str(property.default)
-          fields.push({ ...base, kind: 'choice', options, initial: initial !== undefined && options.some((o) => o.value === initial) ? initial : '' })
+          fields.push({
+            ...base,
+            kind: 'choice',
+            options,
+            initial: initial !== undefined && options.some((o) => o.value === initial) ? initial : '',
+          })
           break
         }
-        if (property.enum !== undefined || property.oneOf !== undefined || property.anyOf !== undefined) return { ok: false, field: name }
+        if (property.enum !== undefined || property.oneOf !== undefined || property.anyOf !== undefined)
+          return { ok: false, field: name }
         const format = FORMATS.find((f) => f === property.format)
-        fields.push({ ...base, kind: 'text', format, minLength: count(property.minLength), maxLength: count(property.maxLength), initial: str(property.default) ?? '' })
+        fields.push({
+          ...base,
+          kind: 'text',
+          format,
+          minLength: count(property.minLength),
+          maxLength: count(property.maxLength),
+          initial: str(property.default) ?? '',
+        })
         break
       }
       case 'number':
       case 'integer': {
         const initial = num(property.default)
-        fields.push({ ...base, kind: 'number', integer: property.type === 'integer', min: num(property.minimum), max: num(property.maximum), initial: initial === undefined ? '' : String(initial) })
+        fields.push({
+          ...base,
+          kind: 'number',
+          integer: property.type === 'integer',
+          min: num(property.minimum),
+          max: num(property.maximum),
+          initial: initial === undefined ? '' : String(initial),
+        })
         break
       }
       case 'boolean':
@@ -106,8 +156,17 @@ export function elicitationFields(schema: Record<string, unknown>): ElicitationF
         const options = isRecord(property.items) ? optionsOf(property.items) : undefined
         if (!options) return { ok: false, field: name }
         const values = new Set(options.map((o) => o.value))
-        const initial = Array.isArray(property.default) ? property.default.filter((v): v is string => typeof v === 'string' && values.has(v)) : []
-        fields.push({ ...base, kind: 'multi', options, minItems: count(property.minItems), maxItems: count(property.maxItems), initial })
+        const initial = Array.isArray(property.default)
+          ? property.default.filter((v): v is string => typeof v === 'string' && values.has(v))
+          : []
+        fields.push({
+          ...base,
+          kind: 'multi',
+          options,
+          minItems: count(property.minItems),
+          maxItems: count(property.maxItems),
+          initial,
+        })
         break
       }
       default:
@@ -158,8 +217,10 @@ export function checkElicitation(fields: ElicitationField[], values: Elicitation
         if (chosen.length === 0 && !field.required) break
         if (chosen.length === 0) errors[field.name] = { code: 'required' }
         else if (chosen.some((v) => !allowed.has(v))) errors[field.name] = { code: 'not-an-option' }
-        else if (field.minItems !== undefined && chosen.length < field.minItems) errors[field.name] = { code: 'too-few', min: field.minItems }
-        else if (field.maxItems !== undefined && chosen.length > field.maxItems) errors[field.name] = { code: 'too-many', max: field.maxItems }
+        else if (field.minItems !== undefined && chosen.length < field.minItems)
+          errors[field.name] = { code: 'too-few', min: field.minItems }
+        else if (field.maxItems !== undefined && chosen.length > field.maxItems)
+          errors[field.name] = { code: 'too-many', max: field.maxItems }
         else content[field.name] = [...chosen]
         break
       }
@@ -172,7 +233,13 @@ export function checkElicitation(fields: ElicitationField[], values: Elicitation
         }
         const error = checkOne(field, text)
         if (error) errors[field.name] = error
-        else content[field.name] = field.kind === 'number' ? Number(text) : field.kind === 'text' && field.format === 'date-time' ? withZone(text) : text
+        else
+          content[field.name] =
+            field.kind === 'number'
+              ? Number(text)
+              : field.kind === 'text' && field.format === 'date-time'
+                ? withZone(text)
+                : text
       }
     }
   }
@@ -184,7 +251,10 @@ function withZone(text: string): string {
   return /(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : new Date(text).toISOString()
 }
 
-function checkOne(field: Extract<ElicitationField, { kind: 'text' | 'number' | 'choice' }>, text: string): FieldError | undefined {
+function checkOne(
+  field: Extract<ElicitationField, { kind: 'text' | 'number' | 'choice' }>,
+  text: string,
+): FieldError | undefined {
   switch (field.kind) {
     case 'choice':
       return field.options.some((o) => o.value === text) ? undefined : { code: 'not-an-option' }

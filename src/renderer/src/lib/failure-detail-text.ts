@@ -20,7 +20,11 @@ export function quotedDetail(text: string): string {
 }
 
 /** Why the model list did not load, as a clause in the window's language (`host`: where it was asked). */
-export function modelsFailureReason(t: Translate, failure: { kind: ProviderListFailure; message: string }, host: string): string {
+export function modelsFailureReason(
+  t: Translate,
+  failure: { kind: ProviderListFailure; message: string },
+  host: string,
+): string {
   switch (failure.kind) {
     case 'unreachable':
       return t('providers.modelsWhy.unreachable', { host })

@@ -54,7 +54,8 @@ const EMPHASIS = /[*_~]+/g
  */
 export function searchableTexts(parts: ReadonlyArray<{ type: string; text?: string }>): [string, string] {
   let source = ''
-  for (const part of parts) if (part.type === 'text' && typeof part.text === 'string') source += (source ? '\n' : '') + part.text
+  for (const part of parts)
+    if (part.type === 'text' && typeof part.text === 'string') source += (source ? '\n' : '') + part.text
   const shown = foldText(source.replace(LINK_DESTINATION, ']'))
   return [shown, shown.replace(EMPHASIS, '')]
 }
@@ -68,7 +69,11 @@ export function normalizeQuery(query: string): string {
  * Ids of the messages whose text holds `query` (already folded), in the order given. `textsOf` is
  * expected to be cached per message (folding thousands of messages is the costly part).
  */
-export function matchingMessages<M extends { id: string }>(messages: readonly M[], query: string, textsOf: (message: M) => [string, string]): string[] {
+export function matchingMessages<M extends { id: string }>(
+  messages: readonly M[],
+  query: string,
+  textsOf: (message: M) => [string, string],
+): string[] {
   if (!query) return []
   const ids: string[] = []
   for (const message of messages) {
@@ -90,7 +95,11 @@ export interface DomMatch {
  * Every occurrence of `query` (folded) in the text under `root`, skipping what is not the message's
  * own text (`skip`: buttons, labels). Occurrences do not overlap; one may cross element boundaries.
  */
-export function findInElement(root: Element, query: string, skip = 'button, .visually-hidden, [aria-hidden="true"]'): DomMatch[] {
+export function findInElement(
+  root: Element,
+  query: string,
+  skip = 'button, .visually-hidden, [aria-hidden="true"]',
+): DomMatch[] {
   if (!query) return []
   const nodes: Text[] = []
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
@@ -112,7 +121,12 @@ export function findInElement(root: Element, query: string, skip = 'button, .vis
     const lastNode = nodes[last.node]!
     // The end is after the whole original character the last folded one came from (it may be two code units).
     const lastWidth = (lastNode.data.codePointAt(last.offset) ?? 0) > 0xffff ? 2 : 1
-    matches.push({ startNode: nodes[start.node]!, startOffset: start.offset, endNode: lastNode, endOffset: last.offset + lastWidth })
+    matches.push({
+      startNode: nodes[start.node]!,
+      startOffset: start.offset,
+      endNode: lastNode,
+      endOffset: last.offset + lastWidth,
+    })
   }
   return matches
 }

@@ -17,7 +17,8 @@ export function hastText(node: HastLike | undefined): string {
 export function codeLanguage(node: HastLike | undefined): string | undefined {
   const classes = node?.properties?.['className']
   if (!Array.isArray(classes)) return undefined
-  for (const name of classes) if (typeof name === 'string' && name.startsWith('language-')) return name.slice('language-'.length)
+  for (const name of classes)
+    if (typeof name === 'string' && name.startsWith('language-')) return name.slice('language-'.length)
   return undefined
 }
 

@@ -14,7 +14,11 @@ const PIECE_CHARS = Math.min(MAX_IMPORT_CHARS, 512 * 1024)
  */
 export type ImportProgress = { phase: 'sending'; fraction: number } | { phase: 'restoring' }
 
-export async function importFileInPieces(api: KeelApi, file: Blob, onProgress: (progress: ImportProgress) => void = () => {}): Promise<AppResult<CommandResponses['conversations.import']>> {
+export async function importFileInPieces(
+  api: KeelApi,
+  file: Blob,
+  onProgress: (progress: ImportProgress) => void = () => {},
+): Promise<AppResult<CommandResponses['conversations.import']>> {
   const uploadId = crypto.randomUUID()
   const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader()
   let index = 0

@@ -24,14 +24,18 @@ function middle(a: string[], b: string[]): DiffLine[] {
   const n = a.length
   const m = b.length
   if (n === 0 || m === 0 || n * m > MAX_CELLS) {
-    return [...a.map((text): DiffLine => ({ kind: 'removed', text })), ...b.map((text): DiffLine => ({ kind: 'added', text }))]
+    return [
+      ...a.map((text): DiffLine => ({ kind: 'removed', text })),
+      ...b.map((text): DiffLine => ({ kind: 'added', text })),
+    ]
   }
   // lcs[i * (m + 1) + j]: the LCS length of a[i..] and b[j..].
   const width = m + 1
   const lcs = new Uint32Array((n + 1) * width)
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * width + j] = a[i] === b[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!)
+      lcs[i * width + j] =
+        a[i] === b[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!)
     }
   }
   const out: DiffLine[] = []

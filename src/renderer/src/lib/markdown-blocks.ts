@@ -72,7 +72,13 @@ export function splitGrowingText(text: string, previous: SplitText | undefined):
   // an item of the list above): then the block before the last is split again too.
   const last = previous?.blocks[previous.blocks.length - 1]
   const redo = last !== undefined && !last.includes('\n') ? 2 : 1
-  if (!previous || previous.blocks.length <= redo || text.length < previous.text.length || !text.startsWith(previous.text)) return { text, blocks: splitMarkdownBlocks(text) }
+  if (
+    !previous ||
+    previous.blocks.length <= redo ||
+    text.length < previous.text.length ||
+    !text.startsWith(previous.text)
+  )
+    return { text, blocks: splitMarkdownBlocks(text) }
   const kept = previous.blocks.slice(0, -redo)
   let start = 0
   for (const block of kept) start += block.length

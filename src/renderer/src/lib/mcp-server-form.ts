@@ -58,7 +58,8 @@ const storedOf = (value: McpValue): 'set' | 'missing' => ('value' in value ? 'se
 /** An empty form (Add server), or one filled from a saved server (Edit; no values, only their state). */
 export function formOf(view?: McpServerView): ServerForm {
   const config = view?.config
-  const rows = (values: Record<string, McpValue> | undefined) => Object.entries(values ?? {}).map(([key, value]) => newRow(key, storedOf(value)))
+  const rows = (values: Record<string, McpValue> | undefined) =>
+    Object.entries(values ?? {}).map(([key, value]) => newRow(key, storedOf(value)))
   return {
     serverId: config?.id,
     name: config?.name ?? '',
@@ -74,7 +75,10 @@ export function formOf(view?: McpServerView): ServerForm {
   }
 }
 
-function valuesOf(rows: ValueRow[], where: 'env' | 'headers'): { ok: true; values: Record<string, string | null> } | { ok: false; problem: FormProblem } {
+function valuesOf(
+  rows: ValueRow[],
+  where: 'env' | 'headers',
+): { ok: true; values: Record<string, string | null> } | { ok: false; problem: FormProblem } {
   const values: Record<string, string | null> = {}
   for (const row of rows) {
     const key = row.key.trim()
@@ -93,7 +97,9 @@ function valuesOf(rows: ValueRow[], where: 'env' | 'headers'): { ok: true; value
 }
 
 /** The `mcp.save` request for the form, or the first thing to fix. */
-export function saveRequestOf(form: ServerForm): { ok: true; request: SaveRequest } | { ok: false; problem: FormProblem } {
+export function saveRequestOf(
+  form: ServerForm,
+): { ok: true; request: SaveRequest } | { ok: false; problem: FormProblem } {
   const name = form.name.trim()
   if (name === '') return { ok: false, problem: { code: 'name-required' } }
   const request: SaveRequest = { name, transport: form.transport, trustReadOnlyHints: form.trustReadOnlyHints }
@@ -101,7 +107,8 @@ export function saveRequestOf(form: ServerForm): { ok: true; request: SaveReques
   const seconds = form.timeoutSeconds.trim()
   if (seconds !== '') {
     const max = MCP_MAX_TIMEOUT_MS / 1000
-    if (!/^\d+$/.test(seconds) || Number(seconds) < 1 || Number(seconds) > max) return { ok: false, problem: { code: 'timeout-invalid', max } }
+    if (!/^\d+$/.test(seconds) || Number(seconds) < 1 || Number(seconds) > max)
+      return { ok: false, problem: { code: 'timeout-invalid', max } }
     request.timeoutMs = Number(seconds) * 1000
   }
   if (form.transport === 'stdio') {
@@ -116,7 +123,8 @@ export function saveRequestOf(form: ServerForm): { ok: true; request: SaveReques
     request.env = env.values
   } else {
     const url = form.url.trim()
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return { ok: false, problem: { code: 'url-invalid' } }
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      return { ok: false, problem: { code: 'url-invalid' } }
     request.url = url
     const headers = valuesOf(form.headers, 'headers')
     if (!headers.ok) return headers

@@ -1,7 +1,14 @@
 // What the MCP section of Settings derives from the servers' views: status in words, the effect and
 // hint badges of a tool, the "many tools" warning, and the tools waiting for review with their diffs.
 import type { KeelApi } from '../../../shared/ipc/app-contract'
-import { MCP_TOOL_COUNT_WARNING, MCP_TOOL_TOKENS_WARNING, type McpServerStatus, type McpServerView, type McpToolAnnotations, type McpToolView } from '../../../shared/mcp'
+import {
+  MCP_TOOL_COUNT_WARNING,
+  MCP_TOOL_TOKENS_WARNING,
+  type McpServerStatus,
+  type McpServerView,
+  type McpToolAnnotations,
+  type McpToolView,
+} from '../../../shared/mcp'
 import type { MessageKey, Translate } from '../i18n/messages'
 import { lineDiff, stableJson, type DiffLine } from './line-diff'
 
@@ -15,8 +22,12 @@ export function statusText(t: Translate, status: McpServerStatus, now: number): 
     case 'starting':
       return t('mcpStatusStarting')
     case 'ready': {
-      const server = [status.serverName, status.serverVersion].filter((part) => part !== undefined && part !== '').join(' ')
-      return server ? t('mcpStatusReadyServer', { protocol: status.protocolVersion, server }) : t('mcpStatusReady', { protocol: status.protocolVersion })
+      const server = [status.serverName, status.serverVersion]
+        .filter((part) => part !== undefined && part !== '')
+        .join(' ')
+      return server
+        ? t('mcpStatusReadyServer', { protocol: status.protocolVersion, server })
+        : t('mcpStatusReady', { protocol: status.protocolVersion })
     }
     case 'failed': {
       if (status.retryAt === undefined) return t('mcpStatusFailed', { reason: status.reason })
@@ -27,7 +38,11 @@ export function statusText(t: Translate, status: McpServerStatus, now: number): 
 }
 
 /** The badges of a tool's hints (what the server says: untrusted, shown as words). */
-export function hintKeys(hints: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }): MessageKey[] {
+export function hintKeys(hints: {
+  destructive?: boolean | undefined
+  openWorld?: boolean | undefined
+  readOnly?: boolean | undefined
+}): MessageKey[] {
   const keys: MessageKey[] = []
   if (hints.readOnly) keys.push('mcpHintReadOnly')
   if (hints.destructive) keys.push('mcpHintDestructive')
@@ -35,10 +50,18 @@ export function hintKeys(hints: { destructive?: boolean | undefined; openWorld?:
   return keys
 }
 
-export function toolHints(annotations: McpToolAnnotations): { destructive: boolean; openWorld: boolean; readOnly: boolean } {
+export function toolHints(annotations: McpToolAnnotations): {
+  destructive: boolean
+  openWorld: boolean
+  readOnly: boolean
+} {
   // The spec's defaults: destructive and open-world unless said otherwise; but Keel shows only what
   // the server claims, since an unclaimed default would badge almost every tool.
-  return { destructive: annotations.destructiveHint === true, openWorld: annotations.openWorldHint === true, readOnly: annotations.readOnlyHint === true }
+  return {
+    destructive: annotations.destructiveHint === true,
+    openWorld: annotations.openWorldHint === true,
+    readOnly: annotations.readOnlyHint === true,
+  }
 }
 
 export function effectKey(tool: McpToolView): MessageKey {
@@ -84,7 +107,10 @@ export function toolReviews(server: McpServerView): ToolReview[] {
             title: tool.title || tool.name,
             pin: tool.pin,
             hash: tool.definitionHash,
-            diff: lineDiff(tool.pin === 'changed' && tool.acceptedDefinition ? stableJson(tool.acceptedDefinition) : '', stableJson(tool.definition)),
+            diff: lineDiff(
+              tool.pin === 'changed' && tool.acceptedDefinition ? stableJson(tool.acceptedDefinition) : '',
+              stableJson(tool.definition),
+            ),
           },
         ],
   )
@@ -97,7 +123,9 @@ export function acceptedHashes(reviews: ToolReview[]): Record<string, string> {
 
 /** Whether the list should be asked again soon (a server starting, or one that will be retried). */
 export function needsPolling(servers: McpServerView[]): boolean {
-  return servers.some((s) => s.status.state === 'starting' || (s.status.state === 'failed' && s.status.retryAt !== undefined))
+  return servers.some(
+    (s) => s.status.state === 'starting' || (s.status.state === 'failed' && s.status.retryAt !== undefined),
+  )
 }
 
 /** The API with the user's plain-text opt-in added to every command that writes MCP values to the key vault. */

@@ -30,7 +30,11 @@ export interface ChartPoint {
  * lies outside the one measurement range (1900 to tomorrow; written before dates were checked) are
  * left out of the chart, which they would squash into a line; the table still lists them.
  */
-export function chartPoints(measurements: readonly Measurement[], kind: MeasurementKind, now: number = Date.now()): ChartPoint[] {
+export function chartPoints(
+  measurements: readonly Measurement[],
+  kind: MeasurementKind,
+  now: number = Date.now(),
+): ChartPoint[] {
   const unit = displayUnitOf(kind)
   return measurements
     .filter((m) => m.kind === kind && m.deletedAt === undefined && measurementTimeProblem(m.takenAt, now) === undefined)
@@ -83,7 +87,10 @@ export const DAY_LABEL_GAP = 12
  * only the first date of the shortest (the chart's summary still names both). A single date is
  * shown alone.
  */
-export function fittingDayLabels(formats: readonly (readonly [first: string, last: string | undefined])[], width: number): { first: string; last: string | undefined } {
+export function fittingDayLabels(
+  formats: readonly (readonly [first: string, last: string | undefined])[],
+  width: number,
+): { first: string; last: string | undefined } {
   for (const [first, last] of formats) {
     if (last === undefined || labelWidth(first) + DAY_LABEL_GAP + labelWidth(last) <= width) return { first, last }
   }
@@ -117,7 +124,12 @@ export function scaleChart(points: readonly ChartPoint[], box: ChartBox): Scaled
   const innerW = box.width - left - box.padding
   const innerH = box.height - 2 * box.padding
   const x = (t: number) => round(to === from ? left + innerW / 2 : left + ((t - from) / (to - from)) * innerW)
-  const y = (v: number) => round(maxValue === minValue ? box.padding + innerH / 2 : box.padding + (1 - (v - minValue) / (maxValue - minValue)) * innerH)
+  const y = (v: number) =>
+    round(
+      maxValue === minValue
+        ? box.padding + innerH / 2
+        : box.padding + (1 - (v - minValue) / (maxValue - minValue)) * innerH,
+    )
   const scaled = points.map((point) => ({ x: x(point.takenAt), y: y(point.value), point }))
   const path = scaled.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' ')
   return { points: scaled, range: { minValue, maxValue, from, to }, path }

@@ -7,7 +7,9 @@ export interface PriceFields {
   cachedInput: string
 }
 
-export type PriceFieldsResult = { ok: true; price: ModelPrice | null } | { ok: false; error: 'priceNeedsBoth' | 'priceInvalid' }
+export type PriceFieldsResult =
+  | { ok: true; price: ModelPrice | null }
+  | { ok: false; error: 'priceNeedsBoth' | 'priceInvalid' }
 
 /** What the inputs show for a saved price (empty when there is none). */
 export function priceFieldsOf(price: ModelPrice | null): PriceFields {
@@ -32,8 +34,12 @@ export function parsePriceFields(fields: PriceFields): PriceFieldsResult {
   const inputPerMillion = toNumber(input)
   const outputPerMillion = toNumber(output)
   const cachedInputPerMillion = cached === '' ? undefined : toNumber(cached)
-  if (![inputPerMillion, outputPerMillion, cachedInputPerMillion ?? 0].every(isPricePerMillion)) return { ok: false, error: 'priceInvalid' }
-  return { ok: true, price: { inputPerMillion, outputPerMillion, ...(cachedInputPerMillion !== undefined && { cachedInputPerMillion }) } }
+  if (![inputPerMillion, outputPerMillion, cachedInputPerMillion ?? 0].every(isPricePerMillion))
+    return { ok: false, error: 'priceInvalid' }
+  return {
+    ok: true,
+    price: { inputPerMillion, outputPerMillion, ...(cachedInputPerMillion !== undefined && { cachedInputPerMillion }) },
+  }
 }
 
 function toNumber(text: string): number {
@@ -44,5 +50,9 @@ function toNumber(text: string): number {
 /** True when the fields say the same price as the one saved (nothing to write). */
 export function samePrice(a: ModelPrice | null, b: ModelPrice | null): boolean {
   if (a === null || b === null) return a === b
-  return a.inputPerMillion === b.inputPerMillion && a.outputPerMillion === b.outputPerMillion && a.cachedInputPerMillion === b.cachedInputPerMillion
+  return (
+    a.inputPerMillion === b.inputPerMillion &&
+    a.outputPerMillion === b.outputPerMillion &&
+    a.cachedInputPerMillion === b.cachedInputPerMillion
+  )
 }

@@ -32,7 +32,8 @@ function annotate(node: Element): void {
     }
   } else if (isElement(node, 'code')) {
     const classes = node.properties?.['className']
-    if (Array.isArray(classes) && classes.includes('math-inline')) (node.properties ??= {})['dataKeelTex'] = hastText(node)
+    if (Array.isArray(classes) && classes.includes('math-inline'))
+      (node.properties ??= {})['dataKeelTex'] = hastText(node)
   }
   for (const child of node.children ?? []) annotate(child)
 }

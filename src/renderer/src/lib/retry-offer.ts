@@ -10,5 +10,7 @@ export function answerOffersRetry(message: Message): boolean {
   const last = legacy ?? message.notices.at(-1)
   if (!last) return false
   // Notices of unknown ids keep the Retry they always had (status.tsx).
-  return isFallbackMessageId(last.id) ? noticeAction({ id: last.id, ...(last.values ? { values: last.values } : {}) }).retry : true
+  return isFallbackMessageId(last.id)
+    ? noticeAction({ id: last.id, ...(last.values ? { values: last.values } : {}) }).retry
+    : true
 }

@@ -38,7 +38,11 @@ export class SeenMessages {
 }
 
 /** The key of a message's current text: its id, when it last changed and its length. */
-export function seenKey(message: { id: string; updatedAt: number; parts: ReadonlyArray<{ type: string; text?: string }> }): string {
+export function seenKey(message: {
+  id: string
+  updatedAt: number
+  parts: ReadonlyArray<{ type: string; text?: string }>
+}): string {
   return `${message.id}:${message.updatedAt}:${textLength(message)}`
 }
 

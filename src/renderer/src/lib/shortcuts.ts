@@ -58,5 +58,10 @@ export function isMac(platform: string = typeof navigator === 'undefined' ? '' :
 /** Focus is where typing goes (a text field): single-key shortcuts stay out of its way. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'submit'].includes((target as HTMLInputElement).type))
+  return (
+    target.isContentEditable ||
+    target.tagName === 'TEXTAREA' ||
+    (target.tagName === 'INPUT' &&
+      !['button', 'checkbox', 'radio', 'submit'].includes((target as HTMLInputElement).type))
+  )
 }

@@ -40,7 +40,13 @@ export interface SidebarRows {
  * Flattens the list. `conversations` is the loaded pages (newest first); pinned conversations are
  * listed once, under Pinned, whatever their age. `hasMore` adds the trailing "more" row.
  */
-export function sidebarRows(pinned: readonly ConversationSummary[], conversations: readonly ConversationSummary[], hasMore: boolean, now: number, timeZone?: string): SidebarRows {
+export function sidebarRows(
+  pinned: readonly ConversationSummary[],
+  conversations: readonly ConversationSummary[],
+  hasMore: boolean,
+  now: number,
+  timeZone?: string,
+): SidebarRows {
   const rows: SidebarRow[] = []
   const groups: SidebarGroup[] = []
   const indexOfKey = new Map<string, number>()
@@ -92,7 +98,10 @@ export function edgeConversationRow(rows: readonly SidebarRow[], step: 1 | -1): 
  * The rows to render: the visible range (with overscan) plus the rows that must stay in the DOM
  * while off screen (the focused row, a rename or delete in progress), in order, without repeats.
  */
-export function renderedIndexes(range: { startIndex: number; endIndex: number; overscan: number; count: number }, keep: readonly number[]): number[] {
+export function renderedIndexes(
+  range: { startIndex: number; endIndex: number; overscan: number; count: number },
+  keep: readonly number[],
+): number[] {
   const start = Math.max(0, range.startIndex - range.overscan)
   const end = Math.min(range.count - 1, range.endIndex + range.overscan)
   const out: number[] = []

@@ -36,10 +36,19 @@ export function formatToolDay(text: unknown, locale: string): string | undefined
 }
 
 /** "Weight 72.5 kg, 1 Dec 2026" for a measurement (as tools output it) or a record call's arguments; undefined when it is neither. */
-export function measurementLine(value: unknown, t: Translate, options: { nowWhenUndated?: boolean } = {}): string | undefined {
-  if (!isObject(value) || !isKind(value.kind) || typeof value.value !== 'number' || typeof value.unit !== 'string') return undefined
+export function measurementLine(
+  value: unknown,
+  t: Translate,
+  options: { nowWhenUndated?: boolean } = {},
+): string | undefined {
+  if (!isObject(value) || !isKind(value.kind) || typeof value.value !== 'number' || typeof value.unit !== 'string')
+    return undefined
   const locale = localeOf(t)
-  const values = { kind: t(kindKey(value.kind)), value: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value.value), unit: value.unit }
+  const values = {
+    kind: t(kindKey(value.kind)),
+    value: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value.value),
+    unit: value.unit,
+  }
   const date = formatToolDay(value.takenAt ?? value.date, locale)
   if (date !== undefined) return t('appearance.measurement', { ...values, date })
   if (options.nowWhenUndated && value.date === undefined) return t('appearance.measurementNow', values)
@@ -50,7 +59,13 @@ export function measurementLine(value: unknown, t: Translate, options: { nowWhen
  * One readable line for a call's arguments (Keel's own tools), or undefined. `decided`: the call
  * is over (denied, cancelled, not run), so a delete names its row without "Will delete".
  */
-export function argumentsLine(name: string, argumentsText: string, t: Translate, preview?: ToolPreview | undefined, options: { decided?: boolean } = {}): string | undefined {
+export function argumentsLine(
+  name: string,
+  argumentsText: string,
+  t: Translate,
+  preview?: ToolPreview | undefined,
+  options: { decided?: boolean } = {},
+): string | undefined {
   let args: unknown
   try {
     args = JSON.parse(argumentsText)
@@ -103,7 +118,8 @@ export function resultLine(name: string, output: JsonValue | undefined, t: Trans
       return output.count === 0 ? t('appearance.foundNone') : countText(t, 'appearance.found', output.count)
     }
     case 'get_measurement': {
-      if (output.latest === null && isKind(output.kind)) return t('appearance.noneYet', { kind: t(kindKey(output.kind)) })
+      if (output.latest === null && isKind(output.kind))
+        return t('appearance.noneYet', { kind: t(kindKey(output.kind)) })
       const what = measurementLine(output.latest, t)
       return what === undefined ? undefined : t('appearance.latest', { what })
     }

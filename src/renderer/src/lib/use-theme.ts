@@ -9,7 +9,8 @@ import { resolveTheme } from './appearance'
 export function useTheme(choice: Theme): void {
   useEffect(() => {
     const root = document.documentElement
-    const query = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined
+    const query =
+      typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined
     const apply = () => {
       root.dataset.theme = resolveTheme(choice, query?.matches ?? false)
     }

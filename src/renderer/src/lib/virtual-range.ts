@@ -31,7 +31,12 @@ export function tailStart(rows: ReadonlyArray<{ start: number; end: number }>, v
  * following the end (`tailFrom`), and single rows that must stay (the focused one, a search
  * target, the live answer). Sorted, each once, within `[0, count)`.
  */
-export function mountedIndexes(range: readonly number[], count: number, tailFrom: number | undefined, keep: ReadonlyArray<number | undefined>): number[] {
+export function mountedIndexes(
+  range: readonly number[],
+  count: number,
+  tailFrom: number | undefined,
+  keep: ReadonlyArray<number | undefined>,
+): number[] {
   const set = new Set<number>(range)
   if (tailFrom !== undefined) for (let i = Math.max(0, tailFrom); i < count; i++) set.add(i)
   for (const index of keep) if (index !== undefined && index >= 0 && index < count) set.add(index)

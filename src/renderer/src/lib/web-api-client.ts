@@ -55,7 +55,9 @@ export function createWebApiClient(options: WebApiClientOptions): WebApiClient {
 
   let socket: WebSocketLike
   try {
-    socket = options.createSocket ? options.createSocket(url, protocols) : (new WebSocket(url, protocols) as unknown as WebSocketLike)
+    socket = options.createSocket
+      ? options.createSocket(url, protocols)
+      : (new WebSocket(url, protocols) as unknown as WebSocketLike)
   } catch {
     // A token with characters a subprotocol cannot hold (a mangled URL): as good as refused.
     socket = { readyState: 3, send: () => undefined, close: () => undefined, addEventListener: () => undefined }
@@ -95,7 +97,10 @@ export function createWebApiClient(options: WebApiClientOptions): WebApiClient {
     }
   })
 
-  const call = <C extends CommandName>(command: C, payload: CommandRequest<C>): Promise<AppResult<CommandResponses[C]>> =>
+  const call = <C extends CommandName>(
+    command: C,
+    payload: CommandRequest<C>,
+  ): Promise<AppResult<CommandResponses[C]>> =>
     new Promise((resolve) => {
       if (closed) return resolve(connectionError('The connection to Keel is closed.'))
       const id = nextId++
@@ -118,7 +123,8 @@ export function createWebApiClient(options: WebApiClientOptions): WebApiClient {
     },
   } as WebApiClient
   for (const command of COMMAND_NAMES) {
-    ;(api as unknown as Record<string, unknown>)[command] = (payload: unknown) => call(command, payload as CommandRequest<typeof command>)
+    ;(api as unknown as Record<string, unknown>)[command] = (payload: unknown) =>
+      call(command, payload as CommandRequest<typeof command>)
   }
   return api
 }

@@ -3,7 +3,15 @@
 // tokens stream (read through `useSyncExternalStore`).
 import type { AttachmentInput } from '../../../shared/attachments'
 import type { ConversationSummary, Message } from '../../../shared/conversation'
-import type { CommandRequest, ConversationView, KeelApi, RunEventEnvelope, SettingsView, ToolInfo, UnknownAction } from '../../../shared/ipc/app-contract'
+import type {
+  CommandRequest,
+  ConversationView,
+  KeelApi,
+  RunEventEnvelope,
+  SettingsView,
+  ToolInfo,
+  UnknownAction,
+} from '../../../shared/ipc/app-contract'
 import { DEFAULT_CONVERSATION_PAGE } from '../../../shared/ipc/channels'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import { titlesOf } from '../../../shared/fallback-messages'
@@ -164,7 +172,15 @@ export class ChatStore {
 
   readonly start = async (): Promise<void> => {
     this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
-    const [settings] = await Promise.all([this.api['settings.get']({}), this.reloadConversations(true), this.reloadTools(), this.reloadUnknownActions(), this.reloadPinned(), this.attachRuns(), this.reopen()])
+    const [settings] = await Promise.all([
+      this.api['settings.get']({}),
+      this.reloadConversations(true),
+      this.reloadTools(),
+      this.reloadUnknownActions(),
+      this.reloadPinned(),
+      this.attachRuns(),
+      this.reopen(),
+    ])
     if (settings.ok) this.set({ settings: settings.value, locale: windowLocale(settings.value, browserLanguages()) })
     else this.fail(settings)
     this.set({ ready: true })
@@ -274,7 +290,11 @@ export class ChatStore {
     const start = events.find((e) => e.type === 'run-start')
     if (!continuing || start?.type !== 'run-start' || start.messageId !== continuing.messageId) return run
     this.continuing = undefined
-    return { ...run, segments: continuing.text ? [{ kind: 'text', text: continuing.text }] : [], reasoning: continuing.reasoning }
+    return {
+      ...run,
+      segments: continuing.text ? [{ kind: 'text', text: continuing.text }] : [],
+      reasoning: continuing.reasoning,
+    }
   }
 
   /**
@@ -289,10 +309,14 @@ export class ChatStore {
     }
     const page = first.value
     const last = page.at(-1)
-    if (page.length < DEFAULT_CONVERSATION_PAGE || !last) return this.set({ conversations: page, conversationsComplete: true })
+    if (page.length < DEFAULT_CONVERSATION_PAGE || !last)
+      return this.set({ conversations: page, conversationsComplete: true })
     const onPage = new Set(page.map((c) => c.id))
     const older = this.state.conversations.filter((c) => !onPage.has(c.id) && isOlder(c, last))
-    this.set({ conversations: [...page, ...older], conversationsComplete: older.length > 0 ? this.state.conversationsComplete : false })
+    this.set({
+      conversations: [...page, ...older],
+      conversationsComplete: older.length > 0 ? this.state.conversationsComplete : false,
+    })
   }
 
   private async reloadTools(): Promise<void> {
@@ -354,8 +378,14 @@ export class ChatStore {
   private noteToolNames(events: readonly RunEvent[]): void {
     let unknown = false
     for (const event of events) {
-      const name = event.type === 'tool-call' || event.type === 'approval-request' ? event.name : event.type === 'stream' && event.event.type === 'tool-call-start' ? event.event.name : undefined
-      if (name === undefined || this.unlistedTools.has(name) || this.state.tools.some((tool) => tool.name === name)) continue
+      const name =
+        event.type === 'tool-call' || event.type === 'approval-request'
+          ? event.name
+          : event.type === 'stream' && event.event.type === 'tool-call-start'
+            ? event.event.name
+            : undefined
+      if (name === undefined || this.unlistedTools.has(name) || this.state.tools.some((tool) => tool.name === name))
+        continue
       this.unlistedTools.add(name)
       unknown = true
     }
@@ -413,7 +443,10 @@ export class ChatStore {
     if (request !== this.viewRequest || this.state.currentId !== conversationId) return
     if (this.fail(view)) return
     if (!view.ok) return
-    const starting = this.state.starting?.conversationId === undefined || this.state.starting.conversationId === conversationId ? undefined : this.state.starting
+    const starting =
+      this.state.starting?.conversationId === undefined || this.state.starting.conversationId === conversationId
+        ? undefined
+        : this.state.starting
     this.set({ view: view.value, starting, ...(after ? after() : {}) })
   }
 
@@ -438,7 +471,11 @@ export class ChatStore {
 
   isBusy(state: ChatState = this.state): boolean {
     const run = this.currentRun(state)
-    return (run !== undefined && run.status === 'running') || this.isStartingHere(state) || (state.actionStarting !== undefined && state.actionStarting === state.currentId)
+    return (
+      (run !== undefined && run.status === 'running') ||
+      this.isStartingHere(state) ||
+      (state.actionStarting !== undefined && state.actionStarting === state.currentId)
+    )
   }
 
   /** The message being started belongs to what is showing (the open conversation, or this very draft). */
@@ -452,7 +489,8 @@ export class ChatStore {
   /** Conversations with an answer being written now (several can run at once). */
   writingIds(state: ChatState = this.state): Set<string> {
     const ids = new Set<string>()
-    for (const run of Object.values(state.runs)) if (run.status === 'running' && run.conversationId !== undefined) ids.add(run.conversationId)
+    for (const run of Object.values(state.runs))
+      if (run.status === 'running' && run.conversationId !== undefined) ids.add(run.conversationId)
     if (state.starting?.conversationId !== undefined) ids.add(state.starting.conversationId)
     return ids
   }
@@ -464,8 +502,17 @@ export class ChatStore {
     const trimmed = text.trim()
     if ((trimmed === '' && !attachments?.length) || this.isBusy()) return false
     const conversationId = this.state.currentId
-    this.set({ starting: { conversationId, text: trimmed, ...(conversationId === undefined ? { draft: this.state.draft } : {}) }, error: undefined })
-    const result = await this.api['turns.start']({ text: trimmed, locale: this.state.locale, ...(conversationId ? { conversationId } : {}), ...this.startExtras(conversationId), ...(attachments?.length ? { attachments } : {}) })
+    this.set({
+      starting: { conversationId, text: trimmed, ...(conversationId === undefined ? { draft: this.state.draft } : {}) },
+      error: undefined,
+    })
+    const result = await this.api['turns.start']({
+      text: trimmed,
+      locale: this.state.locale,
+      ...(conversationId ? { conversationId } : {}),
+      ...this.startExtras(conversationId),
+      ...(attachments?.length ? { attachments } : {}),
+    })
     if (!result.ok) {
       this.set({ starting: undefined, error: result.error })
       return false
@@ -490,31 +537,49 @@ export class ChatStore {
   }
 
   /** Answers a question again: a new version of the answer `messageId`, in its place. */
-  readonly regenerate = (messageId: string): Promise<boolean> => this.startAction((conversationId) => this.api['turns.regenerate']({ conversationId, messageId }))
+  readonly regenerate = (messageId: string): Promise<boolean> =>
+    this.startAction((conversationId) => this.api['turns.regenerate']({ conversationId, messageId }))
 
   /** A question edited and sent again; the conversation goes on from it (the old branch stays a version). */
   readonly editAndResend = (messageId: string, text: string, files?: EditedFiles): Promise<boolean> => {
     const trimmed = text.trim()
-    if (trimmed === '' && (files ? files.keepAttachmentIds.length + files.attachments.length : 0) === 0) return Promise.resolve(false)
+    if (trimmed === '' && (files ? files.keepAttachmentIds.length + files.attachments.length : 0) === 0)
+      return Promise.resolve(false)
     // The question's files the user kept (all of them unless removed) and those added while editing.
-    const fileFields = files ? { keepAttachmentIds: files.keepAttachmentIds, ...(files.attachments.length > 0 ? { attachments: files.attachments } : {}) } : {}
-    return this.startAction((conversationId) => this.api['turns.edit']({ conversationId, messageId, text: trimmed, ...fileFields }))
+    const fileFields = files
+      ? {
+          keepAttachmentIds: files.keepAttachmentIds,
+          ...(files.attachments.length > 0 ? { attachments: files.attachments } : {}),
+        }
+      : {}
+    return this.startAction((conversationId) =>
+      this.api['turns.edit']({ conversationId, messageId, text: trimmed, ...fileFields }),
+    )
   }
 
   /** Goes on with an answer the length limit cut off, shown as one answer while it streams. */
   readonly continueAnswer = (messageId: string): Promise<boolean> => {
     const message = this.state.view?.messages.find((m) => m.id === messageId)
-    if (message) this.continuing = { messageId, text: userTextOf(message), reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join('') }
+    if (message)
+      this.continuing = {
+        messageId,
+        text: userTextOf(message),
+        reasoning: message.parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join(''),
+      }
     return this.startAction((conversationId) => this.api['turns.continue']({ conversationId, messageId }))
   }
 
   /** Deletes a message (a question with its answers). */
-  readonly deleteMessage = (messageId: string): Promise<boolean> => this.changeTree((conversationId) => this.api['messages.delete']({ conversationId, messageId }))
+  readonly deleteMessage = (messageId: string): Promise<boolean> =>
+    this.changeTree((conversationId) => this.api['messages.delete']({ conversationId, messageId }))
 
   /** Shows another version of a message ("Previous version" / "Next version"). */
-  readonly selectVersion = (messageId: string): Promise<boolean> => this.changeTree((conversationId) => this.api['messages.selectVersion']({ conversationId, messageId }))
+  readonly selectVersion = (messageId: string): Promise<boolean> =>
+    this.changeTree((conversationId) => this.api['messages.selectVersion']({ conversationId, messageId }))
 
-  private async startAction(start: (conversationId: string) => Promise<AppResult<{ runId: string }>>): Promise<boolean> {
+  private async startAction(
+    start: (conversationId: string) => Promise<AppResult<{ runId: string }>>,
+  ): Promise<boolean> {
     const conversationId = this.state.currentId
     if (conversationId === undefined || this.isBusy()) return false
     this.set({ actionStarting: conversationId, error: undefined })
@@ -534,7 +599,8 @@ export class ChatStore {
     const request = ++this.viewRequest
     const result = await change(conversationId)
     if (this.fail(result) || !result.ok) return false
-    if (request === this.viewRequest && this.state.currentId === conversationId) this.set({ view: result.value, error: undefined })
+    if (request === this.viewRequest && this.state.currentId === conversationId)
+      this.set({ view: result.value, error: undefined })
     void this.reloadConversations()
     return true
   }
@@ -547,7 +613,10 @@ export class ChatStore {
   }
 
   /** Calls of a run the user answered all at once ("Approve all"): each request of theirs is answered as it arrives. */
-  private readonly batchAnswers = new Map<string, { callIds: Set<string>; decision: 'approve' | 'deny'; answered: Set<string> }>()
+  private readonly batchAnswers = new Map<
+    string,
+    { callIds: Set<string>; decision: 'approve' | 'deny'; answered: Set<string> }
+  >()
 
   /**
    * "Approve all" / "Deny all" for the writes of one round. Each call still gets its own approval
@@ -568,7 +637,8 @@ export class ChatStore {
       }
       for (const callId of batch.callIds) {
         const card = run.tools[callId]
-        if (!card || card.state !== 'awaiting-approval' || !card.approvalId || batch.answered.has(card.approvalId)) continue
+        if (!card || card.state !== 'awaiting-approval' || !card.approvalId || batch.answered.has(card.approvalId))
+          continue
         batch.answered.add(card.approvalId)
         void this.answerApproval(card.approvalId, batch.decision)
       }
@@ -584,7 +654,11 @@ export class ChatStore {
    * The user's answer to a server's request for input. The form leaves the answer at once (whatever
    * the core says: an answer it no longer expects, e.g. after the call ended, cannot be given again).
    */
-  readonly answerElicitation = async (runId: string, elicitationId: string, answer: ElicitationAnswer): Promise<void> => {
+  readonly answerElicitation = async (
+    runId: string,
+    elicitationId: string,
+    answer: ElicitationAnswer,
+  ): Promise<void> => {
     const run = this.state.runs[runId]
     if (run) this.set({ runs: { ...this.state.runs, [runId]: dismissElicitation(run, elicitationId) } })
     this.fail(await this.api['elicitations.answer']({ elicitationId, answer }))
@@ -608,7 +682,8 @@ export class ChatStore {
     this.patchConversation(conversationId, (c) => ({ ...c, title: result.value.title }))
     // The open conversation may be in none of the loaded pages: its view carries the title too.
     const view = this.state.view
-    if (view?.conversation.id === conversationId) this.set({ view: { ...view, conversation: { ...view.conversation, title: result.value.title } } })
+    if (view?.conversation.id === conversationId)
+      this.set({ view: { ...view, conversation: { ...view.conversation, title: result.value.title } } })
   }
 
   /**
@@ -639,7 +714,11 @@ export class ChatStore {
   currentTitle(state: ChatState = this.state): string | undefined {
     const id = state.currentId
     if (id === undefined) return undefined
-    return state.conversations.find((c) => c.id === id)?.title ?? state.pinned.find((c) => c.id === id)?.title ?? (state.view?.conversation.id === id ? state.view.conversation.title : undefined)
+    return (
+      state.conversations.find((c) => c.id === id)?.title ??
+      state.pinned.find((c) => c.id === id)?.title ??
+      (state.view?.conversation.id === id ? state.view.conversation.title : undefined)
+    )
   }
 
   /** The sidebar's order: pinned first, then the rest newest first. */
@@ -678,7 +757,8 @@ export class ChatStore {
     const pricesChanged = pricesOf(this.state.settings) !== pricesOf(settings)
     this.set({ settings, locale: windowLocale(settings, browserLanguages()) })
     const current = this.state.currentId
-    if (pricesChanged && current !== undefined && this.state.view?.conversation.id === current) void this.loadView(current)
+    if (pricesChanged && current !== undefined && this.state.view?.conversation.id === current)
+      void this.loadView(current)
   }
 
   readonly clearError = (): void => this.set({ error: undefined })
@@ -695,7 +775,9 @@ export class ChatStore {
   readonly loadAttachment = (attachmentId: number): Promise<string | undefined> => {
     let url = this.attachmentUrls.get(attachmentId)
     if (!url) {
-      url = this.api['attachments.get']({ attachmentId }).then((result) => (result.ok ? `data:${result.value.mimeType};base64,${result.value.dataBase64}` : undefined))
+      url = this.api['attachments.get']({ attachmentId }).then((result) =>
+        result.ok ? `data:${result.value.mimeType};base64,${result.value.dataBase64}` : undefined,
+      )
       this.attachmentUrls.set(attachmentId, url)
     }
     return url

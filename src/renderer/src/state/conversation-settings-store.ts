@@ -24,7 +24,8 @@ export class ConversationSettingsStore {
   constructor(private readonly chat: ChatStore) {
     this.unsubscribe = chat.subscribe(() => void this.follow())
     // The core takes the draft with the first message of a new conversation.
-    chat.startExtras = (conversationId) => (conversationId === undefined && Object.keys(this.draft).length > 0 ? { settings: { ...this.draft } } : {})
+    chat.startExtras = (conversationId) =>
+      conversationId === undefined && Object.keys(this.draft).length > 0 ? { settings: { ...this.draft } } : {}
   }
 
   private get api(): KeelApi {
@@ -65,7 +66,10 @@ export class ConversationSettingsStore {
     if (request !== this.request) return
     if (!result.ok) {
       // A conversation deleted meanwhile: nothing to show.
-      this.set({ view: undefined, error: result.error.detail?.code === 'conversation-not-found' ? undefined : result.error })
+      this.set({
+        view: undefined,
+        error: result.error.detail?.code === 'conversation-not-found' ? undefined : result.error,
+      })
       return
     }
     this.set({ view: id === undefined ? this.withDraft(result.value) : result.value, error: undefined })

@@ -17,7 +17,9 @@ export interface StorageLike {
 }
 
 /** Remembers in this tab's sessionStorage; forgets nothing and remembers nothing where there is none (tests, a blocked storage). */
-export function sessionConversationMemory(storage: StorageLike | undefined = globalThis.sessionStorage): ConversationMemory {
+export function sessionConversationMemory(
+  storage: StorageLike | undefined = globalThis.sessionStorage,
+): ConversationMemory {
   return {
     read() {
       try {

@@ -24,7 +24,9 @@ export interface ToolCard {
   /** From the approval request: the tool's title, who provides it (an MCP server) and its (untrusted) hints. */
   title?: string | undefined
   provider?: string | undefined
-  hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined } | undefined
+  hints?:
+    | { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
+    | undefined
   /** A finished call's result (for the readable summary; the raw JSON sits behind a disclosure). */
   output?: JsonValue | undefined
   /** What the call would act on (a delete's row), from the approval request. */
@@ -109,7 +111,11 @@ export function initialRun(runId: string): LiveRun {
 /** Reasoning stops when other output begins or the run ends: its time is added up. */
 function closeReasoning(run: LiveRun, now: number): LiveRun {
   if (run.reasoningSince === undefined) return run
-  return { ...run, reasoningMs: (run.reasoningMs ?? 0) + Math.max(0, now - run.reasoningSince), reasoningSince: undefined }
+  return {
+    ...run,
+    reasoningMs: (run.reasoningMs ?? 0) + Math.max(0, now - run.reasoningSince),
+    reasoningSince: undefined,
+  }
 }
 
 function appendText(segments: LiveSegment[], delta: string): LiveSegment[] {
@@ -121,7 +127,10 @@ function appendText(segments: LiveSegment[], delta: string): LiveSegment[] {
 
 function upsertCard(run: LiveRun, callId: string, name: string, patch: Partial<ToolCard>): LiveRun {
   const existing = run.tools[callId]
-  const card: ToolCard = { ...(existing ?? { callId, name, state: 'preparing', argumentsText: '', summary: undefined, approvalId: undefined }), ...patch }
+  const card: ToolCard = {
+    ...(existing ?? { callId, name, state: 'preparing', argumentsText: '', summary: undefined, approvalId: undefined }),
+    ...patch,
+  }
   const segments = existing ? run.segments : [...run.segments, { kind: 'tool' as const, callId }]
   return { ...run, segments, tools: { ...run.tools, [callId]: card } }
 }
@@ -132,7 +141,9 @@ function upsertCard(run: LiveRun, callId: string, name: string, patch: Partial<T
  * of a next round only start streaming after this round's calls are all handled).
  */
 function markQueued(run: LiveRun, handledCallId: string): LiveRun {
-  const waiting = Object.values(run.tools).filter((card) => card.callId !== handledCallId && card.state === 'preparing' && !card.queued)
+  const waiting = Object.values(run.tools).filter(
+    (card) => card.callId !== handledCallId && card.state === 'preparing' && !card.queued,
+  )
   if (waiting.length === 0) return run
   const tools = { ...run.tools }
   for (const card of waiting) tools[card.callId] = { ...card, queued: true }
@@ -155,7 +166,12 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
         case 'text-delta':
           return { ...closeReasoning(run, now), segments: appendText(run.segments, stream.delta), retry: undefined }
         case 'reasoning-delta':
-          return { ...run, reasoning: run.reasoning + stream.delta, reasoningSince: run.reasoningSince ?? now, retry: undefined }
+          return {
+            ...run,
+            reasoning: run.reasoning + stream.delta,
+            reasoningSince: run.reasoningSince ?? now,
+            retry: undefined,
+          }
         case 'tool-call-start':
           return upsertCard(closeReasoning(run, now), stream.callId, stream.name, {})
         case 'tool-call-delta': {
@@ -201,18 +217,33 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
     case 'tool-progress': {
       const card = run.tools[event.callId]
       if (!card) return run
-      return upsertCard(run, event.callId, card.name, { progress: { progress: event.progress, total: event.total, message: event.message } })
+      return upsertCard(run, event.callId, card.name, {
+        progress: { progress: event.progress, total: event.total, message: event.message },
+      })
     }
     case 'retry-scheduled':
       return { ...run, retry: { attempt: event.attempt, delayMs: event.delayMs, message: event.message } }
     case 'notice':
-      return { ...run, notices: [...run.notices, { id: event.id, text: event.text, ...(event.values ? { values: event.values } : {}) }] }
+      return {
+        ...run,
+        notices: [
+          ...run.notices,
+          { id: event.id, text: event.text, ...(event.values ? { values: event.values } : {}) },
+        ],
+      }
     case 'diagnostics':
       return {
         ...run,
         diagnostics: [
           ...run.diagnostics,
-          { round: event.round, attempt: event.attempt, kind: event.kind, status: event.status, requestId: event.requestId, providerMessage: event.providerMessage },
+          {
+            round: event.round,
+            attempt: event.attempt,
+            kind: event.kind,
+            status: event.status,
+            requestId: event.requestId,
+            providerMessage: event.providerMessage,
+          },
         ],
       }
     case 'usage':
@@ -220,7 +251,8 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
     case 'run-end': {
       // Cards still waiting for an answer can no longer get one.
       const tools: Record<string, ToolCard> = {}
-      for (const [id, card] of Object.entries(run.tools)) tools[id] = card.approvalId ? { ...card, approvalId: undefined } : card
+      for (const [id, card] of Object.entries(run.tools))
+        tools[id] = card.approvalId ? { ...card, approvalId: undefined } : card
       return {
         ...closeReasoning(run, now),
         status: event.status,

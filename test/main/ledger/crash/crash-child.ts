@@ -14,8 +14,10 @@ const seed = Number(seedText)
 const send = (message: ChildMessage) => writeSync(1, `${JSON.stringify(message)}\n`)
 
 function ensureTurn(store: KeelStore, conversationId: string, turnId: string): void {
-  if (!store.conversations.getConversation(conversationId)) store.conversations.createConversation({ id: conversationId })
-  if (!store.conversations.getTurn(turnId)) store.conversations.startTurn({ conversationId, turnId, userText: `turn ${turnId}` })
+  if (!store.conversations.getConversation(conversationId))
+    store.conversations.createConversation({ id: conversationId })
+  if (!store.conversations.getTurn(turnId))
+    store.conversations.startTurn({ conversationId, turnId, userText: `turn ${turnId}` })
 }
 
 async function run(startStep: number): Promise<void> {
@@ -39,8 +41,10 @@ async function run(startStep: number): Promise<void> {
         toolName: plan.toolName,
         arguments: plan.arguments,
       })
-      if (outcome.status !== 'succeeded' && outcome.status !== 'failed') throw new Error(`unexpected outcome ${JSON.stringify(outcome)}`)
-      if (outcome.status === 'failed' && outcome.error.kind !== 'not-found') throw new Error(`write failed: ${JSON.stringify(outcome)}`)
+      if (outcome.status !== 'succeeded' && outcome.status !== 'failed')
+        throw new Error(`unexpected outcome ${JSON.stringify(outcome)}`)
+      if (outcome.status === 'failed' && outcome.error.kind !== 'not-found')
+        throw new Error(`write failed: ${JSON.stringify(outcome)}`)
       send({
         type: 'tool-ack',
         step,

@@ -3,7 +3,15 @@ import { mulberry32 } from '../../../support/seeded-random'
 // re-runs exactly the same actions and the parent can recompute what a step was.
 
 export type StepPlan =
-  | { kind: 'tool'; step: number; conversationId: string; turnId: string; toolName: string; arguments: Record<string, unknown>; callId: string }
+  | {
+      kind: 'tool'
+      step: number
+      conversationId: string
+      turnId: string
+      toolName: string
+      arguments: Record<string, unknown>
+      callId: string
+    }
   | { kind: 'stream'; step: number; conversationId: string; turnId: string; chunks: string[]; flushEvery: number }
 
 /** mulberry32 seeded by (seed, step). */
@@ -43,18 +51,34 @@ export function planStep(seed: number, step: number, callSuffix = ''): StepPlan 
   // Half the re-runs use the same call id (a retry), half a new one (a regenerated answer).
   const callId = `call-${step}${rand() < 0.5 ? '' : callSuffix}`
   const r = rand()
-  if (r < 0.55) return { ...base, kind: 'tool', toolName: 'record_measurement', arguments: recordArguments(rand), callId }
+  if (r < 0.55)
+    return { ...base, kind: 'tool', toolName: 'record_measurement', arguments: recordArguments(rand), callId }
   if (r < 0.75) {
     // Repeat an earlier record of the same turn, spelled differently: the ledger must recognise it.
     const back = 1 + Math.floor(rand() * 4)
-    const earlier = step - back >= 0 && Math.floor((step - back) / STEPS_PER_TURN) === Math.floor(step / STEPS_PER_TURN) ? planStep(seed, step - back) : undefined
-    const args = earlier?.kind === 'tool' && earlier.toolName === 'record_measurement' ? respell(earlier.arguments) : recordArguments(rand)
+    const earlier =
+      step - back >= 0 && Math.floor((step - back) / STEPS_PER_TURN) === Math.floor(step / STEPS_PER_TURN)
+        ? planStep(seed, step - back)
+        : undefined
+    const args =
+      earlier?.kind === 'tool' && earlier.toolName === 'record_measurement'
+        ? respell(earlier.arguments)
+        : recordArguments(rand)
     return { ...base, kind: 'tool', toolName: 'record_measurement', arguments: args, callId }
   }
   if (r < 0.87) {
-    return { ...base, kind: 'tool', toolName: 'delete_measurement', arguments: { id: 1 + Math.floor(rand() * (step / 2 + 1)) }, callId }
+    return {
+      ...base,
+      kind: 'tool',
+      toolName: 'delete_measurement',
+      arguments: { id: 1 + Math.floor(rand() * (step / 2 + 1)) },
+      callId,
+    }
   }
-  const chunks = Array.from({ length: 10 + Math.floor(rand() * 20) }, (_, i) => `s${step}c${i} ${'é🙂'.repeat(1 + Math.floor(rand() * 3))} `)
+  const chunks = Array.from(
+    { length: 10 + Math.floor(rand() * 20) },
+    (_, i) => `s${step}c${i} ${'é🙂'.repeat(1 + Math.floor(rand() * 3))} `,
+  )
   return { ...base, kind: 'stream', chunks, flushEvery: 4 + Math.floor(rand() * 7) }
 }
 
@@ -63,5 +87,13 @@ export type ChildMessage =
   | { type: 'loaded' }
   | { type: 'ready'; interrupted: number }
   | { type: 'open-failed'; kind: string; message: string }
-  | { type: 'tool-ack'; step: number; callId: string; status: string; repeated: boolean; key: string | undefined; output: unknown }
+  | {
+      type: 'tool-ack'
+      step: number
+      callId: string
+      status: string
+      repeated: boolean
+      key: string | undefined
+      output: unknown
+    }
   | { type: 'flushed'; step: number; messageId: string; length: number; finalized: boolean }

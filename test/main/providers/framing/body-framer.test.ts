@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { BodyFramer } from '../../../../src/main/providers/framing/body-framer'
 import { JsonArrayFramer } from '../../../../src/main/providers/framing/json-array-framer'
 
-type Frame = { kind: 'event'; name: string | undefined; data: string; atEof: boolean } | { kind: 'document'; text: string }
+type Frame =
+  | { kind: 'event'; name: string | undefined; data: string; atEof: boolean }
+  | { kind: 'document'; text: string }
 
 function frame(body: string, reads: number[] = [], allowJsonArray = false) {
   const frames: Frame[] = []
@@ -53,7 +55,9 @@ describe('BodyFramer', () => {
     const body = 'data: {"t":"ação 🚀"}\n\n'
     const bytes = new TextEncoder().encode(body)
     const splits = Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)
-    expect(frame(body, splits).frames).toEqual([{ kind: 'event', name: undefined, data: '{"t":"ação 🚀"}', atEof: false }])
+    expect(frame(body, splits).frames).toEqual([
+      { kind: 'event', name: undefined, data: '{"t":"ação 🚀"}', atEof: false },
+    ])
   })
 
   it('reads a body that starts with `{` as one JSON document (error bodies, even labelled event-stream)', () => {
@@ -83,7 +87,10 @@ describe('BodyFramer', () => {
   })
 
   it('refuses to be fed after end', () => {
-    const framer = new BodyFramer({ onEvent: () => {}, onDocument: () => {}, onLimit: () => {} }, { allowJsonArray: false })
+    const framer = new BodyFramer(
+      { onEvent: () => {}, onDocument: () => {}, onLimit: () => {} },
+      { allowJsonArray: false },
+    )
     framer.end()
     expect(() => framer.push(new Uint8Array([1]))).toThrow(/after end/)
   })

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { BodyFramer } from '../../../../src/main/providers/framing/body-framer'
 import type { FramingLimitBreach, FramingLimits } from '../../../../src/main/providers/framing/framing-limits'
 
-type Frame = { kind: 'event'; name: string | undefined; data: string; atEof: boolean } | { kind: 'document'; text: string }
+type Frame =
+  | { kind: 'event'; name: string | undefined; data: string; atEof: boolean }
+  | { kind: 'document'; text: string }
 
 interface Framed {
   frames: Frame[]
@@ -19,7 +21,12 @@ interface Framed {
 
 const encoder = new TextEncoder()
 
-function frameInReads(body: string | Uint8Array, cuts: readonly number[], limits: Partial<FramingLimits>, allowJsonArray = false): Framed {
+function frameInReads(
+  body: string | Uint8Array,
+  cuts: readonly number[],
+  limits: Partial<FramingLimits>,
+  allowJsonArray = false,
+): Framed {
   const frames: Frame[] = []
   let breach: FramingLimitBreach | undefined
   let pushed = 0
@@ -93,7 +100,11 @@ describe('SSE lines and events', () => {
     }
     // An endless event (no blank line ever) stops being held long before the body ends.
     const endless = 'data: xxxxxxxxxx\n'.repeat(10_000)
-    const framed = frameInReads(endless, Array.from({ length: 1000 }, (_, i) => (i + 1) * 170), LIMITS)
+    const framed = frameInReads(
+      endless,
+      Array.from({ length: 1000 }, (_, i) => (i + 1) * 170),
+      LIMITS,
+    )
     expect(framed.breach?.what).toBe('sse-line-or-event')
     // The SSE library holds at most a line and an event's data (2 × the limit); each 17-byte line
     // adds 11 characters of data.
@@ -114,7 +125,11 @@ describe('SSE lines and events', () => {
         (lines, eol, cuts) => {
           const body = encoder.encode(lines.join(eol))
           const whole = frameInReads(body, [], LIMITS)
-          const split = frameInReads(body, [...cuts].filter((c) => c > 0 && c < body.length).sort((a, b) => a - b), LIMITS)
+          const split = frameInReads(
+            body,
+            [...cuts].filter((c) => c > 0 && c < body.length).sort((a, b) => a - b),
+            LIMITS,
+          )
           expect(split.frames).toEqual(whole.frames)
           expect(split.breach).toEqual(whole.breach)
           expect(split.maxHeld).toBeLessThanOrEqual(LIMITS.maxEventChars)
@@ -159,6 +174,8 @@ describe('JSON arrays, documents and blank prefixes', () => {
     // is not empty is an unknown field there, whatever the reads.
     const short = `\n\n  \ndata: {}\n\n`
     expect(frameInReads(short, everyByte(short.length), LIMITS).frames).toEqual(frameInReads(short, [], LIMITS).frames)
-    expect(frameInReads('\n \n{"error":{}}', [1, 2, 3], LIMITS).frames).toEqual([{ kind: 'document', text: '\n \n{"error":{}}' }])
+    expect(frameInReads('\n \n{"error":{}}', [1, 2, 3], LIMITS).frames).toEqual([
+      { kind: 'document', text: '\n \n{"error":{}}' },
+    ])
   })
 })

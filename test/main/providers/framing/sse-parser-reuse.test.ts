@@ -7,7 +7,11 @@ type Event = { name: string | undefined; data: string; atEof: boolean }
 
 function framer(events: Event[], maxChars = 1024) {
   let limits = 0
-  const sse = new SseFramer({ onEvent: (name, data, atEof) => events.push({ name, data, atEof }) }, () => limits++, maxChars)
+  const sse = new SseFramer(
+    { onEvent: (name, data, atEof) => events.push({ name, data, atEof }) },
+    () => limits++,
+    maxChars,
+  )
   return { sse, limits: () => limits }
 }
 

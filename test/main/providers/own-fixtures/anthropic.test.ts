@@ -49,7 +49,10 @@ const anthropicFixtures: FixtureCase[] = [
       rawFinishReason: 'tool_use',
       text: "I'll look that up.",
       toolCalls: [
-        call('toolu_keel_single_01', 'get_weather', '{"city": "Oslo", "unit": "celsius"}', { city: 'Oslo', unit: 'celsius' }),
+        call('toolu_keel_single_01', 'get_weather', '{"city": "Oslo", "unit": "celsius"}', {
+          city: 'Oslo',
+          unit: 'celsius',
+        }),
       ],
       // input_tokens 25 + cache_creation 20 + cache_read 100
       usage: usage(145, 57, undefined, 100),
@@ -143,7 +146,13 @@ const anthropicFixtures: FixtureCase[] = [
       rawFinishReason: 'max_tokens',
       text: 'Saving the notes.',
       toolCalls: [
-        call('toolu_keel_maxtok_02', 'write_file', '{"path": "notes.md", "content": "First line\\nSecond li', undefined, false),
+        call(
+          'toolu_keel_maxtok_02',
+          'write_file',
+          '{"path": "notes.md", "content": "First line\\nSecond li',
+          undefined,
+          false,
+        ),
       ],
       usage: usage(33, 40, undefined, 0),
       error: undefined,
@@ -364,15 +373,27 @@ describe('anthropic own fixtures', () => {
   })
 
   describe('content already in message_start (inline bodies)', () => {
-    const sse = (...events: object[]) => events.map((e) => `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`).join('')
+    const sse = (...events: object[]) =>
+      events.map((e) => `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`).join('')
     const start = (content: unknown, stopReason: string | null) => ({
       type: 'message_start',
-      message: { id: 'msg_inline', type: 'message', role: 'assistant', model: 'm', content, stop_reason: stopReason, usage: { input_tokens: 5, output_tokens: 1 } },
+      message: {
+        id: 'msg_inline',
+        type: 'message',
+        role: 'assistant',
+        model: 'm',
+        content,
+        stop_reason: stopReason,
+        usage: { input_tokens: 5, output_tokens: 1 },
+      },
     })
     const stop = { type: 'message_stop' }
 
     it('a tool_use whose input is not an object is kept as a call that never parses (never run on a stand-in)', () => {
-      const body = sse(start([{ type: 'tool_use', id: 'toolu_x', name: 'lookup_order', input: 'A-1' }], 'tool_use'), stop)
+      const body = sse(
+        start([{ type: 'tool_use', id: 'toolu_x', name: 'lookup_order', input: 'A-1' }], 'tool_use'),
+        stop,
+      )
       const { result } = parseWhole('anthropic', body)
       expect(result.toolCalls).toStrictEqual([call('toolu_x', 'lookup_order', '"A-1"', undefined)])
       expect(result.error).toBeUndefined()
@@ -386,7 +407,10 @@ describe('anthropic own fixtures', () => {
     })
 
     it('only skipped blocks but a stop reason that is no success (pause_turn): no error is invented', () => {
-      const body = sse(start([{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'code_execution', input: {} }], 'pause_turn'), stop)
+      const body = sse(
+        start([{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'code_execution', input: {} }], 'pause_turn'),
+        stop,
+      )
       const { result } = parseWhole('anthropic', body)
       expect(result.error).toBeUndefined()
       expect(result.finishReason).toBe('other')
@@ -395,7 +419,11 @@ describe('anthropic own fixtures', () => {
     it('a streamed thinking block whose start already carries text keeps that text in the replay', () => {
       const body = sse(
         start([], null),
-        { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: 'First, ', signature: '' } },
+        {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'thinking', thinking: 'First, ', signature: '' },
+        },
         { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'then.' } },
         { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig' } },
         { type: 'content_block_stop', index: 0 },

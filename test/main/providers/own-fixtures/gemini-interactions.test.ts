@@ -97,7 +97,13 @@ const interactionsFixtures: FixtureCase[] = [
       toolCalls: [],
       usage: usage(15, 89, 80, 0),
       error: undefined,
-      replay: [{ type: 'interactions-thought', signature: 'CiQBkeelInteractionsSignature0002+/==', summary: INTERACTIONS_SUMMARY }],
+      replay: [
+        {
+          type: 'interactions-thought',
+          signature: 'CiQBkeelInteractionsSignature0002+/==',
+          summary: INTERACTIONS_SUMMARY,
+        },
+      ],
       responseId: 'v1_keelInterThink01',
       model: INTERACTIONS_MODEL,
     },

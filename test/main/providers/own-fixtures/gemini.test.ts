@@ -104,7 +104,9 @@ const geminiFixtures: FixtureCase[] = [
       ],
       usage: usage(120, 42, 20),
       error: undefined,
-      replay: [{ type: 'gemini-thought-signature', signature: 'CiQBkeelGeminiSignatureIds0003+/==', callId: 'call_keelG1' }],
+      replay: [
+        { type: 'gemini-thought-signature', signature: 'CiQBkeelGeminiSignatureIds0003+/==', callId: 'call_keelG1' },
+      ],
       responseId: 'keelGemIds01',
       model: 'gemini-3-flash-preview',
     },

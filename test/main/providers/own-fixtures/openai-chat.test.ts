@@ -147,7 +147,13 @@ const chatFixtures: FixtureCase[] = [
       rawFinishReason: 'length',
       text: '',
       toolCalls: [
-        call('call_keelChatLen02', 'send_email', '{"to":"team@example.com","body":"Dear team,\\nThe rel', undefined, true),
+        call(
+          'call_keelChatLen02',
+          'send_email',
+          '{"to":"team@example.com","body":"Dear team,\\nThe rel',
+          undefined,
+          true,
+        ),
       ],
       usage: usage(60, 32, 0, 0),
       error: undefined,

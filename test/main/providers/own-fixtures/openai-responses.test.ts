@@ -153,7 +153,13 @@ const responsesFixtures: FixtureCase[] = [
       rawFinishReason: 'max_output_tokens',
       text: '',
       toolCalls: [
-        call('call_keel_incomplete_02', 'write_file', '{"path":"/tmp/report.md","content":"# Report\\n\\nSales grew', undefined, false),
+        call(
+          'call_keel_incomplete_02',
+          'write_file',
+          '{"path":"/tmp/report.md","content":"# Report\\n\\nSales grew',
+          undefined,
+          false,
+        ),
       ],
       usage: usage(45, 20, 0, 0),
       error: undefined,
@@ -247,7 +253,10 @@ const responsesFixtures: FixtureCase[] = [
   {
     file: 'http-429-rate-limit.json',
     what: 'HTTP 429 rate limit: retry-after-ms wins over Retry-After, x-request-id kept',
-    response: { status: 429, headers: { 'retry-after-ms': '1400', 'retry-after': '2', 'x-request-id': 'req_keel_rl_01' } },
+    response: {
+      status: 429,
+      headers: { 'retry-after-ms': '1400', 'retry-after': '2', 'x-request-id': 'req_keel_rl_01' },
+    },
     expected: httpError(
       providerError({
         kind: 'rate-limit',

@@ -27,7 +27,8 @@ export const appearanceMessages = defineMessages(
     'appearance.listTo': 'until {date}',
     'appearance.latestOf': '{kind}, latest',
     'appearance.willDelete': 'Will delete: {what}',
-    'appearance.previewMissing': 'That measurement no longer exists (it may have been deleted already): nothing would be deleted.',
+    'appearance.previewMissing':
+      'That measurement no longer exists (it may have been deleted already): nothing would be deleted.',
     'appearance.queued': 'Waiting for your approval',
     'appearance.queuedRead': 'Waiting to run',
     'appearance.approveAll': 'Approve all ({count})',

@@ -46,14 +46,18 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultsSaved': 'Saved. New conversations start with it.',
     'error.import-invalid': 'This file is not a Keel conversation export: nothing was imported.',
     'error.import-upload': 'The file could not be sent whole: nothing was imported. Import it again.',
-    'error.import-failed.too-deep': 'Nothing was imported: {where} nests deeper than {max} levels, which no Keel export does.',
-    'error.import-failed.record-too-large': 'Nothing was imported: {where} is too large to import (one record can be at most {max} million characters).',
+    'error.import-failed.too-deep':
+      'Nothing was imported: {where} nests deeper than {max} levels, which no Keel export does.',
+    'error.import-failed.record-too-large':
+      'Nothing was imported: {where} is too large to import (one record can be at most {max} million characters).',
     'error.import-failed.file-too-large': 'Nothing was imported: the file is too large (at most {max} MB).',
-    'error.import-failed.disk-full': 'Nothing was imported: the disk filled up while {where} was being written. Free some space and import again; what was stored before is unchanged.',
+    'error.import-failed.disk-full':
+      'Nothing was imported: the disk filled up while {where} was being written. Free some space and import again; what was stored before is unchanged.',
     'error.import-running': 'A backup is being imported. Try this again once it has finished.',
     'error.runs-active': 'An answer is still being written. Stop it or let it finish, then import.',
     'convset.importCollisions.one': '{count} item was already here with different content: it was left as it was.',
-    'convset.importCollisions.other': '{count} items were already here with different content: they were left as they were.',
+    'convset.importCollisions.other':
+      '{count} items were already here with different content: they were left as they were.',
   },
   {
     'convset.model': 'Modelo',
@@ -99,10 +103,13 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultsSaved': 'Salvo. As novas conversas começam com ele.',
     'error.import-invalid': 'Este arquivo não é uma conversa exportada do Keel: nada foi importado.',
     'error.import-upload': 'Não foi possível enviar o arquivo inteiro: nada foi importado. Importe-o de novo.',
-    'error.import-failed.too-deep': 'Nada foi importado: {where} tem mais de {max} níveis de aninhamento, o que nenhuma exportação do Keel tem.',
-    'error.import-failed.record-too-large': 'Nada foi importado: {where} é grande demais para importar (um registro pode ter no máximo {max} milhões de caracteres).',
+    'error.import-failed.too-deep':
+      'Nada foi importado: {where} tem mais de {max} níveis de aninhamento, o que nenhuma exportação do Keel tem.',
+    'error.import-failed.record-too-large':
+      'Nada foi importado: {where} é grande demais para importar (um registro pode ter no máximo {max} milhões de caracteres).',
     'error.import-failed.file-too-large': 'Nada foi importado: o arquivo é grande demais (no máximo {max} MB).',
-    'error.import-failed.disk-full': 'Nada foi importado: o disco encheu enquanto {where} era gravado. Libere espaço e importe de novo; o que já estava salvo não mudou.',
+    'error.import-failed.disk-full':
+      'Nada foi importado: o disco encheu enquanto {where} era gravado. Libere espaço e importe de novo; o que já estava salvo não mudou.',
     'error.import-running': 'Um backup está sendo importado. Tente de novo quando terminar.',
     'error.runs-active': 'Uma resposta ainda está sendo escrita. Pare-a ou espere que termine e depois importe.',
     'convset.importCollisions.one': '{count} item já estava aqui com outro conteúdo: foi mantido como estava.',
@@ -117,7 +124,8 @@ export const conversationSettingsMessages = defineMessages(
     'convset.modelSaved': 'La próxima respuesta usa {model}.',
     'convset.settings': 'Ajustes de la conversación',
     'convset.systemPrompt': 'Prompt del sistema',
-    'convset.systemPromptHint': 'Se envía después de la nota de Keel con la fecha de hoy. Vacío: el predeterminado de Ajustes.',
+    'convset.systemPromptHint':
+      'Se envía después de la nota de Keel con la fecha de hoy. Vacío: el predeterminado de Ajustes.',
     'convset.maxTokens': 'Máximo de tokens de salida',
     'convset.temperature': 'Temperatura',
     'convset.defaultIs': 'Predeterminado: {value}',
@@ -152,10 +160,13 @@ export const conversationSettingsMessages = defineMessages(
     'convset.defaultsSaved': 'Guardado. Las conversaciones nuevas empiezan con él.',
     'error.import-invalid': 'Este archivo no es una conversación exportada de Keel: no se importó nada.',
     'error.import-upload': 'No se pudo enviar el archivo completo: no se importó nada. Impórtalo de nuevo.',
-    'error.import-failed.too-deep': 'No se importó nada: {where} tiene más de {max} niveles de anidamiento, algo que ninguna exportación de Keel tiene.',
-    'error.import-failed.record-too-large': 'No se importó nada: {where} es demasiado grande para importarlo (un registro puede tener como máximo {max} millones de caracteres).',
+    'error.import-failed.too-deep':
+      'No se importó nada: {where} tiene más de {max} niveles de anidamiento, algo que ninguna exportación de Keel tiene.',
+    'error.import-failed.record-too-large':
+      'No se importó nada: {where} es demasiado grande para importarlo (un registro puede tener como máximo {max} millones de caracteres).',
     'error.import-failed.file-too-large': 'No se importó nada: el archivo es demasiado grande (como máximo {max} MB).',
-    'error.import-failed.disk-full': 'No se importó nada: el disco se llenó mientras se escribía {where}. Libera espacio e importa de nuevo; lo que ya estaba guardado no cambió.',
+    'error.import-failed.disk-full':
+      'No se importó nada: el disco se llenó mientras se escribía {where}. Libera espacio e importa de nuevo; lo que ya estaba guardado no cambió.',
     'error.import-running': 'Se está importando una copia de seguridad. Vuelve a intentarlo cuando termine.',
     'error.runs-active': 'Todavía se está escribiendo una respuesta. Detenla o espera a que termine y luego importa.',
     'convset.importCollisions.one': '{count} elemento ya estaba aquí con otro contenido: se dejó como estaba.',

@@ -72,13 +72,16 @@ export const providersMessages = defineMessages(
     'providers.presetHint.key': 'Needs an API key',
     'providers.presetHint.custom': 'Any server with an OpenAI-style API',
     'providers.firstRun.title': 'Connect an AI provider to start',
-    'providers.firstRun.none': 'Keel needs a provider to answer. Choose one: Ollama and LM Studio run on your computer and need no key.',
-    'providers.firstRun.no-key': '{name} needs an API key before Keel can send anything. Add one, or choose another provider.',
+    'providers.firstRun.none':
+      'Keel needs a provider to answer. Choose one: Ollama and LM Studio run on your computer and need no key.',
+    'providers.firstRun.no-key':
+      '{name} needs an API key before Keel can send anything. Add one, or choose another provider.',
     'providers.firstRun.incomplete': '{name} is not fully set up yet. Finish it, or choose another provider.',
     'providers.firstRun.choose': 'Choose a provider',
     'providers.firstRun.readyNow': '{name} is ready. Ask anything.',
     'providers.firstRun.blocked': 'Set up a provider first: nothing was sent.',
-    'error.provider-not-ready': 'This provider cannot answer yet (no API key, or not set up): nothing was sent. Set it up in Settings.',
+    'error.provider-not-ready':
+      'This provider cannot answer yet (no API key, or not set up): nothing was sent. Set it up in Settings.',
   },
   {
     'providers.title': 'Provedores',
@@ -150,13 +153,17 @@ export const providersMessages = defineMessages(
     'providers.presetHint.key': 'Precisa de uma chave de API',
     'providers.presetHint.custom': 'Qualquer servidor com API no estilo da OpenAI',
     'providers.firstRun.title': 'Conecte um provedor de IA para começar',
-    'providers.firstRun.none': 'O Keel precisa de um provedor para responder. Escolha um: Ollama e LM Studio rodam no seu computador e não precisam de chave.',
-    'providers.firstRun.no-key': '{name} precisa de uma chave de API antes que o Keel envie qualquer coisa. Adicione uma ou escolha outro provedor.',
-    'providers.firstRun.incomplete': '{name} ainda não está totalmente configurado. Termine a configuração ou escolha outro provedor.',
+    'providers.firstRun.none':
+      'O Keel precisa de um provedor para responder. Escolha um: Ollama e LM Studio rodam no seu computador e não precisam de chave.',
+    'providers.firstRun.no-key':
+      '{name} precisa de uma chave de API antes que o Keel envie qualquer coisa. Adicione uma ou escolha outro provedor.',
+    'providers.firstRun.incomplete':
+      '{name} ainda não está totalmente configurado. Termine a configuração ou escolha outro provedor.',
     'providers.firstRun.choose': 'Escolha um provedor',
     'providers.firstRun.readyNow': '{name} está pronto. Pergunte o que quiser.',
     'providers.firstRun.blocked': 'Configure um provedor primeiro: nada foi enviado.',
-    'error.provider-not-ready': 'Este provedor ainda não pode responder (sem chave de API ou não configurado): nada foi enviado. Configure-o em Configurações.',
+    'error.provider-not-ready':
+      'Este provedor ainda não pode responder (sem chave de API ou não configurado): nada foi enviado. Configure-o em Configurações.',
   },
   {
     'providers.title': 'Proveedores',
@@ -228,12 +235,16 @@ export const providersMessages = defineMessages(
     'providers.presetHint.key': 'Necesita una clave de API',
     'providers.presetHint.custom': 'Cualquier servidor con una API al estilo de OpenAI',
     'providers.firstRun.title': 'Conecta un proveedor de IA para empezar',
-    'providers.firstRun.none': 'Keel necesita un proveedor para responder. Elige uno: Ollama y LM Studio se ejecutan en tu equipo y no necesitan clave.',
-    'providers.firstRun.no-key': '{name} necesita una clave de API antes de que Keel envíe nada. Añade una o elige otro proveedor.',
-    'providers.firstRun.incomplete': '{name} aún no está configurado del todo. Termina de configurarlo o elige otro proveedor.',
+    'providers.firstRun.none':
+      'Keel necesita un proveedor para responder. Elige uno: Ollama y LM Studio se ejecutan en tu equipo y no necesitan clave.',
+    'providers.firstRun.no-key':
+      '{name} necesita una clave de API antes de que Keel envíe nada. Añade una o elige otro proveedor.',
+    'providers.firstRun.incomplete':
+      '{name} aún no está configurado del todo. Termina de configurarlo o elige otro proveedor.',
     'providers.firstRun.choose': 'Elige un proveedor',
     'providers.firstRun.readyNow': '{name} está listo. Pregunta lo que quieras.',
     'providers.firstRun.blocked': 'Configura un proveedor primero: no se envió nada.',
-    'error.provider-not-ready': 'Este proveedor aún no puede responder (sin clave de API o sin configurar): no se envió nada. Configúralo en Ajustes.',
+    'error.provider-not-ready':
+      'Este proveedor aún no puede responder (sin clave de API o sin configurar): no se envió nada. Configúralo en Ajustes.',
   },
 )

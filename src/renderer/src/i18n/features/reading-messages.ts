@@ -12,7 +12,8 @@ export const readingMessages = defineMessages(
     'reading.diagramSource': 'Diagram source',
     'reading.drawingDiagram': 'Drawing the diagram…',
     'reading.diagramFailed': 'This diagram could not be drawn: {reason}',
-    'reading.cutBlock': 'Too long to show whole: the first {shown} of {total} characters, as plain text. Copy takes all of it.',
+    'reading.cutBlock':
+      'Too long to show whole: the first {shown} of {total} characters, as plain text. Copy takes all of it.',
     'reading.text': 'Text',
     'reading.diagramTooLarge': 'it is too large ({count} characters; at most {max})',
   },
@@ -26,7 +27,8 @@ export const readingMessages = defineMessages(
     'reading.diagramSource': 'Código do diagrama',
     'reading.drawingDiagram': 'Desenhando o diagrama…',
     'reading.diagramFailed': 'Não foi possível desenhar este diagrama: {reason}',
-    'reading.cutBlock': 'Longo demais para mostrar inteiro: os primeiros {shown} de {total} caracteres, como texto simples. Copiar leva tudo.',
+    'reading.cutBlock':
+      'Longo demais para mostrar inteiro: os primeiros {shown} de {total} caracteres, como texto simples. Copiar leva tudo.',
     'reading.text': 'Texto',
     'reading.diagramTooLarge': 'é grande demais ({count} caracteres; no máximo {max})',
   },
@@ -40,7 +42,8 @@ export const readingMessages = defineMessages(
     'reading.diagramSource': 'Código del diagrama',
     'reading.drawingDiagram': 'Dibujando el diagrama…',
     'reading.diagramFailed': 'No se pudo dibujar este diagrama: {reason}',
-    'reading.cutBlock': 'Demasiado largo para mostrarlo entero: los primeros {shown} de {total} caracteres, como texto simple. Copiar lo lleva todo.',
+    'reading.cutBlock':
+      'Demasiado largo para mostrarlo entero: los primeros {shown} de {total} caracteres, como texto simple. Copiar lo lleva todo.',
     'reading.text': 'Texto',
     'reading.diagramTooLarge': 'es demasiado grande ({count} caracteres; como máximo {max})',
   },
