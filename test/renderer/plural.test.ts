@@ -41,6 +41,8 @@ describe('count sentences', () => {
     'chartSummary',
     // Only shown above the many-tools threshold.
     'mcpTooManyTools',
+    // Only shown past a size limit of thousands of characters.
+    'reading.diagramTooLarge',
   ])
 
   it.each(LOCALES)('%s: every sentence with {count} has a singular and a plural form', (locale) => {
