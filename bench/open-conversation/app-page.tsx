@@ -24,20 +24,18 @@ const json = JSON.stringify(long)
 const warm: ConversationView = {
   ...long,
   conversation: { ...long.conversation, id: WARM_ID, title: 'Warm-up' },
-  messages: long.messages
-    .slice(0, 40)
-    .map(
-      (m): Message => ({
-        ...m,
-        id: `warm-${m.id}`,
-        conversationId: WARM_ID,
-        parts: m.parts.map((p) =>
-          p.type === 'text'
-            ? { ...p, text: `${p.text.split('').reverse().join('')}\n\n\`\`\`ts\nconst warm = ${m.seq}\n\`\`\`` }
-            : p,
-        ),
-      }),
-    ),
+  messages: long.messages.slice(0, 40).map(
+    (m): Message => ({
+      ...m,
+      id: `warm-${m.id}`,
+      conversationId: WARM_ID,
+      parts: m.parts.map((p) =>
+        p.type === 'text'
+          ? { ...p, text: `${p.text.split('').reverse().join('')}\n\n\`\`\`ts\nconst warm = ${m.seq}\n\`\`\`` }
+          : p,
+      ),
+    }),
+  ),
   usage: { perMessage: {}, total: long.usage.total },
 }
 const warmJson = JSON.stringify(warm)

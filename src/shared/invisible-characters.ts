@@ -32,8 +32,8 @@ const NAMES: Readonly<Record<number, string>> = {
  * return, line and paragraph separators, and the blank fillers (combining grapheme joiner, Hangul
  * fillers, Mongolian vowel separator) that look like nothing.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: U+034F and the fillers are listed alone on purpose, not as parts of a sequence.
 const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: U+034F and the fillers are listed alone on purpose, not as parts of a sequence.
   /[\p{Cf}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u034F\u115F\u1160\u3164\uFFA0\u180E]/u
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu')
 

@@ -45,13 +45,11 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
   await openApp(page)
   const stamp = Date.now()
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
-  await page
-    .getByLabel('Conversation file (JSON)')
-    .setInputFiles({
-      name: 'long.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(longExport(stamp))),
-    })
+  await page.getByLabel('Conversation file (JSON)').setInputFiles({
+    name: 'long.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(longExport(stamp))),
+  })
   await expect(page.getByText(`Imported “Long ${stamp}” (${TURNS * 2} messages).`)).toBeVisible({ timeout: 60_000 })
   // Esc closes the Conversation menu (it used to stay open over the messages).
   await page.keyboard.press('Escape')

@@ -80,7 +80,7 @@ describe('reduceRun (MCP)', () => {
   })
 
   it('queues requests for input once each, in order; answering one removes only it', () => {
-    let run = reduceRunEvents(initialRun('r1'), [
+    const run = reduceRunEvents(initialRun('r1'), [
       ...call,
       { type: 'tool-call', callId: 'call1', name: NAME, state: 'running' },
       elicit('e1'),

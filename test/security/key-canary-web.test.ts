@@ -28,9 +28,7 @@ beforeAll(() => {
 afterAll(() => rmSync(renderer, { recursive: true, force: true }))
 
 /** A page's socket: sends commands, keeps every frame it receives as text. */
-async function openSocket(
-  web: KeelWebServer,
-): Promise<{
+async function openSocket(web: KeelWebServer): Promise<{
   frames: string[]
   call(command: string, payload: unknown): Promise<{ ok: boolean; value?: unknown }>
   close(): void

@@ -367,29 +367,25 @@ export class KeelAppService {
     'measurements.add': (request) => addMeasurement(this.store, request, resolveUserTimeZone(this.env)),
     'tools.list': () =>
       ok(
-        this.tools
-          .list()
-          .map(({ name, title, titles, source, effect, grantKey, provider }) => ({
-            name,
-            title,
-            ...(titles ? { titles } : {}),
-            source,
-            effect,
-            grantKey,
-            ...(provider ? { provider } : {}),
-          })),
+        this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({
+          name,
+          title,
+          ...(titles ? { titles } : {}),
+          source,
+          effect,
+          grantKey,
+          ...(provider ? { provider } : {}),
+        })),
       ),
     'actions.unknown': () =>
       ok(
-        this.reads.store.ledger
-          .listUnknown()
-          .map((entry) => ({
-            key: entry.idempotencyKey,
-            toolName: entry.toolName,
-            conversationId: entry.conversationId,
-            arguments: entry.arguments,
-            startedAt: entry.createdAt,
-          })),
+        this.reads.store.ledger.listUnknown().map((entry) => ({
+          key: entry.idempotencyKey,
+          toolName: entry.toolName,
+          conversationId: entry.conversationId,
+          arguments: entry.arguments,
+          startedAt: entry.createdAt,
+        })),
       ),
     'actions.resolve': ({ key, outcome }) => {
       const entry = this.store.ledger.findByKey(key)

@@ -41,14 +41,12 @@ export function exportedConversation(
       // A user's files, whole (base64), so nothing of the message is lost; only when there are any.
       ...(files?.get(message.id)?.length
         ? {
-            attachments: files
-              .get(message.id)!
-              .map((file) => ({
-                name: file.name,
-                mimeType: file.mimeType,
-                size: file.size,
-                dataBase64: file.bytes.toString('base64'),
-              })),
+            attachments: files.get(message.id)!.map((file) => ({
+              name: file.name,
+              mimeType: file.mimeType,
+              size: file.size,
+              dataBase64: file.bytes.toString('base64'),
+            })),
           }
         : {}),
       ...(message.role === 'assistant'

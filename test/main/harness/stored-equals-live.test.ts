@@ -220,7 +220,7 @@ describe.each(ENDINGS)('$name', (ending) => {
 describe('keel export', () => {
   it('gives each answer its stored notice (id and text) and, for a cut turn, the calls that were not run', async () => {
     const cut = ENDINGS.find((e) => e.name === 'a call cut mid-arguments')!
-    const { result, events } = await run(cut, 'en')
+    const { result } = await run(cut, 'en')
     const conversation = store.conversations.getConversation(result.conversationId)!
     const exported = exportedConversation(conversation, store.conversations.getMessages(conversation.id))
     const answer = exported.messages.find((m) => m.role === 'assistant')!

@@ -1,5 +1,5 @@
 import type { KeelApi, SettingsView } from '../../../shared/ipc/app-contract'
-import { LOCALES } from '../../../shared/locale'
+import type { LOCALES } from '../../../shared/locale'
 import { LANGUAGE_CHOICES, THEMES, type LanguageChoice, type Theme } from '../../../shared/appearance-choices'
 import { LANGUAGE_NAMES, type MessageKey, type Translate } from '../i18n/messages'
 import { browserLanguages, windowLocale } from '../lib/appearance'

@@ -1,7 +1,6 @@
 import { memo } from 'react'
 import type { Message, MessagePart } from '../../../shared/conversation'
 import { fallbackMessage, type ToolTitleOf } from '../../../shared/fallback-messages'
-import type { Locale } from '../../../shared/locale'
 import { legacyNotice } from '../../../shared/legacy-notice'
 import type { AttemptDiagnostic } from '../../../shared/run-events'
 import { cardStateOf, cardSummaryOf, storedOutcomeOf } from '../../../shared/tool-card'
