@@ -20,7 +20,7 @@ test('a 2 MB single-line code block is drawn as plain text and the composer stay
     text: chunks(`Here it is:\n\n\`\`\`js\n${line}END_OF_LINE\n\`\`\`\n\nThat was the code.`),
   })
   await openApp(page)
-  await send(page, 'Send me a huge line')
+  await send(page, 'A huge line, please')
 
   const answer = page.getByTestId('message-assistant').last()
   await expect(answer).toContainText('That was the code.')
@@ -51,7 +51,7 @@ test('a huge table falls back to plain text, a large one is still a table, and l
     text: chunks(`${table(6_000, 'h')}\n\n${table(700, 'm')}\n\nA long word: ${word}\n\nTable done.`),
   })
   await openApp(page)
-  await send(page, 'Send me a huge table')
+  await send(page, 'A huge table, please')
 
   const answer = page.getByTestId('message-assistant').last()
   await expect(answer).toContainText('Table done.')

@@ -224,7 +224,8 @@ export function MessageList({
 
   // Only the intro (the first-run setup card), no message: it is read from its top, like a page.
   // Following its end opened it scrolled past its heading at 480 px, with "Jump to latest" on it.
-  const introOnly = rows.length === 0
+  // Not while a conversation's messages are still loading (no rows yet): it opens at its end.
+  const introOnly = rows.length === 0 && state.currentId == null
   useLayoutEffect(() => {
     if (!introOnly) return
     stopFollowing()
