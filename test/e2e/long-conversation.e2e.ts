@@ -50,7 +50,9 @@ test('a 2,400-message conversation opens at its end, keeps few rows in the DOM, 
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(longExport(stamp))),
   })
-  await expect(page.getByText(`Imported “Long ${stamp}” (${(TURNS * 2).toLocaleString('en-US')} messages).`)).toBeVisible({ timeout: 60_000 })
+  await expect(
+    page.getByText(`Imported “Long ${stamp}” (${(TURNS * 2).toLocaleString('en-US')} messages).`),
+  ).toBeVisible({ timeout: 60_000 })
   // Esc closes the Conversation menu (it used to stay open over the messages).
   await page.keyboard.press('Escape')
   await expect(page.getByRole('button', { name: 'Export as JSON' })).toHaveCount(0)
