@@ -1,6 +1,6 @@
 // Issue 13's goals, in one shape: every benchmark that measures one returns it in its results
 // file (`goals`), and `npm run bench` ends with one table of them all (bench/run-all.ts), the same
-// table the README shows. A figure is always beside its floor, measured in the same run.
+// table bench/RESULTS.md shows. A figure is always beside its floor, measured in the same run.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -85,7 +85,7 @@ export function readGoals(
   return all.sort((a, b) => a.section - b.section)
 }
 
-/** The table as Markdown (the README's) and as plain lines (the terminal's). */
+/** The table as Markdown (bench/RESULTS.md's) and as plain lines (the terminal's). */
 export function goalsTable(goals: ReadonlyArray<GoalResult & { benchmark: string }>): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|')
   const lines = ['| # | Goal | Keel | Floor | Target | Result |', '|---|---|---|---|---|---|']

@@ -1,4 +1,4 @@
-// The layer rules of the README's "Layout", checked on every import, `export … from`, dynamic
+// The layer rules of docs/architecture.md's "Layout", checked on every import, `export … from`, dynamic
 // import and require in src/ (a comment could not keep them; this test fails on the first breach).
 import { isBuiltin } from 'node:module'
 import { describe, expect, it } from 'vitest'

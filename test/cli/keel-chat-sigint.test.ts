@@ -1,5 +1,5 @@
 // Ctrl-C as a terminal sends it: to the whole foreground process group (npm and the CLI), run
-// the way the README says (`npm run keel -- chat …`). The CLI gets the signal more than once and
+// the way the user guide says (`npm run keel -- chat …`). The CLI gets the signal more than once and
 // must still stop once, save the interrupted answer and print run-end.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
