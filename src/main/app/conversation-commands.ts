@@ -20,8 +20,8 @@ import type { ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
 import { defaultProfileId, resolveSavedProfile } from '../settings/saved-profiles'
 import type { TurnRequest } from './turn-setup'
+import type { Env } from '../../shared/env'
 
-type Env = Readonly<Record<string, string | undefined>>
 type Result<C extends keyof CommandResponses> = AppResult<CommandResponses[C]>
 
 /** The setting that holds the defaults for new conversations (see settings.ts). */

@@ -38,8 +38,7 @@ import { buildSettingsView } from './settings-view'
 import type { ClientContext } from './client-context'
 import { SettingsWriteError, applySettingsUpdate, saveAlwaysAllow } from '../settings/apply-settings-update'
 import { readSettings } from '../settings/read-settings'
-
-type Env = Readonly<Record<string, string | undefined>>
+import type { Env } from '../../shared/env'
 
 export type { ClientContext } from './client-context'
 

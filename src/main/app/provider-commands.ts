@@ -20,8 +20,8 @@ import type { ProviderKeys } from '../secrets/provider-keys'
 import { buildSettingsView } from './settings-view'
 import { readSettings } from '../settings/read-settings'
 import { defaultProfileId } from '../settings/saved-profiles'
+import type { Env } from '../../shared/env'
 
-type Env = Readonly<Record<string, string | undefined>>
 type Target = CommandRequest<'providers.test'>
 
 /** An HTTP header carries the key: one line of visible ASCII (a pasted newline or space is a mistake, and fetch would refuse it). */

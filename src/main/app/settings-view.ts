@@ -6,8 +6,7 @@ import { knownProfileIds, notReadyReason } from '../providers/provider-config'
 import type { ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
 import { defaultProfileId, resolveSavedProfile } from '../settings/saved-profiles'
-
-type Env = Readonly<Record<string, string | undefined>>
+import type { Env } from '../../shared/env'
 
 export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys): SettingsView {
   const settings = readSettings(store)

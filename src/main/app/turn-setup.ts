@@ -22,8 +22,7 @@ import { redactingRecorder, type ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
 import { defaultProfileId, resolveSavedProfile } from '../settings/saved-profiles'
 import { resolveUserTimeZone } from './user-time-zone'
-
-type Env = Readonly<Record<string, string | undefined>>
+import type { Env } from '../../shared/env'
 
 /** What the user asked for: the message and, from the CLI's flags, per-turn overrides. */
 export interface TurnRequest {

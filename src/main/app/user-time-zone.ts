@@ -1,6 +1,5 @@
 import { canonicalTimeZone } from '../../shared/time-zone'
-
-type Env = Readonly<Record<string, string | undefined>>
+import type { Env } from '../../shared/env'
 
 /** The zone of this process: the OS's, or `TZ` when set (undefined when the runtime cannot tell). */
 export function processTimeZone(): string | undefined {

@@ -14,6 +14,7 @@ import {
 import type { ProviderDefaults } from './provider-definition'
 import { PROVIDERS } from './provider-registry'
 import type { ProviderConnection } from './provider-request'
+import type { Env } from '../../shared/env'
 
 /** Built-in defaults per provider, from each provider's definition (`provider-registry.ts`). */
 export const PROVIDER_DEFAULTS: Readonly<Record<ProviderId, Readonly<ProviderDefaults>>> = Object.fromEntries(
@@ -33,8 +34,6 @@ export interface StoredProviderSettings {
   model?: string | undefined
   apiKey?: string | undefined
 }
-
-type Env = Readonly<Record<string, string | undefined>>
 
 /**
  * The connection for one provider. Precedence, highest first: explicit overrides (CLI flags),

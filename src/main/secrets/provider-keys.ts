@@ -3,10 +3,9 @@ import { IMPLICIT_PROFILE_IDS, isProfileIdSyntax, type ProviderProfileId } from 
 import { profileKeyVariable } from '../providers/provider-config'
 import { isMcpSecretId, keyEnding, type KeyStatus, type KeyVault } from './key-vault'
 import { MIN_REDACTED_KEY_LENGTH, keyForms, redactText, redactValue } from './key-redaction'
+import type { Env } from '../../shared/env'
 
 export { redactKeys } from './key-redaction'
-
-type Env = Readonly<Record<string, string | undefined>>
 
 /**
  * The keys the core may use: the environment's (`OPENAI_API_KEY`, …) first, as the CLI does, then

@@ -9,8 +9,7 @@ import {
 } from '../providers/provider-config'
 import type { ProviderKeys } from '../secrets/provider-keys'
 import type { EffectiveSettings } from './read-settings'
-
-type Env = Readonly<Record<string, string | undefined>>
+import type { Env } from '../../shared/env'
 
 /** The connection settings of one provider as saved, with the vault's key (env overrides apply in resolveConnection). */
 export function storedProviderSettings(
