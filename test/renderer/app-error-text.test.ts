@@ -12,6 +12,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'conversation-not-found': { code: 'conversation-not-found' },
   'conversation-busy': { code: 'conversation-busy' },
   'measurement-not-found': { code: 'measurement-not-found' },
+  'file-not-found': { code: 'file-not-found' },
   'unit-not-for-kind': { code: 'unit-not-for-kind', kind: 'weight', unit: 'cm', units: ['kg', 'lb'] },
   'value-out-of-range': { code: 'value-out-of-range', kind: 'height', value: 900.5, unit: 'cm', min: 40, max: 250 },
   'plain-text-key-refused': { code: 'plain-text-key-refused' },

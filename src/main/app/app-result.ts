@@ -21,6 +21,21 @@ export function fail(
   return { ok: false, error: { kind, message, owner, retryable: kind === 'busy', ...extra } }
 }
 
+/** What a `not-found` names: one sentence (English, for logs and the CLI) and one code (the window words it). */
+const NOT_FOUND = {
+  conversation: { message: 'This conversation does not exist (any more).', code: 'conversation-not-found' },
+  message: { message: 'This message does not exist (any more).', code: 'message-not-found' },
+  file: { message: 'This file does not exist (any more).', code: 'file-not-found' },
+  measurement: { message: 'This measurement does not exist (any more).', code: 'measurement-not-found' },
+  'mcp-server': { message: 'There is no MCP server with this id (any more).', code: 'mcp-server-not-found' },
+} as const
+
+/** Something asked for is gone (another window deleted it) or never was: one wording per kind of thing. */
+export function notFound(what: keyof typeof NOT_FOUND): { ok: false; error: AppError } {
+  const { message, code } = NOT_FOUND[what]
+  return fail('not-found', message, { detail: { code } })
+}
+
 /** The longest list of issues a validation message carries (a payload can have thousands). */
 const MAX_VALIDATION_MESSAGE = 500
 

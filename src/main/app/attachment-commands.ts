@@ -1,12 +1,12 @@
 import type { CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import type { KeelStore } from '../db/keel-store'
-import { fail, ok } from './app-result'
+import { fail, ok, notFound } from './app-result'
 
 /** `attachments.get`: one stored file with its bytes in base64 (the window makes a data URL of an image). */
 export function getAttachment(store: KeelStore, attachmentId: number): AppResult<CommandResponses['attachments.get']> {
   const file = store.attachments.get(attachmentId)
-  if (!file) return fail('not-found', 'This file does not exist (any more).')
+  if (!file) return notFound('file')
   return ok({
     id: file.id,
     name: file.name,

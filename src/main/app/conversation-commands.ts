@@ -15,7 +15,7 @@ import { applyPatch, conversationSettingsOf } from '../db/conversation-settings-
 import { exportedConversation, exportedGeneration } from '../export/conversation-json'
 import { CONVERSATION_EXPORT_FORMAT, CONVERSATION_EXPORT_VERSION } from '../export/import-records'
 import { conversationMarkdown } from '../export/conversation-markdown'
-import { fail, ok } from './app-result'
+import { fail, ok, notFound } from './app-result'
 import type { ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
 import { defaultProfileId, resolveSavedProfile } from '../settings/saved-profiles'
@@ -26,9 +26,6 @@ type Result<C extends keyof CommandResponses> = AppResult<CommandResponses[C]>
 
 /** The setting that holds the defaults for new conversations (see settings.ts). */
 const DEFAULTS_KEY = 'conversationDefaults'
-
-const notFound = () =>
-  fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
 
 /** What a turn takes from its conversation's settings (added to the TurnRequest). */
 export type TurnSettings = Pick<TurnRequest, 'provider' | 'model' | 'system' | 'maxOutputTokens' | 'temperature'>
@@ -94,12 +91,12 @@ export class ConversationCommands {
 
   get(request: CommandRequest<'conversations.settings'>): Result<'conversations.settings'> {
     if (request.conversationId !== undefined && !this.store.conversations.getConversation(request.conversationId))
-      return notFound()
+      return notFound('conversation')
     return ok(this.view(request.conversationId))
   }
 
   update(request: CommandRequest<'conversations.settingsUpdate'>): Result<'conversations.settingsUpdate'> {
-    if (!this.store.conversations.getConversation(request.conversationId)) return notFound()
+    if (!this.store.conversations.getConversation(request.conversationId)) return notFound('conversation')
     this.settings.update(request.conversationId, request.patch)
     return ok(this.view(request.conversationId))
   }
@@ -170,7 +167,7 @@ export class ConversationCommands {
 
   export(request: CommandRequest<'conversations.export'>): Result<'conversations.export'> {
     const conversation = this.store.conversations.getConversation(request.conversationId)
-    if (!conversation) return notFound()
+    if (!conversation) return notFound('conversation')
     const messages = this.store.conversations.getMessages(conversation.id)
     const calls = this.store.generations.listForConversation(conversation.id)
     const generationsByTurn = new Map(

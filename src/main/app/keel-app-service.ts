@@ -16,7 +16,7 @@ import type { McpHub } from '../mcp/mcp-hub'
 import { createMcpHub, mcpServersDir } from '../mcp/mcp-runtime'
 import type { ToolSource } from '../tools/tool'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
-import { fail, failureFromThrown, ok, validationFailure } from './app-result'
+import { fail, failureFromThrown, ok, validationFailure, notFound } from './app-result'
 import { buildConversationView } from './conversation-view'
 import type { KeyVault } from '../secrets/key-vault'
 import { McpCommands } from './mcp-commands'
@@ -275,10 +275,7 @@ export class KeelAppService {
           ),
     'conversations.open': ({ conversationId }) => this.openConversation(conversationId),
     'conversations.rename': ({ conversationId, title }) => {
-      if (!this.store.conversations.renameConversation(conversationId, title))
-        return fail('not-found', 'This conversation does not exist (any more).', {
-          detail: { code: 'conversation-not-found' },
-        })
+      if (!this.store.conversations.renameConversation(conversationId, title)) return notFound('conversation')
       return ok(this.store.conversations.getConversation(conversationId)!)
     },
     'conversations.delete': ({ conversationId }) => {
@@ -286,10 +283,7 @@ export class KeelAppService {
         return fail('busy', 'A turn is running in this conversation: stop it first.', {
           detail: { code: 'conversation-busy' },
         })
-      if (!this.store.conversations.deleteConversation(conversationId))
-        return fail('not-found', 'This conversation does not exist (any more).', {
-          detail: { code: 'conversation-not-found' },
-        })
+      if (!this.store.conversations.deleteConversation(conversationId)) return notFound('conversation')
       return ok({ deleted: true as const })
     },
     'turns.start': (request, context) => this.startTurn(request, context),
@@ -406,9 +400,7 @@ export class KeelAppService {
       return ok({ resolved })
     },
     'measurements.delete': ({ id }) =>
-      deleteMeasurement(this.store, id)
-        ? ok({ deleted: true as const })
-        : fail('not-found', `No measurement with id ${id}.`, { detail: { code: 'measurement-not-found' } }),
+      deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : notFound('measurement'),
     'mcp.list': () => this.mcp.list(),
     'mcp.import': (request) => this.mcp.import(request),
     'mcp.save': (request) => this.mcp.save(request),
@@ -445,11 +437,7 @@ export class KeelAppService {
     const { store } = this.reads
     const { modelPrices, providers } = readSettings(store).values
     const view = buildConversationView(store, conversationId, modelPrices, providers)
-    return view
-      ? ok(view)
-      : fail('not-found', 'This conversation does not exist (any more).', {
-          detail: { code: 'conversation-not-found' },
-        })
+    return view ? ok(view) : notFound('conversation')
   }
 
   /** A new question, or (`action`) a message action: regenerate, edit and resend, continue. */
@@ -461,10 +449,7 @@ export class KeelAppService {
     const { clientId } = context
     if (!this.runs.isConnected(clientId)) return fail('forbidden', 'This client cannot receive run events.')
     if (request.conversationId !== undefined) {
-      if (!this.store.conversations.getConversation(request.conversationId))
-        return fail('not-found', 'This conversation does not exist (any more).', {
-          detail: { code: 'conversation-not-found' },
-        })
+      if (!this.store.conversations.getConversation(request.conversationId)) return notFound('conversation')
       if (this.runs.isConversationBusy(request.conversationId))
         return fail('busy', 'A turn is already running in this conversation.', {
           detail: { code: 'conversation-busy' },

@@ -10,7 +10,7 @@ import type { McpFileServer } from '../mcp/mcp-config-file'
 import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
 import { McpSecrets, mcpSecretValueList, type McpSecretWhere } from '../mcp/mcp-secrets'
-import { fail, ok } from './app-result'
+import { fail, ok, notFound } from './app-result'
 import type { ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
 
@@ -22,9 +22,6 @@ function vaultRefusal(refused: { reason: 'plain-text-not-allowed' | 'unavailable
     ? fail('forbidden', refused.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
     : fail('storage', refused.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
 }
-
-const notFound = () =>
-  fail('not-found', 'There is no MCP server with this id (any more).', { detail: { code: 'mcp-server-not-found' } })
 
 export class McpCommands {
   private readonly secrets: McpSecrets
@@ -81,7 +78,7 @@ export class McpCommands {
 
   private view(serverId: string): AppResult<McpServerView> {
     const view = this.hub.view(serverId)
-    return view ? ok(view) : notFound()
+    return view ? ok(view) : notFound('mcp-server')
   }
 
   /** "Always allow" grants on a server's tools are void once what it runs changed (or it is gone). */
@@ -129,7 +126,7 @@ export class McpCommands {
         ? fail('forbidden', 'This server comes from the configuration file Keel was started with: edit that file.', {
             owner: 'user',
           })
-        : notFound()
+        : notFound('mcp-server')
     }
     const previous = index >= 0 ? list[index] : undefined
     const taken = new Set(
@@ -207,7 +204,7 @@ export class McpCommands {
 
   consent({ serverId, fingerprint }: CommandRequest<'mcp.consent'>): Result<'mcp.consent'> {
     const view = this.hub.view(serverId)
-    if (!view) return notFound()
+    if (!view) return notFound('mcp-server')
     if (view.origin === 'file' || !view.needsConsent) return ok(view)
     // What the user saw must be what runs now: a change since (another window, an edit) is shown again.
     if (view.fingerprint !== fingerprint)
@@ -260,14 +257,14 @@ export class McpCommands {
       return this.view(serverId)
     }
     const list = this.saved()
-    if (!list.some((config) => config.id === serverId)) return notFound()
+    if (!list.some((config) => config.id === serverId)) return notFound('mcp-server')
     const written = this.write(list.map((config) => (config.id === serverId ? change(config) : config)))
     if (!written.ok) return written
     return this.view(serverId)
   }
 
   async restart({ serverId }: CommandRequest<'mcp.restart'>): Promise<AppResult<CommandResponses['mcp.restart']>> {
-    if (!(await this.hub.restart(serverId))) return notFound()
+    if (!(await this.hub.restart(serverId))) return notFound('mcp-server')
     return this.view(serverId)
   }
 
@@ -280,7 +277,7 @@ export class McpCommands {
   }: CommandRequest<'mcp.secret'>): Promise<AppResult<CommandResponses['mcp.secret']>> {
     const list = this.saved()
     const config = list.find((candidate) => candidate.id === serverId)
-    if (!config) return notFound()
+    if (!config) return notFound('mcp-server')
     if (!config[where] || !Object.hasOwn(config[where], key))
       return fail('validation', `This server has no ${where === 'env' ? 'variable' : 'header'} named ${key}.`, {
         owner: 'user',
@@ -298,13 +295,13 @@ export class McpCommands {
   }
 
   acceptTools({ serverId, tools }: CommandRequest<'mcp.acceptTools'>): Result<'mcp.acceptTools'> {
-    if (!this.hub.view(serverId)) return notFound()
+    if (!this.hub.view(serverId)) return notFound('mcp-server')
     this.hub.acceptTools(serverId, tools)
     return this.view(serverId)
   }
 
   stderr({ serverId }: CommandRequest<'mcp.stderr'>): Result<'mcp.stderr'> {
     const text = this.hub.stderr(serverId)
-    return text === undefined ? notFound() : ok({ text })
+    return text === undefined ? notFound('mcp-server') : ok({ text })
   }
 }

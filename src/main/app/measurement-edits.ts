@@ -32,7 +32,7 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
     return {
       ok: false,
       kind: 'not-found',
-      message: `No measurement with id ${request.id}.`,
+      message: 'This measurement does not exist (any more).',
       detail: { code: 'measurement-not-found' },
     }
   const unit = normalizeUnit(request.unit)

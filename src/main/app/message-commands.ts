@@ -8,7 +8,7 @@ import type { Message } from '../../shared/conversation'
 import type { KeelStore } from '../db/keel-store'
 import type { TurnAction } from '../harness/turn-recorder'
 import type { ClientContext } from './client-context'
-import { fail, ok } from './app-result'
+import { fail, ok, notFound } from './app-result'
 
 type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandResponses[C]>> | AppResult<CommandResponses[C]>
 
@@ -26,10 +26,6 @@ export interface MessageCommandHost {
   view(conversationId: string): AppResult<ConversationView>
 }
 
-const conversationNotFound = () =>
-  fail('not-found', 'This conversation does not exist (any more).', { detail: { code: 'conversation-not-found' } })
-const messageNotFound = () =>
-  fail('not-found', 'This message does not exist (any more).', { detail: { code: 'message-not-found' } })
 const busy = () =>
   fail('busy', 'An answer is being written in this conversation: stop it first.', {
     detail: { code: 'conversation-busy' },
@@ -121,9 +117,9 @@ export class MessageCommands {
 
   /** The message, in that conversation, with no answer being written there (the tree must not move under a run). */
   private find(conversationId: string, messageId: string): AppResult<Message> {
-    if (!this.store.conversations.getConversation(conversationId)) return conversationNotFound()
+    if (!this.store.conversations.getConversation(conversationId)) return notFound('conversation')
     const message = this.store.conversations.getMessage(messageId)
-    if (!message || message.conversationId !== conversationId) return messageNotFound()
+    if (!message || message.conversationId !== conversationId) return notFound('message')
     if (this.host.isConversationBusy(conversationId)) return busy()
     return ok(message)
   }

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { COMMAND_SCHEMAS, CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import type { KeelStore } from '../db/keel-store'
-import { fail, ok } from './app-result'
+import { fail, ok, notFound } from './app-result'
 
 type Input<C extends keyof typeof COMMAND_SCHEMAS> = z.output<(typeof COMMAND_SCHEMAS)[C]>
 
@@ -20,10 +20,7 @@ export class SearchCommands {
   }
 
   pin({ conversationId, pinned }: Input<'conversations.pin'>): AppResult<CommandResponses['conversations.pin']> {
-    if (!this.store.search.setPinned(conversationId, pinned))
-      return fail('not-found', 'This conversation does not exist (any more).', {
-        detail: { code: 'conversation-not-found' },
-      })
+    if (!this.store.search.setPinned(conversationId, pinned)) return notFound('conversation')
     return ok(this.store.search.listPinned())
   }
 

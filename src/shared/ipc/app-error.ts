@@ -11,6 +11,8 @@ export type AppErrorDetail =
   | { code: 'conversation-not-found' }
   | { code: 'conversation-busy' }
   | { code: 'measurement-not-found' }
+  /** An attachment's file was deleted with its message (another window) or never existed. */
+  | { code: 'file-not-found' }
   | { code: 'unit-not-for-kind'; kind: MeasurementKind; unit: string; units: string[] }
   /** `min`/`max`: the plausible range in the unit the user wrote (numbers, so the window formats them). */
   | { code: 'value-out-of-range'; kind: MeasurementKind; value: number; unit: string; min: number; max: number }

@@ -83,6 +83,7 @@ const baseEn = {
   'error.conversation-not-found': 'This conversation no longer exists.',
   'error.conversation-busy': 'An answer is still being written in this conversation: stop it first.',
   'error.measurement-not-found': 'This measurement no longer exists.',
+  'error.file-not-found': 'This file no longer exists.',
   'error.unit-not-for-kind': '“{unit}” is not a unit for {kind} (use {units}).',
   'error.value-out-of-range': '{value} {unit} is outside the plausible range for {kind} ({range}).',
   'error.date-out-of-range':
@@ -384,6 +385,7 @@ const basePtBR: BaseDictionary = {
   'error.conversation-not-found': 'Esta conversa não existe mais.',
   'error.conversation-busy': 'Uma resposta ainda está sendo escrita nesta conversa: pare-a primeiro.',
   'error.measurement-not-found': 'Esta medição não existe mais.',
+  'error.file-not-found': 'Este arquivo não existe mais.',
   'error.unit-not-for-kind': '“{unit}” não é uma unidade de {kind} (use {units}).',
   'error.value-out-of-range': '{value} {unit} está fora da faixa plausível para {kind} ({range}).',
   'error.date-out-of-range':
@@ -684,6 +686,7 @@ const baseEs: BaseDictionary = {
   'error.conversation-not-found': 'Esta conversación ya no existe.',
   'error.conversation-busy': 'Todavía se está escribiendo una respuesta en esta conversación: detenla primero.',
   'error.measurement-not-found': 'Esta medición ya no existe.',
+  'error.file-not-found': 'Este archivo ya no existe.',
   'error.unit-not-for-kind': '«{unit}» no es una unidad de {kind} (usa {units}).',
   'error.value-out-of-range': '{value} {unit} está fuera del rango plausible para {kind} ({range}).',
   'error.date-out-of-range':
