@@ -20,6 +20,9 @@ export async function expectNoViolations(page: Page, state: string): Promise<voi
     .withTags(WCAG_TAGS)
     .setLegacyMode(test.info().project.name === 'electron')
     .analyze()
+  if (process.env.A11Y_VERBOSE && results.incomplete.length > 0)
+    console.log(`axe needs review in "${state}":\n${formatViolations(results.incomplete)}`)
+  // The run really inspected this page (a failed injection would report nothing at all).
   expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
   expect(formatViolations(results.violations), `axe violations in "${state}"`).toBe('')
 }

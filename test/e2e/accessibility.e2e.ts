@@ -10,6 +10,7 @@
 // decide alone ("needs review").
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import type { Result } from 'axe-core'
 import { enqueue, openApp, resetSim, send } from './sim'
 
@@ -39,14 +40,6 @@ async function audit(page: Page) {
 }
 
 /** Runs axe on the whole page and fails with a readable list of every violation. */
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await audit(page)
-  if (process.env.A11Y_VERBOSE && results.incomplete.length > 0)
-    console.log(`axe needs review in "${state}":\n${formatViolations(results.incomplete)}`)
-  // The run really inspected this page (a failed injection would report nothing at all).
-  expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  expect(formatViolations(results.violations), `axe violations in "${state}"`).toBe('')
-}
 
 /** Sends a message through the composer whatever the UI language (`send` in sim.ts is English only). */
 async function sendAs(page: Page, label: string, text: string): Promise<void> {

@@ -1,28 +1,9 @@
-// Look and feel (issue 12, S6): dark mode by the OS and by the setting (axe, contrast included, on
-// the main states in dark), the language following the browser on first run, readable tool cards
-// with the raw JSON behind "Raw data", a delete approval naming its row, Approve all, Always allow
-// reflected in Settings at once, chart value labels not clipped.
-import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
 import { expect, test, type Page } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import { appUrl, databasePath, enqueue, openApp, resetSim, screenshot, send } from './sim'
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .setLegacyMode(test.info().project.name === 'electron')
-    .analyze()
-  expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  const text = results.violations
-    .map(
-      (v) =>
-        `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-    )
-    .join('\n')
-  expect(text, `axe violations in "${state}"`).toBe('')
-}
+const _WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click()

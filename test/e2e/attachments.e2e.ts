@@ -1,27 +1,11 @@
-// Attachments in the window: pick an image (file chooser), paste one (clipboard), drop a text file,
-// remove one, send — the provider's request carries the rest in its own format; after a reload the
-// conversation shows them again; a file over the limit is refused with the limit said. Axe on each
-// new state; screenshots under test-results/screenshots/<project>/attachments-*.png.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import { enqueue, openApp, resetSim, screenshot, simRequests } from './sim'
 
 // A real 1×1 PNG (red) and a 1×1 GIF.
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=='
 const GIF_BASE64 = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=='
 const NOTES = '# Notes\nweight: 72.5 kg\n'
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(test.info().project.name === 'electron')
-    .analyze()
-  expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations in "${state}"`,
-  ).toEqual([])
-}
 
 /** Pastes a file into the composer as the clipboard would (a ClipboardEvent carrying a DataTransfer). */
 async function pasteImage(page: Page, name: string, base64: string, type: string): Promise<void> {

@@ -2,21 +2,13 @@
 // the conversation's system prompt and temperature reach the provider after the date preamble,
 // the conversation exports as Markdown and JSON downloads and a JSON export imports back.
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import { enqueue, openApp, resetSim, screenshot, send, simRequests } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
 })
-
-async function expectNoViolations(page: import('./fixtures').Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(test.info().project.name === 'electron')
-    .analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 type SimRequest = { model?: string; body: { system?: string; temperature?: number; max_tokens?: number } }
 
@@ -41,7 +33,7 @@ test('the Model picker and the conversation settings reach the request; export a
   await panel.getByLabel('Temperature').fill('0.4')
   await panel.getByLabel('Max output tokens').fill('512')
   await screenshot(page, 'convset-panel')
-  await expectNoViolations(page)
+  await expectNoViolations(page, 'conversation settings open')
   await panel.getByRole('button', { name: 'Save' }).click()
   await expect(panel.getByRole('status')).toHaveText(
     'Saved. It is kept with the conversation when you send the first message.',
@@ -61,7 +53,7 @@ test('the Model picker and the conversation settings reach the request; export a
 
   // Export: Markdown and JSON downloads.
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
-  await expectNoViolations(page)
+  await expectNoViolations(page, 'conversation menu open')
   const [markdown] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export as Markdown' }).click(),

@@ -1,15 +1,9 @@
-// The MCP parts of the window against the committed contract, before the core answers it: browser
-// mode's socket is routed through the test, which forwards every command to the real core except
-// the MCP ones (`mcp.*`, `elicitations.answer`, and the turn it pushes MCP run events for), answered
-// here as the contract says. It checks what the window sends (the fingerprint, exactly the hashes
-// shown, the file's text) and what it shows (full command line, diffs, plain-text logs and server
-// words), and audits each state with axe. The same flows against the real core are in mcp.e2e.ts.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page, WebSocketRoute } from '@playwright/test'
 import type { McpImportReport, McpServerView } from '../../src/shared/mcp'
 import type { RunEvent } from '../../src/shared/run-events'
 import { HASH_B, server, tool } from '../renderer/mcp-fixtures'
 import { expect, isElectron, test } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import { openApp, send } from './sim'
 
 test.beforeEach(() => {
@@ -72,15 +66,6 @@ class FakeCore {
   sentOf(command: string): Record<string, unknown>[] {
     return this.sent.filter((s) => s.command === command).map((s) => s.payload)
   }
-}
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.passes.length).toBeGreaterThan(0)
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations in "${state}"`,
-  ).toEqual([])
 }
 
 const changedWrite = tool({

@@ -1,25 +1,10 @@
-// Message actions in the real window: Copy (Markdown to the clipboard), Regenerate in place with
-// Previous/Next version, Edit and resend (the old branch reachable), Delete (asked inline),
-// Continue after a length cut, the model that wrote each answer, keyboard access, and axe.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, isElectron, test, type Page } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import { appUrl, enqueue, openApp, resetSim, screenshot, send, simRequests } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
 })
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(isElectron())
-    .analyze()
-  expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations in "${state}"`,
-  ).toEqual([])
-}
 
 const answers = (page: Page) => page.getByTestId('message-assistant')
 const questions = (page: Page) => page.getByTestId('message-user')

@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { ChildProcess } from 'node:child_process'
 import { expect, test, type Page } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import { startProcess, stop } from './global-setup'
 import { enqueue, resetSim, send, simRequests, simUrl } from './sim'
 
@@ -48,15 +48,6 @@ test.afterAll(async () => {
 test.beforeEach(async () => {
   await resetSim()
 })
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations in "${state}"`,
-  ).toEqual([])
-}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/providers-${name}.png`, fullPage: true })

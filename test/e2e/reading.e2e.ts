@@ -1,11 +1,6 @@
-// Reading a conversation (issue 12, audit defects 1 and 24): the list follows a streaming answer
-// while the user is at its end, stops when they scroll up ("Jump to latest" brings them back), a
-// pending approval is scrolled into view and focused, a long conversation opens at its end; code
-// blocks are coloured (by a highlighter fetched only then) and copy their code; math and Mermaid
-// diagrams are drawn under the window's CSP, with nothing in a diagram able to run; axe on each.
-import AxeBuilder from '@axe-core/playwright'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { expectNoViolations } from './a11y-audit'
 import { enqueue, openApp, resetSim, screenshot, send } from './sim'
 
 test.beforeEach(async () => {
@@ -13,18 +8,6 @@ test.beforeEach(async () => {
 })
 
 /** WCAG 2.0/2.1 A and AA, as in accessibility.e2e.ts; any violation fails with its rule and elements. */
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(test.info().project.name === 'electron')
-    .analyze()
-  expect(results.passes.length, `axe checked nothing in "${state}"`).toBeGreaterThan(0)
-  const report = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.map(String).join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  )
-  expect(report.join('\n\n'), `axe violations in "${state}"`).toBe('')
-}
 
 /** How far the message list's view is from its end, in pixels. */
 const distanceFromEnd = (list: Locator) => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)

@@ -1,7 +1,7 @@
 import type { CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import type { KeelStore } from '../db/keel-store'
-import { fail, ok, notFound } from './app-result'
+import { ok, notFound } from './app-result'
 
 /** `attachments.get`: one stored file with its bytes in base64 (the window makes a data URL of an image). */
 export function getAttachment(store: KeelStore, attachmentId: number): AppResult<CommandResponses['attachments.get']> {

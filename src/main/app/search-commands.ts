@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { COMMAND_SCHEMAS, CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import type { KeelStore } from '../db/keel-store'
-import { fail, ok, notFound } from './app-result'
+import { ok, notFound } from './app-result'
 
 type Input<C extends keyof typeof COMMAND_SCHEMAS> = z.output<(typeof COMMAND_SCHEMAS)[C]>
 
