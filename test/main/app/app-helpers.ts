@@ -127,8 +127,6 @@ export async function startAppWorld(
 
 export const isRunEnd = (event: RunEvent): event is Extract<RunEvent, { type: 'run-end' }> => event.type === 'run-end'
 
-export function countRows(store: KeelStore, table: string): number {
-  return (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
-}
+export { countRows } from '../db/store-fixtures'
 
 export const weight = { kind: 'weight', value: 72.5, unit: 'kg' }
