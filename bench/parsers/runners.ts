@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createParser } from 'eventsource-parser'
 import { createStreamParser } from '../../src/main/providers/stream-parser'
 import type { ProviderId } from '../../src/shared/provider-id'
-import type { TurnResult } from '../../src/shared/turn-result'
+import type { RoundResult } from '../../src/shared/round-result'
 import type { SyntheticStream } from './streams'
 
 /** One timed run. `capped`: the run was stopped at the deadline, `ms` is then a lower bound. */
@@ -73,7 +73,7 @@ export function floorRunner(stream: SyntheticStream, slices: readonly Uint8Array
 export function verifyResult(
   who: string,
   stream: SyntheticStream,
-  result: TurnResult,
+  result: RoundResult,
   events: number,
   deltaEvents: number,
 ): void {

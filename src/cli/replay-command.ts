@@ -3,7 +3,7 @@ import { access, constants, stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { PROVIDER_IDS, isProviderId } from '../shared/provider-id'
 import { parseStreamBody } from '../main/providers/stream-parser'
-import { turnResultToJson } from '../main/providers/turn-result-json'
+import { turnResultToJson } from '../main/providers/round-result-json'
 import { CliUsageError } from './cli-usage-error'
 
 export const REPLAY_USAGE = `usage: keel replay --provider <${PROVIDER_IDS.join('|')}> [--status <http-status>] [FILE|-]

@@ -1,5 +1,5 @@
 import type { ProviderId } from './provider-id'
-import type { ReplayItem } from './turn-result'
+import type { ReplayItem } from './round-result'
 
 /**
  * A conversation as the providers see it, one entry per model round, independent of any one

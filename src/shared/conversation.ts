@@ -1,7 +1,7 @@
 import type { ToolResultImage } from './chat-history'
 import type { NoticeRef } from './fallback-messages'
 import type { ProviderId } from './provider-id'
-import type { ReplayItem } from './turn-result'
+import type { ReplayItem } from './round-result'
 import type { FinishReason } from './finish-reason'
 import type { JsonObject } from './json-value'
 import type { ToolCallState } from './tool-call-state'

@@ -6,6 +6,6 @@
  * - `content-filter`: refused or blocked by a safety system.
  * - `error`: the provider reported a failure.
  * - `other`: a finish the provider gave that fits none of the above.
- * `null` (in a {@link TurnResult}) means the provider never said: the turn did not verifiably end.
+ * `null` (in a {@link RoundResult}) means the provider never said: the turn did not verifiably end.
  */
 export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other'

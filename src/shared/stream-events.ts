@@ -5,7 +5,7 @@ import type { Usage } from './usage'
 /**
  * The normalized stream every provider adapter produces, event by event, as bytes arrive.
  * Tool-call events describe a call being *prepared*: a draft to show, never an action to run.
- * Only the {@link TurnResult} at the end, judged by `isExecutableTurn`, may lead to execution.
+ * Only the {@link RoundResult} at the end, judged by `mayRunToolCalls`, may lead to execution.
  */
 export type StreamEvent =
   | { type: 'text-delta'; delta: string }

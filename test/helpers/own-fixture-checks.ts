@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { HttpResponseMeta } from '../../src/main/providers/http-response-meta'
-import { isExecutableTurn } from '../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../src/main/providers/turn-verdict'
 import type { FinishReason } from '../../src/shared/finish-reason'
 import type { ProviderErrorKind } from '../../src/shared/provider-error'
 import type { ProviderId } from '../../src/shared/provider-id'
 import type { StreamEvent } from '../../src/shared/stream-events'
-import type { ReplayItem, TurnResult } from '../../src/shared/turn-result'
+import type { ReplayItem, RoundResult } from '../../src/shared/round-result'
 import type { Usage } from '../../src/shared/usage'
 import { coalesceEvents, parseInReads, readBytes, type ParsedBody } from './parse-helpers'
 
@@ -114,7 +114,7 @@ export interface Expected {
   usage: Usage
   error: unknown
   /** Defaults to []; a function when it depends on generated call ids. */
-  replay?: ReplayItem[] | ((result: TurnResult) => ReplayItem[])
+  replay?: ReplayItem[] | ((result: RoundResult) => ReplayItem[])
   responseId: string | undefined
   model: string | undefined
 }
@@ -158,17 +158,17 @@ export function everyOffset(length: number): number[] {
   return Array.from({ length: Math.max(0, length - 1) }, (_, i) => i + 1)
 }
 
-function withoutMessageFields(error: NonNullable<TurnResult['error']>): NonNullable<TurnResult['error']> {
+function withoutMessageFields(error: NonNullable<RoundResult['error']>): NonNullable<RoundResult['error']> {
   const { waitMs: _wait, providerMessage: _said, ...rest } = error
   return rest
 }
 
-export function expectResult(result: TurnResult, expected: Expected): void {
+export function expectResult(result: RoundResult, expected: Expected): void {
   const replay = typeof expected.replay === 'function' ? expected.replay(result) : (expected.replay ?? [])
   expect({
     complete: result.complete,
     truncated: result.truncated,
-    executable: isExecutableTurn(result),
+    executable: mayRunToolCalls(result),
     finishReason: result.finishReason,
     rawFinishReason: result.rawFinishReason,
     text: result.text,

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import type { ProviderId } from '../../src/shared/provider-id'
 import type { StreamEvent } from '../../src/shared/stream-events'
-import type { TurnResult } from '../../src/shared/turn-result'
+import type { RoundResult } from '../../src/shared/round-result'
 import { createStreamParser, type StreamParserOptions } from '../../src/main/providers/stream-parser'
 
 export interface ParsedBody {
   events: StreamEvent[]
-  result: TurnResult
+  result: RoundResult
 }
 
 /** Parses `bytes` fed as the given reads (`splits` are byte offsets, ascending), synchronously. */

@@ -8,10 +8,10 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseStreamBody } from '../../src/main/providers/stream-parser'
-import { isExecutableTurn } from '../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../src/main/providers/turn-verdict'
 import type { ProviderErrorKind } from '../../src/shared/provider-error'
 import { PROVIDER_IDS, type ProviderId } from '../../src/shared/provider-id'
-import type { TurnResult } from '../../src/shared/turn-result'
+import type { RoundResult } from '../../src/shared/round-result'
 import {
   parseScript,
   startSimulatedProvider,
@@ -80,7 +80,7 @@ function endpoint(provider: ProviderId, options: { jsonArray?: boolean } = {}): 
 
 interface Fetched {
   response: Response
-  result: TurnResult
+  result: RoundResult
   /** The body as received (up to a cut). */
   raw: string
   /** The read error when the body did not end cleanly (a cut connection). */
@@ -168,7 +168,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
       error: undefined,
     })
     expect(result.usage).toMatchObject({ inputTokens: 21, outputTokens: 9 })
-    expect(isExecutableTurn(result)).toBe(false)
+    expect(mayRunToolCalls(result)).toBe(false)
   })
 
   it('serves a two-call tool turn with the right ids, names and arguments', async () => {
@@ -196,7 +196,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
       expect(raw).toContain('"item_id":"fc_') // deltas reference the fc_ item id, not the call id
     }
     expect(result.usage).toMatchObject({ inputTokens: 120, outputTokens: 44 })
-    expect(isExecutableTurn(result)).toBe(true)
+    expect(mayRunToolCalls(result)).toBe(true)
   })
 
   it('serves a length-truncated turn', async () => {
@@ -206,7 +206,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
       finish: 'length',
     })
     expect(result).toMatchObject({ truncated: true, finishReason: 'length', text: 'Here are the first three of fifty' })
-    expect(isExecutableTurn(result)).toBe(false)
+    expect(mayRunToolCalls(result)).toBe(false)
   })
 
   it('serves a length finish inside a tool call as a non-executable turn', async () => {
@@ -217,7 +217,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
     })
     expect(result).toMatchObject({ truncated: true, finishReason: 'length' })
     expect(result.toolCalls[0]?.arguments).toBeUndefined()
-    expect(isExecutableTurn(result)).toBe(false)
+    expect(mayRunToolCalls(result)).toBe(false)
   })
 
   it.each([
@@ -233,7 +233,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
     expect(result.error?.kind).toBe(expected)
     expect(result.error?.retryable).toBe(true)
     expect(result.finishReason).toBe('error')
-    expect(isExecutableTurn(result)).toBe(false)
+    expect(mayRunToolCalls(result)).toBe(false)
   })
 
   it('parses the same turn however the body is chunked and delayed', async () => {
@@ -249,7 +249,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
       expect(chunked.raw).toBe(whole.raw)
       expect(chunked.result).toEqual(whole.result)
     }
-    expect(isExecutableTurn(whole.result)).toBe(true)
+    expect(mayRunToolCalls(whole.result)).toBe(true)
   })
 
   it('answers HTTP 429 with retry-after as a rate limit', async () => {
@@ -261,7 +261,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
     expect(response.status).toBe(429)
     expect(result.error).toMatchObject({ kind: 'rate-limit', retryable: true, status: 429, retryAfterMs: 2000 })
     expect(result.truncated).toBe(false)
-    expect(isExecutableTurn(result)).toBe(false)
+    expect(mayRunToolCalls(result)).toBe(false)
   })
 
   it.each([
@@ -288,7 +288,7 @@ describe.each(PROVIDER_IDS)('%s', (provider) => {
     expect(cut.readError).toBeDefined()
     expect(cut.raw).toBe(whole.raw.slice(0, whole.raw.indexOf('Stavanger') + 3))
     expect(cut.result).toMatchObject({ complete: false, truncated: true })
-    expect(isExecutableTurn(cut.result)).toBe(false)
+    expect(mayRunToolCalls(cut.result)).toBe(false)
     if (provider === 'gemini') {
       expect(cut.result.error?.kind).toBe('truncated') // the call's chunk never completed
     } else {
@@ -340,7 +340,7 @@ describe('gemini without alt=sse', () => {
     expect(array.raw.endsWith('\n]')).toBe(true)
     expect(array.response.headers.get('content-type')).toMatch(/^application\/json/)
     expect(array.result).toEqual(sse.result)
-    expect(isExecutableTurn(array.result)).toBe(true)
+    expect(mayRunToolCalls(array.result)).toBe(true)
   })
 
   it('closes the array after an in-stream error', async () => {
@@ -381,7 +381,7 @@ describe('wire details', () => {
       })
       const expected = provider === 'gemini-interactions' ? 'length' : 'content-filter'
       expect(result.finishReason, provider).toBe(expected)
-      expect(isExecutableTurn(result), provider).toBe(false)
+      expect(mayRunToolCalls(result), provider).toBe(false)
     }
   })
 
@@ -412,7 +412,7 @@ describe('wire details', () => {
     expect(raw.match(/input_json_delta/g)).toHaveLength(1)
     expect(raw).toContain('"partial_json":""')
     expect(result.toolCalls[0]).toMatchObject({ argumentsText: '{}', arguments: {} })
-    expect(isExecutableTurn(result)).toBe(true)
+    expect(mayRunToolCalls(result)).toBe(true)
   })
 
   it('frames Gemini SSE with CRLF CRLF and Gemini JSON spacing', async () => {
@@ -462,7 +462,7 @@ describe('wire details', () => {
     expect(noFinish.raw).not.toMatch(/"finish_reason":"/)
     expect(noFinish.result).toMatchObject({ complete: true, finishReason: null })
     expect(noFinish.result.usage.inputTokens).toBeGreaterThan(0)
-    expect(isExecutableTurn(noFinish.result)).toBe(false)
+    expect(mayRunToolCalls(noFinish.result)).toBe(false)
   })
 
   it('adds encrypted reasoning to Responses only when the request includes it', async () => {

@@ -1,6 +1,6 @@
 import { isFallbackMessageId, type NoticeRef } from '../../shared/fallback-messages'
 import type { ProviderId } from '../../shared/provider-id'
-import type { ReplayItem } from '../../shared/turn-result'
+import type { ReplayItem } from '../../shared/round-result'
 import type {
   InterruptReason,
   Message,

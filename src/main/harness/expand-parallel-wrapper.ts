@@ -1,4 +1,4 @@
-import type { TurnToolCall } from '../../shared/turn-result'
+import type { TurnToolCall } from '../../shared/round-result'
 import { asArray, asObject, asString } from '../providers/wire-access'
 
 const WRAPPER_NAMES = new Set(['multi_tool_use.parallel', 'parallel'])

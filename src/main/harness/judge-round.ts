@@ -2,8 +2,8 @@ import { noticeForProviderError, type ProviderAbout } from '../../shared/error-n
 import { isImageRefusal } from '../providers/image-refusal'
 import type { NoticeRef } from '../../shared/fallback-messages'
 import type { InterruptReason, ToolCallState } from '../../shared/run-events'
-import type { TurnResult } from '../../shared/turn-result'
-import { isExecutableTurn } from '../providers/turn-verdict'
+import type { RoundResult } from '../../shared/round-result'
+import { mayRunToolCalls } from '../providers/turn-verdict'
 import { TURN_DEADLINE_CODE } from './stream-model-round'
 
 /** How a turn ends, as the message keeps it. */
@@ -33,7 +33,7 @@ export type RoundVerdict = TurnEnding | RunCalls
 
 /** What the decision needs to know about one streamed round and the turn so far. */
 export interface RoundFacts {
-  result: TurnResult
+  result: RoundResult
   /** The request carried a user's images (a refusal about images then means the model has no vision). */
   imagesSent?: boolean
   /** The user's stop ended the round. */
@@ -138,7 +138,7 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
       unrunCalls: hasCalls ? 'not-run' : undefined,
     })
   }
-  if (!isExecutableTurn(result)) {
+  if (!mayRunToolCalls(result)) {
     // A finished answer; calls without a tool-call finish (a compatible server that never sent one, a filter) never run.
     return end({
       status: 'complete',

@@ -2,7 +2,7 @@ import type { HistoryAssistantMessage } from '../../shared/chat-history'
 import type { InterruptReason, RunStatus } from '../../shared/run-events'
 import { SETTING_DEFINITIONS } from '../../shared/settings'
 import type { StorageError } from '../../shared/storage-error'
-import type { TurnResult } from '../../shared/turn-result'
+import type { RoundResult } from '../../shared/round-result'
 import { hasImages } from '../providers/user-message-parts'
 import { executeToolCalls } from './execute-tool-calls'
 import { judgeAfterCalls, judgeRound, judgeRoundLimit, type TurnEnding } from './judge-round'
@@ -189,7 +189,7 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
 }
 
 /** A round as history keeps it (and as the next request replays it). */
-function assistantRound(context: TurnContext, result: TurnResult): HistoryAssistantMessage {
+function assistantRound(context: TurnContext, result: RoundResult): HistoryAssistantMessage {
   return {
     role: 'assistant',
     provider: context.provider,

@@ -1,6 +1,6 @@
 import type { ProviderError } from '../../shared/provider-error'
 import type { StreamEvent } from '../../shared/stream-events'
-import type { ReplayItem, TurnResult, TurnToolCall } from '../../shared/turn-result'
+import type { ReplayItem, RoundResult, TurnToolCall } from '../../shared/round-result'
 import type { ProviderRequest } from '../providers/provider-request'
 import { parseArgumentsObject } from '../providers/turn-accumulator'
 import type { RoundOutcome, StreamModelRoundOptions } from './stream-model-round'
@@ -62,7 +62,7 @@ export function scriptedModel(
   return Object.assign(round, { requests })
 }
 
-function fold(provider: TurnResult['provider'], replay: ReplayItem[]) {
+function fold(provider: RoundResult['provider'], replay: ReplayItem[]) {
   let text = ''
   let reasoning = ''
   let finish: Extract<StreamEvent, { type: 'finish' }> | undefined
@@ -97,7 +97,7 @@ function fold(provider: TurnResult['provider'], replay: ReplayItem[]) {
           error = event.error
       }
     },
-    result(): TurnResult {
+    result(): RoundResult {
       const toolCalls: TurnToolCall[] = [...calls.entries()].map(([callId, call]) => ({
         callId,
         callIdIsLocal: false,

@@ -13,7 +13,7 @@ import type { StorageError } from '../../shared/storage-error'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
 import type { ToolPreview } from '../../shared/tool-preview'
 import { storedOutcomeOf } from '../../shared/tool-card'
-import type { TurnResult } from '../../shared/turn-result'
+import type { RoundResult } from '../../shared/round-result'
 import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-message-writer'
 import type { KeelStore } from '../db/keel-store'
 import { toolResultForModel } from '../tools/tool-result-for-model'
@@ -260,7 +260,7 @@ function titleFrom(text: string): string {
 
 function generationOutcome(
   aborted: boolean,
-  result: TurnResult | undefined,
+  result: RoundResult | undefined,
 ): Exclude<GenerationOutcome, 'running' | 'app-crash'> {
   if (aborted) return 'user-stop'
   if (!result) return 'provider-error'

@@ -1,7 +1,7 @@
 import type { ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
-import type { TurnResult } from '../../shared/turn-result'
+import type { RoundResult } from '../../shared/round-result'
 import { requestIdFromHeaders } from '../providers/http-response-meta'
 import type { ProviderRequest } from '../providers/provider-request'
 import { createStreamParser } from '../providers/stream-parser'
@@ -9,7 +9,7 @@ import { createStreamParser } from '../providers/stream-parser'
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
 export interface RoundOutcome {
-  result: TurnResult
+  result: RoundResult
   /** Text, reasoning or a tool call of this attempt reached `onEvent` (a retry would repeat it). */
   outputForwarded: boolean
   /** The user's stop ended the round. */
@@ -92,7 +92,7 @@ type RoundEnding = 'stall' | 'deadline' | 'over-limit'
  * One model call: POST the request, stream the body through the provider's parser, forward each
  * normalized event as it arrives. Never throws for provider or network trouble: every ending
  * (HTTP error, reset, stall, deadline, a body over the parser's limits, stop) is a
- * {@link TurnResult} whose error says what happened.
+ * {@link RoundResult} whose error says what happened.
  */
 export async function streamModelRound(options: StreamModelRoundOptions): Promise<RoundOutcome> {
   const now = options.now ?? Date.now
@@ -144,7 +144,7 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
       armStall()
     }
   }
-  const finish = (result: TurnResult, status: number | undefined, requestId: string | undefined): RoundOutcome => {
+  const finish = (result: RoundResult, status: number | undefined, requestId: string | undefined): RoundOutcome => {
     if (stallTimer) clearTimeout(stallTimer)
     if (firstProgressTimer) clearTimeout(firstProgressTimer)
     if (deadlineTimer) clearTimeout(deadlineTimer)
@@ -232,7 +232,7 @@ export async function streamModelRound(options: StreamModelRoundOptions): Promis
  * A transport failure explains a cut better than the parser's generic "truncated" verdict. A turn
  * whose end signal had arrived is whole: a connection that then hangs or fails changes nothing.
  */
-function withError(result: TurnResult, error: ProviderError | undefined): TurnResult {
+function withError(result: RoundResult, error: ProviderError | undefined): RoundResult {
   if (!error || result.complete || (result.error && result.error.kind !== 'truncated')) return result
   return { ...result, error, truncated: true }
 }

@@ -5,7 +5,7 @@ import type { NoticeRef } from '../../shared/fallback-messages'
 import type { InterruptReason } from '../../shared/run-events'
 import type { ToolCallOutcome } from '../../shared/tool-outcome'
 import type { ToolPreview } from '../../shared/tool-preview'
-import type { ReplayItem, TurnResult } from '../../shared/turn-result'
+import type { ReplayItem, RoundResult } from '../../shared/round-result'
 import type { Usage } from '../../shared/usage'
 
 /**
@@ -66,7 +66,7 @@ export interface TurnRecorder {
       /** The user's stop ended the call. */
       aborted: boolean
       /** What the call amounted to (undefined if the harness itself failed mid-call). */
-      result: TurnResult | undefined
+      result: RoundResult | undefined
       usage: Usage
       estimated: boolean
       status: number | undefined

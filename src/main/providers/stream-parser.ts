@@ -1,6 +1,6 @@
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
-import type { TurnResult } from '../../shared/turn-result'
+import type { RoundResult } from '../../shared/round-result'
 import { BodyFramer, type BodyFrameSink } from './framing/body-framer'
 import { describeBreach, type FramingLimitBreach, type FramingLimits } from './framing/framing-limits'
 import type { HttpResponseMeta } from './http-response-meta'
@@ -22,12 +22,12 @@ export interface StreamParserOptions {
 
 /**
  * Parses one provider response body into normalized events, as bytes arrive, and into a
- * {@link TurnResult} at the end. Feed every network read to `push`, then call `end` once.
+ * {@link RoundResult} at the end. Feed every network read to `push`, then call `end` once.
  * The output is the same however the body is split into reads.
  */
 export interface StreamParser {
   push(bytes: Uint8Array): StreamEvent[]
-  end(): { events: StreamEvent[]; result: TurnResult }
+  end(): { events: StreamEvent[]; result: RoundResult }
   /**
    * The body crossed a size limit (a line, event, element or document too long): the turn has a
    * `malformed` error and further input is ignored. Stop reading the body and call `end`.
@@ -82,7 +82,7 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
   private readonly sampler = new PayloadSampler()
   /** The anchor's own (see {@link ANCHORS}): the payload shapes and the objects made by replaying them. */
   private readonly shapes = new PayloadShapes()
-  private readonly anchored: (StreamEvent | TurnResult)[] = []
+  private readonly anchored: (StreamEvent | RoundResult)[] = []
 
   constructor(
     provider: ProviderId,
@@ -106,7 +106,7 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
     return this.accumulator.drainEvents()
   }
 
-  end(): { events: StreamEvent[]; result: TurnResult } {
+  end(): { events: StreamEvent[]; result: RoundResult } {
     if (this.ended) throw new Error('StreamParser: end called twice')
     this.ended = true
     const { accumulator, adapter, framer, httpOk, options } = this
@@ -236,7 +236,7 @@ export async function parseStreamBody(
   provider: ProviderId,
   body: AsyncIterable<Uint8Array>,
   options: StreamParserOptions & { onEvent?: (event: StreamEvent) => void } = {},
-): Promise<{ events: StreamEvent[]; result: TurnResult }> {
+): Promise<{ events: StreamEvent[]; result: RoundResult }> {
   const parser = createStreamParser(provider, options)
   const events: StreamEvent[] = []
   const emit = (batch: StreamEvent[]) => {

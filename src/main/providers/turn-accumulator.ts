@@ -3,7 +3,7 @@ import type { FinishReason } from '../../shared/finish-reason'
 import type { ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
-import type { ReplayItem, TurnResult, TurnToolCall } from '../../shared/turn-result'
+import type { ReplayItem, RoundResult, TurnToolCall } from '../../shared/round-result'
 import type { Usage } from '../../shared/usage'
 import { TextPieces } from './text-pieces'
 import { asObject, tryParseJson } from './wire-access'
@@ -53,7 +53,7 @@ export class TurnAccumulator {
   private error: ProviderError | undefined
   /** The response was an HTTP error (or a plain error document): there never was a stream. */
   private failedBeforeStream = false
-  private result: TurnResult | undefined
+  private result: RoundResult | undefined
   readonly replay: ReplayItem[] = []
   responseId: string | undefined
   model: string | undefined
@@ -246,7 +246,7 @@ export class TurnAccumulator {
    * @param truncationIsError report a missing end signal as a `truncated` error (Google's rule).
    * @param garbage bytes that were not the protocol were seen.
    */
-  finishTurn(options: { truncationIsError: boolean; garbage: boolean; providerLabel: string }): TurnResult {
+  finishTurn(options: { truncationIsError: boolean; garbage: boolean; providerLabel: string }): RoundResult {
     if (this.result) return this.result
     const openCall = this.calls.some((c) => !c.closed)
     if (!this.endSignal && !this.error && !this.failedBeforeStream) {

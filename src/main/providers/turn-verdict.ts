@@ -1,4 +1,4 @@
-import type { TurnResult } from '../../shared/turn-result'
+import type { RoundResult } from '../../shared/round-result'
 
 /**
  * The harness's first check, next to the parser: may this turn's tool calls run at all?
@@ -7,7 +7,7 @@ import type { TurnResult } from '../../shared/turn-result'
  * schema, comes after; a call whose text is not a JSON object has `arguments` undefined and is
  * never run on a substituted `{}`.)
  */
-export function isExecutableTurn(result: TurnResult): boolean {
+export function mayRunToolCalls(result: RoundResult): boolean {
   return (
     result.complete &&
     !result.truncated &&

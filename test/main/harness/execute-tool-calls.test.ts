@@ -9,7 +9,7 @@ import { createTurnContext, type TurnContext } from '../../../src/main/harness/t
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import { toolResultForModel } from '../../../src/main/tools/tool-result-for-model'
 import type { RunEvent } from '../../../src/shared/run-events'
-import type { TurnToolCall } from '../../../src/shared/turn-result'
+import type { TurnToolCall } from '../../../src/shared/round-result'
 import { useTempStores } from '../db/store-fixtures'
 
 const stores = useTempStores()

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { judgeAfterCalls, judgeRound, judgeRoundLimit, type RoundFacts } from '../../../src/main/harness/judge-round'
 import { TURN_DEADLINE_CODE } from '../../../src/main/harness/stream-model-round'
 import type { ProviderError } from '../../../src/shared/provider-error'
-import type { TurnResult, TurnToolCall } from '../../../src/shared/turn-result'
+import type { RoundResult, TurnToolCall } from '../../../src/shared/round-result'
 
 const call = (id: string, name = 'record_measurement', closed = true): TurnToolCall => ({
   callId: id,
@@ -13,7 +13,7 @@ const call = (id: string, name = 'record_measurement', closed = true): TurnToolC
   arguments: closed ? {} : undefined,
   closed,
 })
-const result = (patch: Partial<TurnResult> = {}): TurnResult => ({
+const result = (patch: Partial<RoundResult> = {}): RoundResult => ({
   provider: 'anthropic',
   complete: true,
   truncated: false,

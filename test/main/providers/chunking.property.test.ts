@@ -3,7 +3,7 @@
 // cut at any byte before its end signal is never an executable turn.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../../src/main/providers/turn-verdict'
 import { allFixtureBodies, type FixtureBody } from '../../helpers/fixture-bodies'
 import { coalesceEvents, parseInReads } from '../../helpers/parse-helpers'
 
@@ -70,7 +70,7 @@ describe('chunk boundaries never change the result', () => {
 })
 
 describe('a body cut before its end signal is never executable', () => {
-  const executable = bodies.filter((b) => isExecutableTurn(parseInReads(b.provider, b.bytes).result))
+  const executable = bodies.filter((b) => mayRunToolCalls(parseInReads(b.provider, b.bytes).result))
 
   it('has executable fixtures to cut', () => {
     expect(executable.length).toBeGreaterThanOrEqual(5)
@@ -83,7 +83,7 @@ describe('a body cut before its end signal is never executable', () => {
       const executableAt: number[] = []
       for (let cut = 0; cut < end; cut++) {
         const { result } = parseInReads(body.provider, body.bytes.subarray(0, cut), [cut >> 1])
-        if (isExecutableTurn(result)) executableAt.push(cut)
+        if (mayRunToolCalls(result)) executableAt.push(cut)
       }
       expect(executableAt).toEqual([])
     })

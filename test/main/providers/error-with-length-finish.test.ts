@@ -3,7 +3,7 @@
 // Constructed bodies: no recording of an in-band error followed by a finish exists
 // (shared/fixtures/SOURCES.md, "Cases with no real capture").
 import { describe, expect, it } from 'vitest'
-import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../../src/main/providers/turn-verdict'
 import type { ProviderId } from '../../../src/shared/provider-id'
 import { parseWhole } from '../../helpers/parse-helpers'
 
@@ -145,7 +145,7 @@ describe('an error, then a length finish: the turn is both failed and truncated'
       expect(result.error).toBeDefined()
       expect(result.finishReason).toBe('error')
       expect(result.truncated).toBe(true)
-      expect(isExecutableTurn(result)).toBe(false)
+      expect(mayRunToolCalls(result)).toBe(false)
     })
 
     if (spec.notCut !== undefined) {

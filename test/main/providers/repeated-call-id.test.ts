@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ProviderId } from '../../../src/shared/provider-id'
-import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../../src/main/providers/turn-verdict'
 import { parseWhole } from '../../helpers/parse-helpers'
 
 const fixture = (provider: ProviderId, name: string) =>
@@ -21,7 +21,7 @@ function section(body: string, from: string, to: string): string {
 function expectRefused(provider: ProviderId, body: string, callId: string): void {
   const { events, result } = parseWhole(provider, body)
   expect(result.error).toMatchObject({ kind: 'malformed', message: expect.stringContaining(callId) })
-  expect(isExecutableTurn(result)).toBe(false)
+  expect(mayRunToolCalls(result)).toBe(false)
   expect(result.toolCalls.filter((c) => c.callId === callId)).toHaveLength(1)
   expect(events.filter((e) => e.type === 'tool-call-start' && e.callId === callId)).toHaveLength(1)
 }
@@ -30,14 +30,14 @@ describe('a tool call started twice under one id', () => {
   it('Gemini Interactions: the same function_call step replayed after it stopped', () => {
     const body = fixture('gemini-interactions', 'tool-call-single.sse')
     // Sanity: the recording itself is an executable single call.
-    expect(isExecutableTurn(parseWhole('gemini-interactions', body).result)).toBe(true)
+    expect(mayRunToolCalls(parseWhole('gemini-interactions', body).result)).toBe(true)
     const step = section(body, '"type":"function_call"', '"event_type":"step.stop"')
     expectRefused('gemini-interactions', body.replace(step, step + step), 'kq7x2m9p')
   })
 
   it("Anthropic: a second tool_use block (new index) reusing the first one's id", () => {
     const body = fixture('anthropic', 'tool-call-single.sse')
-    expect(isExecutableTurn(parseWhole('anthropic', body).result)).toBe(true)
+    expect(mayRunToolCalls(parseWhole('anthropic', body).result)).toBe(true)
     const block = section(body, '"type":"tool_use"', '"type":"content_block_stop","index":1')
     expectRefused(
       'anthropic',
@@ -53,6 +53,6 @@ describe('a tool call started twice under one id', () => {
     const { result } = parseWhole('anthropic', body.replace(block, block + second))
     expect(result.error).toBeUndefined()
     expect(result.toolCalls.map((c) => c.callId)).toEqual(['toolu_keel_single_01', 'toolu_keel_single_02'])
-    expect(isExecutableTurn(result)).toBe(true)
+    expect(mayRunToolCalls(result)).toBe(true)
   })
 })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 import type { StreamEvent } from '../../../src/shared/stream-events'
-import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../../src/main/providers/turn-verdict'
 import { allFixtureBodies } from '../../helpers/fixture-bodies'
 import { PROVIDER_ERROR_KINDS, type ProviderErrorKind } from '../../../src/shared/provider-error'
 import { parseInReads, type ParsedBody } from '../../helpers/parse-helpers'
@@ -69,7 +69,7 @@ function checkWellFormed(parsed: ParsedBody): void {
       ended.add(event.callId)
     }
   }
-  if (isExecutableTurn(parsed.result)) {
+  if (mayRunToolCalls(parsed.result)) {
     expect(parsed.result.complete && !parsed.result.truncated && parsed.result.error === undefined).toBe(true)
     for (const call of parsed.result.toolCalls) expect(call.closed).toBe(true)
   }
@@ -93,7 +93,7 @@ describe('random bytes', () => {
             [...cuts].sort((a, b) => a - b),
           )
           checkWellFormed(parsed)
-          expect(isExecutableTurn(parsed.result)).toBe(false)
+          expect(mayRunToolCalls(parsed.result)).toBe(false)
           expect(parsed.result.error !== undefined || parsed.result.truncated).toBe(true)
         },
       ),
@@ -157,7 +157,7 @@ describe('random bytes', () => {
       const reads = Array.from({ length: 250 }, (_, i) => (i + 1) * 16_000).filter((n) => n < big.length)
       const parsed = parseInReads(id, big, reads)
       checkWellFormed(parsed)
-      expect(isExecutableTurn(parsed.result)).toBe(false)
+      expect(mayRunToolCalls(parsed.result)).toBe(false)
     }
   })
 })

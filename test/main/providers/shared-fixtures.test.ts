@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { FinishReason } from '../../../src/shared/finish-reason'
 import type { ProviderErrorKind } from '../../../src/shared/provider-error'
 import { isProviderId, type ProviderId } from '../../../src/shared/provider-id'
-import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../../src/main/providers/turn-verdict'
 import { parseWhole, readBytes } from '../../helpers/parse-helpers'
 
 const SHARED = resolve(import.meta.dirname, '../../../../shared/fixtures')
@@ -327,7 +327,7 @@ const comparable = (r: ReturnType<typeof parseWhole>['result']) => ({
   calls: r.toolCalls.map((c) => [c.callIdIsLocal ? 'local' : c.callId, c.name, c.arguments ?? null]),
   usage: r.usage,
   error: r.error?.kind,
-  executable: isExecutableTurn(r),
+  executable: mayRunToolCalls(r),
 })
 
 describe.runIf(present)(`shared recorded fixtures (${SHARED})`, () => {
@@ -348,7 +348,7 @@ describe.runIf(present)(`shared recorded fixtures (${SHARED})`, () => {
       expect({
         complete: result.complete,
         truncated: result.truncated,
-        executable: isExecutableTurn(result),
+        executable: mayRunToolCalls(result),
         finishReason: result.finishReason,
         rawFinishReason: result.rawFinishReason,
       }).toEqual({

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_FRAMING_LIMITS } from '../../../src/main/providers/framing/framing-limits'
 import { createStreamParser, parseStreamBody } from '../../../src/main/providers/stream-parser'
-import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
+import { mayRunToolCalls } from '../../../src/main/providers/turn-verdict'
 import { PROVIDER_IDS } from '../../../src/shared/provider-id'
 import type { StreamEvent } from '../../../src/shared/stream-events'
 import { SHARED_FIXTURES } from '../../helpers/fixture-bodies'
@@ -36,7 +36,7 @@ describe('a line without a newline (64 MiB of "a" in 64 KiB reads)', () => {
     const end = parser.end()
     expect(end.result.error).toMatchObject({ kind: 'malformed', retryable: false })
     expect(end.result.complete).toBe(false)
-    expect(isExecutableTurn(end.result)).toBe(false)
+    expect(mayRunToolCalls(end.result)).toBe(false)
     expect(end.events.map((e) => e.type)).toEqual(['finish'])
   })
 })
@@ -46,7 +46,7 @@ describe('limits on complete and error bodies', () => {
   const executable = readBytes(join(SHARED_FIXTURES, 'anthropic/text-then-tool-use.sse'))
 
   it('an oversized line after the end signal makes an executable turn non-executable', () => {
-    expect(isExecutableTurn(parseWhole('anthropic', executable, { limits }).result)).toBe(true)
+    expect(mayRunToolCalls(parseWhole('anthropic', executable, { limits }).result)).toBe(true)
     const tail = encoder.encode(`\n\n: ${'x'.repeat(2000)}\n\n`)
     const body = new Uint8Array(executable.length + tail.length)
     body.set(executable)
@@ -54,7 +54,7 @@ describe('limits on complete and error bodies', () => {
     const parsed = parseWhole('anthropic', body, { limits })
     expect(parsed.result.error).toMatchObject({ kind: 'malformed', retryable: false })
     expect(parsed.result.error?.message).toMatch(/SSE line or event over the 1000-character limit/)
-    expect(isExecutableTurn(parsed.result)).toBe(false)
+    expect(mayRunToolCalls(parsed.result)).toBe(false)
   })
 
   it('a 2xx JSON document over its limit is a malformed answer, failed before any stream', () => {

@@ -1,10 +1,10 @@
 // The harness's first check: only a complete, untruncated, error-free tool-call turn is executable.
 import { describe, expect, it } from 'vitest'
-import type { TurnResult } from '../../../src/shared/turn-result'
-import { isExecutableTurn } from '../../../src/main/providers/turn-verdict'
+import type { RoundResult } from '../../../src/shared/round-result'
+import { mayRunToolCalls } from '../../../src/main/providers/turn-verdict'
 import { parseArgumentsObject } from '../../../src/main/providers/turn-accumulator'
 
-const base: TurnResult = {
+const base: RoundResult = {
   provider: 'anthropic',
   complete: true,
   truncated: false,
@@ -20,12 +20,12 @@ const base: TurnResult = {
   model: undefined,
 }
 
-describe('isExecutableTurn', () => {
+describe('mayRunToolCalls', () => {
   it('accepts a complete tool-call turn', () => {
-    expect(isExecutableTurn(base)).toBe(true)
+    expect(mayRunToolCalls(base)).toBe(true)
   })
 
-  it.each<[string, Partial<TurnResult>]>([
+  it.each<[string, Partial<RoundResult>]>([
     ['no end signal', { complete: false }],
     ['truncated', { truncated: true }],
     [
@@ -48,7 +48,7 @@ describe('isExecutableTurn', () => {
     ['no calls', { toolCalls: [] }],
     ['a call left open', { toolCalls: [{ ...base.toolCalls[0]!, closed: false }] }],
   ])('refuses a turn with %s', (_why, change) => {
-    expect(isExecutableTurn({ ...base, ...change })).toBe(false)
+    expect(mayRunToolCalls({ ...base, ...change })).toBe(false)
   })
 })
 

@@ -1,7 +1,7 @@
 // Keel's own constructed Gemini streamGenerateContent (alt=sse) streams, test/fixtures/gemini/:
 // full turn results, event order, read-split invariance.
 import { describe, expect, it } from 'vitest'
-import type { ReplayItem, TurnResult } from '../../../../src/shared/turn-result'
+import type { ReplayItem, RoundResult } from '../../../../src/shared/round-result'
 import { coalesceEvents, parseInReads } from '../../../helpers/parse-helpers'
 import {
   GOOGLE_TRUNCATED,
@@ -25,7 +25,7 @@ const GEMINI_MODEL = 'gemini-2.5-flash'
 
 /** The replay entry for a thought signature riding on the first call of a turn. */
 function signatureOnFirstCall(signature: string) {
-  return (result: TurnResult): ReplayItem[] => [
+  return (result: RoundResult): ReplayItem[] => [
     { type: 'gemini-thought-signature', signature, callId: result.toolCalls[0]?.callId },
   ]
 }

@@ -1,5 +1,5 @@
-import type { TurnResult } from '../../shared/turn-result'
-import { isExecutableTurn } from './turn-verdict'
+import type { RoundResult } from '../../shared/round-result'
+import { mayRunToolCalls } from './turn-verdict'
 
 /** The stable JSON shape `keel replay` prints: unknown values are `null`, never omitted. */
 export interface TurnResultJson {
@@ -16,12 +16,12 @@ export interface TurnResultJson {
   error: { kind: string; message: string; retryable: boolean; status: number | null } | null
 }
 
-export function turnResultToJson(result: TurnResult): TurnResultJson {
+export function turnResultToJson(result: RoundResult): TurnResultJson {
   return {
     provider: result.provider,
     complete: result.complete,
     truncated: result.truncated,
-    executable: isExecutableTurn(result),
+    executable: mayRunToolCalls(result),
     finishReason: result.finishReason,
     rawFinishReason: result.rawFinishReason,
     text: result.text,

@@ -30,7 +30,7 @@ export type ReplayItem =
   | { type: 'interactions-thought'; signature: string; summary: string }
 
 /** Everything a finished (or failed, or cut) stream amounted to. */
-export interface TurnResult {
+export interface RoundResult {
   provider: ProviderId
   /** The provider's positive end-of-turn signal arrived. */
   complete: boolean
