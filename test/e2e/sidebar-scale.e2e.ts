@@ -44,7 +44,9 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   await page
     .getByLabel('Conversation file (JSON)')
     .setInputFiles({ name: 'history.json', mimeType: 'application/json', buffer: file })
-  await expect(page.getByText(`Imported ${COUNT} conversations.`)).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByText(`Imported ${COUNT.toLocaleString('en-US')} conversations.`)).toBeVisible({
+    timeout: 120_000,
+  })
   // Start from the top with nothing open (the import opened the first imported conversation).
   await openApp(page)
   await expect(rows(page).first()).toBeVisible()
@@ -118,7 +120,8 @@ test('1,200 conversations: a bounded DOM, paged to the oldest, rename / delete /
   // search, the list shows it, marked as the open one.
   const search = page.getByRole('searchbox', { name: 'Search conversations' })
   await search.fill(`${stamp} 5`)
-  await page.getByTestId('search-result').first().click()
+  // A title match: its conversation's row in the results (no message matched).
+  await page.getByTestId('search-group').first().locator('.search-group-head').click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title(5))
   await search.press('Escape')
   const opened = nav(page).getByRole('button', { name: title(5), exact: true })

@@ -112,7 +112,7 @@ export function ConversationMenu({
       ? t('convset.importedNothing')
       : imported.length === 1
         ? countText(t, 'convset.imported', first.messages, { title: first.title })
-        : t('convset.importedMany', { count: imported.length })
+        : t('convset.importedMany', { count: imported.length.toLocaleString(t.locale ?? 'en') })
     setSaid({
       text: collisionCount > 0 ? `${done} ${countText(t, 'convset.importCollisions', collisionCount)}` : done,
       error: false,
