@@ -1,4 +1,4 @@
-// The renderer's bundle (issue 13 §7): builds the window's renderer for production with the app's own
+// The renderer's bundle: builds the window's renderer for production with the app's own
 // renderer config (electron.vite.config.ts, into a temporary folder), then reports
 //   first-load JS  the entry script and every chunk it imports statically (what the window must load
 //                  and run before it can draw), raw and gzip; the first-load CSS beside it;

@@ -1,4 +1,4 @@
-// First token (issue 13, section 1): from the provider writing the first text delta to the word
+// First token: from the provider writing the first text delta to the word
 // painted in Keel's window, through the real core and the browser-mode WebSocket, against a floor
 // page that reads the same stream from the simulator with `fetch` and appends it to the DOM. Same
 // for the first tool-card draft (the provider's first write of a tool call → the card painted).

@@ -1,4 +1,4 @@
-// Issue 13 §2: opening a 5,000-message conversation and scrolling it from bottom to top, in
+// Opening a 5,000-message conversation and scrolling it from bottom to top, in
 // Chromium, on two pages built with vite:
 //   app    Keel's real renderer (App, ChatStore, the virtualized message list, Markdown, styles)
 //          with a fake KeelApi that holds the conversation (bench/open-conversation/workload.ts);

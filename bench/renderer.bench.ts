@@ -7,7 +7,7 @@
 // time and longest task (Chrome trace, top-level tasks on CrRendererMain), wall time to the last
 // character on screen, React commits (floor: DOM appends) per animation frame. Checks that the
 // final DOM shows the whole answer (app: exactly what a one-shot render of the full text shows).
-// Goals (issue 13 §6, reported, not asserted): longest task < 50 ms, ≤ 1 render per frame, main-thread
+// Goals: longest task < 50 ms, ≤ 1 render per frame, main-thread
 // time ≤ the floor's (paired ratio); written to bench-results/renderer.json with bench/goals.ts.
 // Run: `npm run bench -- renderer` or `npx tsx bench/renderer.bench.ts`.
 import { cpus, loadavg } from 'node:os'
@@ -20,7 +20,7 @@ import { answerText, DELTAS, DELTAS_PER_TASK, type PageResult } from './renderer
 
 const REPS = Number(process.env.RENDERER_BENCH_REPS ?? 5)
 const TARGET_RENDERS_PER_FRAME = 1
-/** Issue 13 §6: no task of the app page at or over this, from the first delta to the stored answer shown. */
+/** No task of the app page at or over this, from the first delta to the stored answer shown. */
 const TARGET_LONGEST_TASK_MS = 50
 const PAGES = ['app', 'floor'] as const
 type PageName = (typeof PAGES)[number]

@@ -1,4 +1,4 @@
-// Issue 13 §4: search over 200,000 messages. On the big seeded store (bench/scale/large-store.ts),
+// Search over 200,000 messages. On the big seeded store (bench/scale/large-store.ts),
 // the first page of results for a word, a phrase and a prefix through Keel's own search path
 // (`SearchCommands.search`, as the window's `conversations.search` runs it: query parsing, title and
 // message hits, page lookups, snippets, result mapping) against the floor: the plain FTS5 queries

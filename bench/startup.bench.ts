@@ -1,4 +1,4 @@
-// Start-up (issue 13, section 5): from launching browser mode (spawning `start-web` on a store) to
+// Start-up: from launching browser mode (spawning `start-web` on a store) to
 // the composer accepting input in Chromium (the message field enabled and focused, which the window
 // does once its first data, the first page of conversations included, has arrived), with the large
 // store (10,000 conversations, 200,000 messages) against the same with an empty store. Reps are

@@ -38,7 +38,7 @@ try {
     filter: (source) => !source.startsWith(join(packageDir, 'build')),
   })
   // npm exports npm_config_nodedir=/usr on some machines, and node-gyp would then silently build
-  // against Node's headers (toolchain.md §4.3): never pass it on.
+  // against Node's headers: never pass it on.
   const env = { ...process.env }
   delete env.npm_config_nodedir
   const cli = join(

@@ -2,7 +2,7 @@
 // ("Read note\u202Etxt.exe\u202C" shows as "Read noteexe.txt"), zero-width ones that hide a word
 // break or join, and other format and control characters. Text from servers and models is shown
 // with each one replaced by a visible token ("[U+202E]"), as VS Code's editor does, so what the
-// user reads is what is there (issue 21 item 8). Pure: no DOM.
+// user reads is what is there. Pure: no DOM.
 
 /** Names of the characters a user most needs explained (the rest show their code point alone). */
 const NAMES: Readonly<Record<number, string>> = {

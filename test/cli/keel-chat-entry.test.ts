@@ -1,4 +1,4 @@
-// Issue 21, blocker 1, the CLI's side: `keel chat --conversation ID` continues on the conversation's
+// A conversation keeps its provider entry, the CLI's side: `keel chat --conversation ID` continues on the conversation's
 // own provider entry (with its history) unless --provider names another for that turn, and a
 // conversation the CLI starts is pinned to the entry it started on. A real process, a real store,
 // two simulated servers: the built-in entries (OpenAI key set) point at one, the saved entry at the other.

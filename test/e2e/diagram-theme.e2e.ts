@@ -1,4 +1,4 @@
-// Mermaid diagrams follow the window's theme (issue 21 item 15, audit 2026-12-06 #5): in dark, the
+// Mermaid diagrams follow the window's theme: in dark, the
 // edges and their labels are drawn light (Mermaid's `dark` theme), not the default theme's dark grey
 // that vanished on the dark background; switching the theme draws the diagram again.
 import type { Locator } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Errors that say what to do (issue 12; ux-audit defects 2, 10, 14, 16, 20): each cause of a failed
+// Errors that say what to do: each cause of a failed
 // answer gets its own words and its own action, in a real browser against the simulated provider:
 // the action opens the provider's entry in Settings, Retry shows only where retrying can help, the
 // provider's raw words stay behind "Technical details", and after a reload the stored answer shows

@@ -1,4 +1,4 @@
-// Finding things (issue 12): search, the sidebar (groups, pins, menus, writing marker, collapse),
+// Finding things: search, the sidebar (groups, pins, menus, writing marker, collapse),
 // the drawer of narrow windows, keyboard shortcuts and the help view, Esc and focus.
 import { expect, test, type Page } from './fixtures'
 import { expectNoViolations } from './a11y-audit'

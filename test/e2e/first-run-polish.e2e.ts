@@ -1,4 +1,4 @@
-// First run in pt-BR at 480×800 (issue 21, item 15), as the audit met it: a fresh database and no
+// First run in pt-BR at 480×800, as the audit met it: a fresh database and no
 // key anywhere. The Model picker offers nothing before a provider exists; the setup card opens at
 // its heading and nothing covers it; an unreachable server is said in Portuguese without doubled
 // punctuation; after Save the composer has focus. Its own browser-mode server (the suite's has a key).

@@ -1,4 +1,4 @@
-// Hidden characters in a server's text are shown, not obeyed (issue 21 item 8): a real MCP server
+// Hidden characters in a server's text are shown, not obeyed: a real MCP server
 // (the misbehaving test server with MCP_TEST_HIDDEN_CHARS) names a tool "Read note<U+202E>txt.exe<U+202C>",
 // which the browser would draw as "Read noteexe.txt". Settings' tool list, the server's status, the
 // approval card and the finished card show each such character as a visible token.

@@ -1,4 +1,4 @@
-// Any answer a model can send is drawn without blocking the window (issue 21 item 5): a 2 MB code
+// Any answer a model can send is drawn without blocking the window: a 2 MB code
 // block on one line, a huge table, very long unbroken words. The answer appears and the composer
 // keeps taking keys within the normal expect timeout; past a size, code is shown as plain text.
 import { expect, test } from './fixtures'

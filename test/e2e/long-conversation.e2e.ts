@@ -1,4 +1,4 @@
-// A long conversation (issue 13 §2): 2,400 messages imported through the window's Import open at
+// A long conversation: 2,400 messages imported through the window's Import open at
 // their end, with only the rows on screen in the DOM (the list is virtualized); scrolling to the
 // top shows the first message, "Jump to latest" brings the end back, a search result far from the
 // end opens at its message, Find (Ctrl/⌘+F) reaches and highlights messages that are not mounted,

@@ -1,4 +1,4 @@
-// An MCP tool's card reads the same live as after a reload (issue 21 item 15, audit 2026-12-06 #6):
+// An MCP tool's card reads the same live as after a reload:
 // with a server added during the session (the reference "everything" server, a real child process),
 // the finished card is titled "Get Sum Tool", not its wire name `mcp__everything__get-sum`; its result
 // shows in its one line, and its fold is labelled.

@@ -1,4 +1,4 @@
-// MCP end to end through the real core (issue 11's browser-mode E2E): a Claude Desktop config is
+// MCP end to end through the real core: a Claude Desktop config is
 // pasted, the consent view shows each exact command line, the servers start (real child processes:
 // the reference filesystem server and the misbehaving test server) and list their tools; a write
 // is approved and lands on disk; a long call shows its progress and is stopped (outcome unknown,

@@ -1,4 +1,4 @@
-// Issue 21 item 4 in the window: an MCP server offering the tools of six popular servers and two
+// Provider limits in the window: an MCP server offering the tools of six popular servers and two
 // more (167 tools, some descriptions over 1,024 characters) with OpenAI Chat Completions as the
 // provider. The request carries at most 128 tools and no description over 1,024; before it goes,
 // the answer says which tools were left out and why (never a 400 from the provider).

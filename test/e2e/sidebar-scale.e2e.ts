@@ -1,4 +1,4 @@
-// Issue 13 §3: the sidebar with a power user's history. 1,200 conversations arrive the real way (the
+// The sidebar with a power user's history. 1,200 conversations arrive the real way (the
 // window's Import of a generated whole-store export); the list is virtualized (the DOM holds a
 // bounded number of rows however many are loaded), pages in older conversations as it scrolls until
 // the oldest is reachable, and rename, delete and pin work deep in the list (focus back on the title),

@@ -1,4 +1,4 @@
-// Window layout at the sizes people use (issue 21): 1280×800 with and without Settings, and 480 px.
+// Window layout at the sizes people use: 1280×800 with and without Settings, and 480 px.
 // Each check measures boxes in the real browser: nothing overflows sideways, the header's title keeps
 // room, its buttons and usage line are not clipped or wrapped into a tower.
 import { expect, test, type Locator, type Page } from './fixtures'

@@ -1,4 +1,4 @@
-// More of what a new user meets in the first hour (issue 21, item 15), measured in the real window:
+// More of what a new user meets in the first hour, measured in the real window:
 // a denied delete names its row in the user's words, the chart's axis labels fit at 480 px, and the
 // header stays short at 480 px.
 import Database from 'better-sqlite3'

@@ -1,4 +1,4 @@
-// Small things a new user meets in the first hour (issue 21, item 15), each measured in the real
+// Small things a new user meets in the first hour, each measured in the real
 // window: search grouped by conversation, no sideways scrollbar while an answer streams, focus, words.
 import { expect, test, type Page } from './fixtures'
 import { appUrl, enqueue, openApp, resetSim, send } from './sim'

@@ -1,4 +1,4 @@
-// Bounds on what one render parses, colours and lays out (issue 21 item 5): past a size a block is
+// Bounds on what one render parses, colours and lays out: past a size a block is
 // plain text, cut to its start, with Copy for all of it; long code is left uncoloured.
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'

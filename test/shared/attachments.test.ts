@@ -185,7 +185,7 @@ describe('text file block', () => {
     expect(textFileBlock('b.md', 'see ````js\ncode\n````')).toBe('File: b.md\n`````\nsee ````js\ncode\n````\n`````')
   })
 
-  it('any file name stays on its one line and reads back exactly (issue 21 item 12)', () => {
+  it('any file name stays on its one line and reads back exactly', () => {
     fc.assert(
       fc.property(
         fc.oneof(

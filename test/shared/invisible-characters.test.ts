@@ -1,4 +1,4 @@
-// Hidden characters in a server's text are shown as visible tokens (issue 21 item 8).
+// Hidden characters in a server's text are shown as visible tokens.
 import { describe, expect, it } from 'vitest'
 import { hasInvisible, invisibleSegments, revealInvisible } from '../../src/shared/invisible-characters'
 

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads'
  * Keeping `PRAGMA quick_check` off the startup path without writing to a damaged file.
  *
  * quick_check reads the whole file: 0.3–2 s at 200,000 messages, paid before the window could show
- * anything, and growing with the store (issue 13 §5). It stays in front of the first write whenever
+ * anything, and growing with the store. It stays in front of the first write whenever
  * the file may have been damaged since Keel last checked it, and moves to a worker thread when
  * it cannot have been, by Keel's own account:
  *

@@ -1,6 +1,6 @@
 // Import from the de-facto MCP config JSON: `mcpServers` (Claude Desktop, Cursor, Cline, …) or
 // `servers` (VS Code). Only that key is read; every other top-level key (`preferences`, `inputs`,
-// `globalShortcut`, …) is ignored. Per entry (mcp.md §4.1):
+// `globalShortcut`, …) is ignored. Per entry:
 // - `command`, `args`, `env`, `cwd` (stdio); `url`, `headers` (http/sse); `type`: `stdio`;
 //   `http` | `streamable-http` | `streamableHttp` → Streamable HTTP; `sse` → legacy HTTP+SSE; absent:
 //   `command` → stdio, `url` → http (both without a `type`: skipped, the user says which);

@@ -1,6 +1,5 @@
 // Splits a stdio server's stdout into JSON-RPC messages (one per line) with a cap on one message.
-// The SDK's ReadBuffer concatenates the whole buffer on every chunk (quadratic: 9 MiB took 3 s,
-// mcp.md §2.2); this keeps a message's chunks in a list and joins them once, then parses with the
+// The SDK's ReadBuffer concatenates the whole buffer on every chunk (quadratic: 9 MiB took 3 s); this keeps a message's chunks in a list and joins them once, then parses with the
 // SDK's own `deserializeMessage` (JSON + JSON-RPC schema), so framing rules stay the SDK's.
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client'
 

@@ -1,4 +1,4 @@
-// An MCP `tools/call` result as Keel's tool result (mcp.md §5.6). Two audiences:
+// An MCP `tools/call` result as Keel's tool result. Two audiences:
 // - the model gets `output`: one text, every content item that is for it in order (text as is,
 //   what it cannot take as a short bracketed line), cut to the result cap with a note; images travel
 //   as parts and are capped where every tool's are (tool-result-for-model.ts);

@@ -1,7 +1,6 @@
 /**
  * What one wire API refuses in the tools of a request, as its documentation or its recorded 400s
- * say (sources: docs/mcp-world.md §3 of the issue-21 survey, cited again where each provider
- * declares its rules in its `index.ts`). A request that breaks one of these is refused as a
+ * say (each source is cited where its provider declares its rules, in its `index.ts`). A request that breaks one of these is refused as a
  * whole, so {@link fitToolsToProvider} makes every request keep them, whatever the servers offer.
  */
 export interface ProviderToolRules {

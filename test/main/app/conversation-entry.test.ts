@@ -1,4 +1,4 @@
-// Issue 21, blocker 1: a conversation stays with the provider entry (profile) its first answer came
+// A conversation stays with the provider entry (profile) its first answer came
 // from. Every kind of entry — presets for local servers, a router, an unnamed and a named custom
 // server, named cloud entries of each API — is taken through two turns while the built-in entries
 // point at another server with an OpenAI key set: nothing may reach that server, the follow-up goes

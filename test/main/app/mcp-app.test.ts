@@ -1,6 +1,6 @@
 // MCP servers through the whole core: imported like a Claude Desktop config, agreed to, started,
 // their tools called by the harness with the simulated provider — one test per row of the outcome
-// table (mcp.md §5.3): the ledger ends in the right state, nothing is re-run, the model gets one
+// table: the ledger ends in the right state, nothing is re-run, the model gets one
 // result per call under its id; a cut turn never reaches the server; a write runs once.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,5 +1,5 @@
 // Reading one conversation's messages must not cost in proportion to the whole store: the path's
-// parts are looked up by message id, never found by scanning every part (issue 13: first token was
+// parts are looked up by message id, never found by scanning every part (first token was
 // ~0.4 s late with 200,000 messages, because opening a conversation and building a turn's history
 // scanned them all while the stream waited).
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 // The harness end to end, for each of the five providers, over real HTTP against the local
-// simulated provider, with a real SQLite store and the real tools (issue 4 §5).
+// simulated provider, with a real SQLite store and the real tools.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fallbackMessage, titlesOf } from '../../../src/shared/fallback-messages'
 import { builtinToolTitles } from '../../../src/main/tools/builtin/keel-tool-source'

@@ -1,4 +1,4 @@
-// Issue 21 item 4: the tools of popular MCP servers (167, with descriptions up to 6993 characters)
+// the tools of popular MCP servers (167, with descriptions up to 6993 characters)
 // configured together, through the real MCP tool adapter and the real harness, over real HTTP to
 // the simulated provider: every request keeps its provider's documented limits (OpenAI: at most
 // 128 tools; Chat Completions: descriptions of at most 1024), the user is told which tools were

@@ -1,5 +1,5 @@
 // A word reaches the window before the store writes it: the write may flush a transaction (the
-// search index, a WAL checkpoint), which must never hold the first token back (issue 13). What
+// search index, a WAL checkpoint), which must never hold the first token back. What
 // the user saw is still stored, whole, by the end of the turn.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../../src/shared/run-events'

@@ -85,7 +85,7 @@ async function exerciseEverything(connection: McpConnection, options: { listChan
     call({ onProgress: (update) => progress.push(update.progress) }),
   )
   expect(done.kind).toBe('result')
-  // Advisory: over stdio the last notification can be lost (mcp.md §2.2).
+  // Advisory: over stdio the last notification can be lost.
   expect(progress.slice(0, 3)).toEqual([1, 2, 3])
 
   const stop = new AbortController()

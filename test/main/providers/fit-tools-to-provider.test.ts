@@ -1,4 +1,4 @@
-// Issue 21 item 4: any set of tools fits every provider's declared rules (property), and the
+// any set of tools fits every provider's declared rules (property), and the
 // rules' edge cases one by one: a shortened description, combinators at the top, arrays without
 // items, self-referential and exponentially expanding `$ref`s, schemas too deep to send.
 import fc from 'fast-check'

@@ -1,5 +1,4 @@
-// Tool definitions modelled on popular MCP servers (issue 21 item 4, measured in
-// docs/mcp-world.md of that survey): the same servers, the same tool names and counts, the same
+// Tool definitions modelled on popular MCP servers, as measured on the real ones: the same servers, the same tool names and counts, the same
 // description lengths where they break OpenAI's limits (sequential-thinking 2781 characters,
 // context7 2006, firecrawl 12 of 26 over 1024 and up to 6993, desktop-commander 15 of 26 up to
 // 6550), and schemas in the shapes those servers send (`$schema` draft-07 or 2020-12,

@@ -1,4 +1,4 @@
-// How much of an answer the window parses, colours and lays out at once (issue 21 item 5): a model
+// How much of an answer the window parses, colours and lays out at once: a model
 // can send anything (a 2 MB line, a table of 6,000 rows), and parsing, highlighting or laying out
 // all of it in one task froze the window. Past these sizes a part is shown as plain text, cut to
 // what lays out quickly; Copy still takes all of it. Pure: no React, no DOM.

@@ -8,7 +8,7 @@ export const LARGE_VIEW_MESSAGES = 500
  * Resolves with `result` in a later task when it is a large conversation's view. Why: the reply of
  * a conversation with thousands of messages is parsed (JSON in browser mode, a structured clone
  * over IPC) in the task that delivers it, and rendering it right after in the same task made one
- * long task of both (issue 13 §2: no task over 50 ms while opening). In between, the browser may
+ * long task of both. In between, the browser may
  * handle input and draw a frame. Smaller views render at once, as before.
  */
 export function largeViewYield<T extends AppResult<ConversationView>>(result: T): Promise<T> | T {
