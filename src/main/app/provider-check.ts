@@ -3,7 +3,7 @@ import type { ProviderId } from '../../shared/provider-id'
 import { streamModelRound, type FetchLike } from '../harness/stream-model-round'
 import { listProviderModels } from '../providers/provider-models'
 import type { ProviderConnection } from '../providers/provider-request'
-import { buildProviderRequest } from '../providers/provider-request-builders'
+import { buildProviderRequest } from '../providers/provider-registry'
 
 interface CheckOptions {
   timeoutMs?: number | undefined

@@ -1,7 +1,8 @@
 import type { ElicitationAnswer, ElicitationRequest } from '../tools/tool'
 
 /** The user's answer to "may Keel run this write?". `always` also allows the tool from now on. */
-export type ApprovalDecision = 'approve' | 'deny' | 'always'
+export type { ApprovalDecision } from '../../shared/approval-decision'
+import type { ApprovalDecision } from '../../shared/approval-decision'
 
 export interface ApprovalRequest {
   approvalId: string

@@ -1,5 +1,5 @@
 import { fallbackMessage } from '../../shared/fallback-messages'
-import { buildProviderRequest } from '../providers/provider-request-builders'
+import { buildProviderRequest } from '../providers/provider-registry'
 import { cancellableSleep } from './cancellable-sleep'
 import { completeEstimate, estimateUsage, isReportedUsage, neverGenerated, NOT_BILLED } from './estimate-usage'
 import { nextRetryDelayMs } from './retry-policy'

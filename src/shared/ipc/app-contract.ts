@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { APPROVAL_DECISIONS } from '../approval-decision'
 import type { Conversation, ConversationSummary, Message, MessageVersions } from '../conversation'
 import { attachmentsSchema } from '../attachment-schema'
 import { MAX_ATTACHMENTS, type AttachmentInfo } from '../attachments'
@@ -99,7 +100,7 @@ export const COMMAND_SCHEMAS = {
     }),
   /** The stop button. */
   'turns.stop': z.strictObject({ runId: id }),
-  'approvals.answer': z.strictObject({ approvalId: id, decision: z.enum(['approve', 'deny', 'always']) }),
+  'approvals.answer': z.strictObject({ approvalId: id, decision: z.enum(APPROVAL_DECISIONS) }),
   'settings.get': z.strictObject({}),
   'settings.update': z.strictObject({
     /** A language, or `system`: follow the OS/browser language (the default until the user picks one). */

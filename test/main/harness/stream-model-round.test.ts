@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildProviderRequest } from '../../../src/main/providers/provider-request-builders'
+import { buildProviderRequest } from '../../../src/main/providers/provider-registry'
 import { streamModelRound, type StreamModelRoundOptions } from '../../../src/main/harness/stream-model-round'
 import type { ProviderId } from '../../../src/shared/provider-id'
 import type { StreamEvent } from '../../../src/shared/stream-events'

@@ -5,7 +5,7 @@ import type { HistoryMessage } from '../../../src/shared/chat-history'
 import type { ProviderId } from '../../../src/shared/provider-id'
 import { anthropicToolId } from '../../../src/main/providers/anthropic/build-anthropic-request'
 import { resolveConnection, resolveDefaultProvider } from '../../../src/main/providers/provider-config'
-import { buildProviderRequest } from '../../../src/main/providers/provider-request-builders'
+import { buildProviderRequest } from '../../../src/main/providers/provider-registry'
 import type { ProviderToolDefinition } from '../../../src/main/providers/provider-request'
 
 const tools: ProviderToolDefinition[] = [

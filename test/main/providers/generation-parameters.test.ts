@@ -2,7 +2,7 @@
 // API reads, the system prompt after Keel's date preamble; unset values send nothing (the provider's
 // own default applies), except Anthropic's required max_tokens.
 import { describe, expect, it } from 'vitest'
-import { buildProviderRequest } from '../../../src/main/providers/provider-request-builders'
+import { buildProviderRequest } from '../../../src/main/providers/provider-registry'
 import { systemPrompt } from '../../../src/shared/date-preamble'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 

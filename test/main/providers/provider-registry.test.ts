@@ -17,7 +17,6 @@ import {
   providerAdapterFactory,
   providerDefinition,
 } from '../../../src/main/providers/provider-registry'
-import { buildProviderRequest as buildFromOldPath } from '../../../src/main/providers/provider-request-builders'
 import { TurnAccumulator } from '../../../src/main/providers/turn-accumulator'
 import { PROVIDER_IDS, type ProviderId } from '../../../src/shared/provider-id'
 
@@ -52,7 +51,6 @@ describe('provider registry', () => {
     for (const id of PROVIDER_IDS) {
       expect(providerAdapterFactory(id)).toBe(PROVIDERS[id].createStreamAdapter)
       expect(buildProviderRequest(id, input)).toStrictEqual(PROVIDERS[id].buildRequest(input))
-      expect(buildFromOldPath(id, input)).toStrictEqual(PROVIDERS[id].buildRequest(input))
       expect(PROVIDER_DEFAULTS[id]).toBe(PROVIDERS[id].defaults)
       expect(resolveConnection(id, { env: {} })).toStrictEqual({
         baseUrl: PROVIDERS[id].defaults.baseUrl,

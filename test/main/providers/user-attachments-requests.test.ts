@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryMessage } from '../../../src/shared/chat-history'
 import type { ProviderId } from '../../../src/shared/provider-id'
-import { buildProviderRequest } from '../../../src/main/providers/provider-request-builders'
+import { buildProviderRequest } from '../../../src/main/providers/provider-registry'
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAcCBlCwAAAABJRU5ErkJggg=='
 const FILE_BLOCK = 'File: notes.md\n```\n# Notes\nkg: 72.5\n```'

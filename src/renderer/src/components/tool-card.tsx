@@ -10,7 +10,8 @@ import { ServerText } from './server-text'
 import { revealInvisible } from '../../../shared/invisible-characters'
 import '../styles/appearance.css'
 
-export type ApprovalDecision = 'approve' | 'deny' | 'always'
+export type { ApprovalDecision } from '../../../shared/approval-decision'
+import type { ApprovalDecision } from '../../../shared/approval-decision'
 
 /** Arguments as indented JSON, hidden characters shown (a server's text can reach the model's arguments). */
 function prettyJson(text: string): string {

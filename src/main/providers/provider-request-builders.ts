@@ -1,2 +1,0 @@
-// The builders are listed in `provider-registry.ts`; this path stays for existing importers.
-export { buildProviderRequest } from './provider-registry'
