@@ -1,4 +1,4 @@
-import { bearer } from '../openai-responses/build-openai-responses-request'
+import { bearer } from '../http-auth'
 import { joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
 import { dataUrl, hasImages, userMessageParts } from '../user-message-parts'
 

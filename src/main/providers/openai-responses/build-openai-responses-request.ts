@@ -1,3 +1,4 @@
+import { bearer } from '../http-auth'
 import { joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
 import { dataUrl, userMessageParts } from '../user-message-parts'
 
@@ -87,10 +88,4 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
     headers: bearer(input.connection.apiKey),
     body,
   }
-}
-
-export function bearer(apiKey: string): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' }
-  if (apiKey) headers.authorization = `Bearer ${apiKey}`
-  return headers
 }
