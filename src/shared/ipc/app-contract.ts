@@ -11,6 +11,7 @@ import { PRESET_IDS, type PresetId, type ProviderNotReadyReason } from '../provi
 import type { AttemptDiagnostic, RunEvent } from '../run-events'
 import {
   LANGUAGE_CHOICES,
+  SETTING_DEFINITIONS,
   THEMES,
   TOOL_PERMISSIONS,
   modelPriceSchema,
@@ -107,8 +108,9 @@ export const COMMAND_SCHEMAS = {
     language: z.enum(LANGUAGE_CHOICES).optional(),
     theme: z.enum(THEMES).optional(),
     defaultProvider: providerId.optional(),
-    maxToolRounds: z.number().int().min(1).max(50).optional(),
-    turnTimeoutSeconds: z.number().int().min(10).max(86_400).optional(),
+    // The bounds are the setting's own (one definition: SETTING_DEFINITIONS).
+    maxToolRounds: SETTING_DEFINITIONS.maxToolRounds.schema.optional(),
+    turnTimeoutSeconds: SETTING_DEFINITIONS.turnTimeoutSeconds.schema.optional(),
     toolPermissions: z.record(z.string().min(1).max(300), z.enum(TOOL_PERMISSIONS)).optional(),
     provider: z
       .strictObject({
