@@ -1,7 +1,7 @@
 // The approval card's data, through the real service and a real provider over loopback: a delete
 // names the row it would remove (defect 8), "Approve all" answers each call on its own (each its own
 // approval and ledger claim), and "Always allow" shows in Settings at once (defect 7).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeelApi, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import { pendingWrites } from '../../../src/renderer/src/components/approval-batch'
 import { ChatStore } from '../../../src/renderer/src/state/chat-store'
@@ -23,14 +23,16 @@ function storeOn(world: AppWorld, clientId: string): ChatStore {
   return new ChatStore(api, (flush) => setTimeout(flush, 0))
 }
 
-async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = read()
-    if (value !== undefined && value !== false) return value
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 5))
-  }
+/** The first value `read` gives (not undefined, not false), polled with vi.waitFor. */
+function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = read()
+      if (value === undefined || value === false) throw new Error('not yet')
+      return value
+    },
+    { timeout: timeoutMs, interval: 5 },
+  )
 }
 
 describe('approval cards through the service', () => {

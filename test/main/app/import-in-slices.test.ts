@@ -5,7 +5,7 @@
 // mid-way, keeps nothing of it; writes that arrive from timers meanwhile (an MCP server's first
 // tool list) are made after it, not undone with it.
 import { readdirSync, readlinkSync } from 'node:fs'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { stringChunks } from '../../../src/main/export/json-record-reader'
 import { importStoreInSlices } from '../../../src/main/export/store-import'
 import { countRows, isRunEnd, startAppWorld, weight, type AppWorld, type TestClient } from './app-helpers'
@@ -47,13 +47,15 @@ async function backup(copies: number): Promise<{ text: string; sourceId: string 
 
 /** Reads, giving the event loop turns, until the import's transaction holds at least `rows` new conversations. */
 async function untilImported(rows: number, before: number): Promise<void> {
-  const deadline = Date.now() + 10_000
   // `world.store.db` is the import's own connection: it sees the rows before they are committed.
-  while (countRows(world.store, 'conversations') < before + rows) {
-    if (Date.now() > deadline) throw new Error('the import wrote nothing')
-    await a.call('conversations.list', {})
-    await new Promise((resolve) => setTimeout(resolve, 1)) // a read alone settles in microtasks: let the import go on
-  }
+  // Each poll also answers a read (a read alone settles in microtasks; the interval lets the import go on).
+  await vi.waitFor(
+    async () => {
+      await a.call('conversations.list', {})
+      if (countRows(world.store, 'conversations') < before + rows) throw new Error('the import wrote nothing yet')
+    },
+    { timeout: 10_000, interval: 1 },
+  )
   expect(world.store.db.inTransaction).toBe(true)
 }
 

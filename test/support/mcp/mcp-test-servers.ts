@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { vi } from 'vitest'
 import { McpConnection, type McpConnectionOptions } from '../../../src/main/mcp/mcp-connection'
 import type { McpLaunchSpec } from '../../../src/main/mcp/mcp-connection-port'
 
@@ -101,9 +102,14 @@ function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<void> {
   })
 }
 
-/** Polls until `check` holds (no time is asserted: the test's own timeout is the limit). */
+/** Polls until `check` holds (vi.waitFor; no time is asserted: the bound is only there to fail rather than hang). */
 export async function eventually(check: () => boolean | Promise<boolean>, stepMs = 20): Promise<void> {
-  while (!(await check())) await new Promise((done) => setTimeout(done, stepMs))
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet')
+    },
+    { timeout: 60_000, interval: stepMs },
+  )
 }
 
 export function processAlive(pid: number): boolean {
