@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import { COMMAND_SCHEMAS, type CommandResponses } from '../../shared/ipc/app-contract'
-import { DEFAULT_CONVERSATION_PAGE, type CommandName } from '../../shared/ipc/channels'
+import { COMMAND_ACCESS, DEFAULT_CONVERSATION_PAGE, type CommandName } from '../../shared/ipc/channels'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { MEASUREMENT_KINDS, type MeasurementKind } from '../../shared/measurement'
 import type { RunEvent } from '../../shared/run-events'
@@ -74,30 +74,6 @@ export interface KeelAppServiceOptions {
  */
 export const MAX_RUNS_PER_CLIENT = 8
 export const MAX_RUNS = 32
-
-/**
- * Commands answered while an import runs: reads of the store (from a snapshot without the import's
- * rows until it commits: {@link KeelAppService.reads}), and the import's own pieces and a second
- * import (which it refuses itself). Every other command writes, or may, and is refused as busy
- * until the import settles.
- */
-const ANSWERED_WHILE_IMPORTING: ReadonlySet<CommandName> = new Set<CommandName>([
-  'conversations.list',
-  'conversations.open',
-  'conversations.search',
-  'conversations.settings',
-  'settings.get',
-  'tools.list',
-  'actions.unknown',
-  'measurements.list',
-  'mcp.list',
-  'mcp.stderr',
-  'attachments.get',
-  'runs.attach',
-  'turns.stop',
-  'conversations.importPart',
-  'conversations.import',
-])
 
 type Input<C extends CommandName> = z.output<(typeof COMMAND_SCHEMAS)[C]>
 type Handler<C extends CommandName> = (
@@ -195,7 +171,7 @@ export class KeelAppService {
     if (this.closed)
       return fail('internal', 'Keel is shutting down.', { retryable: true, detail: { code: 'shutting-down' } })
     // An import's transaction is open on the store's connection: a write now would be undone with it.
-    const writes = !ANSWERED_WHILE_IMPORTING.has(command)
+    const writes = COMMAND_ACCESS[command] === 'write'
     if (writes && this.imports.importing) {
       return fail('busy', 'A backup is being imported: this can be done once it has finished.', {
         retryable: true,
@@ -221,7 +197,7 @@ export class KeelAppService {
   }
 
   /**
-   * What the reading commands ({@link ANSWERED_WHILE_IMPORTING}) use: the store and its commands, or
+   * What the reading commands (`read` in {@link COMMAND_ACCESS}) use: the store and its commands, or
    * while an import's transaction is open, the same over a snapshot of the store from before the
    * import (`ImportCommands.reader`). Writing commands use `store` (refused while an import runs).
    */

@@ -57,6 +57,68 @@ export const COMMAND_NAMES = [
 
 export type CommandName = (typeof COMMAND_NAMES)[number]
 
+/**
+ * What a command does to the store, which decides whether it is answered while an import's
+ * transaction is open on the store's connection:
+ * - `read`: reads only, from a snapshot of the store from before the import while one runs; it must
+ *   never write (test/main/app/command-access.test.ts runs every one on a connection where a write throws).
+ * - `write`: writes, or may (or reads through the writer's connection): refused as busy during an import.
+ * - `control`: touches no rows itself (stopping or following a run, the import's own pieces).
+ */
+export type CommandAccess = 'read' | 'write' | 'control'
+
+/** Each command's access: a new command cannot be added without saying (the record is exhaustive). */
+export const COMMAND_ACCESS: { readonly [C in CommandName]: CommandAccess } = {
+  'conversations.list': 'read',
+  'conversations.open': 'read',
+  'conversations.rename': 'write',
+  'conversations.delete': 'write',
+  'turns.start': 'write',
+  'turns.stop': 'control',
+  'approvals.answer': 'write',
+  'settings.get': 'read',
+  'settings.update': 'write',
+  'keys.set': 'write',
+  'keys.clear': 'write',
+  'providers.test': 'write',
+  'providers.models': 'write',
+  'providers.save': 'write',
+  'providers.remove': 'write',
+  'measurements.list': 'read',
+  'measurements.update': 'write',
+  'measurements.delete': 'write',
+  'measurements.add': 'write',
+  'tools.list': 'read',
+  'actions.unknown': 'read',
+  'actions.resolve': 'write',
+  'mcp.list': 'read',
+  'mcp.import': 'write',
+  'mcp.save': 'write',
+  'mcp.remove': 'write',
+  'mcp.consent': 'write',
+  'mcp.update': 'write',
+  'mcp.restart': 'write',
+  'mcp.secret': 'write',
+  'mcp.acceptTools': 'write',
+  'mcp.stderr': 'read',
+  'elicitations.answer': 'write',
+  'conversations.search': 'read',
+  'conversations.pin': 'write',
+  'turns.regenerate': 'write',
+  'turns.edit': 'write',
+  'turns.continue': 'write',
+  'messages.delete': 'write',
+  'messages.selectVersion': 'write',
+  'conversations.settings': 'read',
+  'conversations.settingsUpdate': 'write',
+  'conversations.settingsDefaults': 'write',
+  'conversations.export': 'write',
+  'conversations.import': 'control',
+  'conversations.importPart': 'control',
+  'attachments.get': 'read',
+  'runs.attach': 'control',
+}
+
 /** IPC channel of a command (Electron): one per command, never a generic pass-through. */
 export function channelOf(command: CommandName): `keel:${CommandName}` {
   return `keel:${command}`

@@ -1,0 +1,91 @@
+// Every command declares what it does to the store (COMMAND_ACCESS in channels.ts), and that
+// declaration is what lets it through while an import's transaction is open: a command wrongly
+// declared `read` would write into the import and vanish with it. So every `read` command is run,
+// on a store with a conversation (an answer, a file, a tool call), a measurement and settings, while
+// the store's connection refuses any write (`PRAGMA query_only`): none may fail or change a row.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { COMMAND_ACCESS, COMMAND_NAMES, type CommandName } from '../../../src/shared/ipc/channels'
+import { countRows, isRunEnd, startAppWorld, weight, type AppWorld, type TestClient } from './app-helpers'
+
+let world: AppWorld
+let a: TestClient
+beforeEach(async () => {
+  world = await startAppWorld()
+  a = world.client('window')
+})
+afterEach(async () => {
+  world.store.db.pragma('query_only = OFF')
+  await world.close()
+})
+
+const TABLES = [
+  'conversations',
+  'messages',
+  'generations',
+  'measurements',
+  'settings',
+  'tool_ledger',
+  'message_attachments',
+]
+
+/** A payload for each `read` command; a command declared `read` without one here fails the test. */
+function samples(ids: { conversationId: string; attachmentId: number }): Partial<Record<CommandName, unknown>> {
+  return {
+    'conversations.list': {},
+    'conversations.open': { conversationId: ids.conversationId },
+    'conversations.search': { query: 'capital' },
+    'conversations.settings': { conversationId: ids.conversationId },
+    'settings.get': {},
+    'tools.list': {},
+    'actions.unknown': {},
+    'measurements.list': { kind: 'weight' },
+    'mcp.list': {},
+    'mcp.stderr': { serverId: 'none-such' },
+    'attachments.get': { attachmentId: ids.attachmentId },
+  }
+}
+
+describe('command access', () => {
+  it('every command declares read, write or control, and nothing else', () => {
+    expect(Object.keys(COMMAND_ACCESS).sort()).toEqual([...COMMAND_NAMES].sort())
+    for (const access of Object.values(COMMAND_ACCESS)) expect(['read', 'write', 'control']).toContain(access)
+  })
+
+  it('every read command answers on a connection where any write throws, and changes no row', async () => {
+    // A store with something of everything: an answer with a tool call that wrote, a file, settings.
+    world.server.enqueue(
+      { type: 'turn', text: 'Recording.', toolCalls: [{ name: 'record_measurement', arguments: weight }] },
+      { type: 'turn', text: 'Paris is the capital.' },
+    )
+    const file = { name: 'note.txt', mimeType: 'text/plain', dataBase64: Buffer.from('hello').toString('base64') }
+    const { runId } = await a.value('turns.start', { text: 'Capital of France? I weigh 72.5 kg', attachments: [file] })
+    const approval = await a.waitFor((e) => e.type === 'approval-request')
+    if (approval.type !== 'approval-request') throw new Error('no approval')
+    await a.value('approvals.answer', { approvalId: approval.approvalId, decision: 'approve' })
+    const end = await a.waitFor((e) => isRunEnd(e) && true)
+    if (!isRunEnd(end)) throw new Error('no end')
+    await world.service.whenIdle()
+    expect(a.events(runId).some((e) => e.type === 'tool-call' && e.state === 'done')).toBe(true)
+    await a.value('settings.update', { theme: 'dark' })
+    const opened = await a.value('conversations.open', { conversationId: end.conversationId })
+    const attachmentId = Object.values(opened.attachments ?? {}).flat()[0]?.id
+    if (attachmentId === undefined) throw new Error('no attachment stored')
+
+    const reads = COMMAND_NAMES.filter((command) => COMMAND_ACCESS[command] === 'read')
+    const payloads = samples({ conversationId: end.conversationId, attachmentId })
+    expect(reads.filter((command) => !Object.hasOwn(payloads, command))).toEqual([])
+
+    const before = TABLES.map((table) => countRows(world.store, table))
+    world.store.db.pragma('query_only = ON')
+    // The check itself: a write on this connection now throws.
+    expect(() => world.store.db.prepare(`UPDATE conversations SET title = 'x'`).run()).toThrow(/readonly/i)
+    for (const command of reads) {
+      const result = await a.call(command, payloads[command])
+      const failure = result.ok ? undefined : result.error
+      // A read may find nothing (an MCP server that is not there), never fail to store.
+      expect(failure === undefined || failure.kind === 'not-found', `${command}: ${JSON.stringify(failure)}`).toBe(true)
+    }
+    world.store.db.pragma('query_only = OFF')
+    expect(TABLES.map((table) => countRows(world.store, table))).toEqual(before)
+  })
+})
