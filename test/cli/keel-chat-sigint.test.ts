@@ -22,7 +22,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function chatUntilFirstWordThenCtrlC(db: string): Promise<{ stdout: string; stderr: string }> {
+/**
+ * `npm run keel -- chat …` in its own process group (a terminal's foreground job); at the first
+ * streamed word, `ctrlC` delivers the user's Ctrl-C (given the group's leader pid).
+ */
+function npmChatWithCtrlC(
+  db: string,
+  ctrlC: (group: number, fail: (error: Error) => void) => void,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(
       'npm',
@@ -41,7 +48,7 @@ function chatUntilFirstWordThenCtrlC(db: string): Promise<{ stdout: string; stde
       stdout += d.toString('utf8')
       if (!sent && stdout.includes('"text-delta"')) {
         sent = true
-        process.kill(-child.pid!, 'SIGINT') // the whole group, as the terminal does
+        ctrlC(child.pid!, reject)
       }
     })
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
@@ -49,6 +56,9 @@ function chatUntilFirstWordThenCtrlC(db: string): Promise<{ stdout: string; stde
     child.on('close', () => resolvePromise({ stdout, stderr }))
   })
 }
+
+/** The terminal's Ctrl-C: SIGINT to the whole group. */
+const chatUntilFirstWordThenCtrlC = (db: string) => npmChatWithCtrlC(db, (group) => process.kill(-group, 'SIGINT'))
 
 /** The CLI's own process (no npm/tsx in between), sent two SIGINTs a moment apart: one keypress delivered twice. */
 function chatThenDoubleSigint(
@@ -109,37 +119,14 @@ function cliPid(group: number): number | undefined {
  * `npm run keel` on a machine too busy to run the CLI for a moment: the CLI is paused (SIGSTOP) when
  * the terminal's Ctrl-C reaches the group, and resumed half a second later.
  */
-function chatThenCtrlCWhileBusy(db: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(
-      'npm',
-      ['run', '--silent', 'keel', '--', 'chat', '--provider', 'anthropic', '--db', db, '--json', 'Count slowly'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, KEEL_ANTHROPIC_BASE_URL: server.baseUrlFor('anthropic'), ANTHROPIC_API_KEY: 'k' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      },
-    )
-    let stdout = ''
-    let stderr = ''
-    let sent = false
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString('utf8')
-      if (!sent && stdout.includes('"text-delta"')) {
-        sent = true
-        const cli = cliPid(child.pid!)
-        if (cli === undefined) return reject(new Error('no CLI process found in the group'))
-        process.kill(cli, 'SIGSTOP')
-        process.kill(-child.pid!, 'SIGINT')
-        setTimeout(() => process.kill(cli, 'SIGCONT'), 500)
-      }
-    })
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (code) => resolvePromise({ stdout, stderr, code }))
+const chatThenCtrlCWhileBusy = (db: string) =>
+  npmChatWithCtrlC(db, (group, fail) => {
+    const cli = cliPid(group)
+    if (cli === undefined) return fail(new Error('no CLI process found in the group'))
+    process.kill(cli, 'SIGSTOP')
+    process.kill(-group, 'SIGINT')
+    setTimeout(() => process.kill(cli, 'SIGCONT'), 500)
   })
-}
 
 describe('keel chat under a terminal Ctrl-C (npm run keel)', () => {
   it('one keypress delivered twice is one stop: exit 130 after run-end, the answer saved', async () => {
