@@ -78,4 +78,4 @@ export function isElectron(): boolean {
   return test.info().project.name === 'electron'
 }
 
-export type { Locator, Page } from '@playwright/test'
+export type { Browser, Locator, Page } from '@playwright/test'

@@ -5,6 +5,7 @@
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from './fixtures'
+import { mcpRegion, openMcp, removeServer, serverGroup } from './mcp-settings'
 import { enqueue, openApp, resetSim, send } from './sim'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -20,28 +21,10 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-const mcpRegion = (page: Page) => page.getByRole('region', { name: 'MCP servers' })
-const tricky = (page: Page) => mcpRegion(page).getByRole('group', { name: 'tricky', exact: true })
-
-async function openMcp(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click()
-  await expect(mcpRegion(page).getByRole('button', { name: 'Add server' })).toBeVisible()
-}
+const tricky = (page: Page) => serverGroup(page, 'tricky')
 
 test.afterAll(async ({ browser }) => {
-  if (test.info().project.name !== 'browser') return
-  const page = await browser.newPage()
-  try {
-    await openApp(page)
-    await openMcp(page)
-    await expect(mcpRegion(page).getByText('Loading MCP servers')).toHaveCount(0)
-    if ((await tricky(page).count()) === 0) return
-    await tricky(page).getByRole('button', { name: 'Remove' }).click()
-    await tricky(page).getByRole('button', { name: 'Yes, remove' }).click()
-    await expect(tricky(page)).toHaveCount(0)
-  } finally {
-    await page.close()
-  }
+  await removeServer(browser, test.info().project.name, 'tricky')
 })
 
 /** The element's text holds none of the hidden characters themselves. */

@@ -5,6 +5,7 @@
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from './fixtures'
+import { mcpRegion, openMcp, removeServer, serverGroup } from './mcp-settings'
 import { enqueue, openApp, resetSim, send } from './sim'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -19,28 +20,10 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-const mcpRegion = (page: Page) => page.getByRole('region', { name: 'MCP servers' })
-const everything = (page: Page) => mcpRegion(page).getByRole('group', { name: 'everything', exact: true })
-
-async function openMcp(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click()
-  await expect(mcpRegion(page).getByRole('button', { name: 'Add server' })).toBeVisible()
-}
+const everything = (page: Page) => serverGroup(page, 'everything')
 
 test.afterAll(async ({ browser }) => {
-  if (test.info().project.name !== 'browser') return
-  const page = await browser.newPage()
-  try {
-    await openApp(page)
-    await openMcp(page)
-    await expect(mcpRegion(page).getByText('Loading MCP servers')).toHaveCount(0)
-    if ((await everything(page).count()) === 0) return
-    await everything(page).getByRole('button', { name: 'Remove' }).click()
-    await everything(page).getByRole('button', { name: 'Yes, remove' }).click()
-    await expect(everything(page)).toHaveCount(0)
-  } finally {
-    await page.close()
-  }
+  await removeServer(browser, test.info().project.name, 'everything')
 })
 
 test('a server added in this session: its finished card has the tool title, its result and a labelled fold, as after a reload', async ({

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from './fixtures'
+import { openMcp, serverGroup } from './mcp-settings'
 import { enqueue, openApp, resetSim, screenshot, send, simRequests } from './sim'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -60,20 +61,10 @@ test.afterAll(async ({ browser }) => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function openMcp(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click()
-  const mcp = page.getByRole('region', { name: 'MCP servers' })
-  await expect(mcp.getByRole('button', { name: 'Add server' })).toBeVisible()
-  return mcp
-}
-
 async function closeSettings(page: Page) {
   await page.getByRole('button', { name: 'Close settings' }).click()
   await expect(page.getByRole('region', { name: 'MCP servers' })).toHaveCount(0)
 }
-
-const serverGroup = (page: Page, name: string) =>
-  page.getByRole('region', { name: 'MCP servers' }).getByRole('group', { name, exact: true })
 
 async function removeServer(page: Page, name: string, options: { ifPresent?: boolean } = {}) {
   const item = serverGroup(page, name)
