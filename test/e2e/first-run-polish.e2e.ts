@@ -1,13 +1,5 @@
-// First run in pt-BR at 480×800, as the audit met it: a fresh database and no
-// key anywhere. The Model picker offers nothing before a provider exists; the setup card opens at
-// its heading and nothing covers it; an unreachable server is said in Portuguese without doubled
-// punctuation; after Save the composer has focus. Its own browser-mode server (the suite's has a key).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import type { ChildProcess } from 'node:child_process'
 import { expect, test } from './fixtures'
-import { startProcess, stop } from './global-setup'
+import { NO_PROVIDER_ENV, startOwnBrowserMode, type OwnServer } from './own-server'
 import { resetSim, simUrl } from './sim'
 
 test.skip(
@@ -16,31 +8,14 @@ test.skip(
 )
 test.use({ locale: 'pt-BR', viewport: { width: 480, height: 800 } })
 
-let web: { child: ChildProcess; url: string } | undefined
-let dir = ''
+let web: OwnServer | undefined
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-e2e-first-run-'))
-  const started = await startProcess(
-    resolve('node_modules', '.bin', 'tsx'),
-    ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build'],
-    {
-      OPENAI_API_KEY: '',
-      ANTHROPIC_API_KEY: '',
-      GEMINI_API_KEY: '',
-      OPENROUTER_API_KEY: '',
-      KEEL_DEFAULT_PROVIDER: '',
-      KEEL_ANTHROPIC_BASE_URL: '',
-    },
-    /Keel is running at (http:\/\/\S+)/,
-    'start-web (first run)',
-  )
-  web = { child: started.child, url: started.match[1]! }
+  web = await startOwnBrowserMode('first run', NO_PROVIDER_ENV)
 })
 
 test.afterAll(async () => {
-  if (web) await stop(web.child)
-  rmSync(dir, { recursive: true, force: true })
+  await web?.close()
 })
 
 test.beforeEach(async () => {

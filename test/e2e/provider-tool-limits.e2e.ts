@@ -3,33 +3,19 @@
 // provider. The request carries at most 128 tools and no description over 1,024; before it goes,
 // the answer says which tools were left out and why (never a 400 from the provider).
 // Its own browser-mode server: the suite's shared one talks to Anthropic and has no MCP config.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { ChildProcess } from 'node:child_process'
 import { expect, test } from './fixtures'
-import { startProcess, stop } from './global-setup'
+import { startOwnBrowserMode, type OwnServer } from './own-server'
 import { enqueue, resetSim, screenshot, send, simRequests, simUrl } from './sim'
 
 test.skip(({ keelMode }) => keelMode !== 'browser', 'browser mode only: this spec starts its own server')
 
-let web: { child: ChildProcess; url: string } | undefined
-let dir = ''
+let web: OwnServer | undefined
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-e2e-tool-limits-'))
-  const config = join(dir, 'mcp.json')
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        popular: { command: process.execPath, args: [resolve('test', 'support', 'mcp', 'popular-tools-server.mjs')] },
-      },
-    }),
-  )
-  const started = await startProcess(
-    resolve('node_modules', '.bin', 'tsx'),
-    ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build', '--mcp-config', config],
+  web = await startOwnBrowserMode(
+    'tool limits',
     {
       KEEL_DEFAULT_PROVIDER: 'openai-chat',
       KEEL_OPENAI_CHAT_BASE_URL: `${simUrl()}/openai-chat/v1`,
@@ -38,15 +24,26 @@ test.beforeAll(async () => {
       ANTHROPIC_API_KEY: '',
       KEEL_ANTHROPIC_BASE_URL: '',
     },
-    /Keel is running at (http:\/\/\S+)/,
-    'start-web (tool limits)',
+    (dir) => {
+      const config = join(dir, 'mcp.json')
+      writeFileSync(
+        config,
+        JSON.stringify({
+          mcpServers: {
+            popular: {
+              command: process.execPath,
+              args: [resolve('test', 'support', 'mcp', 'popular-tools-server.mjs')],
+            },
+          },
+        }),
+      )
+      return ['--mcp-config', config]
+    },
   )
-  web = { child: started.child, url: started.match[1]! }
 })
 
 test.afterAll(async () => {
-  if (web) await stop(web.child)
-  rmSync(dir, { recursive: true, force: true })
+  await web?.close()
 })
 
 test.beforeEach(async () => {

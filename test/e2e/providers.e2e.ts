@@ -1,15 +1,6 @@
-// Getting connected in minute one, as a new user: Keel started with an empty database and no
-// provider key anywhere. The window says no provider is set up and offers setup instead of sending;
-// the Ollama preset, pointed at the simulated provider's OpenAI-compatible route, loads the server's
-// models; Test connection (before Save) reports reachable + model present; Save confirms; chat works.
-// Its own browser-mode server (the suite's shared one has an Anthropic key in its environment).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import type { ChildProcess } from 'node:child_process'
 import { expect, test, type Page } from './fixtures'
+import { NO_PROVIDER_ENV, startOwnBrowserMode, type OwnServer } from './own-server'
 import { expectNoViolations } from './a11y-audit'
-import { startProcess, stop } from './global-setup'
 import { enqueue, resetSim, send, simRequests, simUrl } from './sim'
 
 test.skip(
@@ -17,32 +8,14 @@ test.skip(
   'browser mode only: this spec starts its own server on an empty database',
 )
 
-let web: { child: ChildProcess; url: string } | undefined
-let dir = ''
+let web: OwnServer | undefined
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-e2e-providers-'))
-  const started = await startProcess(
-    resolve('node_modules', '.bin', 'tsx'),
-    ['src/main/web/start-web.ts', '--port', '0', '--db', join(dir, 'keel.db'), '--no-build'],
-    // No provider key, address or default from anywhere: a first run.
-    {
-      OPENAI_API_KEY: '',
-      ANTHROPIC_API_KEY: '',
-      GEMINI_API_KEY: '',
-      OPENROUTER_API_KEY: '',
-      KEEL_DEFAULT_PROVIDER: '',
-      KEEL_ANTHROPIC_BASE_URL: '',
-    },
-    /Keel is running at (http:\/\/\S+)/,
-    'start-web (providers)',
-  )
-  web = { child: started.child, url: started.match[1]! }
+  web = await startOwnBrowserMode('providers', NO_PROVIDER_ENV)
 })
 
 test.afterAll(async () => {
-  if (web) await stop(web.child)
-  rmSync(dir, { recursive: true, force: true })
+  await web?.close()
 })
 
 test.beforeEach(async () => {
