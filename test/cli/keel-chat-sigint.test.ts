@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openKeelStore } from '../../src/main/db/keel-store'
+import type { Message } from '../../src/shared/conversation'
 import { startSimulatedProvider, type SimulatedProvider } from '../support/simulated-provider'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -128,89 +129,60 @@ const chatThenCtrlCWhileBusy = (db: string) =>
     setTimeout(() => process.kill(cli, 'SIGCONT'), 500)
   })
 
+/** An answer that streams a few words, then stalls: a Ctrl-C always lands mid-answer. */
+function queueSlowAnswer(): void {
+  server.reset()
+  server.enqueue({
+    type: 'turn',
+    text: 'One two three four five six seven eight nine ten',
+    usage: null,
+    faults: { stallAfterEvents: 5 },
+  })
+}
+
+const STOPPED_BY_USER = { type: 'run-end', status: 'interrupted', interruptReason: 'user-stop' }
+
+/** The last `--json` event printed. */
+const lastEvent = (stdout: string): unknown => JSON.parse(stdout.trim().split('\n').at(-1) ?? 'null')
+
+/** The answer stored in the store at `db` (its one conversation). */
+function storedAnswer(db: string): Message | undefined {
+  const opened = openKeelStore(db)
+  if (!opened.ok) throw new Error(opened.error.message)
+  try {
+    const [conversation] = opened.store.conversations.listConversations()
+    return opened.store.conversations.getMessages(conversation!.id).find((m) => m.role === 'assistant')
+  } finally {
+    opened.store.close()
+  }
+}
+
 describe('keel chat under a terminal Ctrl-C (npm run keel)', () => {
   it('one keypress delivered twice is one stop: exit 130 after run-end, the answer saved', async () => {
-    server.reset()
-    server.enqueue({
-      type: 'turn',
-      text: 'One two three four five six seven eight nine ten',
-      usage: null,
-      faults: { stallAfterEvents: 5 },
-    })
+    queueSlowAnswer()
     const db = join(dir, 'double.db')
     const run = await chatThenDoubleSigint(db)
-    const events = run.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string })
-    expect(events.at(-1), run.stderr).toMatchObject({
-      type: 'run-end',
-      status: 'interrupted',
-      interruptReason: 'user-stop',
-    })
+    expect(lastEvent(run.stdout), run.stderr).toMatchObject(STOPPED_BY_USER)
     expect(run.code).toBe(130)
   })
 
   it('stops once, saves the interrupted answer and prints run-end, every time', async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      server.reset()
-      server.enqueue({
-        type: 'turn',
-        text: 'One two three four five six seven eight nine ten',
-        usage: null,
-        faults: { stallAfterEvents: 5 },
-      })
+      queueSlowAnswer()
       const db = join(dir, `sigint-${attempt}.db`)
       const run = await chatUntilFirstWordThenCtrlC(db)
-      const events = run.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { type: string; status?: string; interruptReason?: string })
-      expect(events.at(-1), `attempt ${attempt}: ${run.stderr}`).toMatchObject({
-        type: 'run-end',
-        status: 'interrupted',
-        interruptReason: 'user-stop',
-      })
-      const opened = openKeelStore(db)
-      if (!opened.ok) throw new Error(opened.error.message)
-      try {
-        const [conversation] = opened.store.conversations.listConversations()
-        const assistant = opened.store.conversations.getMessages(conversation!.id).find((m) => m.role === 'assistant')
-        expect(assistant).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop' })
-        expect(assistant!.parts.length).toBeGreaterThan(0)
-      } finally {
-        opened.store.close()
-      }
+      expect(lastEvent(run.stdout), `attempt ${attempt}: ${run.stderr}`).toMatchObject(STOPPED_BY_USER)
+      const answer = storedAnswer(db)
+      expect(answer).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop' })
+      expect(answer!.parts.length).toBeGreaterThan(0)
     }
   })
   it('a Ctrl-C that reaches a CLI too busy to answer at once is still the user’s stop, not a crash', async () => {
-    server.reset()
-    server.enqueue({
-      type: 'turn',
-      text: 'One two three four five six seven eight nine ten',
-      usage: null,
-      faults: { stallAfterEvents: 5 },
-    })
+    queueSlowAnswer()
     const db = join(dir, 'busy.db')
     const run = await chatThenCtrlCWhileBusy(db)
-    const events = run.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string })
     // (npm's own exit status is npm's: it re-raises the signal it got.)
-    expect(events.at(-1), run.stderr).toMatchObject({
-      type: 'run-end',
-      status: 'interrupted',
-      interruptReason: 'user-stop',
-    })
-    const opened = openKeelStore(db)
-    if (!opened.ok) throw new Error(opened.error.message)
-    try {
-      const [conversation] = opened.store.conversations.listConversations()
-      const assistant = opened.store.conversations.getMessages(conversation!.id).find((m) => m.role === 'assistant')
-      expect(assistant).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop' })
-    } finally {
-      opened.store.close()
-    }
+    expect(lastEvent(run.stdout), run.stderr).toMatchObject(STOPPED_BY_USER)
+    expect(storedAnswer(db)).toMatchObject({ status: 'interrupted', interruptReason: 'user-stop' })
   })
 })

@@ -1,36 +1,24 @@
-// An import that cannot go on says where and why, as a typed failure, never "internal error": data
-// nested deeper than any export (too deep), and a disk that fills up mid-way (a real SQLite file made
-// full with `max_page_count`). Through the function `keel import` calls and the window's command;
-// nothing of the file is kept and the store works as before afterwards.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
+import { type KeelStore } from '../../../src/main/db/keel-store'
 import { stringChunks } from '../../../src/main/export/json-record-reader'
 import { importStore } from '../../../src/main/export/store-import'
 import { MAX_IMPORT_DEPTH } from '../../../src/shared/ipc/channels'
 import { startAppWorld, type AppWorld } from '../app/app-helpers'
+import { useTempStores } from '../db/store-fixtures'
 
+const { tempDir, openAt } = useTempStores()
 let dir: string
-const stores: KeelStore[] = []
 let world: AppWorld | undefined
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-import-bounds-'))
+  dir = tempDir()
 })
 afterEach(async () => {
-  for (const store of stores.splice(0)) store.close()
   await world?.close()
   world = undefined
-  rmSync(dir, { recursive: true, force: true })
 })
 
-function open(name: string): KeelStore {
-  const opened = openKeelStore(join(dir, name))
-  if (!opened.ok) throw new Error(opened.error.message)
-  stores.push(opened.store)
-  return opened.store
-}
+const open = (name: string): KeelStore => openAt(join(dir, name))
 
 const rowCounts = (store: KeelStore) =>
   Object.fromEntries(

@@ -1,39 +1,26 @@
-// An import applies the rules every live path applies, record by record: a measurement the tools and
-// the measurements view refuse (a value out of range, a date that is no date), a file whose bytes are
-// not what it claims, a name that is a path, more files on one question than a message can carry.
-// Each is refused with where and why, through the function `keel import` calls and through the
-// window's command, on real SQLite files; nothing of the file is kept and what was stored stays.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { writeExport } from '../../../src/main/export/store-export'
-import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
+import { type KeelStore } from '../../../src/main/db/keel-store'
 import { stringChunks } from '../../../src/main/export/json-record-reader'
 import { importStore } from '../../../src/main/export/store-import'
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import { startAppWorld, type AppWorld } from '../app/app-helpers'
+import { useTempStores } from '../db/store-fixtures'
 
+const { tempDir, openAt } = useTempStores()
 let dir: string
-const stores: KeelStore[] = []
 let world: AppWorld | undefined
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'keel-import-rules-'))
+  dir = tempDir()
 })
 afterEach(async () => {
-  for (const store of stores.splice(0)) store.close()
   await world?.close()
   world = undefined
-  rmSync(dir, { recursive: true, force: true })
 })
 
-function open(name: string): KeelStore {
-  const opened = openKeelStore(join(dir, name))
-  if (!opened.ok) throw new Error(opened.error.message)
-  stores.push(opened.store)
-  return opened.store
-}
+const open = (name: string): KeelStore => openAt(join(dir, name))
 
 async function exportOf(store: KeelStore): Promise<string> {
   const out = new PassThrough()
