@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { keelCommand } from '../support/cli-bundle'
 import { writeExport } from '../../src/main/export/store-export'
 import { openKeelStore, type KeelStore } from '../../src/main/db/keel-store'
 import { createKeelToolRegistry } from '../../src/main/tools/tool-registry'
@@ -15,7 +16,6 @@ import { readOnlyView, type Mounted } from '../main/db/scratch-mounts'
 import { exportStoreInMemory } from './export-oracle'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const CLI = join(ROOT, 'src/cli/keel.ts')
 
 interface Ran {
   code: number | null
@@ -25,7 +25,8 @@ interface Ran {
 
 function keel(args: string[], nodeOptions: string[] = []): Promise<Ran> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', CLI, ...args], {
+    const cli = keelCommand(nodeOptions)
+    const child = spawn(cli.command, [...cli.args, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -6,16 +6,17 @@ import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync,
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { keelCommand } from '../support/cli-bundle'
 import { openKeelStore } from '../../src/main/db/keel-store'
 import { createKeelToolRegistry } from '../../src/main/tools/tool-registry'
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_RECORD_CHARS } from '../../src/shared/ipc/channels'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const CLI = join(ROOT, 'src/cli/keel.ts')
 
 function keel(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const cli = keelCommand()
+    const child = spawn(cli.command, [...cli.args, ...args], {
       cwd: ROOT,
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })

@@ -5,10 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { keelCommand } from '../support/cli-bundle'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const CLI = join(ROOT, 'src/cli/keel.ts')
 
 const anthropicToolTurn = [
   'event: message_start',
@@ -41,14 +40,16 @@ function tempFile(name: string, content: string): string {
 }
 
 function runCli(args: string[], input?: string) {
-  const out = spawnSync(TSX, [CLI, ...args], { cwd: ROOT, input, encoding: 'utf8' })
+  const keel = keelCommand()
+  const out = spawnSync(keel.command, [...keel.args, ...args], { cwd: ROOT, input, encoding: 'utf8' })
   return { code: out.status, stdout: out.stdout, stderr: out.stderr }
 }
 
 /** Feeds stdin in the given pieces, with pauses, so the CLI really sees separate reads. */
 function runCliWithReads(args: string[], pieces: Buffer[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT })
+    const keel = keelCommand()
+    const child = spawn(keel.command, [...keel.args, ...args], { cwd: ROOT })
     let stdout = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')))
     child.on('error', reject)

@@ -1,10 +1,9 @@
 // Runs a Keel entry point as a user does: a real child process, its whole stdout and stderr kept.
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
+import { keelCommand } from './cli-bundle'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const KEEL_CLI = join(ROOT, 'src/cli/keel.ts')
 
 export interface Ran {
   code: number | null
@@ -41,9 +40,10 @@ export function runProcess(command: string, args: string[], options: RunOptions 
   })
 }
 
-/** `keel <args>` through tsx, as `npm run keel` runs it. */
+/** `keel <args>`: the source `npm run keel` runs, bundled once per test run (cli-bundle.ts). */
 export function runKeel(args: string[], options: RunOptions = {}): Promise<Ran> {
-  return runProcess(TSX, [KEEL_CLI, ...args], options)
+  const keel = keelCommand()
+  return runProcess(keel.command, [...keel.args, ...args], options)
 }
 
 /** A TypeScript entry point (`src/main/web/start-web.ts`, …) through `node --import tsx`. */

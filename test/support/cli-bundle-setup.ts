@@ -1,0 +1,30 @@
+// Vitest global setup: bundles the CLI once for the run (see cli-bundle.ts for why) and removes it
+// after. The file lives under the repository (out/) so its bare imports resolve to node_modules.
+import { mkdirSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { build } from 'esbuild'
+import type { TestProject } from 'vitest/node'
+
+// Not imported from cli-bundle.ts: that module imports vitest's test API, which this main-process file must not.
+const REPO_ROOT = resolve(import.meta.dirname, '../..')
+const KEEL_CLI_SOURCE = join(REPO_ROOT, 'src/cli/keel.ts')
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = join(REPO_ROOT, 'out', 'test-cli')
+  mkdirSync(dir, { recursive: true })
+  // One file per vitest run: two runs in the same checkout must not overwrite each other's bundle.
+  const outfile = join(dir, `keel-${process.pid}.mjs`)
+  await build({
+    entryPoints: [KEEL_CLI_SOURCE],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    outfile,
+    logLevel: 'error',
+  })
+  project.provide('keelCliBundle', outfile)
+  return () => rmSync(outfile, { force: true })
+}
