@@ -9,11 +9,12 @@ const executablePath = existsSync(systemChromium) ? systemChromium : undefined
 export default defineConfig<{ keelMode: KeelMode }>({
   testDir: 'test/e2e',
   testMatch: /.*\.e2e\.ts$/,
-  // Starts the simulated provider and browser mode (`start-web`) once; tears both down after.
+  // Builds the renderer when it is missing. Each worker starts its own simulated provider and
+  // browser-mode server on a store of its own (fixtures.ts), so spec files run two at a time.
   globalSetup: './test/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  workers: Number(process.env.KEEL_E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   reporter: [['list']],

@@ -1,9 +1,8 @@
-// Playwright global setup: builds the renderer when needed, starts the simulated provider (with its
-// /_sim control routes) and browser mode on a temporary database, and exports their URLs to the
-// specs through the environment. Returns the teardown.
+// Playwright global setup: builds the renderer when needed (and SQLite's addon for Electron where
+// the binary exists). The servers a spec talks to are started per worker (fixtures.ts), with the
+// helpers below, so workers never share a store or a simulated provider's queue.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { electronBinary } from './electron-binary'
@@ -103,7 +102,19 @@ export async function startBrowserMode(dbPath: string, simUrl: string): Promise<
   return { child: web.child, url: web.match[1]! }
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/** Starts the simulated provider (with its /_sim control routes) on a free port; resolves with its URL. */
+export async function startSimulatedProviderProcess(): Promise<{ child: ChildProcess; url: string }> {
+  const sim = await startProcess(
+    bin('tsx'),
+    ['test/support/simulated-provider/cli.ts', '--port', '0'],
+    {},
+    /listening (http:\/\/127\.0\.0\.1:\d+)/,
+    'simulated provider',
+  )
+  return { child: sim.child, url: sim.match[1]! }
+}
+
+export default async function globalSetup(): Promise<void> {
   // The desktop app (electron project) loads SQLite's addon built for Electron's ABI, kept beside
   // the Node one; build it once where the binary exists (that needs the network, as installing it did).
   if (electronBinary()) {
@@ -118,30 +129,4 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const built = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: 'inherit' })
     if (built.status !== 0) throw new Error('electron-vite build failed')
   }
-  const started: ChildProcess[] = []
-  const dir = mkdtempSync(join(tmpdir(), 'keel-e2e-'))
-  const teardown = async () => {
-    for (const child of started.reverse()) await stop(child)
-    rmSync(dir, { recursive: true, force: true })
-  }
-  try {
-    const sim = await startProcess(
-      bin('tsx'),
-      ['test/support/simulated-provider/cli.ts', '--port', '0'],
-      {},
-      /listening (http:\/\/127\.0\.0\.1:\d+)/,
-      'simulated provider',
-    )
-    started.push(sim.child)
-    const simUrl = sim.match[1]!
-    const web = await startBrowserMode(join(dir, 'keel.db'), simUrl)
-    started.push(web.child)
-    process.env.KEEL_E2E_SIM_URL = simUrl
-    process.env.KEEL_E2E_APP_URL = web.url
-    process.env.KEEL_E2E_DB = join(dir, 'keel.db')
-  } catch (error) {
-    await teardown()
-    throw error
-  }
-  return teardown
 }

@@ -1,23 +1,23 @@
-// Helpers for the specs: the URLs global-setup exported, and the simulated provider's control routes.
+// Helpers for the specs: the URLs this worker's servers (fixtures.ts) exported, and the simulated provider's control routes.
 import { expect, test, type Page } from '@playwright/test'
 import { isElectron } from './fixtures'
 
 export function appUrl(): string {
   const url = process.env.KEEL_E2E_APP_URL
-  if (!url) throw new Error('KEEL_E2E_APP_URL is not set: global-setup did not run')
+  if (!url) throw new Error('KEEL_E2E_APP_URL is not set: the keelServers fixture (fixtures.ts) did not run')
   return url
 }
 
 /** The database file of the app under test (browser mode's, or the desktop app's in the electron project). */
 export function databasePath(): string {
   const path = isElectron() ? process.env.KEEL_E2E_ELECTRON_DB : process.env.KEEL_E2E_DB
-  if (!path) throw new Error('the E2E database path is not set: global-setup (or the electron fixture) did not run')
+  if (!path) throw new Error('the E2E database path is not set: the keelServers (or the electron) fixture did not run')
   return path
 }
 
 export function simUrl(): string {
   const url = process.env.KEEL_E2E_SIM_URL
-  if (!url) throw new Error('KEEL_E2E_SIM_URL is not set: global-setup did not run')
+  if (!url) throw new Error('KEEL_E2E_SIM_URL is not set: the keelServers fixture (fixtures.ts) did not run')
   return url
 }
 
