@@ -492,7 +492,8 @@ test('axe while streaming (a draft tool call), then Esc stops the running turn',
 })
 
 test('the streaming answer is a polite live region, there before its first words arrive', async ({ page }) => {
-  await enqueue({ type: 'turn', text: ['First ', 'words ', 'then ', 'more ', 'words.'], faults: { delayMs: 300 } })
+  // 800 ms apart: the checks below run while the answer is still streaming even on a busy machine.
+  await enqueue({ type: 'turn', text: ['First ', 'words ', 'then ', 'more ', 'words.'], faults: { delayMs: 800 } })
   await openApp(page)
   await expect(page.locator('[aria-live]')).toHaveCount(0)
 
