@@ -14,10 +14,7 @@ export function measurementHandlers(app: AppParts): HandlerMap<'measurements'> {
       }
       return ok(app.reads.store.measurements.list({ kind: kind as MeasurementKind | undefined, from, to, limit }))
     },
-    'measurements.update': (request) => {
-      const edited = updateMeasurement(app.store, request)
-      return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message, { detail: edited.detail })
-    },
+    'measurements.update': (request) => updateMeasurement(app.store, request),
     'measurements.add': (request) => addMeasurement(app.store, request, resolveUserTimeZone(app.env)),
     'measurements.delete': ({ id }) =>
       deleteMeasurement(app.store, id) ? ok({ deleted: true as const }) : notFound('measurement'),
