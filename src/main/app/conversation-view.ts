@@ -1,5 +1,6 @@
 import type { Generation } from '../../shared/conversation'
 import type { AnswerModel, ConversationView, UsageSummary } from '../../shared/ipc/app-contract'
+import type { AppResult } from '../../shared/ipc/app-error'
 import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '../../shared/pricing'
 import type { AttemptDiagnostic } from '../../shared/run-events'
 import type { Usage } from '../../shared/usage'
@@ -11,6 +12,15 @@ import {
   type StoredProviderProfile,
 } from '../../shared/provider-profiles'
 import { withDeferredEnd } from '../harness/deferred-finalizations'
+import { readSettings } from '../settings/read-settings'
+import { notFound, ok } from './app-result'
+
+/** `conversations.open` (and the answer of a change to the message tree): the view, priced with the saved prices. */
+export function openConversation(store: KeelStore, conversationId: string): AppResult<ConversationView> {
+  const { modelPrices, providers } = readSettings(store).values
+  const view = buildConversationView(store, conversationId, modelPrices, providers)
+  return view ? ok(view) : notFound('conversation')
+}
 
 /**
  * A conversation with its messages and token usage: per assistant message, the sum over every model

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import { COMMAND_SCHEMAS, type CommandResponses } from '../../shared/ipc/app-contract'
-import { COMMAND_ACCESS, DEFAULT_CONVERSATION_PAGE, type CommandName } from '../../shared/ipc/channels'
+import { COMMAND_ACCESS, COMMAND_SCHEMAS, type CommandResponses } from '../../shared/ipc/app-contract'
+import type { CommandName } from '../../shared/ipc/channels'
 import type { AppResult } from '../../shared/ipc/app-error'
-import { MEASUREMENT_KINDS, type MeasurementKind } from '../../shared/measurement'
 import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
 import type { RetryPolicy } from '../harness/retry-policy'
@@ -17,7 +16,7 @@ import { createMcpHub, mcpServersDir } from '../mcp/mcp-runtime'
 import type { ToolSource } from '../tools/tool'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
 import { fail, failureFromThrown, ok, validationFailure, notFound } from './app-result'
-import { buildConversationView } from './conversation-view'
+import { openConversation } from './conversation-view'
 import type { KeyVault } from '../secrets/key-vault'
 import { McpCommands } from './mcp-commands'
 import { SearchCommands } from './search-commands'
@@ -25,19 +24,14 @@ import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
 import { ConversationCommands } from './conversation-commands'
 import { ImportCommands } from './import-commands'
-import { deleteMeasurement, updateMeasurement } from './measurement-edits'
-import { addMeasurement } from './measurement-add'
-import { resolveUserTimeZone } from './user-time-zone'
-import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
+import { ProviderCommands } from './provider-commands'
 import { ProviderKeys, redactKeys } from '../secrets/provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
-import { getAttachment } from './attachment-commands'
 import { checkTurnAttachments } from './turn-attachments'
 import { RunRegistry, type Departure, type EventSink } from './run-registry'
-import { buildSettingsView } from './settings-view'
 import type { ClientContext } from './client-context'
-import { SettingsWriteError, applySettingsUpdate, saveAlwaysAllow } from '../settings/apply-settings-update'
-import { readSettings } from '../settings/read-settings'
+import type { Handler, Input, Reads } from './commands/command-handler'
+import { createCommandHandlers, type CommandHandlers } from './commands/command-handlers'
 import type { Env } from '../../shared/env'
 
 export type { ClientContext } from './client-context'
@@ -75,12 +69,6 @@ export interface KeelAppServiceOptions {
 export const MAX_RUNS_PER_CLIENT = 8
 export const MAX_RUNS = 32
 
-type Input<C extends CommandName> = z.output<(typeof COMMAND_SCHEMAS)[C]>
-type Handler<C extends CommandName> = (
-  request: Input<C>,
-  context: ClientContext,
-) => AppResult<CommandResponses[C]> | Promise<AppResult<CommandResponses[C]>>
-
 /**
  * The core behind the app's one interface, independent of the transport (Electron IPC or the
  * browser-mode WebSocket). Every command's payload is checked against its zod schema before its
@@ -99,6 +87,8 @@ export class KeelAppService {
   private readonly providers: ProviderCommands
   private readonly conversationCommands: ConversationCommands
   private readonly imports: ImportCommands
+  /** Every command's handler (`commands/<domain>.ts`), called once the request passed its schema and the gate. */
+  private readonly handlers: CommandHandlers
   private closed = false
 
   constructor(private readonly options: KeelAppServiceOptions) {
@@ -128,11 +118,29 @@ export class KeelAppService {
       startRun: (conversationId, text, action, context, attachments) =>
         this.startTurn({ conversationId, text, ...(attachments ? { attachments } : {}) }, context, action),
       isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
-      view: (conversationId) => this.openConversation(conversationId),
+      view: (conversationId) => openConversation(this.reads.store, conversationId),
     })
     this.providers = new ProviderCommands(options.store, options.env, this.keys, {
       fetch: options.fetch,
       timeoutMs: options.providerCheckTimeoutMs,
+    })
+    const service = this
+    this.handlers = createCommandHandlers({
+      store: this.store,
+      env: this.env,
+      keys: this.keys,
+      tools: this.tools,
+      runs: this.runs,
+      mcp: this.mcp,
+      finding: this.finding,
+      messages: this.messages,
+      providers: this.providers,
+      conversationCommands: this.conversationCommands,
+      imports: this.imports,
+      get reads() {
+        return service.reads
+      },
+      startTurn: (request, context, action) => this.startTurn(request, context, action),
     })
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
@@ -201,7 +209,7 @@ export class KeelAppService {
    * while an import's transaction is open, the same over a snapshot of the store from before the
    * import (`ImportCommands.reader`). Writing commands use `store` (refused while an import runs).
    */
-  private get reads(): { store: KeelStore; finding: SearchCommands; conversations: ConversationCommands } {
+  private get reads(): Reads {
     const reader = this.imports.reader
     if (!reader) return { store: this.store, finding: this.finding, conversations: this.conversationCommands }
     return {
@@ -237,183 +245,6 @@ export class KeelAppService {
     await this.imports.close()
     retryDeferredFinalizations(this.store)
     await this.tools.close()
-  }
-
-  private readonly handlers: { [C in CommandName]: Handler<C> } = {
-    'conversations.list': ({ limit, before, pinned }) =>
-      pinned
-        ? this.reads.finding.pinned()
-        : ok(
-            this.reads.store.conversations.listConversations({
-              limit: limit ?? DEFAULT_CONVERSATION_PAGE,
-              ...(before ? { before } : {}),
-            }),
-          ),
-    'conversations.open': ({ conversationId }) => this.openConversation(conversationId),
-    'conversations.rename': ({ conversationId, title }) => {
-      if (!this.store.conversations.renameConversation(conversationId, title)) return notFound('conversation')
-      return ok(this.store.conversations.getConversation(conversationId)!)
-    },
-    'conversations.delete': ({ conversationId }) => {
-      if (this.runs.isConversationBusy(conversationId))
-        return fail('busy', 'A turn is running in this conversation: stop it first.', {
-          detail: { code: 'conversation-busy' },
-        })
-      if (!this.store.conversations.deleteConversation(conversationId)) return notFound('conversation')
-      return ok({ deleted: true as const })
-    },
-    'turns.start': (request, context) => this.startTurn(request, context),
-    'turns.stop': ({ runId }, context) => {
-      const run = this.runs.get(runId)
-      if (!run || !this.runs.isWatching(runId, context.clientId)) return ok({ stopped: false })
-      run.controller.abort(new Error('stopped by the user'))
-      return ok({ stopped: true })
-    },
-    'approvals.answer': ({ approvalId, decision }, context) => {
-      const pending = this.runs.pendingApproval(approvalId, context.clientId)
-      if (!pending) return ok({ answered: false })
-      // "Always" is not on offer for a tool that may delete or overwrite: it allows this one call.
-      const effective = decision === 'always' && !pending.allowAlways ? 'approve' : decision
-      if (effective === 'always') saveAlwaysAllow(this.store, pending.tool)
-      pending.answer(effective)
-      return ok({ answered: true })
-    },
-    'settings.get': () => ok(buildSettingsView(this.reads.store, this.env, this.keys)),
-    'settings.update': (update) => {
-      // Grants are keyed to what `always` allows (a name, or an MCP tool's server + tool + definition).
-      const known = new Set(this.tools.list().map((tool) => tool.grantKey))
-      const unknown = Object.keys(update.toolPermissions ?? {}).filter((tool) => !known.has(tool))
-      if (unknown.length > 0)
-        return fail(
-          'validation',
-          `No tool is named ${unknown
-            .slice(0, 3)
-            .map((name) => `'${name}'`)
-            .join(', ')}${unknown.length > 3 ? ` (and ${unknown.length - 3} more)` : ''}.`,
-        )
-      const unknownProfile = [update.defaultProvider, update.provider?.id, update.price?.provider].find(
-        (id) => id !== undefined && !this.providers.isKnown(id),
-      )
-      if (unknownProfile !== undefined) return unknownProvider(unknownProfile)
-      try {
-        applySettingsUpdate(this.store, update)
-      } catch (error) {
-        if (error instanceof SettingsWriteError) return fail('validation', error.message)
-        throw error
-      }
-      return ok(buildSettingsView(this.store, this.env, this.keys))
-    },
-    'keys.set': async ({ provider, key, allowPlainTextStorage }) => {
-      if (!this.providers.isKnown(provider)) return unknownProvider(provider)
-      if (!isValidKeyText(key)) return invalidKey()
-      const saved = await this.keys.vault.set(provider, key, { allowPlainTextStorage })
-      if (!saved.ok)
-        return saved.reason === 'plain-text-not-allowed'
-          ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
-          : fail('storage', saved.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
-      return ok(buildSettingsView(this.store, this.env, this.keys))
-    },
-    'keys.clear': async ({ provider }) => {
-      if (!this.providers.isKnown(provider)) return unknownProvider(provider)
-      const cleared = await this.keys.vault.clear(provider)
-      if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
-      return ok(buildSettingsView(this.store, this.env, this.keys))
-    },
-    'providers.test': (request) => this.providers.test(request),
-    'providers.models': (request) => this.providers.models(request),
-    'providers.save': (request) => this.providers.save(request),
-    'providers.remove': (request) => this.providers.remove(request),
-    'measurements.list': ({ kind, from, to, limit }) => {
-      if (kind !== undefined && !(MEASUREMENT_KINDS as readonly string[]).includes(kind)) {
-        return fail('validation', `Invalid request: kind: expected one of ${MEASUREMENT_KINDS.join(', ')}`)
-      }
-      return ok(this.reads.store.measurements.list({ kind: kind as MeasurementKind | undefined, from, to, limit }))
-    },
-    'measurements.update': (request) => {
-      const edited = updateMeasurement(this.store, request)
-      return edited.ok ? ok(edited.measurement) : fail(edited.kind, edited.message, { detail: edited.detail })
-    },
-    'measurements.add': (request) => addMeasurement(this.store, request, resolveUserTimeZone(this.env)),
-    'tools.list': () =>
-      ok(
-        this.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({
-          name,
-          title,
-          ...(titles ? { titles } : {}),
-          source,
-          effect,
-          grantKey,
-          ...(provider ? { provider } : {}),
-        })),
-      ),
-    'actions.unknown': () =>
-      ok(
-        this.reads.store.ledger.listUnknown().map((entry) => ({
-          key: entry.idempotencyKey,
-          toolName: entry.toolName,
-          conversationId: entry.conversationId,
-          arguments: entry.arguments,
-          startedAt: entry.createdAt,
-        })),
-      ),
-    'actions.resolve': ({ key, outcome }) => {
-      const entry = this.store.ledger.findByKey(key)
-      if (entry?.state !== 'unknown') return ok({ resolved: false })
-      const now = this.store.clock()
-      // What the model is told if it asks for the same action again (in that turn): the user's word.
-      const resolved =
-        outcome === 'done'
-          ? this.store.ledger.markSucceeded(
-              entry.id,
-              JSON.stringify({ checkedByUser: true, note: 'The user checked: this action did take effect.' }),
-              now,
-            )
-          : this.store.ledger.markFailed(
-              entry.id,
-              { kind: 'external', message: 'The user checked: this action did not take effect.', retryable: false },
-              now,
-            )
-      return ok({ resolved })
-    },
-    'measurements.delete': ({ id }) =>
-      deleteMeasurement(this.store, id) ? ok({ deleted: true as const }) : notFound('measurement'),
-    'mcp.list': () => this.mcp.list(),
-    'mcp.import': (request) => this.mcp.import(request),
-    'mcp.save': (request) => this.mcp.save(request),
-    'mcp.remove': (request) => this.mcp.remove(request),
-    'mcp.consent': (request) => this.mcp.consent(request),
-    'mcp.update': (request) => this.mcp.update(request),
-    'mcp.restart': (request) => this.mcp.restart(request),
-    'mcp.secret': (request) => this.mcp.secret(request),
-    'mcp.acceptTools': (request) => this.mcp.acceptTools(request),
-    'mcp.stderr': (request) => this.mcp.stderr(request),
-    'elicitations.answer': ({ elicitationId, answer }, context) =>
-      ok({ answered: this.runs.answerElicitation(elicitationId, context.clientId, answer) }),
-    'conversations.search': (request) => this.reads.finding.search(request),
-    'conversations.pin': (request) => this.finding.pin(request),
-    'turns.regenerate': (request, context) => this.messages.regenerate(request, context),
-    'turns.edit': (request, context) => this.messages.edit(request, context),
-    'turns.continue': (request, context) => this.messages.continue(request, context),
-    'messages.delete': (request) => this.messages.delete(request),
-    'messages.selectVersion': (request) => this.messages.selectVersion(request),
-    'conversations.settings': (request) => this.reads.conversations.get(request),
-    'conversations.settingsUpdate': (request) => this.conversationCommands.update(request),
-    'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
-    'conversations.export': (request) => this.conversationCommands.export(request),
-    'conversations.import': (request, context) => this.imports.import(request, context.clientId),
-    'conversations.importPart': (request, context) => this.imports.part(request, context.clientId),
-    'attachments.get': ({ attachmentId }) => getAttachment(this.reads.store, attachmentId),
-    'runs.attach': (_request, context) =>
-      this.runs.isConnected(context.clientId)
-        ? ok({ runs: this.runs.attach(context.clientId) })
-        : fail('forbidden', 'This client cannot receive run events.'),
-  }
-
-  private openConversation(conversationId: string): AppResult<CommandResponses['conversations.open']> {
-    const { store } = this.reads
-    const { modelPrices, providers } = readSettings(store).values
-    const view = buildConversationView(store, conversationId, modelPrices, providers)
-    return view ? ok(view) : notFound('conversation')
   }
 
   /** A new question, or (`action`) a message action: regenerate, edit and resend, continue. */

@@ -1,5 +1,5 @@
 import type { CommandRequest } from '../../shared/ipc/app-contract'
-import type { AppErrorDetail } from '../../shared/ipc/app-error'
+import type { AppResult } from '../../shared/ipc/app-error'
 import {
   EARLIEST_MEASUREMENT_MS,
   FUTURE_TOLERANCE_MS,
@@ -13,10 +13,7 @@ import {
   type Measurement,
 } from '../../shared/measurement'
 import type { KeelStore } from '../db/keel-store'
-
-export type MeasurementEdit =
-  | { ok: true; measurement: Measurement }
-  | { ok: false; kind: 'validation' | 'not-found'; message: string; detail: AppErrorDetail }
+import { fail, notFound, ok } from './app-result'
 
 /**
  * The user corrects a measurement in the measurements view. This is a direct user action, not a
@@ -26,34 +23,29 @@ export type MeasurementEdit =
  * inserted (no ledger link). A row a ledger entry created therefore still says what that entry
  * recorded (its effect row stays whole, as for every delete), and the corrected value has a new id.
  */
-export function updateMeasurement(store: KeelStore, request: CommandRequest<'measurements.update'>): MeasurementEdit {
+export function updateMeasurement(
+  store: KeelStore,
+  request: CommandRequest<'measurements.update'>,
+): AppResult<Measurement> {
   const old = store.measurements.get(request.id)
-  if (!old)
-    return {
-      ok: false,
-      kind: 'not-found',
-      message: 'This measurement does not exist (any more).',
-      detail: { code: 'measurement-not-found' },
-    }
+  if (!old) return notFound('measurement')
   const unit = normalizeUnit(request.unit)
   const problem = unit ? measurementValueProblem(old.kind, request.value, unit) : 'unit-not-for-kind'
   if (!unit || problem === 'unit-not-for-kind') {
     const units = [...MEASUREMENT_KIND_INFO[old.kind].units]
-    return {
-      ok: false,
-      kind: 'validation',
-      message: `'${request.unit}' is not a unit for ${MEASUREMENT_KIND_INFO[old.kind].label} (use ${units.join(', ')}).`,
-      detail: { code: 'unit-not-for-kind', kind: old.kind, unit: request.unit, units },
-    }
+    return fail(
+      'validation',
+      `'${request.unit}' is not a unit for ${MEASUREMENT_KIND_INFO[old.kind].label} (use ${units.join(', ')}).`,
+      {
+        detail: { code: 'unit-not-for-kind', kind: old.kind, unit: request.unit, units },
+      },
+    )
   }
   const canonicalValue = toCanonicalValue(request.value, unit)
   const info = MEASUREMENT_KIND_INFO[old.kind]
   if (problem === 'value-out-of-range') {
     const range = describePlausibleRange(old.kind, unit)
-    return {
-      ok: false,
-      kind: 'validation',
-      message: `${request.value} ${unit} is outside the plausible range for ${info.label} (${range}).`,
+    return fail('validation', `${request.value} ${unit} is outside the plausible range for ${info.label} (${range}).`, {
       detail: {
         code: 'value-out-of-range',
         kind: old.kind,
@@ -62,18 +54,19 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
         min: fromCanonicalValue(info.min, unit),
         max: fromCanonicalValue(info.max, unit),
       },
-    }
+    })
   }
   const takenAt = request.takenAt ?? old.takenAt
   const now = store.clock()
   if (measurementTimeProblem(takenAt, now)) {
     // A new date out of range, or an old row whose stored date was never valid (it can still be deleted).
-    return {
-      ok: false,
-      kind: 'validation',
-      message: `The date must lie between ${new Date(EARLIEST_MEASUREMENT_MS).toISOString().slice(0, 10)} and ${new Date(now + FUTURE_TOLERANCE_MS).toISOString().slice(0, 10)}.`,
-      detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS, latest: now + FUTURE_TOLERANCE_MS },
-    }
+    return fail(
+      'validation',
+      `The date must lie between ${new Date(EARLIEST_MEASUREMENT_MS).toISOString().slice(0, 10)} and ${new Date(now + FUTURE_TOLERANCE_MS).toISOString().slice(0, 10)}.`,
+      {
+        detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS, latest: now + FUTURE_TOLERANCE_MS },
+      },
+    )
   }
   const measurement = store.db
     .transaction(() => {
@@ -90,7 +83,7 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
       })
     })
     .immediate()
-  return { ok: true, measurement }
+  return ok(measurement)
 }
 
 /** A soft delete made in the UI (no ledger entry: see {@link updateMeasurement}). */

@@ -1,7 +1,7 @@
 // The names and plain limits of the app's one interface, without its schemas: no imports at all,
 // so the sandboxed preload (which can require only `electron`) and the renderer (which must not
-// carry zod) can use them. `app-contract.ts` holds the schemas and checks at compile time that
-// they cover exactly these commands.
+// carry zod) can use them. `app-contract.ts` composes the schemas, access and responses of each
+// domain (`commands/<domain>.ts`) and checks at compile time that they cover exactly these commands.
 
 /** Every command of the contract, in one list. */
 export const COMMAND_NAMES = [
@@ -66,58 +66,8 @@ export type CommandName = (typeof COMMAND_NAMES)[number]
  * - `control`: touches no rows itself (stopping or following a run, the import's own pieces).
  */
 export type CommandAccess = 'read' | 'write' | 'control'
-
-/** Each command's access: a new command cannot be added without saying (the record is exhaustive). */
-export const COMMAND_ACCESS: { readonly [C in CommandName]: CommandAccess } = {
-  'conversations.list': 'read',
-  'conversations.open': 'read',
-  'conversations.rename': 'write',
-  'conversations.delete': 'write',
-  'turns.start': 'write',
-  'turns.stop': 'control',
-  'approvals.answer': 'write',
-  'settings.get': 'read',
-  'settings.update': 'write',
-  'keys.set': 'write',
-  'keys.clear': 'write',
-  'providers.test': 'write',
-  'providers.models': 'write',
-  'providers.save': 'write',
-  'providers.remove': 'write',
-  'measurements.list': 'read',
-  'measurements.update': 'write',
-  'measurements.delete': 'write',
-  'measurements.add': 'write',
-  'tools.list': 'read',
-  'actions.unknown': 'read',
-  'actions.resolve': 'write',
-  'mcp.list': 'read',
-  'mcp.import': 'write',
-  'mcp.save': 'write',
-  'mcp.remove': 'write',
-  'mcp.consent': 'write',
-  'mcp.update': 'write',
-  'mcp.restart': 'write',
-  'mcp.secret': 'write',
-  'mcp.acceptTools': 'write',
-  'mcp.stderr': 'read',
-  'elicitations.answer': 'write',
-  'conversations.search': 'read',
-  'conversations.pin': 'write',
-  'turns.regenerate': 'write',
-  'turns.edit': 'write',
-  'turns.continue': 'write',
-  'messages.delete': 'write',
-  'messages.selectVersion': 'write',
-  'conversations.settings': 'read',
-  'conversations.settingsUpdate': 'write',
-  'conversations.settingsDefaults': 'write',
-  'conversations.export': 'write',
-  'conversations.import': 'control',
-  'conversations.importPart': 'control',
-  'attachments.get': 'read',
-  'runs.attach': 'control',
-}
+// Each command's access is declared in its domain file (`commands/<domain>.ts`, beside its schema);
+// `COMMAND_ACCESS` (app-contract.ts) composes them.
 
 /** IPC channel of a command (Electron): one per command, never a generic pass-through. */
 export function channelOf(command: CommandName): `keel:${CommandName}` {

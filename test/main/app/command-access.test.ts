@@ -1,10 +1,11 @@
-// Every command declares what it does to the store (COMMAND_ACCESS in channels.ts), and that
+// Every command declares what it does to the store (its domain's access, composed in COMMAND_ACCESS), and that
 // declaration is what lets it through while an import's transaction is open: a command wrongly
 // declared `read` would write into the import and vanish with it. So every `read` command is run,
 // on a store with a conversation (an answer, a file, a tool call), a measurement and settings, while
 // the store's connection refuses any write (`PRAGMA query_only`): none may fail or change a row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { COMMAND_ACCESS, COMMAND_NAMES, type CommandName } from '../../../src/shared/ipc/channels'
+import { COMMAND_ACCESS } from '../../../src/shared/ipc/app-contract'
+import { COMMAND_NAMES, type CommandName } from '../../../src/shared/ipc/channels'
 import { countRows, isRunEnd, startAppWorld, weight, type AppWorld, type TestClient } from './app-helpers'
 
 let world: AppWorld

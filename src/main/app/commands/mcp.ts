@@ -1,0 +1,17 @@
+import type { AppParts, HandlerMap } from './command-handler'
+
+/** MCP servers (`mcp-commands.ts`). */
+export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
+  return {
+    'mcp.list': () => app.mcp.list(),
+    'mcp.import': (request) => app.mcp.import(request),
+    'mcp.save': (request) => app.mcp.save(request),
+    'mcp.remove': (request) => app.mcp.remove(request),
+    'mcp.consent': (request) => app.mcp.consent(request),
+    'mcp.update': (request) => app.mcp.update(request),
+    'mcp.restart': (request) => app.mcp.restart(request),
+    'mcp.secret': (request) => app.mcp.secret(request),
+    'mcp.acceptTools': (request) => app.mcp.acceptTools(request),
+    'mcp.stderr': (request) => app.mcp.stderr(request),
+  }
+}

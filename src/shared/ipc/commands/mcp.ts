@@ -1,0 +1,94 @@
+import { z } from 'zod'
+import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../../mcp'
+import type { AccessOf } from './command-domain'
+import { id } from './request-fields'
+
+/** MCP servers: import, add and edit, consent, switches, secrets, tool review, stderr. */
+export const MCP_SCHEMAS = {
+  /** MCP servers: config (no secrets), what running each means, status, tools with their pin state. */
+  'mcp.list': z.strictObject({}),
+  /**
+   * Imports servers from the de-facto JSON (`mcpServers` as Claude Desktop/Cursor write it, or VS
+   * Code's `servers`), pasted or read from a file by the window. Only that key is read. Imported
+   * servers are saved but not started: each needs the user's consent. Values with `${…}` are not
+   * imported (reported as unresolved, for the user to fill in with `mcp.secret`).
+   */
+  'mcp.import': z.strictObject({
+    text: z.string().min(2).max(1_000_000),
+    allowPlainTextStorage: z.boolean().optional(),
+  }),
+  /** Adds (no `serverId`) or edits a server. Env and header values given go to the key vault; absent ones are kept. */
+  'mcp.save': z.strictObject({
+    serverId: id.optional(),
+    name: z.string().trim().min(1).max(100),
+    transport: z.enum(['stdio', 'http', 'sse']),
+    command: z.string().trim().min(1).max(4096).optional(),
+    args: z.array(z.string().max(4096)).max(200).optional(),
+    cwd: z.string().max(4096).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(4096)
+      .optional(),
+    /** Keys to keep; a string value replaces the stored one, `null` keeps it. */
+    env: z.record(z.string().min(1).max(200), z.string().max(32_768).nullable()).optional(),
+    headers: z.record(z.string().min(1).max(200), z.string().max(32_768).nullable()).optional(),
+    timeoutMs: z.number().int().min(1000).max(MCP_MAX_TIMEOUT_MS).optional(),
+    trustReadOnlyHints: z.boolean().optional(),
+    disabled: z.boolean().optional(),
+    /** Linux without a keyring: the user's opt-in to keep the values without encryption (as for keys). */
+    allowPlainTextStorage: z.boolean().optional(),
+  }),
+  'mcp.remove': z.strictObject({ serverId: id }),
+  /** The user saw exactly what runs (the view's `fingerprint`) and agrees: it may start. */
+  'mcp.consent': z.strictObject({ serverId: id, fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }),
+  /** Per-server and per-tool switches. */
+  'mcp.update': z.strictObject({
+    serverId: id,
+    disabled: z.boolean().optional(),
+    timeoutMs: z.number().int().min(1000).max(MCP_MAX_TIMEOUT_MS).optional(),
+    trustReadOnlyHints: z.boolean().optional(),
+    tool: z.strictObject({ name: z.string().min(1).max(256), enabled: z.boolean() }).optional(),
+  }),
+  'mcp.restart': z.strictObject({ serverId: id }),
+  /** Sets one env value or header of a server (kept in the key vault); `null` forgets it. */
+  'mcp.secret': z.strictObject({
+    serverId: id,
+    where: z.enum(['env', 'headers']),
+    key: z.string().min(1).max(200),
+    value: z.string().max(32_768).nullable(),
+    allowPlainTextStorage: z.boolean().optional(),
+  }),
+  /** Accepts the definitions the user reviewed (tool name → the definition hash shown): only those, and only if still current. */
+  'mcp.acceptTools': z.strictObject({
+    serverId: id,
+    tools: z.record(z.string().min(1).max(256), z.string().regex(/^[0-9a-f]{64}$/)),
+  }),
+  /** The last ~64 KiB of a server's stderr. */
+  'mcp.stderr': z.strictObject({ serverId: id }),
+} as const
+
+export const MCP_ACCESS = {
+  'mcp.list': 'read',
+  'mcp.import': 'write',
+  'mcp.save': 'write',
+  'mcp.remove': 'write',
+  'mcp.consent': 'write',
+  'mcp.update': 'write',
+  'mcp.restart': 'write',
+  'mcp.secret': 'write',
+  'mcp.acceptTools': 'write',
+  'mcp.stderr': 'read',
+} as const satisfies AccessOf<typeof MCP_SCHEMAS>
+
+export interface McpResponses {
+  'mcp.list': McpServerView[]
+  'mcp.import': McpImportReport
+  'mcp.save': McpServerView
+  'mcp.remove': { removed: boolean }
+  'mcp.consent': McpServerView
+  'mcp.update': McpServerView
+  'mcp.restart': McpServerView
+  'mcp.secret': McpServerView
+  'mcp.acceptTools': McpServerView
+  'mcp.stderr': { text: string }
+}
