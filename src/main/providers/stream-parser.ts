@@ -1,3 +1,4 @@
+import { providerError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { RoundResult } from '../../shared/round-result'
@@ -169,15 +170,11 @@ function classifyMalformed(_adapter: WireStreamAdapter, message: string, meta: H
   if (status !== undefined && (status < 200 || status >= 300)) {
     return classifyProviderError({ status, codes: [], message: `${message} (HTTP ${status})` })
   }
-  return {
-    kind: 'malformed' as const,
+  return providerError({
+    kind: 'malformed',
     message,
     retryable: false,
-    status: undefined,
-    code: undefined,
-    retryAfterMs: undefined,
-    requestId: undefined,
-  }
+  })
 }
 
 /**
@@ -210,15 +207,11 @@ export async function parseStreamBody(
   const final = parser.end()
   let result = final.result
   if (readError !== undefined && !result.complete && (!result.error || result.error.kind === 'truncated')) {
-    const error = {
-      kind: 'network' as const,
+    const error = providerError({
+      kind: 'network',
       message: `The connection failed while reading the ${provider} stream: ${readError instanceof Error ? readError.message : String(readError)}`,
       retryable: true,
-      status: undefined,
-      code: undefined,
-      retryAfterMs: undefined,
-      requestId: undefined,
-    }
+    })
     result = { ...result, error, truncated: true }
     const finish = final.events.filter((e) => e.type === 'finish')
     emit(final.events.filter((e) => e.type !== 'finish' && e.type !== 'error'))
