@@ -300,7 +300,7 @@ try {
     const keel = m(target, f)
     const floor = m('floor', f)
     return maxGoal(
-      1,
+      'first-token',
       `${what}, ${target === 'large' ? 'large store (10k conversations)' : 'empty store'} − floor`,
       over(target, f),
       FRAME_MS,

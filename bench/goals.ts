@@ -1,13 +1,30 @@
-// Issue 13's goals, in one shape: every benchmark that measures one returns it in its results
+// The performance goals, in one shape: every benchmark that measures one returns it in its results
 // file (`goals`), and `npm run bench` ends with one table of them all (bench/run-all.ts), the same
 // table bench/RESULTS.md shows. A figure is always beside its floor, measured in the same run.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** One goal of issue 13 as measured in one run. */
+/**
+ * What a goal is about, in the order the table lists them: the first word on screen, opening a
+ * long conversation, the sidebar, search, startup, a streamed answer, the first-load bundle, the
+ * stream parsers.
+ */
+export const GOAL_AREAS = [
+  'first-token',
+  'long-conversation',
+  'sidebar',
+  'search',
+  'startup',
+  'streamed-answer',
+  'bundle',
+  'parser-throughput',
+] as const
+export type GoalArea = (typeof GOAL_AREAS)[number]
+
+/** One goal as measured in one run. */
 export interface GoalResult {
-  /** The issue's section (1 first token … 8 parsers). */
-  section: number
+  /** What the goal is about (the table's first column, and its order). */
+  area: GoalArea
   /** What was measured, short: "first token, large store". */
   name: string
   /** Keel's figure, with its unit: "212.4 ms", "1.31 MB", "1.12×". */
@@ -25,7 +42,7 @@ const f = (n: number, digits = 1): string => n.toFixed(digits)
 
 /** A ratio goal: `figure ÷ floor ≤ max` (both in the same unit). */
 export function ratioGoal(
-  section: number,
+  area: GoalArea,
   name: string,
   figure: number,
   floor: number,
@@ -36,7 +53,7 @@ export function ratioGoal(
   const ratio = figure / floor
   const absoluteOk = extra?.absoluteMax === undefined || figure < extra.absoluteMax
   return {
-    section,
+    area,
     name,
     figure: `${f(figure)} ${unit} (${f(ratio, 2)}×)`,
     floor: `${f(floor)} ${unit}`,
@@ -48,7 +65,7 @@ export function ratioGoal(
 
 /** An absolute goal: `figure < max` (or `≤` when `inclusive`). */
 export function maxGoal(
-  section: number,
+  area: GoalArea,
   name: string,
   figure: number,
   max: number,
@@ -56,7 +73,7 @@ export function maxGoal(
   extra?: { floor?: string; inclusive?: boolean; note?: string },
 ): GoalResult {
   return {
-    section,
+    area,
     name,
     figure: `${f(figure)} ${unit}`,
     floor: extra?.floor ?? '—',
@@ -66,7 +83,7 @@ export function maxGoal(
   }
 }
 
-/** Every goal in bench-results/*.json, by section then file order. */
+/** Every goal in bench-results/*.json, by area then file order. */
 export function readGoals(
   dir = join(import.meta.dirname, '..', 'bench-results'),
 ): Array<GoalResult & { benchmark: string; date: string }> {
@@ -78,20 +95,24 @@ export function readGoals(
     const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
       benchmark?: string
       date?: string
-      goals?: GoalResult[]
+      goals?: Array<GoalResult & { section?: number }>
     }
-    for (const goal of data.goals ?? []) all.push({ ...goal, benchmark: data.benchmark ?? file, date: data.date ?? '' })
+    for (const { section, ...goal } of data.goals ?? []) {
+      // A results file written before goals had areas numbers them 1–8, in GOAL_AREAS' order.
+      const area = goal.area ?? GOAL_AREAS[(section ?? 0) - 1] ?? 'first-token'
+      all.push({ ...goal, area, benchmark: data.benchmark ?? file, date: data.date ?? '' })
+    }
   }
-  return all.sort((a, b) => a.section - b.section)
+  return all.sort((a, b) => GOAL_AREAS.indexOf(a.area) - GOAL_AREAS.indexOf(b.area))
 }
 
 /** The table as Markdown (bench/RESULTS.md's) and as plain lines (the terminal's). */
 export function goalsTable(goals: ReadonlyArray<GoalResult & { benchmark: string }>): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|')
-  const lines = ['| # | Goal | Keel | Floor | Target | Result |', '|---|---|---|---|---|---|']
+  const lines = ['| Area | Goal | Keel | Floor | Target | Result |', '|---|---|---|---|---|---|']
   for (const g of goals)
     lines.push(
-      `| ${g.section} | ${cell(g.name)} | ${cell(g.figure)} | ${cell(g.floor)} | ${cell(g.target)} | ${g.pass ? 'PASS' : 'FAIL'}${g.note ? ` (${cell(g.note)})` : ''} |`,
+      `| ${g.area} | ${cell(g.name)} | ${cell(g.figure)} | ${cell(g.floor)} | ${cell(g.target)} | ${g.pass ? 'PASS' : 'FAIL'}${g.note ? ` (${cell(g.note)})` : ''} |`,
     )
   return lines.join('\n')
 }

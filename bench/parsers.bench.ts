@@ -421,13 +421,13 @@ console.log(
     .join(' ')}`,
 )
 
-// Issue 13 §8, one goal per provider × workload (floor, SDK where one runs) and per provider (10× scaling).
+// The parser-throughput goals: one per provider × workload (floor, SDK where one runs) and per provider (10× scaling).
 const loadNote = `load ${loadBefore[0]!.toFixed(1)} on ${cpus().length} cores`
 const goals: GoalResult[] = []
 for (const r of rows) {
   goals.push(
     ratioGoal(
-      8,
+      'parser-throughput',
       `parser ${r.provider} ${r.workload} vs eventsource-parser + JSON.parse`,
       r.parserMs,
       r.parserMs / r.parserVsFloor,
@@ -442,7 +442,7 @@ for (const r of rows) {
 for (const r of rows) {
   if (r.parserVsSdk === undefined || r.sdkMs === undefined) continue
   const g = ratioGoal(
-    8,
+    'parser-throughput',
     `parser ${r.provider} ${r.workload} vs ${r.sdk?.split(' ')[0] ?? 'SDK'}`,
     r.sdkMs * r.parserVsSdk,
     r.sdkMs,
@@ -458,7 +458,7 @@ for (const r of rows) {
 for (const s of scaling) {
   // Here the "floor" is the parser's own 1 MB run: the goal is how its time grows with 10× arguments.
   const g = ratioGoal(
-    8,
+    'parser-throughput',
     `parser ${s.provider}: 10× arguments (tool10x ÷ tool)`,
     s.tool10xMs,
     s.toolMs,
@@ -471,7 +471,7 @@ for (const s of scaling) {
   goals.push({ ...g, floor: `${g.floor} (1 MB run)`, target: `≤ ${TARGET_SCALING}× the 1 MB run` })
 }
 console.log()
-console.log('Goals (issue 13 §8):')
+console.log('Goals (parser-throughput):')
 for (const g of goals)
   console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.figure} (floor ${g.floor}; target ${g.target})`)
 

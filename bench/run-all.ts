@@ -27,7 +27,7 @@ for (const file of files) {
     console.error(`[bench] ${file} exited with ${result.status ?? result.signal}`)
   }
 }
-// Issue 13's goals, from every results file (this run's, and earlier runs' for benchmarks not run now).
+// The goals (bench/goals.ts), from every results file (this run's, and earlier runs' for benchmarks not run now).
 const goals = readGoals()
 if (goals.length > 0) {
   console.log('\n=== goals (bench-results/*.json) ===')

@@ -86,7 +86,7 @@ for (const c of cases) {
   })
   results.push({ name: c.name, query: c.query, hits, result })
   goals.push(
-    ratioGoal(4, `search first page, ${c.name} (${c.query})`, result.appMs, result.floorMs, 1.5, 'ms', {
+    ratioGoal('search', `search first page, ${c.name} (${c.query})`, result.appMs, result.floorMs, 1.5, 'ms', {
       absoluteMax: 50,
       note: `${hits.toLocaleString('en')} matches of ${big.summary.messageCount.toLocaleString('en')} messages`,
     }),
@@ -102,7 +102,7 @@ for (const { name, query, hits, result } of results) {
   )
 }
 for (const g of goals)
-  console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  §${g.section} ${g.name}: ${g.figure} vs ${g.floor}, target ${g.target}`)
+  console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.area}: ${g.name}: ${g.figure} vs ${g.floor}, target ${g.target}`)
 writeBenchResults('search', loadBefore, {
   store: {
     path: big.path,

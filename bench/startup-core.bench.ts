@@ -1,4 +1,4 @@
-// Issue 13 §5, the core's share of startup: opening the store (`openKeelStore`: checks, pragmas,
+// The core's share of startup: opening the store (`openKeelStore`: checks, pragmas,
 // migrations check, crash recovery, presence) and constructing the app service (`KeelAppService`,
 // as the Electron main process and browser mode do before the window can ask for anything), with the
 // big seeded store (bench/scale/large-store.ts) against the same with an empty store. Both stores
@@ -72,7 +72,7 @@ try {
   // After a crash (no stamp): the check runs before the store opens.
   rmSync(`${big.path}.verified`, { force: true })
   const afterCrash = await start(big.path)
-  const goal = ratioGoal(5, 'startup (core: open store + app service)', largeMs, emptyMs, 1.2, 'ms', {
+  const goal = ratioGoal('startup', 'startup (core: open store + app service)', largeMs, emptyMs, 1.2, 'ms', {
     note: `${big.summary.messageCount.toLocaleString('en')} messages vs empty; quick_check in the background took ${checkMs.toFixed(0)} ms; after a crash it runs at open: ${afterCrash.ms.toFixed(0)} ms`,
   })
   console.log()
@@ -85,7 +85,7 @@ try {
   )
   console.log(`  after a crash (check before opening): ${afterCrash.ms.toFixed(0)} ms`)
   console.log(
-    `  ${goal.pass ? 'PASS' : 'FAIL'}  §5 ${goal.name}: ${goal.figure} vs ${goal.floor}, target ${goal.target}`,
+    `  ${goal.pass ? 'PASS' : 'FAIL'}  ${goal.area}: ${goal.name}: ${goal.figure} vs ${goal.floor}, target ${goal.target}`,
   )
   writeBenchResults('startup-core', loadBefore, {
     reps: REPS,

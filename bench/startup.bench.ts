@@ -238,7 +238,7 @@ try {
 
   /** The goal on the paired ratio (the median of per-rep ratios), the figures being the medians. */
   const pairedGoal = (name: string, figure: number, floor: number, paired: number, note: string): GoalResult => ({
-    ...ratioGoal(5, name, figure, floor, GOAL_RATIO, 'ms', { note }),
+    ...ratioGoal('startup', name, figure, floor, GOAL_RATIO, 'ms', { note }),
     figure: `${f1(figure)} ms (${f2(paired)}×)`,
     pass: paired <= GOAL_RATIO,
   })

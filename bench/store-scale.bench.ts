@@ -1,11 +1,11 @@
-// Issue 13 §2 and §3, the core's share, on the big seeded store (bench/scale/large-store.ts):
+// Opening a long conversation and the sidebar's pages, the core's share, on the big seeded store (bench/scale/large-store.ts):
 //   open     `buildConversationView` of the 5,000-message conversation (what `conversations.open`
 //            answers: the branch shown with parts, usage per answer, versions, models, attachments)
 //            vs. the plain queries that read the same rows (its messages, their parts, its turns'
 //            model calls), unmapped;
 //   list     `conversations.list` pages of 100 (the first, and one 5,000 conversations down) vs. the
 //            same SQL through a plain prepared statement, unmapped.
-// No goal of the issue is for these alone (the window's figures are the renderer benchmarks'):
+// No goal is for these alone (the window's figures are the renderer benchmarks'):
 // reported as figures. Paired runs, medians. `--quick`: fewer runs. Run: `npm run bench -- store-scale`.
 import { loadavg } from 'node:os'
 import { buildConversationView } from '../src/main/app/conversation-view'
@@ -98,6 +98,6 @@ writeBenchResults('store-scale', loadBefore, {
   openBigConversation: { messages: shown, ...view },
   listFirstPage: listFirst,
   listDeepPage: listDeep,
-  // Figures only: no goal of issue 13 is for the core's share alone.
+  // Figures only: no goal is for the core's share alone.
   goals: [],
 })

@@ -1,4 +1,4 @@
-// The stores the first-token and start-up benchmarks run on: an empty one, and the issue's large
+// The stores the first-token and start-up benchmarks run on: an empty one, and the large
 // one (10,000 conversations, 200,000 messages) from the shared generator `bench/scale/
 // seed-large-store.ts` when it is there, else a stand-in of the same size (quick-store.ts).
 import { existsSync } from 'node:fs'

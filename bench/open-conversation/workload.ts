@@ -1,4 +1,4 @@
-// The 5,000-message conversation of issue 13 §2, identical on both pages: 2,500 turns, a question
+// The 5,000-message conversation of the long-conversation goal, identical on both pages: 2,500 turns, a question
 // and an answer each. Mostly short; some answers long, with lists, tables and fenced code; some
 // with a tool call and its result. Deterministic (seeded), no DOM. Also the plain text the floor
 // page shows for each message.

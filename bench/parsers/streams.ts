@@ -1,6 +1,6 @@
 // Synthetic, realistic provider streams for the parser benchmark, built in memory.
-// Envelopes follow /work/shared/docs/wire-formats.md §1–§5 and the real captures in
-// shared/fixtures (ids, obfuscation fields, Anthropic's padded data lines, Gemini's CRLF framing
+// Envelopes follow each API's documented stream format and the real captures in
+// test/fixtures (ids, obfuscation fields, Anthropic's padded data lines, Gemini's CRLF framing
 // and `": "` key style, Responses' repeated full text at the end, Chat's `[DONE]`).
 import type { ProviderId } from '../../src/shared/provider-id'
 import type { FinishReason } from '../../src/shared/finish-reason'
@@ -192,7 +192,7 @@ function toolArguments(spec: BuildSpec): { content: string; args: string } {
   return built
 }
 
-// §1 OpenAI Responses ----------------------------------------------------------------------
+// OpenAI Responses ----------------------------------------------------------------------
 
 function buildResponses(spec: BuildSpec): SyntheticStream {
   const rand = rng(101)
@@ -286,7 +286,7 @@ function buildResponses(spec: BuildSpec): SyntheticStream {
   )
 }
 
-// §2 OpenAI Chat Completions ---------------------------------------------------------------
+// OpenAI Chat Completions ---------------------------------------------------------------
 
 function buildChat(spec: BuildSpec): SyntheticStream {
   const rand = rng(202)
@@ -361,7 +361,7 @@ function buildChat(spec: BuildSpec): SyntheticStream {
   )
 }
 
-// §3 Anthropic Messages --------------------------------------------------------------------
+// Anthropic Messages --------------------------------------------------------------------
 
 function buildAnthropic(spec: BuildSpec): SyntheticStream {
   const rand = rng(303)
@@ -444,7 +444,7 @@ function buildAnthropic(spec: BuildSpec): SyntheticStream {
   )
 }
 
-// §4 Gemini streamGenerateContent (alt=sse, CRLF framing, no end sentinel) ---------------------
+// Gemini streamGenerateContent (alt=sse, CRLF framing, no end sentinel) ---------------------
 
 export const GEMINI_TOOL_NOTE =
   'Gemini: the public API sends a functionCall whole, so the argument stream uses Vertex ' +
@@ -526,7 +526,7 @@ function buildGemini(spec: BuildSpec): SyntheticStream {
   )
 }
 
-// §5 Gemini Interactions (current "steps" schema) ------------------------------------------
+// Gemini Interactions (current "steps" schema) ------------------------------------------
 
 function buildInteractions(spec: BuildSpec): SyntheticStream {
   const rand = rng(505)

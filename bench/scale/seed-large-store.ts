@@ -1,4 +1,4 @@
-// A power user's store for issue 13's benchmarks: by default 10,000 conversations and 200,000
+// A power user's store for the scale benchmarks: by default 10,000 conversations and 200,000
 // messages (mostly short, some long Markdown answers with code, tool calls and their results as the
 // harness stores them), one conversation of 5,000 messages (the newest), model calls with usage, a
 // few ledger entries and 2,000 measurements, with timestamps over four years. Deterministic: the

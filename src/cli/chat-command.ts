@@ -179,7 +179,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     const { options } = prepared
     let result
     try {
-      result = await runTurn(options)
+      result = await runTurn(options).done
     } catch (error) {
       if (error instanceof UnknownConversationError) throw new CliUsageError(error.message)
       throw error

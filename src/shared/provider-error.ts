@@ -81,3 +81,23 @@ export const PROVIDER_ERROR_KINDS: readonly ProviderErrorKind[] = [
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || (status >= 500 && status <= 599)
 }
+
+/**
+ * A {@link ProviderError} Keel itself names (a broken stream, a dropped connection), with every
+ * field present: the HTTP facts are undefined unless given. Errors read from a provider's answer
+ * go through `classifyProviderError` instead.
+ */
+export function providerError(
+  error: Pick<ProviderError, 'kind' | 'message' | 'retryable'> &
+    Partial<Pick<ProviderError, 'status' | 'code' | 'requestId'>>,
+): ProviderError {
+  return {
+    kind: error.kind,
+    message: error.message,
+    retryable: error.retryable,
+    status: error.status,
+    code: error.code,
+    retryAfterMs: undefined,
+    requestId: error.requestId,
+  }
+}

@@ -7,7 +7,7 @@ import type { RunEvent } from '../../shared/run-events'
 import type { KeelStore } from '../db/keel-store'
 import type { RetryPolicy } from '../harness/retry-policy'
 import { retryDeferredFinalizations } from '../harness/deferred-finalizations'
-import { runTurn } from '../harness/run-turn'
+import { runTurn, type TurnStarted } from '../harness/run-turn'
 import type { FetchLike } from '../harness/stream-model-round'
 import type { McpFileServer } from '../mcp/mcp-config-file'
 import type { McpConnectionOptions } from '../mcp/mcp-connection'
@@ -275,7 +275,6 @@ export class KeelAppService {
     if (!files.ok) return files
     const runId = `run_${randomUUID()}`
     const controller = new AbortController()
-    let started: { conversationId: string; messageId: string } | undefined
     let ended = false
     let finish: () => void = () => {}
     const done = new Promise<void>((resolve) => (finish = resolve))
@@ -289,7 +288,6 @@ export class KeelAppService {
             provider: prepared.profileId,
             model: prepared.connection.model,
           })
-        started = { conversationId: event.conversationId, messageId: event.messageId }
         const run = this.runs.get(runId)
         if (run) run.conversationId = event.conversationId
       }
@@ -326,24 +324,22 @@ export class KeelAppService {
     const { options } = prepared
     emit = options.onEvent
     this.runs.add({ runId, clientId, conversationId: request.conversationId, controller, done })
-    // runTurn stores the user's message and emits run-start synchronously, before its first await.
-    const running = runTurn(options)
+    const turn = runTurn(options)
     const settle = () => {
       this.runs.remove(runId)
       finish()
     }
-    if (!started) {
+    let started: TurnStarted
+    try {
+      started = await turn.started
+    } catch (error) {
       // It failed before it began (storage): nothing ran, the caller gets the error.
-      try {
-        await running
-      } catch (error) {
-        settle()
-        return failureFromThrown(error)
-      }
+      settle()
+      return failureFromThrown(error)
     }
-    running.then(settle, () => {
+    turn.done.then(settle, () => {
       // Saving the end failed after the run began: the window still learns the run is over.
-      if (started && !ended)
+      if (!ended)
         options.onEvent({
           type: 'run-end',
           status: 'failed',

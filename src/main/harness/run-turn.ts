@@ -31,6 +31,26 @@ export interface RunTurnResult {
   storageError: StorageError | undefined
 }
 
+/** Where a turn that has started is stored, and the run it belongs to. */
+export interface TurnStarted {
+  runId: string
+  conversationId: string
+  messageId: string
+  turnId: string
+}
+
+/**
+ * A turn under way. `started` resolves once the user's message is stored and `run-start` is
+ * emitted (before any request); `done` resolves when the turn has ended and `run-end` is emitted.
+ * A failure before the start (the message could not be stored, an unknown conversation) rejects
+ * both with the same error; either one's handler is enough.
+ * After the start, `done` rejects only when the turn's end itself could not be handled (a bug).
+ */
+export interface RunningTurn {
+  started: Promise<TurnStarted>
+  done: Promise<RunTurnResult>
+}
+
 /**
  * One user turn: every round streamed (one request per round unless a transient failure before
  * any output is retried), two checks before any tool runs (the turn verifiably ended for tool
@@ -41,25 +61,48 @@ export interface RunTurnResult {
  * The loop only sequences: {@link streamRoundWithRetries} streams a round, {@link judgeRound}
  * decides (pure), {@link executeToolCalls} runs a verified round's calls.
  */
-export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
-  const now = options.now ?? Date.now
-  const startedAt = now()
-  const begun = options.recorder.begin({
-    conversationId: options.conversationId,
-    userText: options.userText,
-    action: options.action,
-    attachments: options.userAttachments,
-  })
-  const context = createTurnContext(options, begun, startedAt)
-  context.emit({
-    type: 'run-start',
-    runId: options.runId ?? `run_${begun.turnId}`,
-    conversationId: begun.conversationId,
-    turnId: begun.turnId,
-    messageId: begun.messageId,
-    provider: options.provider,
-    model: options.connection.model,
-  })
+export function runTurn(options: RunTurnOptions): RunningTurn {
+  let context: TurnContext
+  let started: TurnStarted
+  try {
+    // Synchronous: a turn has started, or failed to, by the time runTurn returns.
+    const startedAt = (options.now ?? Date.now)()
+    const begun = options.recorder.begin({
+      conversationId: options.conversationId,
+      userText: options.userText,
+      action: options.action,
+      attachments: options.userAttachments,
+    })
+    context = createTurnContext(options, begun, startedAt)
+    started = {
+      runId: options.runId ?? `run_${begun.turnId}`,
+      conversationId: begun.conversationId,
+      messageId: begun.messageId,
+      turnId: begun.turnId,
+    }
+    context.emit({
+      type: 'run-start',
+      runId: started.runId,
+      conversationId: started.conversationId,
+      turnId: started.turnId,
+      messageId: started.messageId,
+      provider: options.provider,
+      model: options.connection.model,
+    })
+  } catch (error) {
+    // One promise for both: a caller that watches only one of them handles the rejection.
+    const failed = Promise.reject(error)
+    return { started: failed, done: failed }
+  }
+  return { started: Promise.resolve(started), done: runStartedTurn(options, context, started) }
+}
+
+/** The turn after its start: the rounds, then its end stored and emitted. */
+async function runStartedTurn(
+  options: RunTurnOptions,
+  context: TurnContext,
+  begun: TurnStarted,
+): Promise<RunTurnResult> {
   // Tools the provider cannot be sent are named before the request, never learned from its 400.
   const providerName =
     providerDisplayName({

@@ -1,4 +1,4 @@
-import type { ProviderError } from '../../shared/provider-error'
+import { providerError, type ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { RoundResult } from '../../shared/round-result'
@@ -249,15 +249,12 @@ const NO_CONNECTION: ReadonlySet<string> = new Set([
 ])
 
 function unreachableError(message: string, code: string | undefined): ProviderError {
-  return {
+  return providerError({
     kind: 'unreachable',
     message,
     retryable: true,
-    status: undefined,
     code,
-    retryAfterMs: undefined,
-    requestId: undefined,
-  }
+  })
 }
 
 /** The system error code under a `fetch failed` (undici puts it on `cause`, or on an AggregateError's errors). */
@@ -273,15 +270,11 @@ function causeCode(cause: unknown): string | undefined {
 }
 
 function networkError(message: string): ProviderError {
-  return {
+  return providerError({
     kind: 'network',
     message,
     retryable: true,
-    status: undefined,
-    code: undefined,
-    retryAfterMs: undefined,
-    requestId: undefined,
-  }
+  })
 }
 
 function stallError(stallMs: number, headersArrived: boolean): ProviderError {
@@ -290,16 +283,13 @@ function stallError(stallMs: number, headersArrived: boolean): ProviderError {
 }
 
 function deadlineError(roundMs: number): ProviderError {
-  return {
+  return providerError({
     kind: 'timeout',
     message: `The round passed its deadline (${seconds(Math.max(roundMs, 0))} s after it started); the request was aborted`,
     retryable: false,
-    status: undefined,
     // Keel's own turn deadline (not the provider's 408): the harness tells the user so.
     code: TURN_DEADLINE_CODE,
-    retryAfterMs: undefined,
-    requestId: undefined,
-  }
+  })
 }
 
 function seconds(ms: number): string {

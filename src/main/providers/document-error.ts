@@ -1,4 +1,4 @@
-import type { ProviderError } from '../../shared/provider-error'
+import { providerError, type ProviderError } from '../../shared/provider-error'
 import { classifyProviderError } from './classify-provider-error'
 import { rateLimitWaitMs, requestIdFromHeaders, retryAfterMs, type HttpResponseMeta } from './http-response-meta'
 import { asArray, asNumber, asObject, asString } from './wire-access'
@@ -24,15 +24,13 @@ export function errorFromDocument(label: string, document: unknown, meta: HttpRe
     const sentence =
       asString(root?.error) ?? (root?.object === 'error' ? asString(root.message) : undefined) ?? asString(root?.detail)
     if (httpOk && sentence === undefined) {
-      return {
+      return providerError({
         kind: 'malformed',
         message: `The ${label} response was a JSON document, not a stream`,
         retryable: false,
         status,
-        code: undefined,
-        retryAfterMs: undefined,
         requestId,
-      }
+      })
     }
     return classifyProviderError({
       status: httpOk ? undefined : status,

@@ -93,7 +93,7 @@ function signatureOf(payload: WireObject): string | undefined {
 /**
  * The protocol's own words, kept in a shape: what payloads are dispatched on (`type`, a status, a
  * finish reason, a Vertex argument path). Every other string becomes `x` (not empty: adapters skip
- * an empty name or delta, and the anchor's adapter must open the calls and blocks a turn opens).
+ * an empty name or delta, and the warmth's idle adapter must open the calls and blocks a turn opens).
  */
 const PROTOCOL_KEYS = new Set([
   'type',

@@ -1,3 +1,4 @@
+import { providerError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { RoundResult } from '../../shared/round-result'
@@ -8,7 +9,8 @@ import { providerAdapterFactory } from './provider-registry'
 import { TurnAccumulator } from './turn-accumulator'
 import type { WireStreamAdapter } from './wire-stream-adapter'
 import { asObject, tryParseJson } from './wire-access'
-import { PayloadSampler, PayloadShapes } from './payload-shapes'
+import { PayloadSampler } from './payload-shapes'
+import { ParserWarmth, type WarmableParser } from './parser-warmth'
 import { classifyProviderError } from './classify-provider-error'
 
 export interface StreamParserOptions {
@@ -36,58 +38,39 @@ export interface StreamParser {
 }
 
 export function createStreamParser(provider: ProviderId, options: StreamParserOptions = {}): StreamParser {
-  let anchor = ANCHORS.get(provider)
-  if (anchor === undefined) {
-    anchor = anchorParser(provider)
-    ANCHORS.set(provider, anchor)
+  let warmth = WARMTHS.get(provider)
+  if (warmth === undefined) {
+    warmth = new ParserWarmth(new ProviderStreamParser(provider, { localIdPrefix: 'warmth_' }, undefined))
+    WARMTHS.set(provider, warmth)
   }
-  return new ProviderStreamParser(provider, options, anchor)
+  return new ProviderStreamParser(provider, options, warmth)
 }
 
-/**
- * One idle parser per provider, kept for the life of the process, holding one of each object the
- * per-event path touches (parser, framer, accumulator, a tool call, text buffers, every kind of
- * delta event, a closed call, a finished turn) and one payload of each shape its turns begin and
- * end with (see {@link PayloadShapes}). The shapes a turn begins with are also fed to the anchor's
- * own adapter, so it holds the adapter's per-call state objects (an open block, a streamed call)
- * like a turn in progress does.
- * Why: V8 keeps the hidden classes ("maps") of these objects only while an object uses them, and the
- * optimized parser code depends on them. When a turn ends and a major GC runs before the next one,
- * every map died with the turn's objects, and the next turn began by deoptimizing and re-optimizing
- * the whole per-event path (seen with --trace-deopt: "insufficient type feedback", "weak objects"
- * at the start of every turn). The anchor costs a few kilobytes.
- */
-const ANCHORS = new Map<ProviderId, ProviderStreamParser>()
-
-function anchorParser(provider: ProviderId): ProviderStreamParser {
-  const parser = new ProviderStreamParser(provider, { localIdPrefix: 'anchor_' }, undefined)
-  parser.anchorShapes()
-  return parser
-}
+/** One {@link ParserWarmth} per provider, made with its first parser and kept for the life of the process. */
+const WARMTHS = new Map<ProviderId, ParserWarmth>()
 
 /**
  * The {@link StreamParser} for every provider, and the framer's sink. A class rather than closures
  * made per parser: the per-event path (`onEvent` → `handlePayload`) is then the same functions for
  * every turn, so their optimized code outlives a turn (closures were re-optimized each turn).
+ * Its parts are not private: a {@link ParserWarmth} drives an idle one (this class is not exported).
  */
-class ProviderStreamParser implements StreamParser, BodyFrameSink {
-  private readonly accumulator: TurnAccumulator
-  private readonly adapter: WireStreamAdapter
-  private readonly framer: BodyFramer
+class ProviderStreamParser implements StreamParser, BodyFrameSink, WarmableParser {
+  readonly accumulator: TurnAccumulator
+  readonly adapter: WireStreamAdapter
+  readonly framer: BodyFramer
   private readonly httpOk: boolean
   private corrupt = false
   private corruptAfterEnd = false
   private ended = false
-  /** This turn's first and last payloads, whose shapes the anchor keeps at the end (see {@link ANCHORS}). */
+  /** This turn's first and last payloads, whose shapes the warmth keeps at the end. */
   private readonly sampler = new PayloadSampler()
-  /** The anchor's own (see {@link ANCHORS}): the payload shapes and the objects made by replaying them. */
-  private readonly shapes = new PayloadShapes()
-  private readonly anchored: (StreamEvent | RoundResult)[] = []
 
   constructor(
     provider: ProviderId,
     private readonly options: StreamParserOptions,
-    private readonly anchor: ProviderStreamParser | undefined,
+    /** Undefined for the warmth's own idle parser. */
+    private readonly warmth: ParserWarmth | undefined,
   ) {
     this.accumulator = new TurnAccumulator(provider, options.localIdPrefix ?? 'keel_call_')
     this.adapter = providerAdapterFactory(provider)(this.accumulator)
@@ -123,38 +106,11 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
       providerLabel: adapter.label,
     })
     try {
-      this.anchor?.keepShapes(this.sampler)
+      this.warmth?.keepShapes(this.sampler)
     } catch {
       // Only a speed-up for the next turns: whatever happens there is never this turn's failure.
     }
     return { events: accumulator.drainEvents(), result }
-  }
-
-  /** See {@link ANCHORS}: makes the objects whose maps must outlive a turn, and keeps them. */
-  anchorShapes(): void {
-    this.framer.push(ANCHOR_COMMENT) // an SSE comment: the SSE framer exists, no event
-    const acc = this.accumulator
-    acc.appendText(' ')
-    acc.appendReasoning(' ')
-    const call = acc.openToolCall('anchor', 'anchor', 'anchor')
-    acc.appendToolArguments(call, ' ')
-    acc.closeToolCall(call)
-    const events = acc.drainEvents()
-    // A finished turn's result and `finish` event, from an accumulator of its own (this one goes on).
-    const finished = new TurnAccumulator(acc.provider, 'anchor_')
-    const result = finished.finishTurn({ truncationIsError: false, garbage: false, providerLabel: 'anchor' })
-    this.anchored.push(...events, result, ...finished.drainEvents())
-  }
-
-  /**
-   * See {@link ANCHORS}: keeps the shapes of a finished turn's first and last payloads; the new
-   * first ones are also handled by this parser's adapter, as a turn would (their strings are empty).
-   */
-  keepShapes(sampler: PayloadSampler): void {
-    const first = this.shapes.keep(sampler.takeFirst())
-    this.shapes.keep(sampler.takeLast())
-    for (const shape of first) this.adapter.handlePayload(shape, undefined)
-    this.anchored.push(...this.accumulator.drainEvents())
   }
 
   /** BodyFrameSink: one SSE event or JSON-array element. */
@@ -209,22 +165,16 @@ class ProviderStreamParser implements StreamParser, BodyFrameSink {
   }
 }
 
-const ANCHOR_COMMENT = new TextEncoder().encode(': anchor\n')
-
 function classifyMalformed(_adapter: WireStreamAdapter, message: string, meta: HttpResponseMeta | undefined) {
   const status = meta?.status
   if (status !== undefined && (status < 200 || status >= 300)) {
     return classifyProviderError({ status, codes: [], message: `${message} (HTTP ${status})` })
   }
-  return {
-    kind: 'malformed' as const,
+  return providerError({
+    kind: 'malformed',
     message,
     retryable: false,
-    status: undefined,
-    code: undefined,
-    retryAfterMs: undefined,
-    requestId: undefined,
-  }
+  })
 }
 
 /**
@@ -257,15 +207,11 @@ export async function parseStreamBody(
   const final = parser.end()
   let result = final.result
   if (readError !== undefined && !result.complete && (!result.error || result.error.kind === 'truncated')) {
-    const error = {
-      kind: 'network' as const,
+    const error = providerError({
+      kind: 'network',
       message: `The connection failed while reading the ${provider} stream: ${readError instanceof Error ? readError.message : String(readError)}`,
       retryable: true,
-      status: undefined,
-      code: undefined,
-      retryAfterMs: undefined,
-      requestId: undefined,
-    }
+    })
     result = { ...result, error, truncated: true }
     const finish = final.events.filter((e) => e.type === 'finish')
     emit(final.events.filter((e) => e.type !== 'finish' && e.type !== 'error'))

@@ -1,6 +1,6 @@
 import { valueExceedsDepth } from '../../shared/json-depth'
 import type { FinishReason } from '../../shared/finish-reason'
-import type { ProviderError } from '../../shared/provider-error'
+import { providerError, type ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
 import type { ReplayItem, RoundResult, TurnToolCall } from '../../shared/round-result'
@@ -125,15 +125,13 @@ export class TurnAccumulator {
     if (sameId) {
       // A second call under an id this turn already used (a repeated or replayed event): its result
       // could not go back under its own id, and the stream is not what the protocol promises.
-      this.fail({
-        kind: 'malformed',
-        message: `The stream started tool call ${providerCallId} a second time`,
-        retryable: false,
-        status: undefined,
-        code: undefined,
-        retryAfterMs: undefined,
-        requestId: undefined,
-      })
+      this.fail(
+        providerError({
+          kind: 'malformed',
+          message: `The stream started tool call ${providerCallId} a second time`,
+          retryable: false,
+        }),
+      )
       return sameId
     }
     const call: PendingToolCall = {
@@ -251,25 +249,21 @@ export class TurnAccumulator {
     const openCall = this.calls.some((c) => !c.closed)
     if (!this.endSignal && !this.error && !this.failedBeforeStream) {
       if (options.garbage) {
-        this.fail({
-          kind: 'malformed',
-          message: `The ${options.providerLabel} stream held data that is not its protocol and ended without its end-of-turn signal`,
-          retryable: false,
-          status: undefined,
-          code: undefined,
-          retryAfterMs: undefined,
-          requestId: undefined,
-        })
+        this.fail(
+          providerError({
+            kind: 'malformed',
+            message: `The ${options.providerLabel} stream held data that is not its protocol and ended without its end-of-turn signal`,
+            retryable: false,
+          }),
+        )
       } else if (options.truncationIsError) {
-        this.fail({
-          kind: 'truncated',
-          message: `The ${options.providerLabel} stream ended before its end-of-turn signal`,
-          retryable: true,
-          status: undefined,
-          code: undefined,
-          retryAfterMs: undefined,
-          requestId: undefined,
-        })
+        this.fail(
+          providerError({
+            kind: 'truncated',
+            message: `The ${options.providerLabel} stream ended before its end-of-turn signal`,
+            retryable: true,
+          }),
+        )
       }
     }
     const truncated = this.failedBeforeStream

@@ -55,7 +55,7 @@ async function turn(provider: ProviderId, env: Env, locale: Locale, text = 'I we
     io: { signal: new AbortController().signal, approver: approveAll, onEvent: () => {} },
     retryPolicy: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
   })
-  const result = await runTurn(options)
+  const result = await runTurn(options).done
   return { result, store }
 }
 

@@ -43,7 +43,7 @@ async function turn(
       ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
     }).snapshot(),
     streamRound: model,
-  })
+  }).done
   return { result, events, model }
 }
 

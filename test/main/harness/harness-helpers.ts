@@ -82,7 +82,7 @@ export async function chat(
     retryPolicy: options.retryPolicy ?? { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 },
     idleTimeoutMs: options.idleTimeoutMs ?? 5_000,
     ...(options.maxRounds !== undefined ? { maxRounds: options.maxRounds } : {}),
-  })
+  }).done
   return { ...result, events }
 }
 

@@ -92,7 +92,7 @@ describe('usage of rejected calls, and the messages of their causes', () => {
       recorder: createStoreTurnRecorder(world.store),
       tools: createKeelToolRegistry(world.store),
       retryPolicy: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-    })
+    }).done
     expect(run.status).toBe('failed')
     expect(eventsOf(events, 'diagnostics')[0]).toMatchObject({ kind: 'unreachable' })
     expect(eventsOf(events, 'notice')[0]!.text).toBe(

@@ -36,7 +36,7 @@ async function turn(provider: ProviderId, dbPath: string, text: string, conversa
       onEvent: () => {},
       recorder: createStoreTurnRecorder(store),
       tools: createKeelToolRegistry(store),
-    })
+    }).done
   } finally {
     store.close()
   }

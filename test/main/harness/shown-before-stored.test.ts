@@ -80,7 +80,7 @@ describe('a streamed word', () => {
       tools: createKeelToolRegistry(world.store),
       retryPolicy: { maxAttempts: 1, baseDelayMs: 20, maxDelayMs: 50 },
       idleTimeoutMs: 5_000,
-    })
+    }).done
     expect(result.status).toBe('completed')
     const deltas = ['Thinking', ' hard', 'Zephyr', ' comes', ' first.']
     expect(log).toEqual(deltas.flatMap((d) => [`shown ${d}`, `stored ${d}`]))

@@ -185,7 +185,7 @@ async function run(ending: Ending, locale: Locale, conversationId?: string) {
     retryPolicy: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
     ...ending.options,
     timeZone: 'UTC',
-  })
+  }).done
   return { result, events, model }
 }
 

@@ -37,7 +37,7 @@ async function callTool(provider: ProviderId, tool: string) {
     recorder: createStoreTurnRecorder(store),
     tools: createKeelToolRegistry(store, { sources: [createFakeExternalTools()] }).snapshot(),
     streamRound: model,
-  })
+  }).done
   return { body: JSON.stringify(model.requests[1]!.body), parsed: model.requests[1]!.body, result }
 }
 

@@ -1,4 +1,4 @@
-// The parser's anchor keeps one object per payload shape between turns (so V8 keeps their hidden
+// The parser's warmth (ParserWarmth) keeps one object per payload shape between turns (so V8 keeps their hidden
 // classes): never a word of the conversation, never unbounded, never a failure of the turn.
 import { describe, expect, it } from 'vitest'
 import { PayloadSampler, PayloadShapes } from '../../../src/main/providers/payload-shapes'
@@ -69,7 +69,7 @@ describe('PayloadSampler', () => {
   })
 })
 
-describe('the anchor between turns', () => {
+describe('the warmth between turns', () => {
   it('a hostile body (arguments nested 100k deep, a huge list) parses the same turn after turn', async () => {
     let nested = '"x"'
     for (let i = 0; i < 100_000; i++) nested = `{"a":${nested}}`

@@ -1,5 +1,5 @@
 import type { FinishReason } from '../../../shared/finish-reason'
-import type { ProviderError } from '../../../shared/provider-error'
+import { providerError, type ProviderError } from '../../../shared/provider-error'
 import type { HttpResponseMeta } from '../http-response-meta'
 import { argumentsTextOf } from '../../../shared/json-depth'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
@@ -112,15 +112,13 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
     ) {
       // Content arrived but none of it was readable here: saying "done, nothing to show" would
       // lose it silently.
-      acc.fail({
-        kind: 'malformed',
-        message: `The Anthropic message held only content Keel does not read (${[...new Set(this.skippedBlocks)].join(', ')})`,
-        retryable: false,
-        status: undefined,
-        code: undefined,
-        retryAfterMs: undefined,
-        requestId: undefined,
-      })
+      acc.fail(
+        providerError({
+          kind: 'malformed',
+          message: `The Anthropic message held only content Keel does not read (${[...new Set(this.skippedBlocks)].join(', ')})`,
+          retryable: false,
+        }),
+      )
     }
     if (reason === 'length') acc.markOutputCut() // still truncated when an error overrides the finish
     if (acc.hasError) {
