@@ -3,7 +3,7 @@ import type { AnswerModel, ConversationView, UsageSummary } from '../../shared/i
 import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '../../shared/pricing'
 import type { AttemptDiagnostic } from '../../shared/run-events'
 import type { Usage } from '../../shared/usage'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader } from '../db/keel-store'
 import {
   IMPLICIT_PROFILE_IDS,
   nameOfProfile,
@@ -20,7 +20,7 @@ import { withDeferredEnd } from '../harness/deferred-finalizations'
  * conversation that switched models is priced right.
  */
 export function buildConversationView(
-  store: KeelStore,
+  store: StoreReader,
   conversationId: string,
   prices: PriceBook = {},
   entries: SavedEntries = {},

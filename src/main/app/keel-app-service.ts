@@ -5,7 +5,7 @@ import { COMMAND_ACCESS, DEFAULT_CONVERSATION_PAGE, type CommandName } from '../
 import type { AppResult } from '../../shared/ipc/app-error'
 import { MEASUREMENT_KINDS, type MeasurementKind } from '../../shared/measurement'
 import type { RunEvent } from '../../shared/run-events'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader, StoreWriter } from '../db/keel-store'
 import type { RetryPolicy } from '../harness/retry-policy'
 import { retryDeferredFinalizations } from '../harness/deferred-finalizations'
 import { runTurn } from '../harness/run-turn'
@@ -20,15 +20,21 @@ import { fail, failureFromThrown, ok, validationFailure, notFound } from './app-
 import { buildConversationView } from './conversation-view'
 import type { KeyVault } from '../secrets/key-vault'
 import { McpCommands } from './mcp-commands'
-import { SearchCommands } from './search-commands'
+import { SearchCommands, SearchReadCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
-import { ConversationCommands } from './conversation-commands'
+import { ConversationCommands, ConversationReadCommands } from './conversation-commands'
 import { ImportCommands } from './import-commands'
 import { deleteMeasurement, updateMeasurement } from './measurement-edits'
 import { addMeasurement } from './measurement-add'
 import { resolveUserTimeZone } from './user-time-zone'
-import { ProviderCommands, invalidKey, isValidKeyText, unknownProvider } from './provider-commands'
+import {
+  ProviderCommands,
+  ProviderReadCommands,
+  invalidKey,
+  isValidKeyText,
+  unknownProvider,
+} from './provider-commands'
 import { ProviderKeys, redactKeys } from '../secrets/provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
 import { getAttachment } from './attachment-commands'
@@ -36,6 +42,7 @@ import { checkTurnAttachments } from './turn-attachments'
 import { RunRegistry, type Departure, type EventSink } from './run-registry'
 import { buildSettingsView } from './settings-view'
 import type { ClientContext } from './client-context'
+import { WritesInFlight } from './writes-in-flight'
 import { SettingsWriteError, applySettingsUpdate, saveAlwaysAllow } from '../settings/apply-settings-update'
 import { readSettings } from '../settings/read-settings'
 import type { Env } from '../../shared/env'
@@ -43,7 +50,7 @@ import type { Env } from '../../shared/env'
 export type { ClientContext } from './client-context'
 
 export interface KeelAppServiceOptions {
-  store: KeelStore
+  store: StoreWriter
   /** Provider overrides and keys (`KEEL_<PROVIDER>_BASE_URL`, `OPENAI_API_KEY`, …), as the CLI reads them. */
   env: Env
   vault: KeyVault
@@ -88,7 +95,7 @@ type Handler<C extends CommandName> = (
  * Run events go only to the clients watching the run: the one that started it, and any that attached (`runs.attach`; register each with {@link connect}).
  */
 export class KeelAppService {
-  private readonly store: KeelStore
+  private readonly store: StoreWriter
   private readonly env: Env
   private readonly keys: ProviderKeys
   private readonly tools: ToolRegistry
@@ -110,7 +117,7 @@ export class KeelAppService {
       pins: options.store.mcpPins,
       loginPath: options.mcp?.loginPath,
       connection: options.mcp?.connection,
-      serversDir: mcpServersDir(options.store.db.name),
+      serversDir: mcpServersDir(options.store.path),
     })
     this.tools = createKeelToolRegistry(options.store, {
       sources: [...(options.toolSources ?? []), hub],
@@ -119,7 +126,7 @@ export class KeelAppService {
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
     this.imports = new ImportCommands(options.store, {
       activeRuns: () => this.runs.all().length,
-      writesSettled: () => this.writesSettled(),
+      writesSettled: () => this.writesInFlight.settled(),
       ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}),
     })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
@@ -130,10 +137,7 @@ export class KeelAppService {
       isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
       view: (conversationId) => this.openConversation(conversationId),
     })
-    this.providers = new ProviderCommands(options.store, options.env, this.keys, {
-      fetch: options.fetch,
-      timeoutMs: options.providerCheckTimeoutMs,
-    })
+    this.providers = new ProviderCommands(options.store, options.env, this.keys, this.providerCheckOptions)
     // Enabled servers the user agreed to run start with the core (their tools must be listed before the first turn).
     this.mcp.sync()
   }
@@ -179,7 +183,7 @@ export class KeelAppService {
       })
     }
     const handler = this.handlers[command] as Handler<C>
-    if (writes) this.writesInFlight++
+    if (writes) this.writesInFlight.begin()
     try {
       const result = await handler(parsed.data, context)
       return redactKeys(result, this.keys.all())
@@ -192,37 +196,44 @@ export class KeelAppService {
         })
       return redactKeys(failureFromThrown(error), this.keys.all())
     } finally {
-      if (writes) this.writesInFlight--
+      if (writes) this.writesInFlight.end()
     }
   }
 
   /**
-   * What the reading commands (`read` in {@link COMMAND_ACCESS}) use: the store and its commands, or
-   * while an import's transaction is open, the same over a snapshot of the store from before the
-   * import (`ImportCommands.reader`). Writing commands use `store` (refused while an import runs).
+   * What the reading commands (`read` in {@link COMMAND_ACCESS}) use, typed as readers (a write
+   * through them does not compile): the store and its commands, or while an import's transaction is
+   * open, the same over a snapshot of the store from before the import (`ImportCommands.reader`).
+   * Writing commands use `store` (refused while an import runs).
    */
-  private get reads(): { store: KeelStore; finding: SearchCommands; conversations: ConversationCommands } {
+  private get reads(): {
+    store: StoreReader
+    finding: SearchReadCommands
+    conversations: ConversationReadCommands
+    providers: ProviderReadCommands
+  } {
     const reader = this.imports.reader
-    if (!reader) return { store: this.store, finding: this.finding, conversations: this.conversationCommands }
+    if (!reader)
+      return {
+        store: this.store,
+        finding: this.finding,
+        conversations: this.conversationCommands,
+        providers: this.providers,
+      }
     return {
       store: reader,
-      finding: new SearchCommands(reader),
-      conversations: new ConversationCommands(reader, this.env, this.keys),
+      finding: new SearchReadCommands(reader),
+      conversations: new ConversationReadCommands(reader, this.env, this.keys),
+      providers: new ProviderReadCommands(reader, this.env, this.keys, this.providerCheckOptions),
     }
   }
 
-  /** Commands that may write, answered or not yet (an import waits until none is: {@link writesSettled}). */
-  private writesInFlight = 0
-
-  /** True once no writing command is in flight; false after `timeoutMs` (the import is then refused as busy). */
-  private async writesSettled(timeoutMs = 10_000): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs
-    while (this.writesInFlight > 0) {
-      if (Date.now() > deadline) return false
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    return true
+  private get providerCheckOptions() {
+    return { fetch: this.options.fetch, timeoutMs: this.options.providerCheckTimeoutMs }
   }
+
+  /** Commands that may write, answered or not yet: an import awaits until none is. */
+  private readonly writesInFlight = new WritesInFlight()
 
   /** Resolves once no run is active (tests; shutdown). */
   async whenIdle(): Promise<void> {
@@ -319,8 +330,8 @@ export class KeelAppService {
       if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
       return ok(buildSettingsView(this.store, this.env, this.keys))
     },
-    'providers.test': (request) => this.providers.test(request),
-    'providers.models': (request) => this.providers.models(request),
+    'providers.test': (request) => this.reads.providers.test(request),
+    'providers.models': (request) => this.reads.providers.models(request),
     'providers.save': (request) => this.providers.save(request),
     'providers.remove': (request) => this.providers.remove(request),
     'measurements.list': ({ kind, from, to, limit }) => {
@@ -399,7 +410,7 @@ export class KeelAppService {
     'conversations.settings': (request) => this.reads.conversations.get(request),
     'conversations.settingsUpdate': (request) => this.conversationCommands.update(request),
     'conversations.settingsDefaults': (request) => this.conversationCommands.updateDefaults(request),
-    'conversations.export': (request) => this.conversationCommands.export(request),
+    'conversations.export': (request) => this.reads.conversations.export(request),
     'conversations.import': (request, context) => this.imports.import(request, context.clientId),
     'conversations.importPart': (request, context) => this.imports.part(request, context.clientId),
     'attachments.get': ({ attachmentId }) => getAttachment(this.reads.store, attachmentId),

@@ -12,7 +12,7 @@ import {
   toCanonicalValue,
   type Measurement,
 } from '../../shared/measurement'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 
 export type MeasurementEdit =
   | { ok: true; measurement: Measurement }
@@ -26,7 +26,7 @@ export type MeasurementEdit =
  * inserted (no ledger link). A row a ledger entry created therefore still says what that entry
  * recorded (its effect row stays whole, as for every delete), and the corrected value has a new id.
  */
-export function updateMeasurement(store: KeelStore, request: CommandRequest<'measurements.update'>): MeasurementEdit {
+export function updateMeasurement(store: StoreWriter, request: CommandRequest<'measurements.update'>): MeasurementEdit {
   const old = store.measurements.get(request.id)
   if (!old)
     return {
@@ -75,25 +75,23 @@ export function updateMeasurement(store: KeelStore, request: CommandRequest<'mea
       detail: { code: 'date-out-of-range', earliest: EARLIEST_MEASUREMENT_MS, latest: now + FUTURE_TOLERANCE_MS },
     }
   }
-  const measurement = store.db
-    .transaction(() => {
-      store.measurements.softDelete(old.id)
-      return store.measurements.insert({
-        kind: old.kind,
-        canonicalValue,
-        value: request.value,
-        unit,
-        takenAt,
-        takenAtPrecision: request.takenAt === undefined ? old.takenAtPrecision : 'instant',
-        // The same date keeps its offset; a new instant from the window has none known (it reads as UTC, still the same instant).
-        takenAtOffsetMin: request.takenAt === undefined ? old.takenAtOffsetMin : undefined,
-      })
+  const measurement = store.transaction(() => {
+    store.measurements.softDelete(old.id)
+    return store.measurements.insert({
+      kind: old.kind,
+      canonicalValue,
+      value: request.value,
+      unit,
+      takenAt,
+      takenAtPrecision: request.takenAt === undefined ? old.takenAtPrecision : 'instant',
+      // The same date keeps its offset; a new instant from the window has none known (it reads as UTC, still the same instant).
+      takenAtOffsetMin: request.takenAt === undefined ? old.takenAtOffsetMin : undefined,
     })
-    .immediate()
+  })
   return { ok: true, measurement }
 }
 
 /** A soft delete made in the UI (no ledger entry: see {@link updateMeasurement}). */
-export function deleteMeasurement(store: KeelStore, id: number): boolean {
+export function deleteMeasurement(store: StoreWriter, id: number): boolean {
   return store.measurements.softDelete(id) !== undefined
 }

@@ -62,7 +62,7 @@ export type CommandName = (typeof COMMAND_NAMES)[number]
  * transaction is open on the store's connection:
  * - `read`: reads only, from a snapshot of the store from before the import while one runs; it must
  *   never write (test/main/app/command-access.test.ts runs every one on a connection where a write throws).
- * - `write`: writes, or may (or reads through the writer's connection): refused as busy during an import.
+ * - `write`: writes, or may: refused as busy during an import (its handler holds the StoreWriter).
  * - `control`: touches no rows itself (stopping or following a run, the import's own pieces).
  */
 export type CommandAccess = 'read' | 'write' | 'control'
@@ -80,8 +80,8 @@ export const COMMAND_ACCESS: { readonly [C in CommandName]: CommandAccess } = {
   'settings.update': 'write',
   'keys.set': 'write',
   'keys.clear': 'write',
-  'providers.test': 'write',
-  'providers.models': 'write',
+  'providers.test': 'read',
+  'providers.models': 'read',
   'providers.save': 'write',
   'providers.remove': 'write',
   'measurements.list': 'read',
@@ -112,7 +112,7 @@ export const COMMAND_ACCESS: { readonly [C in CommandName]: CommandAccess } = {
   'conversations.settings': 'read',
   'conversations.settingsUpdate': 'write',
   'conversations.settingsDefaults': 'write',
-  'conversations.export': 'write',
+  'conversations.export': 'read',
   'conversations.import': 'control',
   'conversations.importPart': 'control',
   'attachments.get': 'read',
