@@ -279,8 +279,8 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
   if (inFile && !readOnly) dropVerifiedStamp(resolve(path))
   const gate = new WriteGate()
   const subStores = subStoresOn(db, clock, newId, gate)
-  const store = {
-    [handle]: 'writer' as const,
+  const store: StoreWriter = {
+    [handle]: 'writer',
     db,
     readOnly,
     path: db.name,
@@ -317,6 +317,6 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
       store.close()
     },
     openReader: () => (inFile && !readOnly && db.open ? openReaderOn(resolve(path), clock, newId, options) : undefined),
-  } as StoreWriter
+  }
   return { ok: true, store }
 }
