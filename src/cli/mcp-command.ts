@@ -76,7 +76,7 @@ export async function openMcpForCli(
   const hub = createMcpHub({
     pins: store.mcpPins,
     loginPath: startup.loginPath,
-    serversDir: mcpServersDir(store.db.name),
+    serversDir: mcpServersDir(store.path),
     log: (message) => io.stderr.write(`[keel] ${message}\n`),
   })
   const commands = new McpCommands(store, keys, hub, startup.fileServers)

@@ -16,7 +16,7 @@ const root = join(import.meta.dirname, '../..')
 const LAYERS: Readonly<Record<string, readonly string[]>> = {
   providers: [],
   ledger: ['db/sqlite-error'],
-  db: ['ledger/tool-ledger'],
+  db: ['ledger/tool-ledger', 'ledger/apply-once'],
   tools: ['db', 'ledger'],
   harness: ['providers', 'tools', 'db'],
   secrets: ['providers', 'types:harness'],

@@ -10,8 +10,8 @@ import {
   type ConversationDefaults,
   type ConversationSettings,
 } from '../../shared/conversation-settings'
-import type { KeelStore } from '../db/keel-store'
-import { applyPatch, conversationSettingsOf } from '../db/conversation-settings-store'
+import type { StoreReader, StoreWriter } from '../db/keel-store'
+import { applyPatch } from '../db/conversation-settings-store'
 import { exportedConversation, exportedGeneration } from '../export/conversation-json'
 import { CONVERSATION_EXPORT_FORMAT, CONVERSATION_EXPORT_VERSION } from '../export/import-records'
 import { conversationMarkdown } from '../export/conversation-markdown'
@@ -30,19 +30,23 @@ const DEFAULTS_KEY = 'conversationDefaults'
 /** What a turn takes from its conversation's settings (added to the TurnRequest). */
 export type TurnSettings = Pick<TurnRequest, 'provider' | 'model' | 'system' | 'maxOutputTokens' | 'temperature'>
 
-export class ConversationCommands {
+/**
+ * The reading half (`conversations.settings`, `conversations.export`, what a turn is started with):
+ * on a {@link StoreReader}, so it also answers from the import's snapshot.
+ */
+export class ConversationReadCommands {
   constructor(
-    private readonly store: KeelStore,
-    private readonly env: Env,
-    private readonly keys: ProviderKeys,
+    protected readonly store: StoreReader,
+    protected readonly env: Env,
+    protected readonly keys: ProviderKeys,
   ) {}
 
-  private get settings() {
-    return conversationSettingsOf(this.store)
+  protected get settings() {
+    return this.store.conversationSettings
   }
 
   /** The saved defaults for new conversations. */
-  private savedDefaults(): ConversationDefaults {
+  protected savedDefaults(): ConversationDefaults {
     return readSettings(this.store).values[DEFAULTS_KEY]
   }
 
@@ -95,20 +99,6 @@ export class ConversationCommands {
     return ok(this.view(request.conversationId))
   }
 
-  update(request: CommandRequest<'conversations.settingsUpdate'>): Result<'conversations.settingsUpdate'> {
-    if (!this.store.conversations.getConversation(request.conversationId)) return notFound('conversation')
-    this.settings.update(request.conversationId, request.patch)
-    return ok(this.view(request.conversationId))
-  }
-
-  updateDefaults(request: CommandRequest<'conversations.settingsDefaults'>): Result<'conversations.settingsDefaults'> {
-    const next = applyPatch(this.savedDefaults(), request.patch) as ConversationDefaults
-    if (next.system !== undefined && next.system.trim() === '') delete next.system
-    const written = this.store.settings.set(DEFAULTS_KEY, next)
-    if (!written.ok) return fail('validation', written.error.message)
-    return ok(this.view(undefined))
-  }
-
   /**
    * The fields a turn takes from its conversation: its own settings (or, for a conversation the turn
    * creates, the ones chosen before the first message), then the saved defaults. An explicit provider
@@ -149,22 +139,6 @@ export class ConversationCommands {
     }
   }
 
-  /**
-   * A turn created a conversation: it keeps what was chosen before its first message, and the
-   * entry (profile id) and model that turn used (a later change of the default does not move it).
-   */
-  adopt(
-    conversationId: string,
-    pending: ConversationSettings | undefined,
-    used: { provider: string; model: string },
-  ): void {
-    this.settings.set(conversationId, {
-      ...pending,
-      provider: pending?.provider ?? used.provider,
-      model: pending?.model ?? used.model,
-    })
-  }
-
   export(request: CommandRequest<'conversations.export'>): Result<'conversations.export'> {
     const conversation = this.store.conversations.getConversation(request.conversationId)
     if (!conversation) return notFound('conversation')
@@ -198,6 +172,51 @@ export class ConversationCommands {
       generations: [...generationsByTurn.values()].flat().map(exportedGeneration),
     }
     return ok({ fileName: `${base}.json`, mimeType: 'application/json', text: `${JSON.stringify(json, null, 2)}\n` })
+  }
+}
+
+/** The writing half: a conversation's own settings, the defaults, and what a new conversation keeps. */
+export class ConversationCommands extends ConversationReadCommands {
+  constructor(
+    protected override readonly store: StoreWriter,
+    env: Env,
+    keys: ProviderKeys,
+  ) {
+    super(store, env, keys)
+  }
+
+  protected override get settings() {
+    return this.store.conversationSettings
+  }
+
+  update(request: CommandRequest<'conversations.settingsUpdate'>): Result<'conversations.settingsUpdate'> {
+    if (!this.store.conversations.getConversation(request.conversationId)) return notFound('conversation')
+    this.settings.update(request.conversationId, request.patch)
+    return ok(this.view(request.conversationId))
+  }
+
+  updateDefaults(request: CommandRequest<'conversations.settingsDefaults'>): Result<'conversations.settingsDefaults'> {
+    const next = applyPatch(this.savedDefaults(), request.patch) as ConversationDefaults
+    if (next.system !== undefined && next.system.trim() === '') delete next.system
+    const written = this.store.settings.set(DEFAULTS_KEY, next)
+    if (!written.ok) return fail('validation', written.error.message)
+    return ok(this.view(undefined))
+  }
+
+  /**
+   * A turn created a conversation: it keeps what was chosen before its first message, and the
+   * entry (profile id) and model that turn used (a later change of the default does not move it).
+   */
+  adopt(
+    conversationId: string,
+    pending: ConversationSettings | undefined,
+    used: { provider: string; model: string },
+  ): void {
+    this.settings.set(conversationId, {
+      ...pending,
+      provider: pending?.provider ?? used.provider,
+      model: pending?.model ?? used.model,
+    })
   }
 }
 

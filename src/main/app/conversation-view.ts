@@ -4,7 +4,7 @@ import type { AppResult } from '../../shared/ipc/app-error'
 import { costOfUsage, priceFor, sumCosts, sumCostTotals, type PriceBook } from '../../shared/pricing'
 import type { AttemptDiagnostic } from '../../shared/run-events'
 import type { Usage } from '../../shared/usage'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader } from '../db/keel-store'
 import {
   IMPLICIT_PROFILE_IDS,
   nameOfProfile,
@@ -16,7 +16,7 @@ import { readSettings } from '../settings/read-settings'
 import { notFound, ok } from './app-result'
 
 /** `conversations.open` (and the answer of a change to the message tree): the view, priced with the saved prices. */
-export function openConversation(store: KeelStore, conversationId: string): AppResult<ConversationView> {
+export function openConversation(store: StoreReader, conversationId: string): AppResult<ConversationView> {
   const { modelPrices, providers } = readSettings(store).values
   const view = buildConversationView(store, conversationId, modelPrices, providers)
   return view ? ok(view) : notFound('conversation')
@@ -30,7 +30,7 @@ export function openConversation(store: KeelStore, conversationId: string): AppR
  * conversation that switched models is priced right.
  */
 export function buildConversationView(
-  store: KeelStore,
+  store: StoreReader,
   conversationId: string,
   prices: PriceBook = {},
   entries: SavedEntries = {},

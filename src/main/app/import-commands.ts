@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { CommandRequest, CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { MAX_IMPORT_FILE_BYTES } from '../../shared/ipc/channels'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader, StoreWriter } from '../db/keel-store'
 import { fileChunks, stringChunks, type ChunkSource } from '../export/json-record-reader'
 import { importStoreInSlices, ImportStoppedError } from '../export/store-import'
 import { fail, ok } from './app-result'
@@ -48,11 +48,11 @@ export class ImportCommands {
   /** The import running now (one at a time), settled when it has ended, and the upload it reads. */
   private running: { done: Promise<void>; uploadId: string | undefined } | undefined
   /** While the import's transaction is open: a connection that sees only committed rows (see {@link reader}). */
-  private snapshot: KeelStore | undefined
+  private snapshot: StoreReader | undefined
   private closing = false
 
   constructor(
-    private readonly store: KeelStore,
+    private readonly store: StoreWriter,
     private readonly deps: ImportDeps,
   ) {}
 
@@ -68,7 +68,7 @@ export class ImportCommands {
    * conversation it opened would vanish again if the import then failed. `undefined` (read the
    * store itself) when no import runs, or where no second connection can be opened (in memory).
    */
-  get reader(): KeelStore | undefined {
+  get reader(): StoreReader | undefined {
     return this.snapshot
   }
 
@@ -184,7 +184,7 @@ export class ImportCommands {
   }
 
   /** See {@link reader}. A file that cannot be opened a second time leaves reads on the store's own connection (as in memory). */
-  private openSnapshot(): KeelStore | undefined {
+  private openSnapshot(): StoreReader | undefined {
     try {
       return this.store.openReader()
     } catch {

@@ -4,7 +4,7 @@ import { COMMAND_ACCESS, COMMAND_SCHEMAS, type CommandResponses } from '../../sh
 import type { CommandName } from '../../shared/ipc/channels'
 import type { AppResult } from '../../shared/ipc/app-error'
 import type { RunEvent } from '../../shared/run-events'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import type { RetryPolicy } from '../harness/retry-policy'
 import { retryDeferredFinalizations } from '../harness/deferred-finalizations'
 import { runTurn, type TurnStarted } from '../harness/run-turn'
@@ -19,12 +19,13 @@ import { fail, failureFromThrown, ok, validationFailure, notFound } from './app-
 import { openConversation } from './conversation-view'
 import type { KeyVault } from '../secrets/key-vault'
 import { McpCommands } from './mcp-commands'
-import { SearchCommands } from './search-commands'
+import { SearchCommands, SearchReadCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
-import { ConversationCommands } from './conversation-commands'
+import { ConversationCommands, ConversationReadCommands } from './conversation-commands'
 import { ImportCommands } from './import-commands'
-import { ProviderCommands } from './provider-commands'
+import { ProviderCommands, ProviderReadCommands } from './provider-commands'
+import { WritesInFlight } from './writes-in-flight'
 import { ProviderKeys, redactKeys } from '../secrets/provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
 import { checkTurnAttachments } from './turn-attachments'
@@ -37,7 +38,7 @@ import type { Env } from '../../shared/env'
 export type { ClientContext } from './client-context'
 
 export interface KeelAppServiceOptions {
-  store: KeelStore
+  store: StoreWriter
   /** Provider overrides and keys (`KEEL_<PROVIDER>_BASE_URL`, `OPENAI_API_KEY`, …), as the CLI reads them. */
   env: Env
   vault: KeyVault
@@ -76,7 +77,7 @@ export const MAX_RUNS = 32
  * Run events go only to the clients watching the run: the one that started it, and any that attached (`runs.attach`; register each with {@link connect}).
  */
 export class KeelAppService {
-  private readonly store: KeelStore
+  private readonly store: StoreWriter
   private readonly env: Env
   private readonly keys: ProviderKeys
   private readonly tools: ToolRegistry
@@ -100,7 +101,7 @@ export class KeelAppService {
       pins: options.store.mcpPins,
       loginPath: options.mcp?.loginPath,
       connection: options.mcp?.connection,
-      serversDir: mcpServersDir(options.store.db.name),
+      serversDir: mcpServersDir(options.store.path),
     })
     this.tools = createKeelToolRegistry(options.store, {
       sources: [...(options.toolSources ?? []), hub],
@@ -109,7 +110,7 @@ export class KeelAppService {
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)
     this.imports = new ImportCommands(options.store, {
       activeRuns: () => this.runs.all().length,
-      writesSettled: () => this.writesSettled(),
+      writesSettled: () => this.writesInFlight.settled(),
       ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}),
     })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
@@ -120,10 +121,7 @@ export class KeelAppService {
       isConversationBusy: (conversationId) => this.runs.isConversationBusy(conversationId),
       view: (conversationId) => openConversation(this.reads.store, conversationId),
     })
-    this.providers = new ProviderCommands(options.store, options.env, this.keys, {
-      fetch: options.fetch,
-      timeoutMs: options.providerCheckTimeoutMs,
-    })
+    this.providers = new ProviderCommands(options.store, options.env, this.keys, this.providerCheckOptions)
     const service = this
     this.handlers = createCommandHandlers({
       store: this.store,
@@ -187,7 +185,7 @@ export class KeelAppService {
       })
     }
     const handler = this.handlers[command] as Handler<C>
-    if (writes) this.writesInFlight++
+    if (writes) this.writesInFlight.begin()
     try {
       const result = await handler(parsed.data, context)
       return redactKeys(result, this.keys.all())
@@ -200,37 +198,39 @@ export class KeelAppService {
         })
       return redactKeys(failureFromThrown(error), this.keys.all())
     } finally {
-      if (writes) this.writesInFlight--
+      if (writes) this.writesInFlight.end()
     }
   }
 
   /**
-   * What the reading commands (`read` in {@link COMMAND_ACCESS}) use: the store and its commands, or
-   * while an import's transaction is open, the same over a snapshot of the store from before the
-   * import (`ImportCommands.reader`). Writing commands use `store` (refused while an import runs).
+   * What the reading commands (`read` in {@link COMMAND_ACCESS}) use, typed as readers (a write
+   * through them does not compile): the store and its commands, or while an import's transaction is
+   * open, the same over a snapshot of the store from before the import (`ImportCommands.reader`).
+   * Writing commands use `store` (refused while an import runs).
    */
   private get reads(): Reads {
     const reader = this.imports.reader
-    if (!reader) return { store: this.store, finding: this.finding, conversations: this.conversationCommands }
+    if (!reader)
+      return {
+        store: this.store,
+        finding: this.finding,
+        conversations: this.conversationCommands,
+        providers: this.providers,
+      }
     return {
       store: reader,
-      finding: new SearchCommands(reader),
-      conversations: new ConversationCommands(reader, this.env, this.keys),
+      finding: new SearchReadCommands(reader),
+      conversations: new ConversationReadCommands(reader, this.env, this.keys),
+      providers: new ProviderReadCommands(reader, this.env, this.keys, this.providerCheckOptions),
     }
   }
 
-  /** Commands that may write, answered or not yet (an import waits until none is: {@link writesSettled}). */
-  private writesInFlight = 0
-
-  /** True once no writing command is in flight; false after `timeoutMs` (the import is then refused as busy). */
-  private async writesSettled(timeoutMs = 10_000): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs
-    while (this.writesInFlight > 0) {
-      if (Date.now() > deadline) return false
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    return true
+  private get providerCheckOptions() {
+    return { fetch: this.options.fetch, timeoutMs: this.options.providerCheckTimeoutMs }
   }
+
+  /** Commands that may write, answered or not yet: an import awaits until none is. */
+  private readonly writesInFlight = new WritesInFlight()
 
   /** Resolves once no run is active (tests; shutdown). */
   async whenIdle(): Promise<void> {

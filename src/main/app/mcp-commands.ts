@@ -5,7 +5,7 @@ import type { CommandRequest, CommandResponses } from '../../shared/ipc/app-cont
 import type { AppResult } from '../../shared/ipc/app-error'
 import { mcpServerId, type McpServerConfig, type McpServerView, type McpValue } from '../../shared/mcp'
 import { mcpServerListSchema } from '../../shared/mcp-server-schema'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import type { McpFileServer } from '../mcp/mcp-config-file'
 import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
@@ -29,7 +29,7 @@ export class McpCommands {
   private readonly fileServers: McpFileServer[]
 
   constructor(
-    private readonly store: KeelStore,
+    private readonly store: StoreWriter,
     private readonly keys: ProviderKeys,
     readonly hub: McpHub,
     fileServers: readonly McpFileServer[] = [],

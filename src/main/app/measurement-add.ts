@@ -10,7 +10,7 @@ import {
   type Measurement,
   type MeasurementKind,
 } from '../../shared/measurement'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import { recordMeasurement, recordMeasurementSchema } from '../tools/builtin/record-measurement'
 import { fail, ok } from './app-result'
 
@@ -22,7 +22,7 @@ import { fail, ok } from './app-result'
  * nothing and carries the typed detail the window translates.
  */
 export function addMeasurement(
-  store: KeelStore,
+  store: StoreWriter,
   request: CommandRequest<'measurements.add'>,
   timeZone: string,
 ): AppResult<Measurement> {

@@ -12,7 +12,7 @@ import {
   toCanonicalValue,
   type Measurement,
 } from '../../shared/measurement'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import { fail, notFound, ok } from './app-result'
 
 /**
@@ -24,7 +24,7 @@ import { fail, notFound, ok } from './app-result'
  * recorded (its effect row stays whole, as for every delete), and the corrected value has a new id.
  */
 export function updateMeasurement(
-  store: KeelStore,
+  store: StoreWriter,
   request: CommandRequest<'measurements.update'>,
 ): AppResult<Measurement> {
   const old = store.measurements.get(request.id)
@@ -68,25 +68,23 @@ export function updateMeasurement(
       },
     )
   }
-  const measurement = store.db
-    .transaction(() => {
-      store.measurements.softDelete(old.id)
-      return store.measurements.insert({
-        kind: old.kind,
-        canonicalValue,
-        value: request.value,
-        unit,
-        takenAt,
-        takenAtPrecision: request.takenAt === undefined ? old.takenAtPrecision : 'instant',
-        // The same date keeps its offset; a new instant from the window has none known (it reads as UTC, still the same instant).
-        takenAtOffsetMin: request.takenAt === undefined ? old.takenAtOffsetMin : undefined,
-      })
+  const measurement = store.transaction(() => {
+    store.measurements.softDelete(old.id)
+    return store.measurements.insert({
+      kind: old.kind,
+      canonicalValue,
+      value: request.value,
+      unit,
+      takenAt,
+      takenAtPrecision: request.takenAt === undefined ? old.takenAtPrecision : 'instant',
+      // The same date keeps its offset; a new instant from the window has none known (it reads as UTC, still the same instant).
+      takenAtOffsetMin: request.takenAt === undefined ? old.takenAtOffsetMin : undefined,
     })
-    .immediate()
+  })
   return ok(measurement)
 }
 
 /** A soft delete made in the UI (no ledger entry: see {@link updateMeasurement}). */
-export function deleteMeasurement(store: KeelStore, id: number): boolean {
+export function deleteMeasurement(store: StoreWriter, id: number): boolean {
   return store.measurements.softDelete(id) !== undefined
 }

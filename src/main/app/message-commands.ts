@@ -5,7 +5,7 @@ import type { CommandRequest, CommandResponses, ConversationView } from '../../s
 import type { AppResult } from '../../shared/ipc/app-error'
 import type { AttachmentInput } from '../../shared/attachments'
 import type { Message } from '../../shared/conversation'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import type { TurnAction } from '../harness/turn-recorder'
 import type { ClientContext } from './client-context'
 import { fail, ok, notFound } from './app-result'
@@ -35,7 +35,7 @@ const notApplicable = (message: string) =>
 
 export class MessageCommands {
   constructor(
-    private readonly store: KeelStore,
+    private readonly store: StoreWriter,
     private readonly host: MessageCommandHost,
   ) {}
 

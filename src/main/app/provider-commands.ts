@@ -9,7 +9,7 @@ import {
   type ProviderProfileId,
   type StoredProviderProfile,
 } from '../../shared/provider-profiles'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader, StoreWriter } from '../db/keel-store'
 import type { FetchLike } from '../harness/stream-model-round'
 import { isKnownProfile, notReadyReason, resolveProfile, type ResolvedProfile } from '../providers/provider-config'
 import { listProviderModels } from '../providers/provider-models'
@@ -37,12 +37,21 @@ export const invalidKey = () =>
 
 export const unknownProvider = (id: string) => fail('validation', `There is no provider "${id}".`, { owner: 'user' })
 
-export class ProviderCommands {
+export interface ProviderCheckOptions {
+  fetch?: FetchLike | undefined
+  timeoutMs?: number | undefined
+}
+
+/**
+ * `providers.test` and `providers.models`: they read the saved profiles and call the server, never
+ * write, so they take a {@link StoreReader} (and answer from the import's snapshot while one runs).
+ */
+export class ProviderReadCommands {
   constructor(
-    private readonly store: KeelStore,
-    private readonly env: Env,
-    private readonly keys: ProviderKeys,
-    private readonly options: { fetch?: FetchLike | undefined; timeoutMs?: number | undefined } = {},
+    protected readonly store: StoreReader,
+    protected readonly env: Env,
+    protected readonly keys: ProviderKeys,
+    protected readonly options: ProviderCheckOptions = {},
   ) {}
 
   private saved(): Record<string, StoredProviderProfile> {
@@ -105,6 +114,18 @@ export class ProviderCommands {
     })
     return ok(redactKeys(result, [profile.connection.apiKey]))
   }
+}
+
+/** …and saving and removing profiles. */
+export class ProviderCommands extends ProviderReadCommands {
+  constructor(
+    protected override readonly store: StoreWriter,
+    env: Env,
+    keys: ProviderKeys,
+    options: ProviderCheckOptions = {},
+  ) {
+    super(store, env, keys, options)
+  }
 
   async save(request: CommandRequest<'providers.save'>): Promise<AppResult<CommandResponses['providers.save']>> {
     const values = readSettings(this.store).values
@@ -150,11 +171,11 @@ export class ProviderCommands {
     })
     const defaultCannotAnswer = !defaultProfile || notReadyReason(defaultProfile) !== undefined
     const makeDefault = request.makeDefault === true || defaultCannotAnswer
-    const written = this.store.db.transaction(() => {
+    const written = this.store.transaction(() => {
       const first = this.store.settings.set('providers', providers)
       if (!first.ok) return first
       return makeDefault ? this.store.settings.set('activeProvider', id) : first
-    })()
+    })
     if (!written.ok) return fail('validation', written.error.message, { owner: 'user' })
     return ok({ id, settings: buildSettingsView(this.store, this.env, this.keys) })
   }
@@ -165,10 +186,10 @@ export class ProviderCommands {
     const cleared = await this.keys.vault.clear(id)
     if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
     const providers = Object.fromEntries(Object.entries(values.providers).filter(([key]) => key !== id))
-    this.store.db.transaction(() => {
+    this.store.transaction(() => {
       this.store.settings.set('providers', providers)
       if (values.activeProvider === id) this.store.settings.set('activeProvider', null)
-    })()
+    })
     return ok(buildSettingsView(this.store, this.env, this.keys))
   }
 }

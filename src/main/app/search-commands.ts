@@ -1,16 +1,16 @@
 import type { z } from 'zod'
 import type { COMMAND_SCHEMAS, CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader, StoreWriter } from '../db/keel-store'
 import { ok, notFound } from './app-result'
 
 type Input<C extends keyof typeof COMMAND_SCHEMAS> = z.output<(typeof COMMAND_SCHEMAS)[C]>
 
 const DEFAULT_SEARCH_PAGE = 30
 
-/** `conversations.search` and `conversations.pin`: finding conversations. */
-export class SearchCommands {
-  constructor(private readonly store: KeelStore) {}
+/** `conversations.search` and the pinned list: finding conversations (on a reader, or the import's snapshot). */
+export class SearchReadCommands {
+  constructor(protected readonly store: StoreReader) {}
 
   search({ query, limit, cursor }: Input<'conversations.search'>): AppResult<CommandResponses['conversations.search']> {
     const pageSize = limit ?? DEFAULT_SEARCH_PAGE
@@ -19,13 +19,20 @@ export class SearchCommands {
     return ok({ results: page.results, ...(page.hasMore ? { nextCursor: String(offset + pageSize) } : {}) })
   }
 
-  pin({ conversationId, pinned }: Input<'conversations.pin'>): AppResult<CommandResponses['conversations.pin']> {
-    if (!this.store.search.setPinned(conversationId, pinned)) return notFound('conversation')
-    return ok(this.store.search.listPinned())
-  }
-
   /** The pinned conversations (`conversations.list` with `pinned: true`). */
   pinned(): AppResult<CommandResponses['conversations.list']> {
+    return ok(this.store.search.listPinned())
+  }
+}
+
+/** …and `conversations.pin`. */
+export class SearchCommands extends SearchReadCommands {
+  constructor(protected override readonly store: StoreWriter) {
+    super(store)
+  }
+
+  pin({ conversationId, pinned }: Input<'conversations.pin'>): AppResult<CommandResponses['conversations.pin']> {
+    if (!this.store.search.setPinned(conversationId, pinned)) return notFound('conversation')
     return ok(this.store.search.listPinned())
   }
 }

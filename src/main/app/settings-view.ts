@@ -1,14 +1,14 @@
 import type { SettingsView } from '../../shared/ipc/app-contract'
 import { localeFromEnv } from '../../shared/locale-pick'
 import { priceFor } from '../../shared/pricing'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader } from '../db/keel-store'
 import { knownProfileIds, notReadyReason } from '../providers/provider-config'
 import type { ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
 import { defaultProfileId, resolveSavedProfile } from '../settings/saved-profiles'
 import type { Env } from '../../shared/env'
 
-export function buildSettingsView(store: KeelStore, env: Env, keys: ProviderKeys): SettingsView {
+export function buildSettingsView(store: StoreReader, env: Env, keys: ProviderKeys): SettingsView {
   const settings = readSettings(store)
   const { values } = settings
   const defaultProvider = defaultProfileId(settings, keys, env)

@@ -7,7 +7,7 @@ import { wellFormed } from '../../shared/well-formed-text'
 import type { ProviderId } from '../../shared/provider-id'
 import { PROVIDER_PRESETS, type ProviderNotReadyReason, type ProviderProfileId } from '../../shared/provider-profiles'
 import type { RunEvent } from '../../shared/run-events'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import type { Approver, Elicitor } from '../harness/approval'
 import type { RetryPolicy } from '../harness/retry-policy'
 import type { RunTurnOptions } from '../harness/run-turn'
@@ -57,7 +57,7 @@ export interface TurnIo {
 }
 
 export interface TurnSetupInput {
-  store: KeelStore
+  store: StoreWriter
   env: Env
   keys: ProviderKeys
   tools: ToolRegistry

@@ -11,9 +11,8 @@ interface SettingsRow {
 }
 
 /**
- * Each conversation's own settings (migration 0110). Built over the store's connection on demand
- * (`conversationSettingsOf(store)`), so the store's shape stays as it is. A conversation without a
- * row has none set (`{}`): every field takes its default.
+ * Each conversation's own settings (migration 0110; `store.conversationSettings`). A conversation
+ * without a row has none set (`{}`): every field takes its default.
  */
 export class ConversationSettingsStore {
   constructor(
@@ -77,9 +76,4 @@ export function applyPatch(current: ConversationSettings, patch: ConversationSet
 
 function compact(settings: ConversationSettings): ConversationSettings {
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as ConversationSettings
-}
-
-/** The settings store over a Keel store's connection. */
-export function conversationSettingsOf(store: { db: Database.Database; clock: Clock }): ConversationSettingsStore {
-  return new ConversationSettingsStore(store.db, store.clock)
 }

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import type { StorageError } from '../../shared/storage-error'
+import { exactlyOnceOn, type ExactlyOnce } from '../ledger/apply-once'
 import { ToolLedger } from '../ledger/tool-ledger'
 import { systemClock, type Clock } from './clock'
 import { ConversationSearch } from './conversation-search'
 import { AttachmentStore } from './attachment-store'
+import { ConversationSettingsStore } from './conversation-settings-store'
 import { ConversationStore } from './conversation-store'
 import { BUSY_TIMEOUT_MS, openDatabase, type OpenDatabaseOptions } from './database'
 import { GenerationStore } from './generation-store'
@@ -14,6 +16,18 @@ import { MeasurementStore } from './measurement-store'
 import { announcePresence, type ProcessPresence } from './process-presence'
 import { recoverAfterCrash, type RecoveryReport } from './recover-after-crash'
 import { SettingsStore } from './settings-store'
+import type {
+  AttachmentReads,
+  ConversationReads,
+  ConversationSettingsReads,
+  GenerationReads,
+  LedgerReads,
+  McpPinReads,
+  MeasurementReads,
+  SearchReads,
+  SettingsReads,
+} from './store-reads'
+import { WriteGate } from './write-gate'
 import { storageErrorOf } from './sqlite-error'
 import {
   checkInBackground,
@@ -24,29 +38,84 @@ import {
 } from './integrity-check'
 
 /**
- * Keel's local store: one SQLite file, opened by the core (never by the Electron shell).
- * Everything is synchronous; one writing connection per process (and, while an import runs, a
- * reader: {@link KeelStore.openReader}).
+ * Which handle a value is: a {@link StoreReader} only the store builds (`openKeelStore`,
+ * `openReader`), so no other object passes for one.
  */
-export interface KeelStore {
+const handle: unique symbol = Symbol('store handle')
+
+/**
+ * A connection to Keel's store that reads: every store on it with its read methods only, so a
+ * write through it does not compile (Signal's ReadableDB). What `openReader` returns, and what
+ * code that only reads takes (a {@link StoreWriter} is one too). Everything is synchronous.
+ */
+export interface StoreReader {
+  readonly [handle]: 'reader' | 'writer'
+  /**
+   * The raw connection: only the store's own layers (`db/`, `ledger/`, `export/`) use it
+   * (test/architecture/store-handle.test.ts); every other layer goes through the stores and the
+   * writer's operations.
+   */
   readonly db: Database.Database
   /**
-   * Opened read-only (only with `allowReadOnly`, when the file or its folder is not writable):
+   * Opened read-only: a reader, or (with `allowReadOnly`) a file or folder that is not writable:
    * nothing was migrated or recovered, no presence was announced, and every write fails `read-only`.
    */
   readonly readOnly: boolean
+  /** The file's path as SQLite opened it (`:memory:` in memory). */
+  readonly path: string
+  /** False once closed. */
+  readonly isOpen: boolean
   readonly clock: Clock
-  readonly conversations: ConversationStore
+  readonly conversations: ConversationReads
   /** Full-text search over titles and messages, and pinned conversations. */
+  readonly search: SearchReads
+  readonly generations: GenerationReads
+  readonly measurements: MeasurementReads
+  readonly ledger: LedgerReads
+  readonly settings: SettingsReads
+  /** Each conversation's own settings (provider, model, system prompt…). */
+  readonly conversationSettings: ConversationSettingsReads
+  /** The MCP tool definitions the user accepted. */
+  readonly mcpPins: McpPinReads
+  /** The files users attached to their messages. */
+  readonly attachments: AttachmentReads
+  /** Closes now (twice is harmless). */
+  close(): void
+}
+
+/**
+ * Keel's local store as opened: one SQLite file, opened by the core (never by the Electron shell),
+ * one writing connection per process (and, while an import runs, a reader: {@link openReader}).
+ */
+export interface StoreWriter extends StoreReader {
+  readonly [handle]: 'writer'
+  readonly conversations: ConversationStore
   readonly search: ConversationSearch
   readonly generations: GenerationStore
   readonly measurements: MeasurementStore
   readonly ledger: ToolLedger
   readonly settings: SettingsStore
-  /** The MCP tool definitions the user accepted. */
+  readonly conversationSettings: ConversationSettingsStore
   readonly mcpPins: McpPinStore
-  /** The files users attached to their messages. */
   readonly attachments: AttachmentStore
+  /** The ledger's exactly-once steps on this connection (what the tool registry writes through). */
+  readonly exactlyOnce: ExactlyOnce
+  /**
+   * Runs `fn` in one transaction, begun IMMEDIATE (the write lock at once: another process's writer
+   * waits at the start, not at a lock upgrade midway); nested: a savepoint. A throw undoes it.
+   */
+  transaction<T>(fn: () => T): T
+  /**
+   * For writers that run from a timer or an event, not a command (a deferred message end, an MCP
+   * server's first tool list): runs `write` now, or, while an import holds the writer, queues it to
+   * run in order once the import has ended (committed or undone). See `write-gate.ts`.
+   */
+  whenWritable(write: () => void): void
+  /**
+   * The import's hold on the writer while its transaction is open across event-loop turns (only
+   * `importStoreInSlices` calls it): writes through {@link whenWritable} wait until `work` settles.
+   */
+  holdWriter<T>(work: () => Promise<T>): Promise<T>
   /** What the previous run left unfinished and was settled at open. */
   readonly recovery: RecoveryReport
   /**
@@ -58,7 +127,9 @@ export interface KeelStore {
   readonly integrity: IntegrityState
   /** Settles with the check's verdict (at once when it ran at open). */
   readonly integrityVerdict: Promise<IntegrityVerdict>
-  /** Closes now. A background check still running is stopped: no stamp, so the next open checks first. */
+  /**
+   * Closes now. A background check still running is stopped: no stamp, so the next open checks first.
+   */
   close(): void
   /**
    * Closes once the background check has finished, waiting at most `maxWaitMs` (then as `close`).
@@ -73,16 +144,27 @@ export interface KeelStore {
    * `undefined` where no second connection can see the data (an in-memory or read-only store);
    * throws SQLite's error when the file cannot be opened again. Close it when done.
    */
-  openReader(): KeelStore | undefined
+  openReader(): StoreReader | undefined
 }
+
+/** The store as `openKeelStore` opens it: the writer. */
+export type KeelStore = StoreWriter
 
 /** The stores every connection serves, the writable one and a reader alike. */
 type SubStores = Pick<
-  KeelStore,
-  'conversations' | 'search' | 'generations' | 'measurements' | 'ledger' | 'settings' | 'mcpPins' | 'attachments'
+  StoreWriter,
+  | 'conversations'
+  | 'search'
+  | 'generations'
+  | 'measurements'
+  | 'ledger'
+  | 'settings'
+  | 'conversationSettings'
+  | 'mcpPins'
+  | 'attachments'
 >
 
-function subStoresOn(db: Database.Database, clock: Clock, newId: () => string): SubStores {
+function subStoresOn(db: Database.Database, clock: Clock, newId: () => string, gate: WriteGate): SubStores {
   return {
     conversations: new ConversationStore(db, clock, newId),
     search: new ConversationSearch(db, clock),
@@ -90,13 +172,14 @@ function subStoresOn(db: Database.Database, clock: Clock, newId: () => string): 
     measurements: new MeasurementStore(db, clock),
     ledger: new ToolLedger(db),
     settings: new SettingsStore(db, clock),
-    mcpPins: new McpPinStore(db, clock),
+    conversationSettings: new ConversationSettingsStore(db, clock),
+    mcpPins: new McpPinStore(db, clock, (write) => gate.whenWritable(write)),
     attachments: new AttachmentStore(db),
   }
 }
 
-/** See {@link KeelStore.openReader}. */
-function openReaderOn(file: string, clock: Clock, newId: () => string, options: OpenKeelStoreOptions): KeelStore {
+/** See {@link StoreWriter.openReader}. */
+function openReaderOn(file: string, clock: Clock, newId: () => string, options: OpenKeelStoreOptions): StoreReader {
   const db = new Database(file, {
     readonly: true,
     fileMustExist: true,
@@ -104,24 +187,19 @@ function openReaderOn(file: string, clock: Clock, newId: () => string, options: 
     ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}),
   })
   try {
-    const reader: KeelStore = {
+    const reader: StoreReader = {
+      [handle]: 'reader',
       db,
       readOnly: true,
-      clock,
-      ...subStoresOn(db, clock, newId),
-      recovery: {
-        interruptedMessageIds: [],
-        crashedGenerationIds: [],
-        unknownLedgerEntries: 0,
-        skippedBecauseInUse: false,
+      path: file,
+      get isOpen() {
+        return db.open
       },
-      integrity: 'ok',
-      integrityVerdict: Promise.resolve({ state: 'ok' }),
+      clock,
+      ...subStoresOn(db, clock, newId, new WriteGate()),
       close: () => {
         if (db.open) db.close()
       },
-      closeWhenChecked: async () => reader.close(),
-      openReader: () => undefined,
     }
     return reader
   } catch (error) {
@@ -199,11 +277,22 @@ export function openKeelStore(path: string, options: OpenKeelStoreOptions = {}):
     : Promise.resolve({ state: 'ok' })
   const inFile = path !== ':memory:' && path !== ''
   if (inFile && !readOnly) dropVerifiedStamp(resolve(path))
-  const store: KeelStore = {
+  const gate = new WriteGate()
+  const subStores = subStoresOn(db, clock, newId, gate)
+  const store: StoreWriter = {
+    [handle]: 'writer',
     db,
     readOnly,
+    path: db.name,
+    get isOpen() {
+      return db.open
+    },
     clock,
-    ...subStoresOn(db, clock, newId),
+    ...subStores,
+    exactlyOnce: exactlyOnceOn(db, subStores.ledger),
+    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    whenWritable: (write: () => void) => gate.whenWritable(write),
+    holdWriter: <T>(work: () => Promise<T>) => gate.hold(work),
     recovery,
     get integrity() {
       return integrity

@@ -16,14 +16,13 @@ interface PinRow {
   accepted_at: number
 }
 
-/** How soon a pin that had to wait for an import's transaction is tried again. */
-const PIN_RETRY_MS = 250
-
 /** The accepted definitions of MCP servers' tools (see migration 0090). */
 export class McpPinStore {
   constructor(
     private readonly db: Database.Database,
     private readonly clock: Clock,
+    /** The store's write gate (`StoreWriter.whenWritable`). */
+    private readonly whenWritable: (write: () => void) => void,
   ) {}
 
   /** The server's accepted tools by name. A row whose JSON no longer parses reads as no pin (the tool is reviewed again). */
@@ -57,19 +56,15 @@ export class McpPinStore {
     serverId: string,
     tools: ReadonlyArray<{ toolName: string; definitionHash: string; definition: Record<string, unknown> }>,
   ): void {
-    // Only an import keeps a transaction open across event-loop turns (importStoreInSlices), and a
-    // server's first listing can arrive meanwhile: written after it settles, not undone with it.
-    if (this.db.inTransaction) {
-      setTimeout(() => {
-        if (!this.db.open) return
-        try {
-          this.accept(serverId, tools)
-        } catch {
-          // Not pinned (a full disk): the tools are reviewed again, as for a server never accepted.
-        }
-      }, PIN_RETRY_MS).unref?.()
-      return
-    }
+    // A server's first listing can arrive while an import holds the writer: written once it has
+    // ended, not undone with it (a full disk then: not pinned, the tools are reviewed again).
+    this.whenWritable(() => this.write(serverId, tools))
+  }
+
+  private write(
+    serverId: string,
+    tools: ReadonlyArray<{ toolName: string; definitionHash: string; definition: Record<string, unknown> }>,
+  ): void {
     const now = this.clock()
     const upsert = this.db.prepare(
       `INSERT INTO mcp_tool_pins (server_id, tool_name, definition_hash, definition_json, accepted_at) VALUES (?, ?, ?, ?, ?)

@@ -1,7 +1,6 @@
 // The whole store as one JSON document (`keel export`; `keel import` reads it back: store-import.ts).
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader } from '../db/keel-store'
 import type { LedgerEntry } from '../ledger/tool-ledger'
-import { conversationSettingsOf } from '../db/conversation-settings-store'
 import { isoStringOrNull, takenAtText, type Measurement } from '../../shared/measurement'
 import { exportedConversation, exportedGeneration } from './conversation-json'
 
@@ -47,7 +46,7 @@ export function exportedLedgerEntry(entry: LedgerEntry) {
 
 /** Conversations oldest first (by last message, then id), a page at a time. */
 function* conversationsOf(
-  store: KeelStore,
+  store: StoreReader,
 ): Generator<{ id: string; title: string; createdAt: number; updatedAt: number }> {
   let after: { updatedAt: number; id: string } | undefined
   for (;;) {
@@ -59,7 +58,7 @@ function* conversationsOf(
   }
 }
 
-function* sections(store: KeelStore): Generator<[key: string, items: Iterable<unknown>]> {
+function* sections(store: StoreReader): Generator<[key: string, items: Iterable<unknown>]> {
   yield [
     'conversations',
     (function* () {
@@ -68,7 +67,7 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
         store.db
           .prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'conversation_settings'`)
           .get() !== undefined
-      const settings = hasSettings ? conversationSettingsOf(store) : undefined
+      const settings = hasSettings ? store.conversationSettings : undefined
       const pins = pinsOf(store)
       for (const conversation of conversationsOf(store)) {
         const pinnedAt = pins.get(conversation.id)
@@ -110,7 +109,7 @@ function* sections(store: KeelStore): Generator<[key: string, items: Iterable<un
 }
 
 /** When each pinned conversation was pinned (a store from before pins, opened read-only: none). */
-function pinsOf(store: KeelStore): Map<string, number> {
+function pinsOf(store: StoreReader): Map<string, number> {
   const hasPins =
     store.db.prepare(`SELECT 1 FROM pragma_table_info('conversations') WHERE name = 'pinned_at'`).get() !== undefined
   if (!hasPins) return new Map()
@@ -125,7 +124,7 @@ function pinsOf(store: KeelStore): Map<string, number> {
 }
 
 /** The ledger oldest first (by id), a page at a time. */
-function* ledgerEntriesOf(store: KeelStore): Generator<ReturnType<typeof exportedLedgerEntry>> {
+function* ledgerEntriesOf(store: StoreReader): Generator<ReturnType<typeof exportedLedgerEntry>> {
   const page = store.db
     .prepare<[number, number], number>('SELECT id FROM tool_ledger WHERE id > ? ORDER BY id LIMIT ?')
     .pluck()
@@ -173,7 +172,7 @@ function backpressured(out: NodeJS.WritableStream): (text: string) => Promise<vo
  * memory stays bounded by the largest conversation, whatever the number of conversations. Reads
  * run in one read transaction, so the export is a consistent snapshot while others write.
  */
-export async function writeExport(store: KeelStore, out: NodeJS.WritableStream): Promise<void> {
+export async function writeExport(store: StoreReader, out: NodeJS.WritableStream): Promise<void> {
   const write = backpressured(out)
   const indent = (json: string, spaces: string) => json.replace(/\n/g, `\n${spaces}`)
   store.db.exec('BEGIN')

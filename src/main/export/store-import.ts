@@ -17,10 +17,9 @@ import {
 } from '../../shared/measurement'
 import type { ConversationSettings } from '../../shared/conversation-settings'
 import type { MessagePart } from '../../shared/conversation'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import type { ImportCollision, ImportCounts, ImportProblem, ImportReport } from '../../shared/import-report'
 import { toStorageError } from '../db/sqlite-error'
-import { conversationSettingsOf } from '../db/conversation-settings-store'
 import { storedInterrupt } from '../db/message-rows'
 import { exportedConversation, stableJson } from './conversation-json'
 import { readJsonRecords, JsonShapeError, type ChunkSource, type JsonRecord } from './json-record-reader'
@@ -63,7 +62,7 @@ class ImportFailure extends Error {
 const zeroCounts = (): ImportCounts => ({ conversations: 0, messages: 0, generations: 0, measurements: 0, ledger: 0 })
 
 /** Imports the whole file in one transaction (all or nothing). Synchronous: see json-record-reader. */
-export function importStore(store: KeelStore, source: ChunkSource): ImportResult {
+export function importStore(store: StoreWriter, source: ChunkSource): ImportResult {
   const run = new ImportRun(store)
   try {
     store.db
@@ -101,38 +100,42 @@ export interface SliceOptions {
  * they wrote would be undone with a failed import. Reads on that connection would see the rows
  * before they are committed: the app's go to a read-only snapshot meanwhile (`ImportCommands.reader`).
  * A rollback restores everything as it was.
- * Writers that run from timers check `db.inTransaction` and wait (deferred message ends, an MCP
- * server's first pins): a new one must do the same.
+ * It holds the store's writer meanwhile (`holdWriter`): writers that run from a timer or an event
+ * (deferred message ends, an MCP server's first pins) go through `store.whenWritable`, queued until
+ * it has ended; a new one must do the same.
  */
 export async function importStoreInSlices(
-  store: KeelStore,
+  store: StoreWriter,
   source: ChunkSource,
   options: SliceOptions = {},
 ): Promise<ImportResult> {
   const sliceMs = options.sliceMs ?? 25
   const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)))
   const run = new ImportRun(store)
-  store.db.exec('BEGIN IMMEDIATE')
-  try {
-    let sliceStarted = performance.now()
-    for (const record of readJsonRecords(source)) {
-      run.take(record)
-      if (performance.now() - sliceStarted < sliceMs) continue
-      await pause()
-      const reason = options.stopReason?.()
-      if (reason !== undefined) throw new ImportStoppedError(reason)
-      sliceStarted = performance.now()
+  // The transaction stays open across event-loop turns: writers from timers wait in the store's queue.
+  return store.holdWriter(async (): Promise<ImportResult> => {
+    store.db.exec('BEGIN IMMEDIATE')
+    try {
+      let sliceStarted = performance.now()
+      for (const record of readJsonRecords(source)) {
+        run.take(record)
+        if (performance.now() - sliceStarted < sliceMs) continue
+        await pause()
+        const reason = options.stopReason?.()
+        if (reason !== undefined) throw new ImportStoppedError(reason)
+        sliceStarted = performance.now()
+      }
+      run.finish()
+      store.db.exec('COMMIT')
+    } catch (error) {
+      // A failed COMMIT (a full disk) may leave the transaction open: it is undone here too.
+      if (store.db.inTransaction) store.db.exec('ROLLBACK')
+      return failed(error, run)
+    } finally {
+      source.close?.()
     }
-    run.finish()
-    store.db.exec('COMMIT')
-  } catch (error) {
-    // A failed COMMIT (a full disk) may leave the transaction open: it is undone here too.
-    if (store.db.inTransaction) store.db.exec('ROLLBACK')
-    return failed(error, run)
-  } finally {
-    source.close?.()
-  }
-  return { ok: true, report: run.report }
+    return { ok: true, report: run.report }
+  })
 }
 
 function failed(error: unknown, run: ImportRun): ImportResult {
@@ -170,7 +173,7 @@ class ImportRun {
   /** The record being written (or "(saving)" once all are): where a full disk stopped the import. */
   writing = '(start)'
 
-  constructor(private readonly store: KeelStore) {
+  constructor(private readonly store: StoreWriter) {
     this.sql = statements(store)
   }
 
@@ -311,7 +314,7 @@ class ImportRun {
     const leaf = conversation.currentLeafId ?? messages.at(-1)?.id ?? null
     this.sql.setLeaf.run(leaf, conversation.id)
     if (conversation.settings && Object.keys(conversation.settings).length > 0)
-      conversationSettingsOf(this.store).set(conversation.id, conversation.settings as ConversationSettings)
+      this.store.conversationSettings.set(conversation.id, conversation.settings as ConversationSettings)
     this.report.added.conversations++
     this.report.added.messages += messages.length
     this.report.imported.push({ id: conversation.id, title: conversation.title, messages: messages.length })
@@ -618,7 +621,7 @@ function partsOf(m: ImportedMessage): (MessagePart | Extract<ImportedPart, { typ
  * export holds only the branch shown, so stored messages beyond the file's are not a difference.)
  * A file without message ids is compared with the branch shown, in order.
  */
-function sameConversation(store: KeelStore, incoming: ImportedConversation): boolean {
+function sameConversation(store: StoreWriter, incoming: ImportedConversation): boolean {
   const stored = store.conversations.getConversation(incoming.id)!
   if (stored.title !== incoming.title) return false
   const withIds = incoming.messages.every((m) => m.id !== undefined)
@@ -659,7 +662,7 @@ interface GenerationRow {
   output_tokens: number | null
 }
 
-function statements(store: KeelStore) {
+function statements(store: StoreWriter) {
   const db = store.db
   return {
     insertConversation: db.prepare<[string, string, number, number]>(

@@ -1,6 +1,6 @@
 import type { Message, MessageEnd } from '../../shared/conversation'
 import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-message-writer'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader, StoreWriter } from '../db/keel-store'
 
 /**
  * Assistant messages whose end could not be written (a full disk at the end of a turn). Each keeps
@@ -16,19 +16,22 @@ interface Deferred {
 }
 
 const RETRY_MS = 2_000
-const deferredByStore = new WeakMap<
-  KeelStore,
-  { messages: Map<string, Deferred>; timer: ReturnType<typeof setInterval> | undefined }
->()
+interface Entry {
+  messages: Map<string, Deferred>
+  timer: ReturnType<typeof setInterval> | undefined
+  /** An attempt waits in the store's write queue (one is enough). */
+  queued: boolean
+}
+const deferredByStore = new WeakMap<StoreReader, Entry>()
 
 export function deferFinalization(
-  store: KeelStore,
+  store: StoreWriter,
   writer: AssistantMessageWriter,
   end: MessageEnd,
   details: MessageDetails = {},
 ): void {
   let entry = deferredByStore.get(store)
-  if (!entry) deferredByStore.set(store, (entry = { messages: new Map(), timer: undefined }))
+  if (!entry) deferredByStore.set(store, (entry = { messages: new Map(), timer: undefined, queued: false }))
   entry.messages.set(writer.messageId, { writer, end, details })
   if (!entry.timer) {
     entry.timer = setInterval(() => retryDeferredFinalizations(store), RETRY_MS)
@@ -36,28 +39,39 @@ export function deferFinalization(
   }
 }
 
-/** Tries to write every deferred end again; returns how many are still not written. */
-export function retryDeferredFinalizations(store: KeelStore): number {
+/**
+ * Tries to write every deferred end again; returns how many are still not written. While an import
+ * holds the writer (its transaction open across event-loop turns, where a write would be undone
+ * with a failed import), the attempt waits in the store's queue and runs as soon as it has ended.
+ */
+export function retryDeferredFinalizations(store: StoreWriter): number {
   const entry = deferredByStore.get(store)
   if (!entry) return 0
-  // An import's transaction is open across event-loop turns: a write now would be undone with a
-  // failed import. The timer tries again once it has settled.
-  if (store.db.open && store.db.inTransaction) return entry.messages.size
-  if (store.db.open) {
+  if (!entry.queued) {
+    entry.queued = true
+    store.whenWritable(() => {
+      entry.queued = false
+      writeDeferred(store, entry)
+    })
+  }
+  return store.isOpen ? entry.messages.size : 0
+}
+
+function writeDeferred(store: StoreWriter, entry: Entry): void {
+  if (store.isOpen) {
     for (const [messageId, deferred] of entry.messages) {
       if (deferred.writer.isFinished || deferred.writer.finalize(deferred.end, deferred.details).ok)
         entry.messages.delete(messageId)
     }
   }
-  if (entry.messages.size === 0 || !store.db.open) {
+  if (entry.messages.size === 0 || !store.isOpen) {
     if (entry.timer) clearInterval(entry.timer)
     entry.timer = undefined
   }
-  return store.db.open ? entry.messages.size : 0
 }
 
 /** A stored message as the window should see it: with the end that is still waiting to be written. */
-export function withDeferredEnd(store: KeelStore, message: Message): Message {
+export function withDeferredEnd(store: StoreReader, message: Message): Message {
   const deferred = message.status === 'streaming' ? deferredByStore.get(store)?.messages.get(message.id) : undefined
   if (!deferred) return message
   const { end } = deferred

@@ -15,7 +15,7 @@ import type { ToolPreview } from '../../shared/tool-preview'
 import { storedOutcomeOf } from '../../shared/tool-card'
 import type { RoundResult } from '../../shared/round-result'
 import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-message-writer'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader, StoreWriter } from '../db/keel-store'
 import { toolResultForModel } from '../tools/tool-result-for-model'
 import { deferFinalization, retryDeferredFinalizations } from './deferred-finalizations'
 import type { TurnAction, TurnRecorder } from './turn-recorder'
@@ -45,7 +45,7 @@ type ToolCallPart = Extract<MessagePart, { type: 'tool-call' }>
 type ToolResultPart = Extract<MessagePart, { type: 'tool-result' }>
 
 /** The {@link TurnRecorder} on Keel's SQLite store: one instance per turn. */
-export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
+export function createStoreTurnRecorder(store: StoreWriter): TurnRecorder {
   let writer: AssistantMessageWriter | undefined
   let turnId = ''
   let messageId = ''
@@ -189,7 +189,7 @@ export function createStoreTurnRecorder(store: KeelStore): TurnRecorder {
 
 /** Opens the answer a message action writes, and the history the model is sent for it. */
 function beginAction(
-  store: KeelStore,
+  store: StoreWriter,
   conversationId: string,
   userText: string,
   action: TurnAction,
@@ -285,7 +285,7 @@ function sentOf(part: ToolResultPart): { content: string; isError: boolean; imag
  * exactly as sent). Calls that never got a result (cut off, not run) are left out: providers
  * reject a call without its result. Reasoning text is not sent back (only its replay data).
  */
-export function historyFromMessages(store: KeelStore, messages: readonly Message[]): HistoryMessage[] {
+export function historyFromMessages(store: StoreReader, messages: readonly Message[]): HistoryMessage[] {
   const history: HistoryMessage[] = []
   const conversationId = messages[0]?.conversationId
   // Earlier messages' files are sent again, as they were sent the first time.
@@ -367,7 +367,7 @@ function storedHistoryAttachment(file: StoredAttachment): HistoryAttachment[] {
   return checked.ok ? [historyAttachmentOf(checked.attachment)] : []
 }
 
-function providerOfMessage(store: KeelStore, message: Message): ProviderId {
+function providerOfMessage(store: StoreReader, message: Message): ProviderId {
   const generation = message.turnId
     ? store.generations.listForTurn(message.turnId).find((g) => g.messageId === message.id)
     : undefined

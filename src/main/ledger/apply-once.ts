@@ -165,3 +165,28 @@ function internalFailure(error: unknown): ToolFailure {
     retryable: false,
   }
 }
+
+/**
+ * The exactly-once steps bound to the store's connection and ledger: what code outside the store's
+ * own layers (the tool registry) writes through, without ever holding the connection itself.
+ */
+export interface ExactlyOnce {
+  /** The ledger these steps record in (reads; `releaseClaim` of a call that never ran). */
+  readonly ledger: ToolLedger
+  applyOnce(request: ApplyOnceRequest, effect: (ledgerEntryId: number) => EffectResult): ApplyOnceResult
+  claimOnce(request: ApplyOnceRequest): ClaimOnceResult
+  recordExternalResult(
+    entryId: number,
+    result: EffectResult,
+    now: number,
+  ): { ok: true; entry: LedgerEntry } | { ok: false; error: StorageError }
+}
+
+export function exactlyOnceOn(db: Database.Database, ledger: ToolLedger): ExactlyOnce {
+  return {
+    ledger,
+    applyOnce: (request, effect) => applyOnce(db, ledger, request, effect),
+    claimOnce: (request) => claimOnce(db, ledger, request),
+    recordExternalResult: (entryId, result, now) => recordExternalResult(db, ledger, entryId, result, now),
+  }
+}

@@ -3,7 +3,7 @@
 // resolve the login shell's PATH once — only when some stdio server is configured (it runs the
 // user's shell rc files, which can take a while).
 import type { McpServerConfig } from '../../shared/mcp'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader } from '../db/keel-store'
 import { readSettings } from '../settings/read-settings'
 import { loadMcpConfigFile, mcpConfigFilePath, type LoadedMcpConfigFile, type McpFileServer } from './mcp-config-file'
 import { loginShellPath } from './mcp-environment'
@@ -13,7 +13,7 @@ export type McpStartup =
   | { ok: false; message: string }
 
 export async function prepareMcpStartup(input: {
-  store: KeelStore
+  store: StoreReader
   flag: string | undefined
   env: Readonly<Record<string, string | undefined>>
   cwd?: string | undefined

@@ -1,6 +1,6 @@
 import type { CommandRequest } from '../../shared/ipc/app-contract'
 import type { SettingKey } from '../../shared/settings'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import { readSettings } from './read-settings'
 
 /**
@@ -8,7 +8,7 @@ import { readSettings } from './read-settings'
  * saved map; `provider.baseUrl` / `provider.model`: a string sets, `null` clears, absent keeps.
  * A corrupt stored value that is updated is replaced (starting from its default).
  */
-export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'settings.update'>): void {
+export function applySettingsUpdate(store: StoreWriter, update: CommandRequest<'settings.update'>): void {
   const current = readSettings(store).values
   const writes: [SettingKey, unknown][] = []
   if (update.language !== undefined) writes.push(['language', update.language])
@@ -34,12 +34,12 @@ export function applySettingsUpdate(store: KeelStore, update: CommandRequest<'se
     else models[model] = price
     writes.push(['modelPrices', { ...current.modelPrices, [provider]: models }])
   }
-  store.db.transaction(() => {
+  store.transaction(() => {
     for (const [key, value] of writes) {
       const written = store.settings.set(key, value)
       if (!written.ok) throw new SettingsWriteError(written.error.message)
     }
-  })()
+  })
 }
 
 /** A value the contract accepted but the setting's own schema refused (nothing was written). */
@@ -48,7 +48,7 @@ export class SettingsWriteError extends Error {
 }
 
 /** Saves "always allow" for a tool (the approval card's third button), keeping the other permissions. */
-export function saveAlwaysAllow(store: KeelStore, tool: string): void {
+export function saveAlwaysAllow(store: StoreWriter, tool: string): void {
   const current = readSettings(store).values.toolPermissions
   store.settings.set('toolPermissions', { ...current, [tool]: 'always-allow' })
 }

@@ -1,5 +1,5 @@
 import { SETTING_DEFINITIONS, SETTING_KEYS, type SettingKey, type SettingValue } from '../../shared/settings'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreReader } from '../db/keel-store'
 import type { SettingRead } from '../db/settings-store'
 
 /** Saved settings, each read on its own: a corrupt one falls back to its default and is reported. */
@@ -8,7 +8,7 @@ export interface EffectiveSettings {
   corrupt: SettingKey[]
 }
 
-export function readSettings(store: KeelStore): EffectiveSettings {
+export function readSettings(store: StoreReader): EffectiveSettings {
   const all = store.settings.getAll()
   const corrupt: SettingKey[] = []
   const pick = <K extends SettingKey>(key: K, read: SettingRead<K>, fallback: SettingValue<K>): SettingValue<K> => {

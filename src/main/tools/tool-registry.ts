@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3'
 import {
   MAX_ARGUMENT_DEPTH,
   TOO_DEEP_ARGUMENTS_TEXT,
@@ -17,12 +16,12 @@ import {
   type ToolKind,
 } from '../../shared/tool-outcome'
 import { toIsoString, type Clock } from '../db/clock'
-import type { KeelStore } from '../db/keel-store'
+import type { StoreWriter } from '../db/keel-store'
 import { isSqliteError, toStorageError } from '../db/sqlite-error'
-import { applyOnce, claimOnce, recordExternalResult, type ApplyOnceResult } from '../ledger/apply-once'
+import type { ApplyOnceResult, ExactlyOnce } from '../ledger/apply-once'
 import { canonicalJson } from '../ledger/canonical-json'
 import { computeIdempotencyKey } from '../ledger/idempotency-key'
-import type { LedgerEntry, ToolLedger } from '../ledger/tool-ledger'
+import type { LedgerEntry } from '../ledger/tool-ledger'
 import { summarizeIssues } from './argument-issues'
 import { createKeelToolSource } from './builtin/keel-tool-source'
 import {
@@ -98,8 +97,8 @@ export interface ToolRegistry extends ToolSet {
 }
 
 export interface ToolRegistryDeps {
-  db: Database.Database
-  ledger: ToolLedger
+  /** The store's exactly-once steps (`store.exactlyOnce`): effects and their ledger entries commit together. */
+  exactlyOnce: ExactlyOnce
   clock: Clock
   sources: readonly ToolSource[]
   /** How long a call outside Keel may take before it is abandoned as unknown (default 60 s). */
@@ -111,12 +110,11 @@ export const DEFAULT_TOOL_CALL_TIMEOUT_MS = 60_000
 
 /** The registry of Keel's built-in tools on a store, plus any other sources (tests, MCP servers). */
 export function createKeelToolRegistry(
-  store: KeelStore,
+  store: StoreWriter,
   options: { sources?: readonly ToolSource[]; callTimeoutMs?: number } = {},
 ): ToolRegistry {
   return createToolRegistry({
-    db: store.db,
-    ledger: store.ledger,
+    exactlyOnce: store.exactlyOnce,
     clock: store.clock,
     sources: [
       createKeelToolSource({ measurements: store.measurements, clock: store.clock }),
@@ -240,7 +238,7 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
         source: tool.source === BUILTIN_SOURCE ? undefined : tool.source,
       })
       try {
-        alreadyRecorded = deps.ledger.findByKey(idempotencyKey)
+        alreadyRecorded = deps.exactlyOnce.ledger.findByKey(idempotencyKey)
       } catch {
         // Informational only: execution looks the key up again inside its transaction.
         alreadyRecorded = undefined
@@ -302,14 +300,14 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     }
 
     if (tool.effect === 'local') {
-      const result = applyOnce(deps.db, deps.ledger, ledgerRequest, (ledgerEntryId) =>
+      const result = deps.exactlyOnce.applyOnce(ledgerRequest, (ledgerEntryId) =>
         tool.runLocal(prepared.input, { ...context, ledgerEntryId }),
       )
       return writeOutcome(request, key, result)
     }
 
     // Outside Keel: claimed first (state `unknown`), so a crash mid-call can never lead to a second run.
-    const claim = claimOnce(deps.db, deps.ledger, ledgerRequest)
+    const claim = deps.exactlyOnce.claimOnce(ledgerRequest)
     if (claim.kind !== 'claimed') return writeOutcome(request, key, claim)
     const ran = await runExternal(tool, prepared.input, {
       ...context,
@@ -319,7 +317,7 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
       elicit: options.elicit,
     })
     if (ran.kind === 'unknown') return unknownOutcome(request, key, claim.entry, ran.reason)
-    if (!ran.result.ok && ran.result.notRun && deps.ledger.releaseClaim(claim.entry.id)) {
+    if (!ran.result.ok && ran.result.notRun && deps.exactlyOnce.ledger.releaseClaim(claim.entry.id)) {
       return {
         callId: request.callId,
         toolName: request.toolName,
@@ -331,7 +329,7 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
         firstRecordedAt: undefined,
       }
     }
-    const recorded = recordExternalResult(deps.db, deps.ledger, claim.entry.id, ran.result, deps.clock())
+    const recorded = deps.exactlyOnce.recordExternalResult(claim.entry.id, ran.result, deps.clock())
     if (!recorded.ok) {
       // The effect happened (or failed) outside; its record did not commit. The entry stays `unknown`.
       return unknownOutcome(request, key, claim.entry, 'The action ran but its result could not be saved.')

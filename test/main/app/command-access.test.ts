@@ -29,20 +29,34 @@ const TABLES = [
   'message_attachments',
 ]
 
-/** A payload for each `read` command; a command declared `read` without one here fails the test. */
-function samples(ids: { conversationId: string; attachmentId: number }): Partial<Record<CommandName, unknown>> {
+/** The payloads each `read` command is run with; a command declared `read` without one here fails the test. */
+function samples(ids: {
+  conversationId: string
+  attachmentId: number
+  baseUrl: string
+}): Partial<Record<CommandName, unknown[]>> {
   return {
-    'conversations.list': {},
-    'conversations.open': { conversationId: ids.conversationId },
-    'conversations.search': { query: 'capital' },
-    'conversations.settings': { conversationId: ids.conversationId },
-    'settings.get': {},
-    'tools.list': {},
-    'actions.unknown': {},
-    'measurements.list': { kind: 'weight' },
-    'mcp.list': {},
-    'mcp.stderr': { serverId: 'none-such' },
-    'attachments.get': { attachmentId: ids.attachmentId },
+    'conversations.list': [{}, { pinned: true }],
+    'conversations.open': [{ conversationId: ids.conversationId }],
+    'conversations.search': [{ query: 'capital' }],
+    'conversations.settings': [{ conversationId: ids.conversationId }],
+    'conversations.export': [
+      { conversationId: ids.conversationId, format: 'json' },
+      { conversationId: ids.conversationId, format: 'markdown' },
+    ],
+    'settings.get': [{}],
+    'tools.list': [{}],
+    'actions.unknown': [{}],
+    'measurements.list': [{ kind: 'weight' }],
+    'mcp.list': [{}],
+    'mcp.stderr': [{ serverId: 'none-such' }],
+    'attachments.get': [{ attachmentId: ids.attachmentId }],
+    // They call the (simulated) server: what it answers does not matter here, only that nothing is written.
+    'providers.test': [
+      { provider: 'openai-chat' },
+      { draft: { preset: 'openai', baseUrl: ids.baseUrl, apiKey: 'sk-test-0123456789' } },
+    ],
+    'providers.models': [{ provider: 'openai-chat' }],
   }
 }
 
@@ -73,7 +87,11 @@ describe('command access', () => {
     if (attachmentId === undefined) throw new Error('no attachment stored')
 
     const reads = COMMAND_NAMES.filter((command) => COMMAND_ACCESS[command] === 'read')
-    const payloads = samples({ conversationId: end.conversationId, attachmentId })
+    const payloads = samples({
+      conversationId: end.conversationId,
+      attachmentId,
+      baseUrl: world.server.baseUrlFor('openai-chat'),
+    })
     expect(reads.filter((command) => !Object.hasOwn(payloads, command))).toEqual([])
 
     const before = TABLES.map((table) => countRows(world.store, table))
@@ -81,10 +99,14 @@ describe('command access', () => {
     // The check itself: a write on this connection now throws.
     expect(() => world.store.db.prepare(`UPDATE conversations SET title = 'x'`).run()).toThrow(/readonly/i)
     for (const command of reads) {
-      const result = await a.call(command, payloads[command])
-      const failure = result.ok ? undefined : result.error
-      // A read may find nothing (an MCP server that is not there), never fail to store.
-      expect(failure === undefined || failure.kind === 'not-found', `${command}: ${JSON.stringify(failure)}`).toBe(true)
+      for (const payload of payloads[command] ?? []) {
+        const result = await a.call(command, payload)
+        const failure = result.ok ? undefined : result.error
+        // A read may find nothing (an MCP server that is not there), never fail to store.
+        expect(failure === undefined || failure.kind === 'not-found', `${command}: ${JSON.stringify(failure)}`).toBe(
+          true,
+        )
+      }
     }
     world.store.db.pragma('query_only = OFF')
     expect(TABLES.map((table) => countRows(world.store, table))).toEqual(before)

@@ -3,7 +3,7 @@
 // it runs, reads are answered (from a snapshot without the import's rows until it commits) and
 // every writing command is refused as busy; a file that fails at its end, or an app that quits
 // mid-way, keeps nothing of it; writes that arrive from timers meanwhile (an MCP server's first
-// tool list) are made after it, not undone with it.
+// tool list) are queued and made as soon as it has ended, not undone with it.
 import { readdirSync, readlinkSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { stringChunks } from '../../../src/main/export/json-record-reader'
@@ -223,6 +223,38 @@ describe('an import in slices', () => {
     expect(await importing).toMatchObject({ ok: true, value: { added: { conversations: 3 } } })
   })
 
+  it('awaits that write, with no timer: it begins as soon as the write has ended', async () => {
+    const { text } = await backup(3)
+    const vault = world.vault
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slowSet = vault.set.bind(vault)
+    vault.set = async (...args) => {
+      await held
+      return slowSet(...args)
+    }
+    const saving = a.call('keys.set', { provider: 'anthropic', key: 'sk-ant-test-key-0123456789' })
+    // Timers stand still from here: an import that polled for the write to end would never begin.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] })
+    try {
+      let settled = false
+      const importing = a.call('conversations.import', { text }).finally(() => (settled = true))
+      const turns = async (n: number) => {
+        for (let i = 0; i < n && !settled; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+      await turns(20)
+      expect(settled).toBe(false)
+      expect(world.store.db.inTransaction).toBe(false) // waiting for the write, not importing yet
+      release()
+      await turns(500)
+      expect(settled).toBe(true)
+      expect(await saving).toMatchObject({ ok: true })
+      expect(await importing).toMatchObject({ ok: true, value: { added: { conversations: 3 } } })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('waits until no answer is being written', async () => {
     const { text } = await backup(2)
     world.server.enqueue({ type: 'turn', text: 'one two three four', faults: { stallAfterEvents: 2 } })
@@ -269,8 +301,7 @@ describe('an import in slices', () => {
     })
     expect(result.ok).toBe(false)
     expect(pinnedDuring).toBe(false) // not written inside the import's transaction…
-    const deadline = Date.now() + 5_000
-    while (!world.store.mcpPins.hasAny('server-1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    expect(world.store.mcpPins.forServer('server-1').get('echo')).toMatchObject({ definitionHash: 'a'.repeat(64) }) // …but after it
+    // …but as soon as it has ended (queued by the store's write gate, not retried on a timer).
+    expect(world.store.mcpPins.forServer('server-1').get('echo')).toMatchObject({ definitionHash: 'a'.repeat(64) })
   })
 })

@@ -8,7 +8,6 @@ import { PassThrough } from 'node:stream'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { writeExport } from '../../../src/main/export/store-export'
-import { conversationSettingsOf } from '../../../src/main/db/conversation-settings-store'
 import { migrate } from '../../../src/main/db/migrate'
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../src/main/db/migrations/index'
 import { fakeClock, useTempStores } from './store-fixtures'
@@ -117,7 +116,7 @@ describe('stores written by earlier versions of main', () => {
         .prepare('SELECT id FROM conversations ORDER BY created_at')
         .pluck()
         .all() as string[]
-      const settings = conversationSettingsOf(store)
+      const settings = store.conversationSettings
       for (const id of conversations) {
         const { messages } = store.conversations.readConversation(id)
         // The branch shown is the whole conversation (old ones became one chain).
@@ -162,7 +161,7 @@ describe('stores written by earlier versions of main', () => {
       expect(after).toHaveLength(lengthBefore + 2)
       expect(after.at(-1)?.parts).toEqual([{ type: 'text', text: 'Continuando.' }])
       expect(store.generations.get(generation.id)?.profile).toBe('ollama')
-      expect(conversationSettingsOf(store).get(oldest)).toEqual({ temperature: 1 })
+      expect(store.conversationSettings.get(oldest)).toEqual({ temperature: 1 })
     })
   }
 })

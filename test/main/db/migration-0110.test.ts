@@ -2,7 +2,6 @@
 // values, provider and model set together, deleted with the conversation; the store reads back what
 // it wrote and a patch changes only what it names.
 import { describe, expect, it } from 'vitest'
-import { conversationSettingsOf } from '../../../src/main/db/conversation-settings-store'
 import { migrate, readSchemaVersion } from '../../../src/main/db/migrate'
 import { openAtVersion, seedConversation } from './migration-test-helpers'
 import { useTempStores } from './store-fixtures'
@@ -44,7 +43,7 @@ describe('migration 0110 (conversation settings)', () => {
     const opened = open()
     const a = opened.store.conversations.createConversation({ title: 'A' })
     const b = opened.store.conversations.createConversation({ title: 'B' })
-    const settings = conversationSettingsOf(opened.store)
+    const settings = opened.store.conversationSettings
     expect(settings.get(a.id)).toEqual({})
     settings.update(a.id, { provider: 'anthropic', model: 'claude-x', temperature: 0.2, system: 'Be brief.' })
     settings.update(b.id, { maxOutputTokens: 100 })
@@ -55,15 +54,15 @@ describe('migration 0110 (conversation settings)', () => {
       maxOutputTokens: 512,
     })
     const reopened = opened.reopen()
-    expect(conversationSettingsOf(reopened).get(a.id)).toEqual({
+    expect(reopened.conversationSettings.get(a.id)).toEqual({
       provider: 'anthropic',
       model: 'claude-x',
       system: 'Be brief.',
       maxOutputTokens: 512,
     })
-    expect(conversationSettingsOf(reopened).get(b.id)).toEqual({ maxOutputTokens: 100 })
+    expect(reopened.conversationSettings.get(b.id)).toEqual({ maxOutputTokens: 100 })
     // A blank prompt is no prompt; a temperature of 0 is a value.
-    expect(conversationSettingsOf(reopened).update(b.id, { system: '  ', temperature: 0 })).toEqual({
+    expect(reopened.conversationSettings.update(b.id, { system: '  ', temperature: 0 })).toEqual({
       maxOutputTokens: 100,
       temperature: 0,
     })
@@ -72,7 +71,7 @@ describe('migration 0110 (conversation settings)', () => {
   it('a write the table refuses changes nothing', () => {
     const opened = open()
     const a = opened.store.conversations.createConversation()
-    const settings = conversationSettingsOf(opened.store)
+    const settings = opened.store.conversationSettings
     settings.update(a.id, { temperature: 1 })
     expect(() => settings.update(a.id, { temperature: 9 })).toThrow(/CHECK/)
     expect(settings.get(a.id)).toEqual({ temperature: 1 })

@@ -2,7 +2,7 @@
 // while an import's transaction is open on the store's own connection, so that a window sees the
 // store as committed, never rows a failing import then takes back.
 import { describe, expect, it } from 'vitest'
-import { openKeelStore } from '../../../src/main/db/keel-store'
+import { openKeelStore, type StoreReader, type StoreWriter } from '../../../src/main/db/keel-store'
 import { useTempStores } from './store-fixtures'
 
 const { open } = useTempStores()
@@ -43,11 +43,53 @@ describe('a store reader', () => {
     const reader = store.openReader()!
     try {
       expect(reader.readOnly).toBe(true)
-      expect(() => reader.conversations.createConversation({ title: 'no' })).toThrow(/readonly/i)
+      // Typed out (tsc checks each line: a write method on a reader does not compile)…
+      // @ts-expect-error a reader has no createConversation
+      const create = () => reader.conversations.createConversation({ title: 'no' })
+      // @ts-expect-error a reader has no settings.set
+      void (() => reader.settings.set('language', 'en'))
+      // @ts-expect-error a reader has no ledger.insertClaim
+      void (() => reader.ledger.insertClaim)
+      // @ts-expect-error a reader has no mcpPins.accept
+      void (() => reader.mcpPins.accept)
+      // @ts-expect-error a reader has no measurements.insert
+      void (() => reader.measurements.insert)
+      // @ts-expect-error a reader has no conversationSettings.update
+      void (() => reader.conversationSettings.update)
+      // @ts-expect-error a reader has no search.setPinned
+      void (() => reader.search.setPinned)
+      // @ts-expect-error a reader has no generations.start
+      void (() => reader.generations.start)
+      // @ts-expect-error a reader has no transaction
+      void (() => reader.transaction)
+      // @ts-expect-error a reader is no writer
+      const asWriter: StoreWriter = reader
+      void asWriter
+      // …and refused by SQLite were it called anyway.
+      expect(create).toThrow(/readonly/i)
       expect(store.conversations.listConversations()).toEqual([])
     } finally {
       reader.close()
     }
+  })
+
+  it('is made only by the store (a handle of the right shape is not one)', () => {
+    const { store } = open()
+    const { db, readOnly, path, isOpen, clock, conversations, search, generations, measurements, ledger, settings } =
+      store
+    const lookalike = { db, readOnly, path, isOpen, clock, conversations, search, generations, measurements, ledger }
+    // @ts-expect-error the store's brand is missing: only openKeelStore and openReader build one
+    const reader: StoreReader = {
+      ...lookalike,
+      settings,
+      conversationSettings: store.conversationSettings,
+      mcpPins: store.mcpPins,
+      attachments: store.attachments,
+      close: () => {},
+    }
+    void reader
+    const writer: StoreReader = store // a writer reads too
+    expect(writer.conversations.listConversations()).toEqual([])
   })
 
   it('closing it leaves the store open and working', () => {

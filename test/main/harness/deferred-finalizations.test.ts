@@ -1,6 +1,6 @@
 // A message end that could not be written (a full disk) is written again on a timer. Not while an
-// import holds its transaction open across event-loop turns: a write then would be undone with a
-// failed import, and the end would be lost (its entry gone from the retry list).
+// import holds the writer (its transaction open across event-loop turns): a write then would be
+// undone with a failed import, and the end would be lost (its entry gone from the retry list).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,7 +22,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-it('waits while a transaction is open across turns (an import), then writes the end', () => {
+it('waits while an import holds the writer, then writes the end as soon as it has ended', async () => {
   let writes = 0
   const writer = {
     messageId: 'm-1',
@@ -30,10 +30,15 @@ it('waits while a transaction is open across turns (an import), then writes the 
     finalize: () => (writes++, { ok: true }),
   } as unknown as AssistantMessageWriter
   deferFinalization(store, writer, { status: 'complete' })
-  store.db.exec('BEGIN IMMEDIATE')
+  let release!: () => void
+  const importing = store.holdWriter(() => new Promise<void>((resolve) => (release = resolve)))
   expect(retryDeferredFinalizations(store)).toBe(1)
+  expect(retryDeferredFinalizations(store)).toBe(1) // the timer again: still one attempt queued
   expect(writes).toBe(0)
-  store.db.exec('ROLLBACK')
+  release()
+  await importing
+  // Written when the import ended, not at the next tick of the retry timer.
+  expect(writes).toBe(1)
   expect(retryDeferredFinalizations(store)).toBe(0)
   expect(writes).toBe(1)
 })

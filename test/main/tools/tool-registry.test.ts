@@ -17,8 +17,7 @@ const stores = useTempStores()
 function registryWith(store: KeelStore, tools: (ToolDefinition | Tool)[]) {
   const asTools = tools.map((tool) => ('schema' in tool ? tool : builtinTool(tool)))
   return createToolRegistry({
-    db: store.db,
-    ledger: store.ledger,
+    exactlyOnce: store.exactlyOnce,
     clock: store.clock,
     sources: [{ id: BUILTIN_SOURCE, list: () => asTools }],
   })

@@ -3,18 +3,18 @@ import type { COMMAND_SCHEMAS, CommandDomain, CommandResponses, DomainCommand } 
 import type { AppResult } from '../../../shared/ipc/app-error'
 import type { CommandName } from '../../../shared/ipc/channels'
 import type { Env } from '../../../shared/env'
-import type { KeelStore } from '../../db/keel-store'
+import type { StoreReader, StoreWriter } from '../../db/keel-store'
 import type { TurnAction } from '../../harness/turn-recorder'
 import type { ProviderKeys } from '../../secrets/provider-keys'
 import type { ToolRegistry } from '../../tools/tool-registry'
 import type { ClientContext } from '../client-context'
-import type { ConversationCommands } from '../conversation-commands'
+import type { ConversationCommands, ConversationReadCommands } from '../conversation-commands'
 import type { ImportCommands } from '../import-commands'
 import type { McpCommands } from '../mcp-commands'
 import type { MessageCommands } from '../message-commands'
-import type { ProviderCommands } from '../provider-commands'
+import type { ProviderCommands, ProviderReadCommands } from '../provider-commands'
 import type { RunRegistry } from '../run-registry'
-import type { SearchCommands } from '../search-commands'
+import type { SearchCommands, SearchReadCommands } from '../search-commands'
 
 /** A command's request after its schema (defaults applied). */
 export type Input<C extends CommandName> = z.output<(typeof COMMAND_SCHEMAS)[C]>
@@ -29,9 +29,10 @@ export type HandlerMap<D extends CommandDomain> = { [C in DomainCommand<D>]: Han
 
 /** What the reading commands use: the store and its commands, or an import's snapshot of them. */
 export interface Reads {
-  store: KeelStore
-  finding: SearchCommands
-  conversations: ConversationCommands
+  store: StoreReader
+  finding: SearchReadCommands
+  conversations: ConversationReadCommands
+  providers: ProviderReadCommands
 }
 
 /**
@@ -40,7 +41,7 @@ export interface Reads {
  * through its gate.
  */
 export interface AppParts {
-  readonly store: KeelStore
+  readonly store: StoreWriter
   readonly env: Env
   readonly keys: ProviderKeys
   readonly tools: ToolRegistry

@@ -22,8 +22,8 @@ export function providerHandlers(app: AppParts): HandlerMap<'providers'> {
       if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
       return ok(buildSettingsView(app.store, app.env, app.keys))
     },
-    'providers.test': (request) => app.providers.test(request),
-    'providers.models': (request) => app.providers.models(request),
+    'providers.test': (request) => app.reads.providers.test(request),
+    'providers.models': (request) => app.reads.providers.models(request),
     'providers.save': (request) => app.providers.save(request),
     'providers.remove': (request) => app.providers.remove(request),
   }

@@ -57,8 +57,8 @@ export const PROVIDER_SCHEMAS = {
 export const PROVIDER_ACCESS = {
   'keys.set': 'write',
   'keys.clear': 'write',
-  'providers.test': 'write',
-  'providers.models': 'write',
+  'providers.test': 'read',
+  'providers.models': 'read',
   'providers.save': 'write',
   'providers.remove': 'write',
 } as const satisfies AccessOf<typeof PROVIDER_SCHEMAS>

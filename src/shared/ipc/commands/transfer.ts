@@ -27,7 +27,7 @@ export const TRANSFER_SCHEMAS = {
 } as const
 
 export const TRANSFER_ACCESS = {
-  'conversations.export': 'write',
+  'conversations.export': 'read',
   'conversations.import': 'control',
   'conversations.importPart': 'control',
 } as const satisfies AccessOf<typeof TRANSFER_SCHEMAS>
