@@ -5,7 +5,7 @@
 // would add the chat pane's mount to the first-paint figure; the sidebar is what is measured.)
 import { StrictMode, useRef, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Sidebar } from '../../src/renderer/src/components/sidebar'
+import { Sidebar } from '../../src/renderer/src/features/sidebar/sidebar'
 import { translator } from '../../src/renderer/src/i18n/messages'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import '../../src/renderer/src/styles.css'

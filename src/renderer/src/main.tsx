@@ -1,9 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import type { KeelApi } from '../../shared/ipc/app-contract'
-import { App } from './app'
-import { BrowserModeAccessProblemPage } from './components/browser-mode-access-problem'
-import { connectBrowserMode } from './lib/browser-mode-access'
+import { App } from './app/app'
+import { BrowserModeAccessProblemPage } from './app/browser-mode-access-problem'
+import { connectBrowserMode } from './api/browser-mode-access'
 import { ChatStore } from './state/chat-store'
 import './styles.css'
 
