@@ -2,39 +2,41 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { translator } from '../i18n/messages'
 import type { AttachmentInput } from '../../../shared/attachments'
 import type { Message } from '../../../shared/conversation'
-import type { ChatStore, ElicitationAnswer } from '../state/chat-store'
-import { Composer } from '../features/chat/composer'
-import { MeasurementsView } from '../features/measurements/measurements-view'
-import { MessageList, type MessageListHandle } from '../features/chat/message-list'
+import type { AppClients } from '../api/app-clients'
+import { Composer, formatUsage, MessageActionsScope, MessageList, UnknownActions } from '../features/chat'
+import type { ApprovalDecision, MessageListHandle } from '../features/chat'
+import {
+  ConversationMenu,
+  ConversationSettingsPanel,
+  ConversationSettingsStore,
+  ModelPicker,
+} from '../features/conversation-settings'
+import { FindBar } from '../features/find'
+import { MeasurementsView } from '../features/measurements'
+import { FirstRunCard, SettingsPanel } from '../features/settings'
+import { type SearchTarget, Sidebar } from '../features/sidebar'
 import { appErrorText } from '../lib/app-error-text'
-import { formatUsage } from '../features/chat/format-usage'
-import { SettingsPanel } from '../features/settings/settings-panel'
-import { FirstRunCard } from '../features/settings/first-run'
-import { Sidebar } from '../features/sidebar/sidebar'
-import { UnknownActions } from '../features/chat/unknown-actions'
-import { MessageActionsScope } from '../features/chat/message-actions'
-import { ConversationMenu, ConversationSettingsPanel } from '../features/conversation-settings/conversation-settings'
-import { ModelPicker } from '../features/conversation-settings/model-picker'
-import { ConversationSettingsStore } from '../features/conversation-settings/conversation-settings-store'
-import type { ApprovalDecision } from '../features/chat/tool-card'
-import type { SearchTarget } from '../features/sidebar/search-box'
-import { ShortcutsHelp } from './shortcuts-help'
-import { FindBar } from '../features/find/find-bar'
+import type { ChatStore, ElicitationAnswer } from '../state/chat-store'
 import { useFocusTrap } from '../ui/use-focus-trap'
-import { focusComposer, useMediaQuery, useWindowKeys } from './window-keys'
 import type { ShortcutAction } from './shortcuts'
-import { useTheme } from './use-theme'
+import { ShortcutsHelp } from './shortcuts-help'
 import { useOpenSettings } from './use-open-settings'
+import { useTheme } from './use-theme'
+import { focusComposer, useMediaQuery, useWindowKeys } from './window-keys'
 
 /** Stable empty list (the find bar's matches are recomputed when its messages change). */
 const NO_MESSAGES: readonly Message[] = []
 
-export function App({ store }: { store: ChatStore }) {
+/** The window's layout. `store` holds the chat's state; each panel gets its own narrow client from `clients`. */
+export function App({ store, clients }: { store: ChatStore; clients: AppClients }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
   useTheme(state.settings?.theme ?? 'system')
   const [settingsOpen, setSettingsOpen] = useState(false)
-  const conversationSettings = useMemo(() => new ConversationSettingsStore(store), [store])
+  const conversationSettings = useMemo(
+    () => new ConversationSettingsStore(store, clients.conversationSettings),
+    [store, clients],
+  )
   useEffect(() => () => conversationSettings.dispose(), [conversationSettings])
   const [conversationSettingsOpen, setConversationSettingsOpen] = useState(false)
   const onOpenSettings = useOpenSettings(settingsOpen, setSettingsOpen)
@@ -233,7 +235,7 @@ export function App({ store }: { store: ChatStore }) {
         id="conversation-sidebar"
         containerRef={sidebarRef}
         dialog={drawer}
-        api={store.keel}
+        api={clients.search}
         pinned={state.pinned}
         writing={store.writingIds(state)}
         searchRef={searchRef}
@@ -298,7 +300,7 @@ export function App({ store }: { store: ChatStore }) {
               </button>
             )}
             <ConversationMenu
-              api={store.keel}
+              api={clients.conversationSettings}
               conversationId={state.currentId}
               locale={state.locale}
               t={t}
@@ -330,7 +332,7 @@ export function App({ store }: { store: ChatStore }) {
           </p>
         )}
         {view === 'measurements' ? (
-          <MeasurementsView api={store.keel} locale={state.locale} t={t} />
+          <MeasurementsView api={clients.measurements} locale={state.locale} t={t} />
         ) : (
           <>
             <UnknownActions
@@ -371,7 +373,7 @@ export function App({ store }: { store: ChatStore }) {
                     {state.ready && state.settings && firstRun && (messages.length === 0 || setupBlocked) && (
                       <FirstRunCard
                         settings={state.settings}
-                        api={store.keel}
+                        api={clients.firstRun}
                         t={t}
                         blocked={setupBlocked}
                         allowPlainTextStorage={false}
@@ -413,7 +415,7 @@ export function App({ store }: { store: ChatStore }) {
       {settingsOpen && state.settings && (
         <SettingsPanel
           settings={state.settings}
-          api={store.keel}
+          api={clients.settings}
           t={t}
           onUpdate={store.updateSettings}
           onSettings={store.setSettings}

@@ -1,4 +1,4 @@
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { ConversationSettingsClient } from './conversation-settings-client'
 import type { AppError } from '../../../../shared/ipc/app-error'
 import type { Locale } from '../../../../shared/locale'
 
@@ -7,7 +7,7 @@ import type { Locale } from '../../../../shared/locale'
  * works in Electron). For any conversation menu (the header's, the sidebar's).
  */
 export async function downloadConversation(
-  api: KeelApi,
+  api: ConversationSettingsClient,
   conversationId: string,
   format: 'markdown' | 'json',
   locale: Locale,

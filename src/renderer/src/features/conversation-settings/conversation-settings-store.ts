@@ -2,9 +2,10 @@
 // changes; for a conversation not started yet, a draft sent with its first message (`turns.start`
 // `settings`), then kept by the core with the conversation it creates.
 import type { ConversationSettings, ConversationSettingsPatch } from '../../../../shared/conversation-settings'
-import type { ConversationSettingsView, KeelApi } from '../../../../shared/ipc/app-contract'
+import type { ConversationSettingsView } from '../../../../shared/ipc/app-contract'
 import type { AppError } from '../../../../shared/ipc/app-error'
 import type { ChatStore } from '../../state/chat-store'
+import type { ConversationSettingsClient } from './conversation-settings-client'
 
 export interface ConversationSettingsState {
   /** The settings of the open conversation (or the defaults of a new one, with the draft as `own`). */
@@ -21,15 +22,14 @@ export class ConversationSettingsStore {
   private settingsSeen: unknown = undefined
   private readonly unsubscribe: () => void
 
-  constructor(private readonly chat: ChatStore) {
+  constructor(
+    private readonly chat: ChatStore,
+    private readonly api: ConversationSettingsClient,
+  ) {
     this.unsubscribe = chat.subscribe(() => void this.follow())
     // The core takes the draft with the first message of a new conversation.
     chat.startExtras = (conversationId) =>
       conversationId === undefined && Object.keys(this.draft).length > 0 ? { settings: { ...this.draft } } : {}
-  }
-
-  private get api(): KeelApi {
-    return this.chat.keel
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {

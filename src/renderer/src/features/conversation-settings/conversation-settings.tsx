@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { MAX_OUTPUT_TOKENS_LIMIT, MAX_TEMPERATURE } from '../../../../shared/conversation-settings-limits'
-import type { ConversationSettingsView, KeelApi, SettingsView } from '../../../../shared/ipc/app-contract'
+import type { CommandRequest, ConversationSettingsView, SettingsView } from '../../../../shared/ipc/app-contract'
+import type { ConversationDefaultsClient, ConversationSettingsClient } from './conversation-settings-client'
 import { MAX_IMPORT_FILE_BYTES } from '../../../../shared/ipc/channels'
 import type { Locale } from '../../../../shared/locale'
 import type { Translate } from '../../i18n/messages'
@@ -32,7 +33,7 @@ export function ConversationMenu({
   onImported,
   current,
 }: {
-  api: KeelApi
+  api: ConversationSettingsClient
   conversationId: string | undefined
   locale: Locale
   t: Translate
@@ -434,7 +435,7 @@ export function ConversationDefaultsSection({
   settings,
   t,
 }: {
-  api: KeelApi
+  api: ConversationDefaultsClient
   settings: SettingsView
   t: Translate
 }) {
@@ -456,7 +457,7 @@ export function ConversationDefaultsSection({
   if (!view) return null
   const choices = providerChoices(settings)
   const saved = view.saved.provider && view.saved.model ? choiceValue(view.saved.provider, view.saved.model) : ''
-  const save = async (patch: Parameters<KeelApi['conversations.settingsDefaults']>[0]['patch']) => {
+  const save = async (patch: CommandRequest<'conversations.settingsDefaults'>['patch']) => {
     const result = await api['conversations.settingsDefaults']({ patch })
     if (result.ok) {
       setView(result.value)

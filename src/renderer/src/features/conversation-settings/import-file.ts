@@ -1,6 +1,7 @@
 // Sends a file to `conversations.import` in pieces (`conversations.importPart`), read as a stream: a
 // whole-store backup is never one string in the window nor one message on the socket.
-import type { CommandResponses, KeelApi } from '../../../../shared/ipc/app-contract'
+import type { CommandResponses } from '../../../../shared/ipc/app-contract'
+import type { ConversationSettingsClient } from './conversation-settings-client'
 import type { AppResult } from '../../../../shared/ipc/app-error'
 import { MAX_IMPORT_CHARS } from '../../../../shared/ipc/channels'
 
@@ -15,7 +16,7 @@ const PIECE_CHARS = Math.min(MAX_IMPORT_CHARS, 512 * 1024)
 export type ImportProgress = { phase: 'sending'; fraction: number } | { phase: 'restoring' }
 
 export async function importFileInPieces(
-  api: KeelApi,
+  api: ConversationSettingsClient,
   file: Blob,
   onProgress: (progress: ImportProgress) => void = () => {},
 ): Promise<AppResult<CommandResponses['conversations.import']>> {

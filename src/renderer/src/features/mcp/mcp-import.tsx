@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { McpClient } from './mcp-client'
 import { mcpServerId, type McpImportReport, type McpServerView } from '../../../../shared/mcp'
 import type { Translate } from '../../i18n/messages'
 import { appErrorText } from '../../lib/app-error-text'
@@ -21,7 +21,7 @@ export function McpImport({
   onView,
   onClose,
 }: {
-  api: KeelApi
+  api: McpClient
   t: Translate
   servers: McpServerView[]
   onImported: () => Promise<void>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { McpClient } from './mcp-client'
 import type { McpServerView } from '../../../../shared/mcp'
 import type { Translate } from '../../i18n/messages'
 import { appErrorText } from '../../lib/app-error-text'
@@ -26,7 +26,7 @@ export function MissingValues({
   serverId: string
   serverName: string
   values: MissingValue[]
-  api: KeelApi
+  api: McpClient
   t: Translate
   onView: (view: McpServerView) => void
 }) {
@@ -59,7 +59,7 @@ function MissingValueRow({
   serverId: string
   serverName: string
   value: MissingValue
-  api: KeelApi
+  api: McpClient
   t: Translate
   onView: (view: McpServerView) => void
 }) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { McpClient } from './mcp-client'
 import type { AppResult } from '../../../../shared/ipc/app-error'
 import type { McpServerView } from '../../../../shared/mcp'
 import type { Translate } from '../../i18n/messages'
@@ -28,7 +28,7 @@ export function McpServerItem({
   onRemoved,
 }: {
   view: McpServerView
-  api: KeelApi
+  api: McpClient
   t: Translate
   /** When the list was read (words the retry time). */
   now: number

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { McpClient } from './mcp-client'
 import type { McpServerView } from '../../../../shared/mcp'
 import type { Translate } from '../../i18n/messages'
 import { countText } from '../../i18n/plural'
@@ -25,7 +25,7 @@ export function McpServersPanel({
   t,
   allowPlainTextStorage = false,
 }: {
-  api: KeelApi
+  api: McpClient
   t: Translate
   allowPlainTextStorage?: boolean
 }) {

@@ -1,6 +1,6 @@
 // What the MCP section of Settings derives from the servers' views: status in words, the effect and
 // hint badges of a tool, the "many tools" warning, and the tools waiting for review with their diffs.
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { McpClient } from './mcp-client'
 import {
   MCP_TOOL_COUNT_WARNING,
   MCP_TOOL_TOKENS_WARNING,
@@ -129,7 +129,7 @@ export function needsPolling(servers: McpServerView[]): boolean {
 }
 
 /** The API with the user's plain-text opt-in added to every command that writes MCP values to the key vault. */
-export function withPlainTextStorage(api: KeelApi): KeelApi {
+export function withPlainTextStorage(api: McpClient): McpClient {
   return {
     ...api,
     'mcp.import': (request) => api['mcp.import']({ ...request, allowPlainTextStorage: true }),

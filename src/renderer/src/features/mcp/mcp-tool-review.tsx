@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { McpClient } from './mcp-client'
 import type { McpServerView } from '../../../../shared/mcp'
 import type { Translate } from '../../i18n/messages'
 import { appErrorText } from '../../lib/app-error-text'
@@ -19,7 +19,7 @@ export function McpToolReview({
   onView,
 }: {
   view: McpServerView
-  api: KeelApi
+  api: McpClient
   t: Translate
   onView: (view: McpServerView) => void
 }) {

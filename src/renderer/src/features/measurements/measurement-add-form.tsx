@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { MeasurementsClient } from './measurements-client'
 import type { Locale } from '../../../../shared/locale'
 import {
   MEASUREMENT_KINDS,
@@ -32,7 +32,7 @@ export function MeasurementAddForm({
   initialKind,
   onAdded,
 }: {
-  api: KeelApi
+  api: MeasurementsClient
   locale: Locale
   t: Translate
   initialKind: MeasurementKind

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { MeasurementsClient } from './measurements-client'
 import type { AppError } from '../../../../shared/ipc/app-error'
 import type { Locale } from '../../../../shared/locale'
 import {
@@ -130,7 +130,7 @@ function MeasurementRow({
   onChanged,
 }: {
   measurement: Measurement
-  api: KeelApi
+  api: MeasurementsClient
   locale: Locale
   t: Translate
   onChanged: () => void
@@ -271,7 +271,7 @@ function MeasurementRow({
 }
 
 /** The measurements view: a kind filter, the chart of that kind and its table (edit, delete), and "Add measurement". */
-export function MeasurementsView({ api, locale, t }: { api: KeelApi; locale: Locale; t: Translate }) {
+export function MeasurementsView({ api, locale, t }: { api: MeasurementsClient; locale: Locale; t: Translate }) {
   const [kind, setKind] = useState<MeasurementKind>('weight')
   const [rows, setRows] = useState<Measurement[] | undefined>(undefined)
   const [error, setError] = useState('')

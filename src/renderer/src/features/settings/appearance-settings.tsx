@@ -1,4 +1,4 @@
-import type { KeelApi, SettingsView } from '../../../../shared/ipc/app-contract'
+import type { CommandRequest, SettingsView } from '../../../../shared/ipc/app-contract'
 import type { LOCALES } from '../../../../shared/locale'
 import { LANGUAGE_CHOICES, THEMES, type LanguageChoice, type Theme } from '../../../../shared/appearance-choices'
 import { LANGUAGE_NAMES, type MessageKey, type Translate } from '../../i18n/messages'
@@ -18,7 +18,7 @@ export function AppearanceSettings({
 }: {
   settings: SettingsView
   t: Translate
-  onUpdate: (patch: Parameters<KeelApi['settings.update']>[0]) => Promise<void>
+  onUpdate: (patch: CommandRequest<'settings.update'>) => Promise<void>
 }) {
   const systemLanguage = LANGUAGE_NAMES[windowLocale({ ...settings, languageChoice: 'system' }, browserLanguages())]
   return (

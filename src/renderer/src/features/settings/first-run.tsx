@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import type { KeelApi, SettingsView } from '../../../../shared/ipc/app-contract'
+import type { SettingsView } from '../../../../shared/ipc/app-contract'
 import type { PresetId } from '../../../../shared/provider-profiles'
 import type { Translate } from '../../i18n/messages'
+import type { ProvidersClient } from './settings-client'
 import { providerLabel } from '../../lib/provider-names'
 import { PresetPicker } from './preset-picker'
 import { ProviderForm } from './provider-form'
@@ -21,7 +22,7 @@ export function FirstRunCard({
   onConnected,
 }: {
   settings: SettingsView
-  api: KeelApi
+  api: ProvidersClient
   t: Translate
   blocked: boolean
   allowPlainTextStorage: boolean

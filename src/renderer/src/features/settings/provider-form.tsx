@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type {
-  KeelApi,
   ProviderCheckResult,
   ProviderModel,
   ProviderSettingsView,
@@ -8,6 +7,7 @@ import type {
 } from '../../../../shared/ipc/app-contract'
 import { PRESET_IDS, PROVIDER_PRESETS, type PresetId } from '../../../../shared/provider-profiles'
 import type { Translate } from '../../i18n/messages'
+import type { ProvidersClient } from './settings-client'
 import { countText } from '../../i18n/plural'
 import { appErrorText } from '../../lib/app-error-text'
 import { keyStatusText } from './key-status-text'
@@ -90,7 +90,7 @@ export function ProviderForm({
   onSaved,
   onCancel,
 }: {
-  api: KeelApi
+  api: ProvidersClient
   t: Translate
   /** The profile edited; absent: a new one made from `initialPreset`. */
   profile?: ProviderSettingsView | undefined

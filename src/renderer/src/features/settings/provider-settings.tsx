@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import type { KeelApi, ProviderSettingsView, SettingsView } from '../../../../shared/ipc/app-contract'
+import type { CommandRequest, ProviderSettingsView, SettingsView } from '../../../../shared/ipc/app-contract'
 import type { PresetId } from '../../../../shared/provider-profiles'
 import type { Translate } from '../../i18n/messages'
+import type { ProvidersClient } from './settings-client'
 import { appErrorText } from '../../lib/app-error-text'
 import { providerLabel } from '../../lib/provider-names'
 import { PresetPicker } from './preset-picker'
@@ -26,10 +27,10 @@ export function ProviderSettings({
   allowPlainTextStorage,
 }: {
   settings: SettingsView
-  api: KeelApi
+  api: ProvidersClient
   t: Translate
   onSettings: (settings: SettingsView) => void
-  onUpdate: (patch: Parameters<KeelApi['settings.update']>[0]) => Promise<void>
+  onUpdate: (patch: CommandRequest<'settings.update'>) => Promise<void>
   allowPlainTextStorage: boolean
 }) {
   const [editing, setEditing] = useState<string | undefined>()

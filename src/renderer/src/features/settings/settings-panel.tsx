@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import type { KeelApi, SettingsView, ToolInfo } from '../../../../shared/ipc/app-contract'
+import type { CommandRequest, SettingsView, ToolInfo } from '../../../../shared/ipc/app-contract'
 import type { Translate } from '../../i18n/messages'
+import type { SettingsClient } from './settings-client'
 import { useFocusTrap } from '../../ui/use-focus-trap'
 import '../../styles/narrow.css'
 import { AppearanceSettings } from './appearance-settings'
-import { ConversationDefaultsSection } from '../conversation-settings/conversation-settings'
-import { McpServersPanel } from '../mcp/mcp-servers-panel'
+import { ConversationDefaultsSection } from '../conversation-settings'
+import { McpServersPanel } from '../mcp'
 import { ProviderSettings } from './provider-settings'
 
 /**
@@ -57,9 +58,9 @@ export function SettingsPanel({
   narrow = false,
 }: {
   settings: SettingsView
-  api: KeelApi
+  api: SettingsClient
   t: Translate
-  onUpdate: (patch: Parameters<KeelApi['settings.update']>[0]) => Promise<void>
+  onUpdate: (patch: CommandRequest<'settings.update'>) => Promise<void>
   onSettings: (settings: SettingsView) => void
   onClose: () => void
   /** Every tool (from `tools.list`): those with an effect ask first unless allowed for good. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Ref } from 'react'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { SearchClient } from './search-client'
 import type { SearchResult, SearchSegment } from '../../../../shared/search'
 import type { Translate } from '../../i18n/messages'
 import { countText } from '../../i18n/plural'
@@ -26,7 +26,7 @@ export function SearchBox({
   onOpen,
   onActiveChange,
 }: {
-  api: KeelApi
+  api: SearchClient
   t: Translate
   inputRef: Ref<HTMLInputElement>
   onOpen: (target: SearchTarget) => void

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import type { ConversationSummary } from '../../../../shared/conversation'
-import type { KeelApi } from '../../../../shared/ipc/app-contract'
+import type { SearchClient } from './search-client'
 import type { Translate } from '../../i18n/messages'
 import { ConversationList } from './conversation-list'
 import { SearchBox, type SearchTarget } from './search-box'
@@ -42,7 +42,7 @@ export function Sidebar({
   currentId: string | undefined
   t: Translate
   /** For search (absent: no search field). */
-  api?: KeelApi
+  api?: SearchClient
   onNew: () => void
   onSelect: (id: string) => void
   onOpenResult?: (target: SearchTarget) => void
