@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { translator } from '../i18n/messages'
 import type { AttachmentInput } from '../../../shared/attachments'
 import type { Message } from '../../../shared/conversation'
@@ -20,6 +20,7 @@ import type { ChatStore, ElicitationAnswer } from '../state/chat-store'
 import { useFocusTrap } from '../ui/use-focus-trap'
 import type { ShortcutAction } from './shortcuts'
 import { ShortcutsHelp } from './shortcuts-help'
+import { useUiState } from './ui-state'
 import { useOpenSettings } from './use-open-settings'
 import { useTheme } from './use-theme'
 import { focusComposer, useMediaQuery, useWindowKeys } from './window-keys'
@@ -32,15 +33,37 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
   useTheme(state.settings?.theme ?? 'system')
-  const [settingsOpen, setSettingsOpen] = useState(false)
+  const narrow = useMediaQuery('(max-width: 640px)')
+  const {
+    view,
+    setView,
+    settingsOpen,
+    setSettingsOpen,
+    conversationSettingsOpen,
+    setConversationSettingsOpen,
+    helpOpen,
+    setHelpOpen,
+    drawerOpen,
+    setDrawerOpen,
+    drawer,
+    collapsed,
+    toggleSidebar,
+    showSidebar,
+    findOpen,
+    setFindOpen,
+    target,
+    setTarget,
+    setupBlocked,
+    setSetupBlocked,
+    connectedName,
+    setConnectedName,
+  } = useUiState(narrow)
   const conversationSettings = useMemo(
     () => new ConversationSettingsStore(store, clients.conversationSettings),
     [store, clients],
   )
   useEffect(() => () => conversationSettings.dispose(), [conversationSettings])
-  const [conversationSettingsOpen, setConversationSettingsOpen] = useState(false)
   const onOpenSettings = useOpenSettings(settingsOpen, setSettingsOpen)
-  const [view, setView] = useState<'chat' | 'measurements'>('chat')
   const busy = store.isBusy(state)
   const run = store.currentRun(state)
 
@@ -52,13 +75,7 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
     document.documentElement.lang = state.locale
   }, [state.locale])
   // Finding things: search, the drawer (narrow windows), the collapsible sidebar, shortcuts and Esc.
-  const [helpOpen, setHelpOpen] = useState(false)
-  const [drawerOpen, setDrawerOpen] = useState(false)
-  const [collapsed, setCollapsed] = useState(() => readCollapsed())
-  const [target, setTarget] = useState<SearchTarget | undefined>(undefined)
   const listRef = useRef<MessageListHandle>(null)
-  // Find in this conversation (Ctrl/⌘+F): the bar over the messages.
-  const [findOpen, setFindOpen] = useState(false)
   const findRef = useRef<HTMLInputElement>(null)
   const revealMessage = useCallback(
     (messageId: string) => listRef.current?.reveal(messageId) ?? Promise.resolve(null),
@@ -68,34 +85,18 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
     setFindOpen(false)
     requestAnimationFrame(() => focusComposer())
   }, [])
-  const narrow = useMediaQuery('(max-width: 640px)')
   const searchRef = useRef<HTMLInputElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const sidebarRef = useRef<HTMLElement>(null)
-  const drawer = narrow && drawerOpen
   useFocusTrap(sidebarRef, drawer)
   const closeDrawer = useCallback((refocus: boolean) => {
     setDrawerOpen(false)
     if (refocus) toggleRef.current?.focus()
   }, [])
-  const toggleSidebar = () => {
-    if (narrow) return setDrawerOpen((open) => !open)
-    setCollapsed((value) => {
-      writeCollapsed(!value)
-      return !value
-    })
-  }
   useEffect(() => {
     // Opening the drawer moves focus into it (its search field).
     if (drawer) searchRef.current?.focus()
   }, [drawer])
-  const showSidebar = () => {
-    if (narrow) setDrawerOpen(true)
-    else if (collapsed) {
-      setCollapsed(false)
-      writeCollapsed(false)
-    }
-  }
   useWindowKeys({
     onShortcut: (action: ShortcutAction) => {
       if (action === 'newConversation') {
@@ -181,9 +182,6 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
     [store],
   )
   const onRetry = useCallback(() => void store.retry(), [store])
-  // First run (or no key for the default provider): the composer never sends what cannot succeed; the card says why.
-  const [setupBlocked, setSetupBlocked] = useState(false)
-  const [connectedName, setConnectedName] = useState<string | undefined>()
   const firstRun = state.settings?.firstRun ?? null
   const onSend = useCallback(
     async (text: string, attachments?: AttachmentInput[]) => {
@@ -427,23 +425,4 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
       {helpOpen && <ShortcutsHelp t={t} onClose={() => setHelpOpen(false)} />}
     </div>
   )
-}
-
-const COLLAPSED_KEY = 'keel.sidebarCollapsed'
-
-/** Whether the user hid the sidebar last time (remembered in this window's storage). */
-function readCollapsed(): boolean {
-  try {
-    return localStorage.getItem(COLLAPSED_KEY) === '1'
-  } catch {
-    return false
-  }
-}
-
-function writeCollapsed(collapsed: boolean): void {
-  try {
-    localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0')
-  } catch {
-    // Storage refused (private mode): the choice lasts until reload.
-  }
 }
