@@ -174,7 +174,8 @@ const baseEn = {
   formChoose: 'Choose…',
 } as const
 
-// Each feature's words live in i18n/features/; the compiler checks every language has every key.
+// Each feature's words live in its folder (features/<name>/*-messages.ts; shared ones in i18n/features/);
+// the compiler checks every language has every key.
 const en = {
   ...baseEn,
   ...providersMessages['en'],
