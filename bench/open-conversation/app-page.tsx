@@ -7,7 +7,8 @@ import { createRoot } from 'react-dom/client'
 import type { Message } from '../../src/shared/conversation'
 import type { ConversationView, KeelApi } from '../../src/shared/ipc/app-contract'
 import type { AppResult } from '../../src/shared/ipc/app-error'
-import { App } from '../../src/renderer/src/app'
+import { App } from '../../src/renderer/src/app/app'
+import { appClients } from '../../src/renderer/src/api/app-clients'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import '../../src/renderer/src/styles.css'
 import { installPage } from './page-common'
@@ -79,13 +80,14 @@ const api = new Proxy({} as KeelApi, {
 })
 
 sessionStorage.clear()
-const store = new ChatStore(api)
+const clients = appClients(api)
+const store = new ChatStore(clients.chat)
 const messageElements = (): NodeListOf<HTMLElement> =>
   document.querySelectorAll<HTMLElement>('[data-testid="messages"] article[data-message-id]')
 
 installPage({
   prepare: async () => {
-    createRoot(document.getElementById('root')!).render(<App store={store} />)
+    createRoot(document.getElementById('root')!).render(<App store={store} clients={clients} />)
     while (!store.getSnapshot().ready) await new Promise((r) => setTimeout(r, 10))
     await store.select(WARM_ID)
     while (messageElements().length === 0) await new Promise((r) => setTimeout(r, 10))

@@ -10,9 +10,10 @@ import type { Message } from '../../src/shared/conversation'
 import type { ConversationView, KeelApi, RunEventEnvelope } from '../../src/shared/ipc/app-contract'
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import type { RunEvent } from '../../src/shared/run-events'
-import { App } from '../../src/renderer/src/app'
-import { loadHighlighter } from '../../src/renderer/src/components/code-highlight'
-import { markdownOptions } from '../../src/renderer/src/components/markdown'
+import { App } from '../../src/renderer/src/app/app'
+import { loadHighlighter } from '../../src/renderer/src/features/markdown/code-highlight'
+import { markdownOptions } from '../../src/renderer/src/features/markdown/markdown'
+import { appClients } from '../../src/renderer/src/api/app-clients'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import { liveText } from '../../src/renderer/src/state/run-reducer'
 import '../../src/renderer/src/styles.css'
@@ -99,7 +100,8 @@ const api = new Proxy({} as KeelApi, {
   },
 })
 
-const store = new ChatStore(api)
+const clients = appClients(api)
+const store = new ChatStore(clients.chat)
 let commits = 0
 /** Subscribes to the same snapshot as `App`, so it commits exactly when `App` does: counts commits. */
 function CommitCounter() {
@@ -132,7 +134,7 @@ installPage({
     await loadHighlighter()
     createRoot(document.getElementById('root')!).render(
       <>
-        <App store={store} />
+        <App store={store} clients={clients} />
         <CommitCounter />
       </>,
     )

@@ -5,15 +5,17 @@
 // would add the chat pane's mount to the first-paint figure; the sidebar is what is measured.)
 import { StrictMode, useRef, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Sidebar } from '../../src/renderer/src/components/sidebar'
+import { Sidebar } from '../../src/renderer/src/features/sidebar/sidebar'
 import { translator } from '../../src/renderer/src/i18n/messages'
+import { appClients } from '../../src/renderer/src/api/app-clients'
 import { ChatStore } from '../../src/renderer/src/state/chat-store'
 import '../../src/renderer/src/styles.css'
 import { installPage } from './page-common'
 import { fakeStore } from './workload'
 
 const { api } = fakeStore()
-const store = new ChatStore(api)
+const clients = appClients(api)
+const store = new ChatStore(clients.chat)
 const t = translator('en')
 
 function Bench() {
@@ -23,7 +25,7 @@ function Bench() {
     <div className="app">
       <Sidebar
         id="conversation-sidebar"
-        api={store.keel}
+        api={clients.search}
         pinned={state.pinned}
         writing={store.writingIds(state)}
         searchRef={searchRef}

@@ -69,7 +69,7 @@ export interface ToolArgumentIssue {
 
 /**
  * What was wrong with one argument, by kind, with what the user needs to hear ("Weight takes kg or
- * lb"): the window words it (src/renderer/src/lib/argument-issue-text.ts).
+ * lb"): the window words it (src/renderer/src/features/chat/argument-issue-text.ts).
  * - `allowed-values`: only these values are taken (`subject`: what they depend on, e.g. the
  *   measurement kind `weight`);
  * - `missing`: a required argument was not given; `unexpected`: one the tool does not take;

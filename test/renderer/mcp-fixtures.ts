@@ -1,3 +1,4 @@
+// Shared by the renderer tests and the browser E2E spec of MCP: it stays at test/renderer/.
 // MCP server views as the core's `mcp.list` answers them (the contract in src/shared/mcp.ts), for
 // the window's tests while the core is built.
 import type { McpServerView, McpToolView } from '../../src/shared/mcp'

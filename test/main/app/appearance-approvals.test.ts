@@ -3,7 +3,7 @@
 // approval and ledger claim), and "Always allow" shows in Settings at once (defect 7).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeelApi, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
-import { pendingWrites } from '../../../src/renderer/src/components/approval-batch'
+import { pendingWrites } from '../../../src/renderer/src/features/chat/approval-batch'
 import { ChatStore } from '../../../src/renderer/src/state/chat-store'
 import { countRows, isRunEnd, startAppWorld, type AppWorld } from './app-helpers'
 

@@ -13,7 +13,7 @@ import { scriptedModel, textAnswer, toolCallAnswer, type ScriptedCall } from '..
 import { createStoreTurnRecorder } from '../../../src/main/harness/store-turn-recorder'
 import { TURN_DEADLINE_CODE } from '../../../src/main/harness/stream-model-round'
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
-import { Answer } from '../../../src/renderer/src/components/messages'
+import { Answer } from '../../../src/renderer/src/features/chat/messages'
 import { translator } from '../../../src/renderer/src/i18n/messages'
 import { fallbackMessage, titlesOf } from '../../../src/shared/fallback-messages'
 import { builtinToolTitles } from '../../../src/main/tools/builtin/keel-tool-source'

@@ -4,16 +4,16 @@ import type { Locale } from '../../../shared/locale'
 import type { ToolCallState } from '../../../shared/tool-call-state'
 import type { InterruptReason } from '../../../shared/conversation'
 import type { MeasurementKind } from '../../../shared/measurement'
-import { providersMessages } from './features/providers-messages'
+import { providersMessages } from '../features/settings/providers-messages'
 import { errorsMessages } from './features/errors-messages'
-import { versionsMessages } from './features/versions-messages'
-import { conversationSettingsMessages } from './features/conversation-settings-messages'
-import { readingMessages } from './features/reading-messages'
+import { versionsMessages } from '../features/chat/versions-messages'
+import { conversationSettingsMessages } from '../features/conversation-settings/conversation-settings-messages'
+import { readingMessages } from '../features/markdown/reading-messages'
 import { findingMessages } from './features/finding-messages'
-import { appearanceMessages } from './features/appearance-messages'
-import { attachmentsMessages } from './features/attachments-messages'
+import { appearanceMessages } from '../features/settings/appearance-messages'
+import { attachmentsMessages } from '../features/chat/attachments-messages'
 import { reloadMessages } from './features/reload-messages'
-import { mcpMessages } from './features/mcp-messages'
+import { mcpMessages } from '../features/mcp/mcp-messages'
 
 const baseEn = {
   appTitle: 'Keel',
@@ -174,7 +174,8 @@ const baseEn = {
   formChoose: 'Choose…',
 } as const
 
-// Each feature's words live in i18n/features/; the compiler checks every language has every key.
+// Each feature's words live in its folder (features/<name>/*-messages.ts; shared ones in i18n/features/);
+// the compiler checks every language has every key.
 const en = {
   ...baseEn,
   ...providersMessages['en'],

@@ -6,7 +6,6 @@ import type { ConversationSummary, Message } from '../../../shared/conversation'
 import type {
   CommandRequest,
   ConversationView,
-  KeelApi,
   RunEventEnvelope,
   SettingsView,
   ToolInfo,
@@ -18,6 +17,7 @@ import { titlesOf } from '../../../shared/fallback-messages'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
 import { browserLanguages, windowLocale } from '../lib/appearance'
+import type { ChatClient } from './chat-client'
 import { dismissElicitation, initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
 import { sessionConversationMemory, type ConversationMemory } from './open-conversation-memory'
 import { largeViewYield } from './large-view-yield'
@@ -127,7 +127,7 @@ export class ChatStore {
   private held: RunEventEnvelope[] | undefined
 
   constructor(
-    private readonly api: KeelApi,
+    private readonly api: ChatClient,
     private readonly schedule: Scheduler = frameScheduler,
     /** Which conversation was open (a reload reopens it). */
     private readonly memory: ConversationMemory = sessionConversationMemory(),
@@ -744,7 +744,7 @@ export class ChatStore {
     if (pinned.ok) this.set({ pinned: pinned.value })
   }
 
-  readonly updateSettings = async (patch: Parameters<KeelApi['settings.update']>[0]): Promise<void> => {
+  readonly updateSettings = async (patch: CommandRequest<'settings.update'>): Promise<void> => {
     const result = await this.api['settings.update'](patch)
     if (result.ok) {
       this.setSettings(result.value)
@@ -781,10 +781,6 @@ export class ChatStore {
       this.attachmentUrls.set(attachmentId, url)
     }
     return url
-  }
-
-  get keel(): KeelApi {
-    return this.api
   }
 }
 

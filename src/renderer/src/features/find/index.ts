@@ -1,0 +1,2 @@
+// Find in this conversation (Ctrl/⌘+F).
+export { FindBar } from './find-bar'

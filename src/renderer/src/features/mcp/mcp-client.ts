@@ -1,0 +1,17 @@
+import type { KeelApi } from '../../../../shared/ipc/app-contract'
+
+/** What the MCP servers panel calls (list, add, edit, consent, review, import, values). */
+export const MCP_COMMANDS = [
+  'mcp.list',
+  'mcp.save',
+  'mcp.update',
+  'mcp.remove',
+  'mcp.restart',
+  'mcp.stderr',
+  'mcp.consent',
+  'mcp.secret',
+  'mcp.import',
+  'mcp.acceptTools',
+] as const satisfies readonly (keyof KeelApi)[]
+
+export type McpClient = Pick<KeelApi, (typeof MCP_COMMANDS)[number]>
