@@ -60,3 +60,15 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.fill(text)
   await box.press('Enter')
 }
+
+/**
+ * Sets the language back to "follow the browser" (the default): other specs in the same worker may
+ * have chosen one in its store, and a spec about the browser's locale must not depend on their order.
+ */
+export async function languageFollowsBrowser(page: Page): Promise<void> {
+  await openApp(page)
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible()
+  await page.getByLabel('Language').selectOption('system')
+  await page.getByRole('button', { name: 'Close settings' }).click()
+}

@@ -3,7 +3,7 @@
 // header stays short at 480 px.
 import Database from 'better-sqlite3'
 import { expect, test, type Page } from './fixtures'
-import { appUrl, databasePath, enqueue, openApp, resetSim, send } from './sim'
+import { appUrl, databasePath, enqueue, languageFollowsBrowser, openApp, resetSim, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -56,12 +56,7 @@ test('a denied delete names the measurement, not its id, live and after reopenin
 
 test('in pt-BR a denied delete names the measurement in Portuguese', async ({ page: first, browser }) => {
   test.skip(test.info().project.name === 'electron', 'browser locale: browser mode only')
-  // The language follows the browser (other specs may have chosen one in the shared database).
-  await openApp(first)
-  await first.getByRole('button', { name: 'Settings', exact: true }).click()
-  await expect(first.getByRole('region', { name: 'Settings' })).toBeVisible()
-  await first.getByLabel('Language').selectOption('system')
-  await first.getByRole('button', { name: 'Close settings' }).click()
+  await languageFollowsBrowser(first)
   const context = await browser.newContext({ locale: 'pt-BR' })
   const page = await context.newPage()
   await page.goto(appUrl())

@@ -1,7 +1,7 @@
 // Small things a new user meets in the first hour, each measured in the real
 // window: search grouped by conversation, no sideways scrollbar while an answer streams, focus, words.
 import { expect, test, type Page } from './fixtures'
-import { appUrl, enqueue, openApp, resetSim, send } from './sim'
+import { appUrl, enqueue, languageFollowsBrowser, openApp, resetSim, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -70,7 +70,11 @@ test('a failed answer offers one way to try again: Retry, not Retry and Regenera
   await expect(answer.getByRole('button', { name: 'Retry' })).toHaveCount(1)
 })
 
-test('pt-BR at 480 px: the conversation menu keeps each item on one line, on screen', async ({ browser }) => {
+test('pt-BR at 480 px: the conversation menu keeps each item on one line, on screen', async ({
+  page: first,
+  browser,
+}) => {
+  await languageFollowsBrowser(first)
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 480, height: 800 } })
   const page = await context.newPage()
   try {
