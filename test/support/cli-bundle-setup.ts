@@ -1,5 +1,6 @@
 // Vitest global setup: bundles the CLI once for the run (see cli-bundle.ts for why) and removes it
 // after. The file lives under the repository (out/) so its bare imports resolve to node_modules.
+import { randomUUID } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
@@ -12,8 +13,8 @@ const KEEL_CLI_SOURCE = join(REPO_ROOT, 'src/cli/keel.ts')
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = join(REPO_ROOT, 'out', 'test-cli')
   mkdirSync(dir, { recursive: true })
-  // One file per vitest run: two runs in the same checkout must not overwrite each other's bundle.
-  const outfile = join(dir, `keel-${process.pid}.mjs`)
+  // One file per run and project: two runs in one checkout must not overwrite each other's bundle.
+  const outfile = join(dir, `keel-${process.pid}-${randomUUID()}.mjs`)
   await build({
     entryPoints: [KEEL_CLI_SOURCE],
     bundle: true,
