@@ -152,6 +152,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
       env: io.env,
       keys,
       tools,
+      mcpInstructions: mcp.hub.instructionsForModel(),
       request: {
         ...settings,
         conversationId: flags.conversation,

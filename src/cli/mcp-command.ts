@@ -28,6 +28,10 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
       throw new CliUsageError(`conformance-client needs the server URL as its last argument\n${MCP_USAGE}`)
     return runConformanceClient(url, io.env as NodeJS.ProcessEnv)
   }
+  if (sub === 'roots') {
+    const { runMcpRoots } = await import('./mcp-roots-command')
+    return runMcpRoots(rest, io)
+  }
   if (sub !== 'list' && sub !== 'accept')
     throw new CliUsageError(
       `${sub === undefined ? 'missing' : `unknown`} mcp command${sub ? ` "${sub}"` : ''}\n${MCP_USAGE}`,
@@ -130,6 +134,17 @@ function list(views: McpServerView[], io: McpCliIo, json: boolean): number {
       io.stdout.write(
         `  offered to the model: ${view.offered.tools} tools, about ${view.offered.estimatedTokens} tokens\n`,
       )
+      if (view.config.roots?.length) io.stdout.write(`  roots: ${view.config.roots.join(', ')}\n`)
+      if (view.instructions)
+        io.stdout.write(
+          `  instructions: ${view.instructions.text.length} characters, ${
+            view.instructions.send === 'on'
+              ? 'sent to the model'
+              : view.instructions.send === 'changed'
+                ? 'changed since you turned them on: not sent until you turn them on again in Settings'
+                : 'not sent to the model (turn on in Settings)'
+          }\n`,
+        )
     }
   }
   return views.some((view) => view.status.state === 'failed') ? 1 : 0

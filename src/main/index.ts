@@ -13,6 +13,7 @@ import { createMainWindow, createWindowRegistry, guardWebContents, openExternalL
 import { registerIpcHandlers } from './shell/ipc-registration'
 import { devServerPage, isAppPageUrl } from './shell/navigation-policy'
 import { applyPermissionPolicy } from './shell/permission-policy'
+import { pickFolder } from './shell/folder-picker'
 import { createRunEventClients } from './shell/run-event-sender'
 import { openSafeStorageKeyVault } from './shell/safe-storage-key-vault'
 
@@ -69,7 +70,10 @@ async function start(): Promise<void> {
     store: opened.store,
     env: process.env,
     vault: keyVault,
-    mcp: mcp.ok ? { fileServers: mcp.fileServers, loginPath: mcp.loginPath } : {},
+    mcp: {
+      ...(mcp.ok ? { fileServers: mcp.fileServers, loginPath: mcp.loginPath } : {}),
+      pickFolder: () => pickFolder(BrowserWindow.getFocusedWindow()),
+    },
   })
   // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store
   // (after its background integrity check, if one still runs: see closeWhenChecked).

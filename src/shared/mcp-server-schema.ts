@@ -10,6 +10,7 @@
 // get wrong (`DEBUG=1` costs one vault entry; a token named `FOO` is never stored in the clear).
 import { z } from 'zod'
 import { MCP_MAX_TIMEOUT_MS, type McpServerConfig } from './mcp'
+import { MCP_ROOT_PATH_MAX, MCP_ROOTS_MAX, mcpRootKey, mcpRootProblem } from './mcp-roots'
 
 /** A server id as {@link mcpServerId} makes it (`[a-z0-9_-]`, 1–40). */
 export const MCP_SERVER_ID_PATTERN = /^[a-z0-9_-]{1,40}$/
@@ -43,6 +44,23 @@ export const mcpStoredValueSchema = z.strictObject({
     .optional(),
 })
 
+/** The stored list: absolute folders, no duplicates (after {@link mcpRootKey}). */
+export const mcpRootsSchema = z
+  .array(z.string().max(MCP_ROOT_PATH_MAX))
+  .max(MCP_ROOTS_MAX)
+  .superRefine((roots, context) => {
+    const seen = new Set<string>()
+    roots.forEach((root, index) => {
+      const problem = mcpRootProblem(root)
+      if (problem)
+        context.addIssue({ code: 'custom', path: [index], message: `Not a folder Keel can allow: ${problem}.` })
+      const key = mcpRootKey(root)
+      if (seen.has(key))
+        context.addIssue({ code: 'custom', path: [index], message: `The folder ${root} is listed twice.` })
+      seen.add(key)
+    })
+  })
+
 const text = z.string().max(MCP_TEXT_MAX)
 /** A record key that a parsed object would turn into its prototype (and lose). */
 const notProto = (key: string) => key !== '__proto__'
@@ -72,6 +90,11 @@ export const mcpServerConfigSchema = z
     disabledTools: z.array(z.string().min(1).max(256)).max(10_000).optional(),
     extra: z.record(z.string(), z.json()).optional(),
     consentedFingerprint: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    roots: mcpRootsSchema.optional(),
+    instructionsAccepted: z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .optional(),

@@ -44,6 +44,13 @@ export interface McpServerConfig {
    * started until they agree again (and "always allow" grants on its tools are void).
    */
   consentedFingerprint?: string | undefined
+  /** Folders the user allowed this server (absolute paths; none by default), sent as `roots/list`. */
+  roots?: string[] | undefined
+  /**
+   * SHA-256 (hex) of the server `instructions` the user agreed to send to the model: only that exact
+   * text is sent (instructions that changed since are not, until the user turns them on again).
+   */
+  instructionsAccepted?: string | undefined
 }
 
 /** Defaults and bounds of the per-server call timeout. */
@@ -122,6 +129,19 @@ export interface McpServerView {
   tools: McpToolView[]
   /** Enabled, accepted tools the model is offered, and their definitions' size (≈ tokens). */
   offered: { tools: number; estimatedTokens: number }
+  /** The server's `instructions` from `initialize` (untrusted server text), when it is ready and sent any. */
+  instructions?: McpInstructionsView | undefined
+}
+
+/**
+ * A server's instructions and whether the model gets them: `off` (the default), `on` (the user agreed
+ * to send exactly this text), `changed` (they agreed to other text: nothing is sent until they agree again).
+ */
+export interface McpInstructionsView {
+  text: string
+  /** SHA-256 (hex) of `text`: sent back to turn sending on for exactly this text. */
+  hash: string
+  send: 'off' | 'on' | 'changed'
 }
 
 /** Above these, the window warns that the enabled tools are many (quality drops; context fills). */

@@ -56,6 +56,8 @@ export interface KeelAppServiceOptions {
     fileServers?: readonly McpFileServer[]
     loginPath?: string | undefined
     connection?: McpConnectionOptions | undefined
+    /** The desktop shell's folder picker for a server's roots (the shell owns Electron's dialog). */
+    pickFolder?: (() => Promise<string | undefined>) | undefined
   }
   /** How long a run no window watches may wait for the user's answer before it stops (default 2 minutes; tests). */
   unattendedMs?: number
@@ -113,7 +115,7 @@ export class KeelAppService {
       writesSettled: () => this.writesInFlight.settled(),
       ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}),
     })
-    this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [])
+    this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [], options.mcp?.pickFolder)
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
       startRun: (conversationId, text, action, context, attachments) =>
@@ -301,6 +303,7 @@ export class KeelAppService {
       env: this.env,
       keys: this.keys,
       tools: this.tools,
+      mcpInstructions: this.mcp.hub.instructionsForModel(),
       request: {
         conversationId: request.conversationId,
         text: request.text,

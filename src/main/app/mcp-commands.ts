@@ -8,6 +8,7 @@ import { mcpServerListSchema } from '../../shared/mcp-server-schema'
 import type { StoreWriter } from '../db/keel-store'
 import type { McpFileServer } from '../mcp/mcp-config-file'
 import { parseMcpConfigJson } from '../mcp/mcp-config-import'
+import { checkMcpRoots } from '../mcp/mcp-roots'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
 import { McpSecrets, mcpSecretValueList, type McpSecretWhere } from '../mcp/mcp-secrets'
 import { fail, ok, notFound } from './app-result'
@@ -33,6 +34,8 @@ export class McpCommands {
     private readonly keys: ProviderKeys,
     readonly hub: McpHub,
     fileServers: readonly McpFileServer[] = [],
+    /** The desktop shell's folder picker (absent in browser mode and the CLI). */
+    private readonly folderPicker?: (() => Promise<string | undefined>) | undefined,
   ) {
     this.secrets = new McpSecrets(keys.vault)
     this.fileServers = fileServers.map((server) => ({ ...server, config: { ...server.config } }))
@@ -165,6 +168,8 @@ export class McpCommands {
       ...(previous?.disabledTools ? { disabledTools: previous.disabledTools } : {}),
       ...(previous?.extra ? { extra: previous.extra } : {}),
       ...(previous?.consentedFingerprint ? { consentedFingerprint: previous.consentedFingerprint } : {}),
+      ...(previous?.roots ? { roots: previous.roots } : {}),
+      ...(previous?.instructionsAccepted ? { instructionsAccepted: previous.instructionsAccepted } : {}),
     }
     if (config.transport === 'stdio' && !config.command)
       return fail('validation', 'A server Keel starts needs a command.', { owner: 'user' })
@@ -235,9 +240,24 @@ export class McpCommands {
     timeoutMs,
     trustReadOnlyHints,
     tool,
+    roots,
+    sendInstructions,
   }: CommandRequest<'mcp.update'>): Result<'mcp.update'> {
+    const current =
+      this.fileServers.find((server) => server.config.id === serverId)?.config ??
+      this.saved().find((config) => config.id === serverId)
+    if (!current) return notFound('mcp-server')
+    const checkedRoots = roots === undefined ? undefined : checkMcpRoots(roots, current.roots)
+    if (checkedRoots && !checkedRoots.ok) return fail('validation', checkedRoots.message, { owner: 'user' })
+    if (sendInstructions?.send && this.hub.view(serverId)?.instructions?.hash !== sendInstructions.hash)
+      return fail('validation', 'The server’s instructions changed since they were shown: look at them again.', {
+        owner: 'user',
+        detail: { code: 'mcp-instructions-stale' },
+      })
     const change = (config: McpServerConfig): McpServerConfig => {
       const next = { ...config }
+      if (checkedRoots?.ok) next.roots = checkedRoots.roots.length > 0 ? checkedRoots.roots : undefined
+      if (sendInstructions) next.instructionsAccepted = sendInstructions.send ? sendInstructions.hash : undefined
       if (disabled !== undefined) next.disabled = disabled || undefined
       if (timeoutMs !== undefined) next.timeoutMs = timeoutMs
       if (trustReadOnlyHints !== undefined) next.trustReadOnlyHints = trustReadOnlyHints || undefined
@@ -298,6 +318,14 @@ export class McpCommands {
     if (!this.hub.view(serverId)) return notFound('mcp-server')
     this.hub.acceptTools(serverId, tools)
     return this.view(serverId)
+  }
+
+  async pickFolder(): Promise<AppResult<CommandResponses['mcp.pickFolder']>> {
+    if (!this.folderPicker)
+      return fail('forbidden', 'Choosing a folder needs the desktop app: type the folder’s path instead.', {
+        owner: 'user',
+      })
+    return ok({ path: (await this.folderPicker()) ?? null })
   }
 
   stderr({ serverId }: CommandRequest<'mcp.stderr'>): Result<'mcp.stderr'> {

@@ -17,6 +17,7 @@ import { streamModelRound, type FetchLike } from '../harness/stream-model-round'
 import { notReadyReason, profileKeyVariable, type ResolvedProfile } from '../providers/provider-config'
 import type { ProviderConnection } from '../providers/provider-request'
 import type { ToolRegistry } from '../tools/tool-registry'
+import { mcpInstructionsBlock, type McpServerInstructions } from '../mcp/mcp-instructions'
 import { keyForms, redactValue, redactingFetch, sanitizingStreamRound } from '../secrets/key-redaction'
 import { redactingRecorder, type ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
@@ -63,6 +64,8 @@ export interface TurnSetupInput {
   tools: ToolRegistry
   request: TurnRequest
   io: TurnIo
+  /** MCP servers' instructions the user chose to send (taken at the turn's start, like its tools). */
+  mcpInstructions?: readonly McpServerInstructions[] | undefined
   /** Tests and embedders; otherwise `fetch`, the environment's timeouts and the default retry policy. */
   fetch?: FetchLike | undefined
   idleTimeoutMs?: number | undefined
@@ -195,7 +198,16 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     connection,
     locale,
     // The store's clock is the tools' clock: "today" in the preamble is the day the tools see.
-    system: systemPrompt(datePreamble({ now: store.clock(), timeZone, locale }), request.system),
+    // Servers' instructions (when the user turned them on) follow it, fenced as that server's text.
+    system: systemPrompt(
+      [
+        datePreamble({ now: store.clock(), timeZone, locale }),
+        mcpInstructionsBlock(input.mcpInstructions ?? [], locale),
+      ]
+        .filter((part) => part !== undefined)
+        .join('\n\n'),
+      request.system,
+    ),
     maxOutputTokens: request.maxOutputTokens,
     temperature: request.temperature,
     timeZone,

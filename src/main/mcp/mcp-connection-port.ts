@@ -26,6 +26,11 @@ export interface McpLaunchSpec {
   maxTotalTimeoutMs: number
   /** How long starting (spawn/connect + initialize) may take (ms). */
   startTimeoutMs?: number | undefined
+  /**
+   * Folders the user allowed it (absolute paths). Non-empty: Keel declares the roots capability and
+   * answers `roots/list`; empty or absent: the server is not told Keel has roots at all.
+   */
+  roots?: readonly string[] | undefined
 }
 
 /** A tool exactly as the server listed it (the whole object: it is hashed for pinning). */
@@ -88,6 +93,13 @@ export interface McpConnectionPort {
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallOutcome>
   /** The last ~64 KiB of its stderr (stdio), newest last. */
   stderrTail(): string
+  /**
+   * The user changed its roots: answered from now on, and the server is told
+   * (`notifications/roots/list_changed`) when it is connected with the roots capability.
+   */
+  setRoots?(roots: readonly string[]): void
+  /** The `instructions` it sent in `initialize` (untrusted server text), while it is ready. */
+  instructions?(): string | undefined
   /** Ends it for good: its whole process tree for stdio (stdin closed, SIGTERM, SIGKILL). */
   close(): Promise<void>
 }

@@ -30,6 +30,7 @@ import type {
   McpListedTool,
 } from './mcp-connection-port'
 import { loginShellPath } from './mcp-environment'
+import { mcpRootsForWire } from './mcp-roots'
 import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
@@ -69,6 +70,8 @@ interface Session {
   lost: boolean
   lostReason: string | undefined
   readyAt: number | undefined
+  /** It declared the roots capability (so it may be told they changed). */
+  roots: boolean
 }
 
 interface RunningCall {
@@ -124,6 +127,8 @@ export class McpConnection implements McpConnectionPort {
   private everReady = false
   private closed = false
   private retryTimer: ReturnType<typeof setTimeout> | undefined
+  /** The folders allowed now (the spec's at first; the user may change them while it runs). */
+  private roots: readonly string[]
 
   constructor(
     private readonly spec: McpLaunchSpec,
@@ -132,6 +137,20 @@ export class McpConnection implements McpConnectionPort {
     this.id = spec.id
     this.backoff = { ...MCP_DEFAULT_BACKOFF, ...options.backoff }
     this.now = options.now ?? Date.now
+    this.roots = [...(spec.roots ?? [])]
+  }
+
+  setRoots(roots: readonly string[]): void {
+    const same = roots.length === this.roots.length && roots.every((root, index) => root === this.roots[index])
+    this.roots = [...roots]
+    const session = this.readySession()
+    // Only a session that declared roots may be told; the hub restarts a server that gains or loses all of them.
+    if (same || !session?.roots) return
+    session.client.sendRootsListChanged().catch(() => undefined)
+  }
+
+  instructions(): string | undefined {
+    return this.readySession()?.client.getInstructions()
   }
 
   status(): McpServerStatus {
@@ -341,9 +360,11 @@ export class McpConnection implements McpConnectionPort {
     timeout: number,
     deadline: number,
   ): Promise<Session> {
+    const withRoots = this.roots.length > 0
     const client = new Client(this.options.clientInfo ?? { name: 'keel', version: '0.1.0' }, {
-      // Only what Keel implements: form elicitation (shown to the user or declined). No sampling, no roots.
-      capabilities: { elicitation: { form: {} } },
+      // Only what Keel implements: form elicitation (shown to the user or declined), and roots when
+      // the user allowed this server some folders (none by default). No sampling.
+      capabilities: { elicitation: { form: {} }, ...(withRoots ? { roots: { listChanged: true } } : {}) },
       jsonSchemaValidator: acceptEverything,
     })
     const session: Session = {
@@ -354,8 +375,10 @@ export class McpConnection implements McpConnectionPort {
       lost: false,
       lostReason: undefined,
       readyAt: undefined,
+      roots: withRoots,
     }
     client.setRequestHandler('elicitation/create', (request) => this.answerElicitation(session, request))
+    if (withRoots) client.setRequestHandler('roots/list', () => ({ roots: mcpRootsForWire(this.roots) }))
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (session === this.current) this.fireToolsChanged()
     })

@@ -9,6 +9,7 @@ import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
 import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
 import { admitToolDefinitions, type AdmittedTool } from './mcp-definition-admission'
+import { mcpInstructionsView, type McpServerInstructions } from './mcp-instructions'
 import { mcpSecretValueList } from './mcp-secrets'
 import { mcpToolAnnotations, mcpToolEffect, mcpToolTitle } from './mcp-tool-adapter'
 
@@ -155,6 +156,27 @@ export class McpHub implements ToolSource {
     this.deps.pins.removeServer(serverId)
   }
 
+  /**
+   * The instructions of every ready server whose user agreed to send exactly its current text (a
+   * turn takes them at its start, like its tools), scrubbed of that server's own secret values.
+   */
+  instructionsForModel(): McpServerInstructions[] {
+    const sent: McpServerInstructions[] = []
+    for (const state of this.servers.values()) {
+      const instructions = this.instructionsOf(state)
+      if (instructions?.send === 'on') sent.push({ serverName: state.entry.config.name, text: instructions.text })
+    }
+    return sent
+  }
+
+  private instructionsOf(state: ServerState): McpServerView['instructions'] {
+    if (state.status.state !== 'ready') return undefined
+    const text = state.connection?.instructions?.()
+    if (text === undefined || text === '') return undefined
+    const scrubbed = redactValue(text, keyForms(mcpSecretValueList(state.entry.secrets)))
+    return mcpInstructionsView(scrubbed, state.entry.config.instructionsAccepted)
+  }
+
   /** What each server is, runs and offers, for Settings and `keel mcp list`. */
   views(): McpServerView[] {
     const names = this.providerNames()
@@ -282,6 +304,7 @@ export class McpHub implements ToolSource {
       maxTotalTimeoutMs: Math.max(timeoutMs, MCP_MAX_TIMEOUT_MS),
       // Its start-up deadline: the timeout the user set for it, else Keel's start default.
       startTimeoutMs: startTimeoutOf(config),
+      roots: config.roots ?? [],
     }
     // What makes a running connection stale: anything it was launched with (secret values included).
     const key = JSON.stringify([
@@ -293,6 +316,9 @@ export class McpHub implements ToolSource {
       spec.env,
       spec.headers,
       spec.timeoutMs,
+      // Gaining its first root or losing its last one changes the capabilities it is told: a restart.
+      // Any other change of roots is sent to the running server (roots/list_changed).
+      (config.roots ?? []).length > 0,
     ])
     return { spec, key, fingerprint: this.deps.fingerprint(config, launch), commandLine, cwd: cwd ?? ownFolder }
   }
@@ -335,7 +361,10 @@ export class McpHub implements ToolSource {
       state.status = blocked
       return
     }
-    if (state.connection && state.launchKey === launch.key) return
+    if (state.connection && state.launchKey === launch.key) {
+      state.connection.setRoots?.(config.roots ?? [])
+      return
+    }
     void this.stop(state)
     const connection = this.deps.connect(launch.spec)
     state.connection = connection
@@ -508,6 +537,7 @@ export class McpHub implements ToolSource {
     })
     const offered = tools.filter((tool) => tool.enabled && tool.pin === 'accepted' && tool.providerName !== '')
     const definitionChars = offered.reduce((sum, tool) => sum + JSON.stringify(tool.definition).length, 0)
+    const instructions = this.instructionsOf(state)
     return {
       config,
       commandLine: launch.commandLine,
@@ -527,6 +557,7 @@ export class McpHub implements ToolSource {
       tools,
       // About four characters a token: an estimate of what the definitions cost every request.
       offered: { tools: offered.length, estimatedTokens: Math.ceil(definitionChars / 4) },
+      ...(instructions ? { instructions } : {}),
     }
   }
 

@@ -33,6 +33,8 @@ export type AppErrorDetail =
   | { code: 'mcp-import-invalid' }
   /** What the server runs changed after the consent view was shown: it must be looked at again. */
   | { code: 'mcp-consent-stale' }
+  /** The server's instructions changed after they were shown: they must be read again before they are sent. */
+  | { code: 'mcp-instructions-stale' }
   /** The message was deleted (another window) or never existed. */
   | { code: 'message-not-found' }
   /** A message action that does not fit that message (e.g. continuing an answer that is not the last). */

@@ -37,6 +37,7 @@ export const COMMAND_NAMES = [
   'mcp.secret',
   'mcp.acceptTools',
   'mcp.stderr',
+  'mcp.pickFolder',
   'elicitations.answer',
   'conversations.search',
   'conversations.pin',

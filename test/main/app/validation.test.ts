@@ -173,6 +173,10 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
       { serverId: 'x', disabled: 'yes' },
       { serverId: 'x', tool: { name: '', enabled: true } },
       { serverId: 'x', timeoutMs: 999_999_999 },
+      { serverId: 'x', roots: '/home' },
+      { serverId: 'x', roots: [''] },
+      { serverId: 'x', sendInstructions: { send: true } },
+      { serverId: 'x', sendInstructions: { send: false, hash: 'a'.repeat(64) } },
     ],
     'mcp.restart': [...common, {}, { serverId: 7 }],
     'mcp.secret': [
@@ -183,6 +187,7 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     ],
     'mcp.acceptTools': [...common, { serverId: 'x' }, { serverId: 'x', tools: { t: 'nothex' } }],
     'mcp.stderr': [...common, {}, { serverId: 'x', lines: 5 }],
+    'mcp.pickFolder': [...common, { path: '/home' }],
     'turns.regenerate': [
       ...common,
       {},

@@ -50,6 +50,7 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.secret': { serverId: 'files', where: 'env', key: 'TOKEN', value: 'secret-value' },
   'mcp.acceptTools': { serverId: 'files', tools: { read_file: 'b'.repeat(64) } },
   'mcp.stderr': { serverId: 'files' },
+  'mcp.pickFolder': {},
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
   'conversations.search': { query: 'weight' },
   'conversations.pin': { conversationId: 'c1', pinned: true },

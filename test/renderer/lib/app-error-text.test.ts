@@ -25,6 +25,7 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'mcp-server-not-found': { code: 'mcp-server-not-found' },
   'mcp-import-invalid': { code: 'mcp-import-invalid' },
   'mcp-consent-stale': { code: 'mcp-consent-stale' },
+  'mcp-instructions-stale': { code: 'mcp-instructions-stale' },
   'message-not-found': { code: 'message-not-found' },
   'message-action-not-applicable': { code: 'message-action-not-applicable' },
   'provider-not-ready': { code: 'provider-not-ready', provider: 'openai-responses', reason: 'no-key' },

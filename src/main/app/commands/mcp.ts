@@ -13,5 +13,6 @@ export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
     'mcp.secret': (request) => app.mcp.secret(request),
     'mcp.acceptTools': (request) => app.mcp.acceptTools(request),
     'mcp.stderr': (request) => app.mcp.stderr(request),
+    'mcp.pickFolder': () => app.mcp.pickFolder(),
   }
 }

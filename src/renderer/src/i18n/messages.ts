@@ -102,6 +102,8 @@ const baseEn = {
   'error.mcp-import-invalid':
     'This is not an MCP configuration: Keel reads a JSON object with "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code).',
   'error.mcp-consent-stale': 'What this server runs changed since it was shown. Look at it again before allowing it.',
+  'error.mcp-instructions-stale':
+    'This server’s instructions changed since they were shown. Read them again before sending them.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
   keyStoragePlainOptIn: 'Store keys and MCP server values without encryption on this computer',
@@ -283,6 +285,8 @@ const basePtBR: BaseDictionary = {
     'Isto não é uma configuração MCP: o Keel lê um objeto JSON com "mcpServers" (Claude Desktop, Cursor) ou "servers" (VS Code).',
   'error.mcp-consent-stale':
     'O que este servidor executa mudou desde que foi mostrado. Veja de novo antes de permitir.',
+  'error.mcp-instructions-stale':
+    'As instruções deste servidor mudaram desde que foram mostradas. Leia de novo antes de enviá-las.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
   keyStoragePlainOptIn: 'Guardar chaves e valores de servidores MCP sem criptografia neste computador',
@@ -459,6 +463,8 @@ const baseEs: BaseDictionary = {
     'Esto no es una configuración MCP: Keel lee un objeto JSON con "mcpServers" (Claude Desktop, Cursor) o "servers" (VS Code).',
   'error.mcp-consent-stale':
     'Lo que ejecuta este servidor cambió desde que se mostró. Revísalo de nuevo antes de permitirlo.',
+  'error.mcp-instructions-stale':
+    'Las instrucciones de este servidor cambiaron desde que se mostraron. Léelas de nuevo antes de enviarlas.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',
   keyStoragePlainOptIn: 'Guardar claves y valores de servidores MCP sin cifrar en este equipo',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../../mcp'
+import { MCP_ROOT_PATH_MAX, MCP_ROOTS_MAX } from '../../mcp-roots'
 import type { AccessOf } from './command-domain'
 import { id } from './request-fields'
 
@@ -48,6 +49,18 @@ export const MCP_SCHEMAS = {
     timeoutMs: z.number().int().min(1000).max(MCP_MAX_TIMEOUT_MS).optional(),
     trustReadOnlyHints: z.boolean().optional(),
     tool: z.strictObject({ name: z.string().min(1).max(256), enabled: z.boolean() }).optional(),
+    /** The folders the server may work in (absolute, existing when added, no duplicates); `[]`: none. */
+    roots: z.array(z.string().min(1).max(MCP_ROOT_PATH_MAX)).max(MCP_ROOTS_MAX).optional(),
+    /**
+     * Send the server's instructions to the model: on for exactly the text shown (its `hash` from
+     * the view; text that changed since is not turned on), or off.
+     */
+    sendInstructions: z
+      .discriminatedUnion('send', [
+        z.strictObject({ send: z.literal(true), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+        z.strictObject({ send: z.literal(false) }),
+      ])
+      .optional(),
   }),
   'mcp.restart': z.strictObject({ serverId: id }),
   /** Sets one env value or header of a server (kept in the key vault); `null` forgets it. */
@@ -65,6 +78,8 @@ export const MCP_SCHEMAS = {
   }),
   /** The last ~64 KiB of a server's stderr. */
   'mcp.stderr': z.strictObject({ serverId: id }),
+  /** The desktop app's folder picker (for a server's roots); `null`: the user cancelled. Browser mode has none. */
+  'mcp.pickFolder': z.strictObject({}),
 } as const
 
 export const MCP_ACCESS = {
@@ -78,6 +93,8 @@ export const MCP_ACCESS = {
   'mcp.secret': 'write',
   'mcp.acceptTools': 'write',
   'mcp.stderr': 'read',
+  // It opens a window on the desktop: not something a read-only client may do.
+  'mcp.pickFolder': 'write',
 } as const satisfies AccessOf<typeof MCP_SCHEMAS>
 
 export interface McpResponses {
@@ -91,4 +108,5 @@ export interface McpResponses {
   'mcp.secret': McpServerView
   'mcp.acceptTools': McpServerView
   'mcp.stderr': { text: string }
+  'mcp.pickFolder': { path: string | null }
 }

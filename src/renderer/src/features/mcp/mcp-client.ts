@@ -12,6 +12,7 @@ export const MCP_COMMANDS = [
   'mcp.secret',
   'mcp.import',
   'mcp.acceptTools',
+  'mcp.pickFolder',
 ] as const satisfies readonly (keyof KeelApi)[]
 
 export type McpClient = Pick<KeelApi, (typeof MCP_COMMANDS)[number]>

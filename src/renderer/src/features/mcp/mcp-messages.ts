@@ -128,6 +128,25 @@ export const mcpMessages = defineMessages(
     'mcpWhere.command': 'command',
     'mcpWhere.url': 'URL',
     'mcpWhere.cwd': 'working folder',
+    mcpRoots: 'Folders this server may use',
+    mcpRootsHelp:
+      'Folders you allow this server to work in (MCP roots). None by default; a server may ignore them, so they are a statement of intent, not a lock.',
+    mcpRootsNone: 'No folders: the server is not told about any.',
+    mcpRootPath: 'Folder path',
+    mcpRootAdd: 'Add folder',
+    mcpRootPick: 'Choose folder…',
+    mcpRootRemove: 'Remove {folder}',
+    'mcpRootProblem.empty': 'Type a folder path first.',
+    'mcpRootProblem.not-absolute': 'Type the whole path, from the top (for example /home/you/work or C:\\work).',
+    'mcpRootProblem.too-long': 'This path is too long.',
+    'mcpRootProblem.control-character': 'This path holds characters no folder name has.',
+    mcpRootDuplicate: 'This folder is already in the list.',
+    mcpInstructions: 'Instructions from this server',
+    mcpInstructionsHelp:
+      'Text the server sent about how to use it. It is the server’s text, not Keel’s: it may try to steer the model. Read it before you send it.',
+    mcpInstructionsSend: 'Send these instructions to the model',
+    mcpInstructionsChanged:
+      'The server changed its instructions since you turned this on: they are not sent until you turn it on again.',
   },
   {
     mcpServers: 'Servidores MCP',
@@ -256,6 +275,26 @@ export const mcpMessages = defineMessages(
     'mcpWhere.command': 'comando',
     'mcpWhere.url': 'URL',
     'mcpWhere.cwd': 'pasta de trabalho',
+    mcpRoots: 'Pastas que este servidor pode usar',
+    mcpRootsHelp:
+      'Pastas em que você permite este servidor trabalhar (raízes MCP). Nenhuma por padrão; um servidor pode ignorá-las, então são uma indicação, não uma tranca.',
+    mcpRootsNone: 'Nenhuma pasta: o servidor não é informado de nenhuma.',
+    mcpRootPath: 'Caminho da pasta',
+    mcpRootAdd: 'Adicionar pasta',
+    mcpRootPick: 'Escolher pasta…',
+    mcpRootRemove: 'Remover {folder}',
+    'mcpRootProblem.empty': 'Digite primeiro o caminho de uma pasta.',
+    'mcpRootProblem.not-absolute':
+      'Digite o caminho inteiro, desde o início (por exemplo /home/voce/trabalho ou C:\\trabalho).',
+    'mcpRootProblem.too-long': 'Este caminho é longo demais.',
+    'mcpRootProblem.control-character': 'Este caminho tem caracteres que nenhum nome de pasta tem.',
+    mcpRootDuplicate: 'Esta pasta já está na lista.',
+    mcpInstructions: 'Instruções deste servidor',
+    mcpInstructionsHelp:
+      'Texto que o servidor enviou sobre como usá-lo. É texto do servidor, não do Keel: pode tentar conduzir o modelo. Leia antes de enviar.',
+    mcpInstructionsSend: 'Enviar estas instruções ao modelo',
+    mcpInstructionsChanged:
+      'O servidor mudou as instruções desde que você ativou isto: elas não são enviadas até você ativar de novo.',
   },
   {
     mcpServers: 'Servidores MCP',
@@ -383,5 +422,25 @@ export const mcpMessages = defineMessages(
     'mcpWhere.command': 'comando',
     'mcpWhere.url': 'URL',
     'mcpWhere.cwd': 'carpeta de trabajo',
+    mcpRoots: 'Carpetas que este servidor puede usar',
+    mcpRootsHelp:
+      'Carpetas en las que permites trabajar a este servidor (raíces MCP). Ninguna por defecto; un servidor puede ignorarlas, así que son una indicación, no un cerrojo.',
+    mcpRootsNone: 'Ninguna carpeta: no se le indica ninguna al servidor.',
+    mcpRootPath: 'Ruta de la carpeta',
+    mcpRootAdd: 'Añadir carpeta',
+    mcpRootPick: 'Elegir carpeta…',
+    mcpRootRemove: 'Quitar {folder}',
+    'mcpRootProblem.empty': 'Escribe primero la ruta de una carpeta.',
+    'mcpRootProblem.not-absolute':
+      'Escribe la ruta completa, desde el principio (por ejemplo /home/tu/trabajo o C:\\trabajo).',
+    'mcpRootProblem.too-long': 'Esta ruta es demasiado larga.',
+    'mcpRootProblem.control-character': 'Esta ruta tiene caracteres que ningún nombre de carpeta tiene.',
+    mcpRootDuplicate: 'Esta carpeta ya está en la lista.',
+    mcpInstructions: 'Instrucciones de este servidor',
+    mcpInstructionsHelp:
+      'Texto que el servidor envió sobre cómo usarlo. Es texto del servidor, no de Keel: puede intentar dirigir al modelo. Léelo antes de enviarlo.',
+    mcpInstructionsSend: 'Enviar estas instrucciones al modelo',
+    mcpInstructionsChanged:
+      'El servidor cambió sus instrucciones desde que activaste esto: no se envían hasta que lo actives de nuevo.',
   },
 )

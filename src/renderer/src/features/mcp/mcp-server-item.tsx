@@ -12,6 +12,8 @@ import { McpServerFormView } from './mcp-server-form'
 import { ServerText } from '../../ui/server-text'
 import { revealInvisible } from '../../../../shared/invisible-characters'
 import { McpToolReview } from './mcp-tool-review'
+import { McpInstructionsPanel } from './mcp-instructions-panel'
+import { McpRootsEditor } from './mcp-roots-editor'
 
 /**
  * One server in Settings: its status in words, what it runs, the on/off switch, Restart, Edit,
@@ -206,6 +208,8 @@ export function McpServerItem({
           </>
         )}
         <McpToolReview view={view} api={api} t={t} onView={onView} />
+        <McpInstructionsPanel view={view} api={api} t={t} onView={onView} />
+        <McpRootsEditor view={view} api={api} t={t} onView={onView} />
         {view.tools.length > 0 && (
           <details className="mcp-tools">
             <summary>{t('mcpTools', { count: view.tools.length, offered: view.offered.tools })}</summary>
