@@ -28,6 +28,10 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
       throw new CliUsageError(`conformance-client needs the server URL as its last argument\n${MCP_USAGE}`)
     return runConformanceClient(url, io.env as NodeJS.ProcessEnv)
   }
+  if (sub === 'login' || sub === 'logout') {
+    const { runMcpLogin } = await import('./mcp-login-command')
+    return runMcpLogin(sub, rest, io)
+  }
   if (sub !== 'list' && sub !== 'accept')
     throw new CliUsageError(
       `${sub === undefined ? 'missing' : `unknown`} mcp command${sub ? ` "${sub}"` : ''}\n${MCP_USAGE}`,

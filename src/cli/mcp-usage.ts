@@ -2,6 +2,8 @@
 // when a command uses them, so `keel export` and `keel replay` start as light as before.
 export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-config FILE]
        keel mcp accept <server> [--db FILE] [--mcp-config FILE]
+       keel mcp login <server> [--no-browser] [--client-id ID] [--db FILE] [--mcp-config FILE]
+       keel mcp logout <server> [--db FILE] [--mcp-config FILE]
        keel mcp conformance-client <server-url>
 
   list                 starts the configured MCP servers (saved in Keel's settings and/or from
@@ -9,5 +11,10 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
                        prints each one's status and tools: the name providers are sent, the effect
                        (asks first, or a trusted read) and the pin state (accepted, changed, new)
   accept <server>      accepts that server's changed and new tool definitions (shows what changed)
+  login <server>       signs in to a remote server that asks for OAuth: opens the system browser
+                       (--no-browser prints the address) and waits for the redirect on 127.0.0.1;
+                       --client-id uses a client registered by hand (secret: KEEL_MCP_CLIENT_SECRET).
+                       The CLI keeps the sign-in for this run only; the app keeps it in its key vault
+  logout <server>      forgets the server's tokens and client registration
   conformance-client   the client the official MCP conformance suite runs (Streamable HTTP)
 Exit: 0 done, 1 a server failed or nothing to accept, 2 usage error.`
