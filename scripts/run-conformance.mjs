@@ -9,7 +9,7 @@
 // Node 20: conformance 0.1.16 needs fs.globSync (Node 22); scripts/conformance-node20-shim.mjs stubs it.
 //
 // Without arguments it runs what `--suite core` runs, in two steps: in 0.1.16 the core suite is the
-// auth suite (14 OAuth scenarios, all in the baseline) plus the four below. The four run one at a
+// auth suite (14 OAuth scenarios, which run Keel's real sign-in) plus the four below. The four run one at a
 // time, because `sse-retry` checks that the client reconnects within 500 ± 200 ms, and with all 18
 // scenarios starting at once on a shared 2-core machine that check failed on load alone (measured:
 // 3 of 4 parallel runs late at load average ~20; 0 of 2 alone). Arguments are passed through

@@ -32,6 +32,10 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
     const { runMcpRoots } = await import('./mcp-roots-command')
     return runMcpRoots(rest, io)
   }
+  if (sub === 'login' || sub === 'logout') {
+    const { runMcpLogin } = await import('./mcp-login-command')
+    return runMcpLogin(sub, rest, io)
+  }
   if (sub !== 'list' && sub !== 'accept')
     throw new CliUsageError(
       `${sub === undefined ? 'missing' : `unknown`} mcp command${sub ? ` "${sub}"` : ''}\n${MCP_USAGE}`,

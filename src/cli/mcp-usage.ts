@@ -3,6 +3,8 @@
 export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-config FILE]
        keel mcp accept <server> [--db FILE] [--mcp-config FILE]
        keel mcp roots <server> [--add DIR]... [--remove DIR]... [--db FILE]
+       keel mcp login <server> [--no-browser] [--client-id ID] [--db FILE] [--mcp-config FILE]
+       keel mcp logout <server> [--db FILE] [--mcp-config FILE]
        keel mcp conformance-client <server-url>
 
   list                 starts the configured MCP servers (saved in Keel's settings and/or from
@@ -13,5 +15,10 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
   roots <server>       shows the folders a saved server may work in (its MCP roots; none by
                        default); --add and --remove change them (a relative DIR is taken from the
                        current folder; an added one must exist)
+  login <server>       signs in to a remote server that asks for OAuth: opens the system browser
+                       (--no-browser prints the address) and waits for the redirect on 127.0.0.1;
+                       --client-id uses a client registered by hand (secret: KEEL_MCP_CLIENT_SECRET).
+                       The CLI keeps the sign-in for this run only; the app keeps it in its key vault
+  logout <server>      forgets the server's tokens and client registration
   conformance-client   the client the official MCP conformance suite runs (Streamable HTTP)
 Exit: 0 done, 1 a server failed or nothing to accept, 2 usage error.`

@@ -12,6 +12,7 @@ import type { FetchLike } from '../harness/stream-model-round'
 import type { McpFileServer } from '../mcp/mcp-config-file'
 import type { McpConnectionOptions } from '../mcp/mcp-connection'
 import type { McpHub } from '../mcp/mcp-hub'
+import { McpOAuthVault } from '../mcp/mcp-oauth-vault'
 import { createMcpHub, mcpServersDir } from '../mcp/mcp-runtime'
 import type { ToolSource } from '../tools/tool'
 import { createKeelToolRegistry, type ToolRegistry } from '../tools/tool-registry'
@@ -104,6 +105,7 @@ export class KeelAppService {
       loginPath: options.mcp?.loginPath,
       connection: options.mcp?.connection,
       serversDir: mcpServersDir(options.store.path),
+      oauthVault: new McpOAuthVault(options.vault),
     })
     this.tools = createKeelToolRegistry(options.store, {
       sources: [...(options.toolSources ?? []), hub],

@@ -10,6 +10,7 @@ import type { McpFileServer } from '../mcp/mcp-config-file'
 import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import { checkMcpRoots } from '../mcp/mcp-roots'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
+import { McpOAuthVault } from '../mcp/mcp-oauth-vault'
 import { McpSecrets, mcpSecretValueList, type McpSecretWhere } from '../mcp/mcp-secrets'
 import { fail, ok, notFound } from './app-result'
 import type { ProviderKeys } from '../secrets/provider-keys'
@@ -202,6 +203,8 @@ export class McpCommands {
     const written = this.write(list.filter((config) => config.id !== serverId))
     if (!written.ok) return written
     await this.secrets.removeServer(serverId)
+    // Its OAuth sign-ins go too: a server added again later signs in afresh.
+    await new McpOAuthVault(this.keys.vault).forget(serverId)
     this.hub.forget(serverId)
     this.voidGrants(serverId)
     return ok({ removed: true })

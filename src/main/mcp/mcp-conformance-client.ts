@@ -1,10 +1,19 @@
 // The client the official MCP conformance suite runs (`conformance client --command …`): it drives
 // Keel's own McpConnection (not the SDK directly) over Streamable HTTP against the suite's scenario
 // server: connect, list tools, call each with arguments built from its schema, answer elicitation
-// with the schema's defaults. Following the SSE `retry` field is the SDK transport's job.
+// with the schema's defaults. Following the SSE `retry` field is the SDK transport's job. A server
+// that wants OAuth gets Keel's real sign-in (mcp-oauth-provider.ts, loopback receiver included);
+// only the browser is replaced: the suite's authorization server redirects at once, so a plain
+// GET of the authorization URL, following its redirect to the loopback, is the user's part.
+import { createMemoryKeyVault } from '../secrets/key-vault'
 import type { ElicitationAnswer, ElicitationRequest } from '../tools/tool'
 import { McpConnection } from './mcp-connection'
 import type { McpCallOutcome, McpListedTool } from './mcp-connection-port'
+import { KeelOAuthProvider } from './mcp-oauth-provider'
+import { McpOAuthVault } from './mcp-oauth-vault'
+
+/** The client ID metadata document URL the suite's CIMD scenario expects (it is never fetched). */
+export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json'
 
 export interface ConformanceClientIo {
   log: (line: string) => void
@@ -18,6 +27,22 @@ export async function runConformanceClient(
 ): Promise<number> {
   const scenario = env.MCP_CONFORMANCE_SCENARIO ?? ''
   io.log(`keel conformance client: scenario ${scenario || '(none)'} at ${url}`)
+  const context = parseContext(env.MCP_CONFORMANCE_CONTEXT)
+  const oauth = new KeelOAuthProvider({
+    serverId: 'conformance',
+    vault: new McpOAuthVault(createMemoryKeyVault()),
+    mode: { kind: 'interactive', openUrl: followAuthorizationRedirect, timeoutMs: 15_000 },
+    clientName: 'keel-conformance-client',
+    clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
+    preRegistered:
+      typeof context.client_id === 'string'
+        ? {
+            clientId: context.client_id,
+            clientSecret: typeof context.client_secret === 'string' ? context.client_secret : undefined,
+          }
+        : undefined,
+  })
+  await oauth.prepare()
   const connection = new McpConnection(
     {
       id: 'conformance',
@@ -29,7 +54,7 @@ export async function runConformanceClient(
       startTimeoutMs: 20_000,
     },
     // One attempt: a failed start is the result, not something to retry.
-    { clientInfo: { name: 'keel-conformance-client', version: '0.1.0' }, backoff: { initialMs: 10 * 60_000 } },
+    { clientInfo: { name: 'keel-conformance-client', version: '0.1.0' }, backoff: { initialMs: 10 * 60_000 }, oauth },
   )
   try {
     await connection.start()
@@ -56,6 +81,27 @@ export async function runConformanceClient(
     return 1
   } finally {
     await connection.close()
+    await oauth.close()
+  }
+}
+
+/** The "browser" of a headless run: GET the authorization URL and follow its redirect (to Keel's loopback receiver). */
+export async function followAuthorizationRedirect(url: URL): Promise<void> {
+  const answer = await fetch(url, { redirect: 'manual' })
+  await answer.body?.cancel()
+  const location = answer.headers.get('location')
+  if (!location) throw new Error(`The authorization server did not redirect (HTTP ${answer.status})`)
+  const callback = await fetch(new URL(location, url))
+  await callback.body?.cancel()
+}
+
+function parseContext(json: string | undefined): Record<string, unknown> {
+  if (!json) return {}
+  try {
+    const value = JSON.parse(json) as unknown
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
   }
 }
 

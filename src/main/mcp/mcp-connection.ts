@@ -5,6 +5,7 @@
 // hashes the whole object).
 import {
   Client,
+  type SSEClientTransport,
   SdkError,
   SdkErrorCode,
   SdkHttpError,
@@ -31,6 +32,8 @@ import type {
 } from './mcp-connection-port'
 import { loginShellPath } from './mcp-environment'
 import { mcpRootsForWire } from './mcp-roots'
+import type { McpOAuthSession } from './mcp-oauth-provider'
+import { authRefusalMessage, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
 import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
@@ -59,6 +62,8 @@ export interface McpConnectionOptions {
   /** How long each step of ending a stdio server's tree waits (ms; default 2 s). */
   closeGracePeriodMs?: number | undefined
   now?: (() => number) | undefined
+  /** OAuth for a remote server: the provider the transports use and the sign-in it may finish (mcp-oauth-provider.ts). */
+  oauth?: McpOAuthSession | undefined
 }
 
 /** One live attempt: a client on a transport. A restart makes a new one. */
@@ -186,10 +191,9 @@ export class McpConnection implements McpConnectionPort {
     const seen = new Set<string>()
     let cursor: string | undefined
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-      const result = await session.client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        toolPageSchema,
-        { timeout: this.spec.timeoutMs },
+      const params = cursor === undefined ? {} : { cursor }
+      const result = await this.authorized(session, () =>
+        session.client.request({ method: 'tools/list', params }, toolPageSchema, { timeout: this.spec.timeoutMs }),
       )
       // One by one: spreading a huge page into push() would overflow the stack.
       for (const tool of result.tools) tools.push(tool as McpListedTool)
@@ -213,19 +217,23 @@ export class McpConnection implements McpConnectionPort {
     const call: RunningCall = { session, elicit: options.elicit }
     this.calls.add(call)
     try {
-      const result = await session.client.callTool(
-        { name, arguments: args },
-        {
-          signal: options.signal,
-          timeout: timeoutMs,
-          resetTimeoutOnProgress: true,
-          maxTotalTimeout: Math.max(timeoutMs, this.spec.maxTotalTimeoutMs),
-          onprogress: (progress) =>
-            options.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }),
-        },
+      const result = await this.authorized(session, () =>
+        session.client.callTool(
+          { name, arguments: args },
+          {
+            signal: options.signal,
+            timeout: timeoutMs,
+            resetTimeoutOnProgress: true,
+            maxTotalTimeout: Math.max(timeoutMs, this.spec.maxTotalTimeoutMs),
+            onprogress: (progress) =>
+              options.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }),
+          },
+        ),
       )
       return { kind: 'result', result: callResult(result) }
     } catch (error) {
+      // Refused for want of a sign-in (401/403 before the server's handler ran): it did not happen.
+      if (isAuthRefusal(error)) return { kind: 'not-sent', message: `${this.spec.name}: ${authRefusalMessage(error)}` }
       const closed = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed
       return classifyCallFailure(error, {
         stopped: options.signal.aborted,
@@ -248,6 +256,11 @@ export class McpConnection implements McpConnectionPort {
     this.setStatus({ state: 'stopped' })
     await Promise.all(sessions.map((session) => this.endSession(session, 'Keel closed the connection')))
     await this.starting?.catch(() => undefined)
+  }
+
+  /** `send`, with a sign-in finished and the request sent again when the server refused it for want of one. */
+  private authorized<T>(session: Session, send: () => Promise<T>): Promise<T> {
+    return withAuthorization(this.options.oauth, () => httpTransport(session.transport), send)
   }
 
   private readySession(): Session | undefined {
@@ -331,10 +344,16 @@ export class McpConnection implements McpConnectionPort {
     } catch {
       throw new StartFailure(`Not a URL: ${this.spec.url}`, false)
     }
+    const authProvider = this.options.oauth?.provider
     if (this.spec.transport === 'sse')
-      return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
+      return this.initializeHttp(generation, () => sseTransport(this.spec, authProvider), left, timeout)
     try {
-      return await this.initialize(generation, streamableHttpTransport(this.spec), undefined, left(), timeout)
+      return await this.initializeHttp(
+        generation,
+        () => streamableHttpTransport(this.spec, authProvider),
+        left,
+        timeout,
+      )
     } catch (error) {
       // The legacy HTTP+SSE transport answers the Streamable HTTP POST with a 4xx (spec: backwards compatibility).
       const cause = error instanceof StartFailure ? error.cause : error
@@ -344,11 +363,44 @@ export class McpConnection implements McpConnectionPort {
         status < 400 ||
         status >= 500 ||
         status === 401 ||
+        isAuthRefusal(cause) ||
         this.closed ||
         generation !== this.generation
       )
         throw error
-      return this.initialize(generation, sseTransport(this.spec), undefined, left(), timeout)
+      return this.initializeHttp(generation, () => sseTransport(this.spec, authProvider), left, timeout)
+    }
+  }
+
+  /**
+   * `initialize` over HTTP; when the server wants a sign-in and one was finished (interactive
+   * OAuth), again on a new transport, which sends the new token.
+   */
+  private async initializeHttp(
+    generation: number,
+    transport: () => StreamableHTTPClientTransport | SSEClientTransport,
+    left: () => number,
+    deadline: number,
+  ): Promise<Session> {
+    let current: StreamableHTTPClientTransport | SSEClientTransport | undefined
+    try {
+      return await withAuthorization(
+        this.options.oauth,
+        () => current!,
+        async () => {
+          if (this.closed || generation !== this.generation) throw new StartFailure('Keel closed the connection', false)
+          current = transport()
+          try {
+            return await this.initialize(generation, current, undefined, left(), deadline)
+          } catch (error) {
+            // withAuthorization reads the SDK's own error; StartFailure keeps it as its cause.
+            throw error instanceof StartFailure && isAuthRefusal(error.cause) ? error.cause : error
+          }
+        },
+      )
+    } catch (error) {
+      if (isAuthRefusal(error)) throw new StartFailure(authRefusalMessage(error), false, error)
+      throw error
     }
   }
 
@@ -497,6 +549,11 @@ export class McpConnection implements McpConnectionPort {
   private fireToolsChanged() {
     for (const listener of [...this.toolsListeners]) listener()
   }
+}
+
+/** The HTTP transport of a session (OAuth applies to HTTP only). */
+function httpTransport(transport: Transport): StreamableHTTPClientTransport | SSEClientTransport {
+  return transport as StreamableHTTPClientTransport | SSEClientTransport
 }
 
 function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {

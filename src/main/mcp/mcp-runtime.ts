@@ -7,6 +7,8 @@ import { McpConnection, type McpConnectionOptions } from './mcp-connection'
 import { mcpDefinitionHash } from './mcp-definition-hash'
 import { resolveCommand } from './mcp-environment'
 import { McpHub, type McpLaunchDescription } from './mcp-hub'
+import { KeelOAuthProvider } from './mcp-oauth-provider'
+import type { McpOAuthVault } from './mcp-oauth-vault'
 import { assignMcpProviderNames } from './mcp-provider-names'
 import { mcpFingerprint } from './mcp-server-config'
 import { toKeelTool } from './mcp-tool-adapter'
@@ -23,6 +25,11 @@ export interface McpRuntimeOptions {
   log?: ((message: string) => void) | undefined
   /** Where stdio servers without a `cwd` run, one folder each (see {@link mcpServersDir}). */
   serversDir?: string | undefined
+  /**
+   * OAuth sign-ins of remote servers (the key vault). A server started here uses and renews its
+   * saved tokens but never opens a browser: one that needs a new sign-in fails until the user signs in.
+   */
+  oauthVault?: McpOAuthVault | undefined
 }
 
 /** `mcp-servers/` next to the store's file (Keel's data folder); none for an in-memory store. */
@@ -34,7 +41,20 @@ export function mcpServersDir(databasePath: string): string | undefined {
 export function createMcpHub(options: McpRuntimeOptions): McpHub {
   return new McpHub({
     pins: options.pins,
-    connect: (spec) => new McpConnection(spec, { loginPath: async () => options.loginPath, ...options.connection }),
+    connect: (spec) =>
+      new McpConnection(spec, {
+        loginPath: async () => options.loginPath,
+        ...options.connection,
+        ...(options.oauthVault && spec.transport !== 'stdio'
+          ? {
+              oauth: new KeelOAuthProvider({
+                serverId: spec.id,
+                vault: options.oauthVault,
+                mode: { kind: 'background' },
+              }),
+            }
+          : {}),
+      }),
     toTool: (input) => {
       const adapted = toKeelTool(input)
       return adapted.ok ? adapted.tool : { refused: adapted.reason }

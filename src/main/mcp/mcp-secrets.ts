@@ -28,6 +28,8 @@ export function mcpSecretId(serverId: string, where: McpSecretWhere, key: string
 export function parseMcpSecretId(id: string): { serverId: string; where: McpSecretWhere; key: string } | undefined {
   if (!isMcpSecretId(id)) return undefined
   const [, serverId, where, ...key] = id.split(':')
+  // OAuth records are not env values or headers: mcp-oauth-vault.ts owns them.
+  if (where !== 'env' && where !== 'headers') return undefined
   return { serverId: serverId!, where: where as McpSecretWhere, key: key.join(':') }
 }
 

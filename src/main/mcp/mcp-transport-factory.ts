@@ -1,6 +1,10 @@
 // Builds the SDK transport for one attempt to reach a server: Keel's own stdio transport (process
 // group, stderr ring, message cap), Streamable HTTP, or the legacy HTTP+SSE transport.
-import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import {
+  type OAuthClientProvider,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client'
 import type { McpLaunchSpec } from './mcp-connection-port'
 import { childEnvironment } from './mcp-environment'
 import type { StderrRing } from './mcp-stderr-ring'
@@ -33,11 +37,21 @@ function endpoint(spec: McpLaunchSpec): URL {
   return new URL(spec.url)
 }
 
-export function streamableHttpTransport(spec: McpLaunchSpec): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(endpoint(spec), { requestInit: { headers: { ...spec.headers } } })
+/** `authProvider`: OAuth for this server (the SDK runs the protocol; mcp-oauth-provider.ts keeps the results). */
+export function streamableHttpTransport(
+  spec: McpLaunchSpec,
+  authProvider?: OAuthClientProvider | undefined,
+): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(endpoint(spec), {
+    requestInit: { headers: { ...spec.headers } },
+    ...(authProvider ? { authProvider } : {}),
+  })
 }
 
-export function sseTransport(spec: McpLaunchSpec): SSEClientTransport {
+export function sseTransport(spec: McpLaunchSpec, authProvider?: OAuthClientProvider | undefined): SSEClientTransport {
   // requestInit's headers go on the stream's GET and on every POST (the SDK's common headers).
-  return new SSEClientTransport(endpoint(spec), { requestInit: { headers: { ...spec.headers } } })
+  return new SSEClientTransport(endpoint(spec), {
+    requestInit: { headers: { ...spec.headers } },
+    ...(authProvider ? { authProvider } : {}),
+  })
 }

@@ -11,17 +11,47 @@ export type KeyVaultResult =
 
 /**
  * A secret of an MCP server: one env value or header, `mcp:<serverId>:env:<NAME>` or
- * `mcp:<serverId>:headers:<Name>` (see `src/main/mcp/mcp-secrets.ts`).
+ * `mcp:<serverId>:headers:<Name>` (see `src/main/mcp/mcp-secrets.ts`), or its OAuth sign-in with
+ * one authorization server, `mcp:<serverId>:oauth:<issuer>` (a JSON record: `src/main/mcp/mcp-oauth-vault.ts`).
  */
 export type McpSecretId = `mcp:${string}`
 
 /** What the vault keeps a value under: a provider profile's API key (under its id), or an MCP server's secret. */
 export type VaultEntryId = ProviderProfileId | McpSecretId
 
-const MCP_SECRET_ID = /^mcp:[a-z0-9_-]{1,40}:(?:env|headers):[^\u0000]{1,200}$/
+const MCP_SECRET_ID = /^mcp:[a-z0-9_-]{1,40}:(?:env|headers|oauth):[^\u0000]{1,200}$/
+const MCP_OAUTH_ID = /^mcp:[a-z0-9_-]{1,40}:oauth:/
 
 export function isMcpSecretId(id: string): id is McpSecretId {
   return MCP_SECRET_ID.test(id)
+}
+
+/** An MCP server's OAuth record (its value is JSON holding tokens: see {@link oauthSecretValues}). */
+export function isMcpOAuthId(id: string): boolean {
+  return MCP_OAUTH_ID.test(id) && isMcpSecretId(id)
+}
+
+/** The fields of an OAuth record that are secrets: what redaction must scrub (the record's other fields are not). */
+const OAUTH_SECRET_FIELDS = ['access_token', 'refresh_token', 'id_token', 'client_secret'] as const
+
+/** The secret values inside an OAuth record's JSON (tokens, a client secret), for the redaction set. */
+export function oauthSecretValues(json: string | undefined): string[] {
+  if (json === undefined) return []
+  const found: string[] = []
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 4 || value === null || typeof value !== 'object') return
+    for (const [key, inner] of Object.entries(value)) {
+      if (typeof inner === 'string' && (OAUTH_SECRET_FIELDS as readonly string[]).includes(key)) found.push(inner)
+      else visit(inner, depth + 1)
+    }
+  }
+  try {
+    visit(JSON.parse(json), 0)
+  } catch {
+    // Not JSON: the whole value is the secret.
+    found.push(json)
+  }
+  return found
 }
 
 /** An id the vault accepts (files written by another version may hold others: they are ignored). */

@@ -1,7 +1,7 @@
 import type { TurnRecorder } from '../harness/turn-recorder'
 import { IMPLICIT_PROFILE_IDS, isProfileIdSyntax, type ProviderProfileId } from '../../shared/provider-profiles'
 import { profileKeyVariable } from '../providers/provider-config'
-import { isMcpSecretId, keyEnding, type KeyStatus, type KeyVault } from './key-vault'
+import { isMcpOAuthId, isMcpSecretId, keyEnding, oauthSecretValues, type KeyStatus, type KeyVault } from './key-vault'
 import { MIN_REDACTED_KEY_LENGTH, keyForms, redactText, redactValue } from './key-redaction'
 import type { Env } from '../../shared/env'
 
@@ -57,7 +57,11 @@ export class ProviderKeys {
     }
     for (const provider of IMPLICIT_PROFILE_IDS) add(this.fromEnvironment(provider))
     // Every saved provider key (any profile) and MCP server secret.
-    for (const id of this.vault.ids()) if (isMcpSecretId(id) || isProfileIdSyntax(id)) add(this.vault.get(id))
+    for (const id of this.vault.ids()) {
+      // An OAuth record is JSON: its tokens are scrubbed one by one (the whole record never leaves as such).
+      if (isMcpOAuthId(id)) for (const secret of oauthSecretValues(this.vault.get(id))) add(secret)
+      else if (isMcpSecretId(id) || isProfileIdSyntax(id)) add(this.vault.get(id))
+    }
     for (const secret of this.sessionSecrets) keys.add(secret)
     return [...keys]
   }

@@ -1,0 +1,65 @@
+// A remote MCP server that needs OAuth, for tests: one HTTP listener on 127.0.0.1 serving an
+// authorization server (the SDK v1's own router with its in-memory demo provider: registration,
+// PKCE-checked code exchange, approving at once like a user who clicks "Allow") and a Streamable
+// HTTP MCP endpoint at /mcp behind the SDK's bearer-token check, which answers 401 with
+// WWW-Authenticate resource_metadata. The resource indicator is enforced (strict). Every token it
+// issues is recorded (`issuedTokens`) so a test can look for it where it must never be.
+import { createServer } from 'node:http'
+import express from 'express'
+import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js'
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js'
+import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+
+/** @returns {Promise<{ url: string, issuer: string, issuedTokens: string[], authorizationRequests: URL[], close: () => Promise<void> }>} */
+export async function startOAuthMcpServer() {
+  const app = express()
+  const server = createServer(app)
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = new URL(`http://127.0.0.1:${server.address().port}/`)
+  const mcpUrl = new URL('/mcp', base)
+  const issuedTokens = []
+  const authorizationRequests = []
+  const provider = new DemoInMemoryAuthProvider((resource) => resource?.toString() === mcpUrl.href)
+  const exchange = provider.exchangeAuthorizationCode.bind(provider)
+  provider.exchangeAuthorizationCode = async (...args) => {
+    const tokens = await exchange(...args)
+    issuedTokens.push(tokens.access_token)
+    return tokens
+  }
+  app.use((request, _response, next) => {
+    if (request.path === '/authorize') authorizationRequests.push(new URL(request.url, base))
+    next()
+  })
+  app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }))
+  const bearer = requireBearerAuth({
+    verifier: provider,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
+  })
+  app.post('/mcp', express.json(), bearer, async (request, response) => {
+    const mcp = new McpServer({ name: 'oauth-test-server', version: '1.0.0' })
+    mcp.registerTool('whoami', { description: 'Says hello' }, async () => ({
+      content: [{ type: 'text', text: 'hello, signed-in user' }],
+    }))
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+    response.on('close', () => {
+      void transport.close()
+      void mcp.close()
+    })
+    await mcp.connect(transport)
+    await transport.handleRequest(request, response, request.body)
+  })
+  app.get('/mcp', (_request, response) => response.status(405).end())
+  return {
+    url: mcpUrl.href,
+    issuer: base.href,
+    issuedTokens,
+    authorizationRequests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
