@@ -165,6 +165,8 @@ export class McpConnection implements McpConnectionPort {
   async listTools(): Promise<McpListedTool[]> {
     const session = this.readySession()
     if (!session) throw new Error(`${this.spec.name} is not ready (${this.state.state})`)
+    // A server of resources or prompts only: it has no tools to list (asking would fail).
+    if (!session.client.getServerCapabilities()?.tools) return []
     const tools: McpListedTool[] = []
     const seen = new Set<string>()
     let cursor: string | undefined

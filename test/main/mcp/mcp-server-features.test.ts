@@ -143,7 +143,9 @@ describe('resources and prompts of server-everything', () => {
 
 describe('resources and prompts of servers that get them wrong', () => {
   it('follows every page, drops a malformed entry, keeps server text as it was sent', async () => {
-    const requester = await ready(stdioSpec([RESOURCES_SERVER]))
+    const { connection, requester } = await started(stdioSpec([RESOURCES_SERVER]))
+    // It declares no tools: there are none to list (and it is not asked).
+    expect(await connection.listTools()).toEqual([])
     const listed = value(await listResources(requester))
     expect(listed.items.map((resource) => resource.name)).toEqual([
       'readme.md',
