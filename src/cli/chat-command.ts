@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { CheckedAttachment } from '../shared/attachments'
 import { MAX_MESSAGE_CHARS } from '../shared/ipc/channels'
 import type { Locale } from '../shared/locale'
 import { isLocale } from '../shared/locale'
@@ -22,7 +23,8 @@ import { terminalApprover } from './terminal-approver'
 
 export const CHAT_USAGE = `usage: keel chat [--provider <${IMPLICIT_PROFILE_IDS.join('|')}|custom-N>] [--model M] [--base-url URL]
                  [--db FILE] [--conversation ID] [--lang en|pt-BR|es] [--yes] [--json]
-                 [--mcp-config FILE] "message"
+                 [--mcp-config FILE] [--resource SERVER:URI…] [--prompt SERVER:NAME [--prompt-arg K=V…]]
+                 "message"
 
 Runs one user turn with the real harness, tools and store, streaming the answer to stdout.
   --yes           approve write tools (without it: ask on a terminal, deny otherwise)
@@ -33,6 +35,11 @@ Runs one user turn with the real harness, tools and store, streaming the answer 
   --mcp-config    MCP servers for this run, as Claude Desktop's config writes them ("mcpServers")
                   or VS Code's ("servers"); KEEL_MCP_CONFIG works too. Servers saved in Keel's
                   settings run as well (those the user agreed to run).
+  --resource      attach an MCP server's resource (repeatable; keel mcp resources SERVER lists them):
+                  text and images as files within the usual sizes; other types are named, not sent
+  --prompt        start the message with an MCP server's prompt (keel mcp prompts SERVER lists them),
+                  its arguments as --prompt-arg key=value; the text is shown on stderr first, and
+                  the message (if any) follows it
   --provider      a provider set up in Keel's settings (its id), or one of the built-in ids, for this
                   turn only; without it, the conversation's own (a new one: the default for new
                   conversations). A provider that needs a key and has none is not called.
@@ -65,6 +72,9 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
         json: { type: 'boolean' },
         'max-rounds': { type: 'string' },
         'mcp-config': { type: 'string' },
+        resource: { type: 'string', multiple: true },
+        prompt: { type: 'string' },
+        'prompt-arg': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -78,8 +88,10 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     io.stdout.write(`${CHAT_USAGE}\n`)
     return 0
   }
-  const message = parsed.positionals.join(' ').trim()
-  if (message.length === 0) throw new CliUsageError(`missing the message\n${CHAT_USAGE}`)
+  let message = parsed.positionals.join(' ').trim()
+  if (message.length === 0 && flags.prompt === undefined) throw new CliUsageError(`missing the message\n${CHAT_USAGE}`)
+  if (flags['prompt-arg'] !== undefined && flags.prompt === undefined)
+    throw new CliUsageError(`--prompt-arg goes with --prompt\n${CHAT_USAGE}`)
   if (message.length > MAX_MESSAGE_CHARS)
     throw new CliUsageError(`the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_CHARS}`)
   if (flags.provider !== undefined && !isProfileIdSyntax(flags.provider)) {
@@ -146,6 +158,29 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
         io.stderr.write(`[keel] MCP server ${view.config.name} is not used: ${statusText(view.status)}\n`)
     const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
     cleanups.push(() => tools.close())
+    let attachments: CheckedAttachment[] | undefined
+    if (flags.prompt !== undefined || (flags.resource?.length ?? 0) > 0) {
+      const { chatMcpInputs, promptArguments } = await import('./mcp-features-command')
+      const inputs = await chatMcpInputs(
+        mcp.hub,
+        {
+          resources: flags.resource ?? [],
+          prompt: flags.prompt,
+          promptArgs: promptArguments(flags['prompt-arg'] ?? []),
+        },
+        io,
+      )
+      // A prompt or resource that could not be had: said on stderr, nothing sent.
+      if (!inputs) return 1
+      message = [inputs.before, message, inputs.after].filter((part) => part.trim() !== '').join('\n\n')
+      if (message === '' && inputs.attachments.length === 0) {
+        io.stderr.write('keel: the prompt gave no text and no files: nothing to send\n')
+        return 1
+      }
+      if (message.length > MAX_MESSAGE_CHARS)
+        throw new CliUsageError(`the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_CHARS}`)
+      attachments = inputs.attachments
+    }
     const print = flags.json ? jsonPrinter(io.stdout) : humanPrinter(io.stdout, io.stderr)
     const prepared = prepareTurn({
       store,
@@ -157,6 +192,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
         ...settings,
         conversationId: flags.conversation,
         text: message,
+        ...(attachments && attachments.length > 0 ? { attachments } : {}),
         provider,
         model,
         baseUrl: flags['base-url'],

@@ -13,7 +13,7 @@ commands:
   export   print the whole store as JSON
   import   load an export into the store (a backup restored; nothing twice, nothing overwritten)
   replay   parse a recorded provider response body into a turn result (JSON)
-  mcp      MCP servers: list them and their tools, accept changed tools, the conformance client
+  mcp      MCP servers: list them and their tools, accept changed tools, resources, prompts, the conformance client
 
 ${CHAT_USAGE}
 

@@ -36,7 +36,7 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
     const { runMcpLogin } = await import('./mcp-login-command')
     return runMcpLogin(sub, rest, io)
   }
-  if (sub !== 'list' && sub !== 'accept')
+  if (sub !== 'list' && sub !== 'accept' && sub !== 'resources' && sub !== 'prompts')
     throw new CliUsageError(
       `${sub === undefined ? 'missing' : `unknown`} mcp command${sub ? ` "${sub}"` : ''}\n${MCP_USAGE}`,
     )
@@ -52,8 +52,8 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
     throw new CliUsageError(`${(error as Error).message}\n${MCP_USAGE}`)
   }
   const { values: flags, positionals } = parsed
-  if (sub === 'accept' && positionals.length !== 1)
-    throw new CliUsageError(`accept takes one server (its id or name)\n${MCP_USAGE}`)
+  if (sub !== 'list' && positionals.length !== 1)
+    throw new CliUsageError(`${sub} takes one server (its id or name)\n${MCP_USAGE}`)
   if (sub === 'list' && positionals.length > 0) throw new CliUsageError(`list takes no server\n${MCP_USAGE}`)
 
   const store = openStoreForCli(flags.db ?? defaultDatabasePath(io.env), { create: true })
@@ -62,6 +62,12 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
     try {
       const views = session.commands.hub.views()
       if (sub === 'list') return list(views, io, flags.json === true)
+      if (sub === 'resources' || sub === 'prompts') {
+        const { findServer, printPrompts, printResources } = await import('./mcp-features-command')
+        const view = findServer(views, positionals[0]!)
+        const print = sub === 'resources' ? printResources : printPrompts
+        return await print(session.hub, view, io, flags.json === true)
+      }
       return await accept(session.commands, views, positionals[0]!, io)
     } finally {
       await session.close()

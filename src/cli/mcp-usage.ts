@@ -5,6 +5,7 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
        keel mcp roots <server> [--add DIR]... [--remove DIR]... [--db FILE]
        keel mcp login <server> [--no-browser] [--client-id ID] [--db FILE] [--mcp-config FILE]
        keel mcp logout <server> [--db FILE] [--mcp-config FILE]
+       keel mcp resources|prompts <server> [--json] [--db FILE] [--mcp-config FILE]
        keel mcp conformance-client <server-url>
 
   list                 starts the configured MCP servers (saved in Keel's settings and/or from
@@ -20,5 +21,8 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
                        --client-id uses a client registered by hand (secret: KEEL_MCP_CLIENT_SECRET).
                        The CLI keeps the sign-in for this run only; the app keeps it in its key vault
   logout <server>      forgets the server's tokens and client registration
+  resources <server>   that server's resources and resource templates (attach one with
+                       keel chat --resource <server>:<uri>)
+  prompts <server>     that server's prompts and their arguments (use one with keel chat --prompt)
   conformance-client   the client the official MCP conformance suite runs (Streamable HTTP)
-Exit: 0 done, 1 a server failed or nothing to accept, 2 usage error.`
+Exit: 0 done, 1 a server failed (or is not running) or nothing to accept, 2 usage error.`

@@ -3,6 +3,7 @@
 // first so those parts can be built side by side; `mcp-connection.ts` implements it.
 import type { ElicitationAnswer, ElicitationRequest } from '../tools/tool'
 import type { McpServerStatus, McpTransport } from '../../shared/mcp'
+import type { McpRequester } from './mcp-server-features'
 
 /** A server as the connection runs it: the config with secrets resolved (never stored, never logged). */
 export interface McpLaunchSpec {
@@ -91,6 +92,10 @@ export interface McpConnectionPort {
   /** The server said its tool list changed (`notifications/tools/list_changed`), or it restarted. */
   onToolsChanged(listener: () => void): () => void
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallOutcome>
+  /** Its resources and prompts (mcp-server-features.ts) while ready; absent on connections that offer only tools. */
+  requester?(): McpRequester | undefined
+  /** The server said a subscribed resource changed (`notifications/resources/updated`). */
+  onResourceUpdated?(listener: (uri: string) => void): () => void
   /** The last ~64 KiB of its stderr (stdio), newest last. */
   stderrTail(): string
   /**

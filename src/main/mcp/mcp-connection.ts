@@ -34,6 +34,7 @@ import { loginShellPath } from './mcp-environment'
 import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
 import { authRefusalMessage, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
+import type { McpRequester } from './mcp-server-features'
 import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
@@ -119,6 +120,7 @@ export class McpConnection implements McpConnectionPort {
   private state: McpServerStatus = { state: 'stopped' }
   private readonly statusListeners = new Set<(status: McpServerStatus) => void>()
   private readonly toolsListeners = new Set<() => void>()
+  private readonly resourceListeners = new Set<(uri: string) => void>()
   private readonly stderr = new StderrRing()
   private readonly backoff: McpBackoff
   private readonly now: () => number
@@ -187,6 +189,8 @@ export class McpConnection implements McpConnectionPort {
   async listTools(): Promise<McpListedTool[]> {
     const session = this.readySession()
     if (!session) throw new Error(`${this.spec.name} is not ready (${this.state.state})`)
+    // A server of resources or prompts only: it has no tools to list (asking would fail).
+    if (!session.client.getServerCapabilities()?.tools) return []
     const tools: McpListedTool[] = []
     const seen = new Set<string>()
     let cursor: string | undefined
@@ -203,6 +207,25 @@ export class McpConnection implements McpConnectionPort {
       seen.add(cursor)
     }
     throw new Error(`${this.spec.name} sent more than ${MAX_TOOL_PAGES} pages of tools`)
+  }
+
+  /** Resources and prompts (mcp-server-features.ts) on the current session; undefined when not ready. */
+  requester(): McpRequester | undefined {
+    const session = this.readySession()
+    if (!session) return undefined
+    const capabilities = session.client.getServerCapabilities() ?? {}
+    return {
+      serverName: this.spec.name,
+      capabilities: { resources: capabilities.resources, prompts: capabilities.prompts },
+      timeoutMs: this.spec.timeoutMs,
+      request: (method, params, schema, options) =>
+        session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),
+    }
+  }
+
+  onResourceUpdated(listener: (uri: string) => void): () => void {
+    this.resourceListeners.add(listener)
+    return () => this.resourceListeners.delete(listener)
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallOutcome> {
@@ -433,6 +456,10 @@ export class McpConnection implements McpConnectionPort {
     if (withRoots) client.setRequestHandler('roots/list', () => ({ roots: mcpRootsForWire(this.roots) }))
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (session === this.current) this.fireToolsChanged()
+    })
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      if (session !== this.current) return
+      for (const listener of [...this.resourceListeners]) listener(notification.params.uri)
     })
     client.onclose = () => this.onSessionClosed(session)
     // Errors the SDK reports out of band (an unparsable line, an unknown progress token) are not fatal.

@@ -11,6 +11,7 @@ import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-conn
 import { admitToolDefinitions, type AdmittedTool } from './mcp-definition-admission'
 import { mcpInstructionsView, type McpServerInstructions } from './mcp-instructions'
 import { mcpSecretValueList } from './mcp-secrets'
+import type { McpRequester } from './mcp-server-features'
 import { mcpToolAnnotations, mcpToolEffect, mcpToolTitle } from './mcp-tool-adapter'
 
 /** One server as the hub is given it: its config, where it comes from and its secret values (resolved, never stored here). */
@@ -186,6 +187,22 @@ export class McpHub implements ToolSource {
   view(serverId: string): McpServerView | undefined {
     const state = this.servers.get(serverId)
     return state ? this.viewOf(state) : undefined
+  }
+
+  /**
+   * A running server's resources and prompts (mcp-server-features.ts), with `scrub` to take its own
+   * secrets (env values, headers) out of whatever comes of them before it goes anywhere.
+   * `undefined`: no such server; `notReady`: why it cannot be asked now (nothing is sent).
+   */
+  features(
+    serverId: string,
+  ): { requester: McpRequester; scrub: <T>(value: T) => T } | { notReady: string } | undefined {
+    const state = this.servers.get(serverId)
+    if (!state) return undefined
+    const requester = state.connection?.requester?.()
+    if (!requester) return { notReady: `${state.entry.config.name} is not running (${state.status.state}).` }
+    const forms = keyForms(mcpSecretValueList(state.entry.secrets))
+    return { requester, scrub: (value) => redactValue(value, forms) }
   }
 
   list(): readonly Tool[] {

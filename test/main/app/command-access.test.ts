@@ -50,6 +50,10 @@ function samples(ids: {
     'measurements.list': [{ kind: 'weight' }],
     'mcp.list': [{}],
     'mcp.stderr': [{ serverId: 'none-such' }],
+    'mcp.resources': [{ serverId: 'none-such' }],
+    'mcp.readResource': [{ serverId: 'none-such', uri: 'file:///a.md' }],
+    'mcp.prompts': [{ serverId: 'none-such' }],
+    'mcp.getPrompt': [{ serverId: 'none-such', name: 'summarise' }],
     'attachments.get': [{ attachmentId: ids.attachmentId }],
     // They call the (simulated) server: what it answers does not matter here, only that nothing is written.
     'providers.test': [

@@ -188,6 +188,23 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     'mcp.acceptTools': [...common, { serverId: 'x' }, { serverId: 'x', tools: { t: 'nothex' } }],
     'mcp.stderr': [...common, {}, { serverId: 'x', lines: 5 }],
     'mcp.pickFolder': [...common, { path: '/home' }],
+    'mcp.resources': [...common, {}, { serverId: '' }, { serverId: 'x', cursor: 'c' }],
+    'mcp.readResource': [
+      ...common,
+      { serverId: 'x' },
+      { serverId: 'x', uri: '' },
+      { serverId: 'x', uri: 'a://b', uriTemplate: 'a://{b}' },
+      { serverId: 'x', uri: 'a://b', used: { count: 99, bytes: 0 } },
+      { serverId: 'x', uriTemplate: 'a://{b}', arguments: { b: 7 } },
+    ],
+    'mcp.prompts': [...common, {}, { serverId: 'x', all: true }],
+    'mcp.getPrompt': [
+      ...common,
+      { serverId: 'x' },
+      { serverId: 'x', name: '' },
+      { serverId: 'x', name: 'p', arguments: { a: 1 } },
+      { serverId: 'x', name: 'p', arguments: { '': 'v' } },
+    ],
     'turns.regenerate': [
       ...common,
       {},

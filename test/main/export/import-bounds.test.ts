@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type KeelStore } from '../../../src/main/db/keel-store'
+import type { KeelStore } from '../../../src/main/db/keel-store'
 import { stringChunks } from '../../../src/main/export/json-record-reader'
 import { importStore } from '../../../src/main/export/store-import'
 import { MAX_IMPORT_DEPTH } from '../../../src/shared/ipc/channels'

@@ -1,7 +1,10 @@
+import { mcpFeatureCommands } from '../mcp-feature-commands'
 import type { AppParts, HandlerMap } from './command-handler'
 
 /** MCP servers (`mcp-commands.ts`). */
 export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
+  // Made when a command comes (the hub is the app's, read then).
+  const features = () => mcpFeatureCommands(app.mcp.hub)
   return {
     'mcp.list': () => app.mcp.list(),
     'mcp.import': (request) => app.mcp.import(request),
@@ -14,5 +17,9 @@ export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
     'mcp.acceptTools': (request) => app.mcp.acceptTools(request),
     'mcp.stderr': (request) => app.mcp.stderr(request),
     'mcp.pickFolder': () => app.mcp.pickFolder(),
+    'mcp.resources': (request) => features().resources(request),
+    'mcp.readResource': (request) => features().readResource(request),
+    'mcp.prompts': (request) => features().prompts(request),
+    'mcp.getPrompt': (request) => features().getPrompt(request),
   }
 }

@@ -1,10 +1,30 @@
 import { z } from 'zod'
 import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../../mcp'
 import { MCP_ROOT_PATH_MAX, MCP_ROOTS_MAX } from '../../mcp-roots'
+import {
+  MCP_MAX_FIELD_CHARS,
+  type McpListing,
+  type McpPromptMessageView,
+  type McpPromptView,
+  type McpReadResourceView,
+  type McpResourcesView,
+} from '../../mcp-server-features'
+import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES } from '../../attachments'
 import type { AccessOf } from './command-domain'
 import { id } from './request-fields'
 
-/** MCP servers: import, add and edit, consent, switches, secrets, tool review, stderr. */
+/** Argument values for a prompt or a URI template (strings on the wire). */
+const serverArguments = z
+  .record(z.string().min(1).max(200), z.string().max(32_768))
+  .refine((values) => Object.keys(values).length <= 100, { message: 'at most 100 arguments' })
+
+/** The files a message holds already: the budgets are for all of them together. */
+const budgetUsed = z.strictObject({
+  count: z.number().int().min(0).max(MAX_ATTACHMENTS),
+  bytes: z.number().int().min(0).max(MAX_ATTACHMENTS_TOTAL_BYTES),
+})
+
+/** MCP servers: import, add and edit, consent, switches, secrets, tool review, stderr, resources, prompts. */
 export const MCP_SCHEMAS = {
   /** MCP servers: config (no secrets), what running each means, status, tools with their pin state. */
   'mcp.list': z.strictObject({}),
@@ -80,6 +100,34 @@ export const MCP_SCHEMAS = {
   'mcp.stderr': z.strictObject({ serverId: id }),
   /** The desktop app's folder picker (for a server's roots); `null`: the user cancelled. Browser mode has none. */
   'mcp.pickFolder': z.strictObject({}),
+  /** A running server's resources and resource templates (every page, up to a cap). */
+  'mcp.resources': z.strictObject({ serverId: id }),
+  /**
+   * Reads one resource (by `uri`, or a template filled with `arguments`) as files for the composer:
+   * text and images within the usual budgets (`used`: what the message holds already), the rest named.
+   */
+  'mcp.readResource': z
+    .strictObject({
+      serverId: id,
+      uri: z.string().min(1).max(MCP_MAX_FIELD_CHARS).optional(),
+      uriTemplate: z.string().min(1).max(MCP_MAX_FIELD_CHARS).optional(),
+      arguments: serverArguments.optional(),
+      /** The resource's listed name (the file's name; else the URI's last segment). */
+      name: z.string().min(1).max(MCP_MAX_FIELD_CHARS).optional(),
+      used: budgetUsed.optional(),
+    })
+    .refine((request) => (request.uri === undefined) !== (request.uriTemplate === undefined), {
+      message: 'give either uri or uriTemplate',
+    }),
+  /** A running server's prompts, with their arguments. */
+  'mcp.prompts': z.strictObject({ serverId: id }),
+  /** Gets a prompt with its arguments, as one message for the composer (shown before it is sent). */
+  'mcp.getPrompt': z.strictObject({
+    serverId: id,
+    name: z.string().min(1).max(MCP_MAX_FIELD_CHARS),
+    arguments: serverArguments.optional(),
+    used: budgetUsed.optional(),
+  }),
 } as const
 
 export const MCP_ACCESS = {
@@ -95,6 +143,11 @@ export const MCP_ACCESS = {
   'mcp.stderr': 'read',
   // It opens a window on the desktop: not something a read-only client may do.
   'mcp.pickFolder': 'write',
+  // They ask the server and store nothing.
+  'mcp.resources': 'read',
+  'mcp.readResource': 'read',
+  'mcp.prompts': 'read',
+  'mcp.getPrompt': 'read',
 } as const satisfies AccessOf<typeof MCP_SCHEMAS>
 
 export interface McpResponses {
@@ -109,4 +162,8 @@ export interface McpResponses {
   'mcp.acceptTools': McpServerView
   'mcp.stderr': { text: string }
   'mcp.pickFolder': { path: string | null }
+  'mcp.resources': McpResourcesView
+  'mcp.readResource': McpReadResourceView
+  'mcp.prompts': { serverId: string; prompts: McpListing<McpPromptView> }
+  'mcp.getPrompt': McpPromptMessageView
 }
