@@ -129,7 +129,14 @@ function compileUncached(schema: Record<string, unknown>): CompiledJsonSchema {
     ok: true,
     dialect: dialect.dialect,
     check(value, root = 'arguments') {
-      return validate(value) ? [] : argumentIssues(validate.errors ?? [], value, root)
+      try {
+        return validate(value) ? [] : argumentIssues(validate.errors ?? [], value, root)
+      } catch (error) {
+        // A schema that refers to itself with nothing consumed (`oneOf: [{$ref: '#'}]`) recurses
+        // without end: the call is refused, never run unchecked, and the turn goes on.
+        if (!(error instanceof RangeError)) throw error
+        return [{ path: '', message: `${root}: cannot be checked (the tool's schema refers to itself without end)` }]
+      }
     },
   }
 }

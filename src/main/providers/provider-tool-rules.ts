@@ -10,7 +10,7 @@ export interface ProviderToolRules {
   readonly maxDescriptionChars: number | undefined
   /** A tool name this API takes (length included). */
   readonly namePattern: RegExp
-  /** Keywords the API refuses at the top of a tool's input schema (removed there; the full schema still validates). */
+  /** Keywords the API refuses at the top of a tool's input schema (removed there, combinators' properties folded in; the full schema still validates). */
   readonly topLevelForbidden: readonly string[]
   /** Every array schema must say what its items are (`items: {}` is added where it does not). */
   readonly arrayItemsRequired: boolean

@@ -1,9 +1,11 @@
-// A tool's input schema as one provider can take it (see ProviderToolRules): combinators removed
-// at the top, `items` added to arrays that lack it, local `$ref`s inlined (cycles and anything
-// that does not resolve loosened to `{}`). What the model is sent may only be looser than the
-// tool's own schema, never stricter: the full schema still checks every call's arguments.
+// A tool's input schema as one provider can take it (see ProviderToolRules and docs/tool-schemas.md):
+// combinators the provider refuses at the top folded into its properties, `items` added to arrays
+// that lack it, local `$ref`s inlined (cycles and anything that does not resolve loosened to `{}`).
+// What the model is sent may only be looser than the tool's own schema, never stricter: the full
+// schema still checks every call's arguments.
 // Any input terminates: depth and size are bounded before anything recursive runs, and inlining
 // has a budget (an exponential or self-referential `$ref` falls back to loosened refs).
+import { foldTopLevelAlternatives } from './fold-top-level-alternatives'
 import type { ProviderToolRules } from './provider-tool-rules'
 
 /** Deepest schema (in nested objects and arrays) a provider is sent; real servers' stay under 30. */
@@ -33,6 +35,8 @@ const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'depende
 const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems']
 /** References Keel cannot follow by a JSON pointer: always loosened when refs must go. */
 const DYNAMIC_REFS = ['$dynamicRef', '$recursiveRef']
+/** What refs find a schema by: removed with the refs. */
+const IDENTIFIERS = ['$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor']
 
 class OverBudget extends Error {}
 
@@ -61,10 +65,13 @@ type RefMode = 'keep' | 'inline' | 'loosen'
 
 function reduceTop(schema: Record<string, unknown>, rules: ProviderToolRules, refs: RefMode): Record<string, unknown> {
   const budget = { nodes: 0 }
-  const reduced = reduceNode(schema, { root: schema, rules, refs, budget }, 0, []) as Record<string, unknown>
-  const top: Record<string, unknown> =
-    typeof reduced === 'object' && reduced !== null && !Array.isArray(reduced) ? { ...reduced } : {}
-  for (const keyword of rules.topLevelForbidden) delete top[keyword]
+  const reduced = reduceNode(schema, { root: schema, rules, refs, budget, loosened: { count: 0 } }, 0, [])
+  const top = foldTopLevelAlternatives(
+    typeof reduced === 'object' && reduced !== null && !Array.isArray(reduced)
+      ? (reduced as Record<string, unknown>)
+      : {},
+    rules.topLevelForbidden,
+  )
   if (refs !== 'keep') {
     // Everything they held is inlined (or loosened) where it was used.
     delete top.$defs
@@ -79,6 +86,22 @@ interface Walk {
   rules: ProviderToolRules
   refs: RefMode
   budget: { nodes: number }
+  /** How many refs were loosened so far (an ancestor's `unevaluated*` cannot stay then). */
+  loosened: { count: number }
+}
+
+/** `node` without its ref (loosened to what is beside it): never stricter than the original. */
+function loosen(node: Record<string, unknown>, walk: Walk): Record<string, unknown> {
+  delete node.$ref
+  walk.loosened.count++
+  dropUnevaluated(node)
+  return node
+}
+
+/** `unevaluated*` counts what refs evaluated: with a ref loosened it would refuse what the original allows. */
+function dropUnevaluated(node: Record<string, unknown>): void {
+  delete node.unevaluatedProperties
+  delete node.unevaluatedItems
 }
 
 function reduceNode(node: unknown, walk: Walk, depth: number, refStack: readonly string[]): unknown {
@@ -86,28 +109,44 @@ function reduceNode(node: unknown, walk: Walk, depth: number, refStack: readonly
   if (++walk.budget.nodes > MAX_SCHEMA_NODES || depth > MAX_SCHEMA_DEPTH) throw new OverBudget()
   const source = node as Record<string, unknown>
   const out: Record<string, unknown> = {}
+  const loosenedBefore = walk.loosened.count
   for (const [key, value] of Object.entries(source)) {
     if (SINGLE.includes(key) || (key === 'items' && !Array.isArray(value)))
-      out[key] = reduceNode(value, walk, depth + 1, refStack)
+      setOwn(out, key, reduceNode(value, walk, depth + 1, refStack))
     else if (key === 'items' || LIST.includes(key))
-      out[key] = Array.isArray(value) ? value.map((item) => reduceNode(item, walk, depth + 1, refStack)) : value
+      setOwn(out, key, Array.isArray(value) ? value.map((item) => reduceNode(item, walk, depth + 1, refStack)) : value)
     else if (MAP.includes(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const map: Record<string, unknown> = {}
-      for (const [name, sub] of Object.entries(value)) map[name] = reduceNode(sub, walk, depth + 1, refStack)
-      out[key] = map
-    } else out[key] = value
+      for (const [name, sub] of Object.entries(value)) setOwn(map, name, reduceNode(sub, walk, depth + 1, refStack))
+      setOwn(out, key, map)
+    } else setOwn(out, key, value)
   }
   if (walk.rules.arrayItemsRequired && isArraySchema(out) && out.items === undefined) out.items = {}
-  if (walk.refs === 'keep') return out
-  for (const keyword of DYNAMIC_REFS) delete out[keyword]
+  // A ref loosened below may have been what evaluated this node's properties or items.
+  if (walk.loosened.count > loosenedBefore) dropUnevaluated(out)
   const ref = out.$ref
-  if (ref === undefined) return out
-  delete out.$ref
-  if (walk.refs === 'loosen' || typeof ref !== 'string' || refStack.includes(ref)) return out
+  if (walk.refs === 'keep') {
+    // The keywords the provider refuses at the top are removed there: a ref into them would point nowhere.
+    if (
+      typeof ref === 'string' &&
+      walk.rules.topLevelForbidden.some((k) => ref === `#/${k}` || ref.startsWith(`#/${k}/`))
+    )
+      return loosen(out, walk)
+    return out
+  }
+  const dynamic = DYNAMIC_REFS.some((keyword) => out[keyword] !== undefined)
+  for (const keyword of DYNAMIC_REFS) delete out[keyword]
+  // Nothing refers to them any more, and an inlined target would repeat them (a duplicate anchor is an invalid schema).
+  for (const keyword of IDENTIFIERS) delete out[keyword]
+  if (ref === undefined) return dynamic ? loosen(out, walk) : out
+  if (walk.refs === 'loosen' || typeof ref !== 'string' || refStack.includes(ref)) return loosen(out, walk)
   const target = resolvePointer(walk.root, ref)
-  if (target === undefined) return out
+  if (target === undefined) return loosen(out, walk)
   const inlined = reduceNode(target, walk, depth + 1, [...refStack, ref])
-  if (typeof inlined !== 'object' || inlined === null || Array.isArray(inlined)) return out
+  if (typeof inlined !== 'object' || inlined === null || Array.isArray(inlined)) return loosen(out, walk)
+  delete out.$ref
+  // A ref loosened inside the target may have been what evaluated this node's properties.
+  if (walk.loosened.count > loosenedBefore) dropUnevaluated(out)
   const targetSchema = { ...(inlined as Record<string, unknown>) }
   // Inlined definitions were already emptied of refs; the copy at the root goes anyway.
   delete targetSchema.$defs
@@ -128,6 +167,11 @@ const ANNOTATIONS = new Set([
   'readOnly',
   'writeOnly',
 ])
+
+/** `target[key] = value` as an own property even when `key` is `__proto__` (a parameter may be named so). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
 
 function isArraySchema(node: Record<string, unknown>): boolean {
   return node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'))

@@ -9,6 +9,7 @@ import { assignMcpProviderNames } from '../../../src/main/mcp/mcp-provider-names
 import { toKeelTool } from '../../../src/main/mcp/mcp-tool-adapter'
 import type { Tool, ToolSource } from '../../../src/main/tools/tool'
 import { allPopularTools } from '../../support/mcp/popular-server-tools.mjs'
+import { declarationViolations, declaredTools } from '../../support/provider-declaration-rules'
 import { chat, eventsOf, startWorld, toolResultsIn, type HarnessWorld } from './harness-helpers'
 
 /** The popular servers' tools as Keel's MCP adapter makes them; `calls` records what reached a server. */
@@ -35,31 +36,6 @@ function popularServers(
     return adapted.tool
   })
   return { id: 'mcp', list: () => tools, calls }
-}
-
-/** The declared tools of a request: name, description and schema, whatever the wire shape. */
-function declaredTools(
-  provider: ProviderId,
-  body: Record<string, unknown>,
-): { name: string; description: string; schema: Record<string, unknown> }[] {
-  const tools = (body.tools ?? []) as Record<string, any>[]
-  switch (provider) {
-    case 'openai-chat':
-      return tools.map((t) => ({
-        name: t.function.name,
-        description: t.function.description,
-        schema: t.function.parameters,
-      }))
-    case 'openai-responses':
-    case 'gemini-interactions':
-      return tools.map((t) => ({ name: t.name, description: t.description, schema: t.parameters }))
-    case 'anthropic':
-      return tools.map((t) => ({ name: t.name, description: t.description, schema: t.input_schema }))
-    case 'gemini':
-      return tools
-        .flatMap((t) => (t.functionDeclarations ?? []) as Record<string, any>[])
-        .map((d) => ({ name: d.name, description: d.description, schema: d.parametersJsonSchema }))
-  }
 }
 
 describe('popular MCP servers configured together', () => {
@@ -114,6 +90,7 @@ describe('popular MCP servers configured together', () => {
       const declared = declaredTools(provider, world.server.requests[0]!.body as Record<string, unknown>)
       const openai = provider === 'openai-chat' || provider === 'openai-responses'
       expect(declared.length).toBe(openai ? 128 : 171)
+      expect(declarationViolations(provider, declared)).toEqual([])
       for (const tool of declared) {
         if (provider === 'openai-chat') expect(tool.description.length).toBeLessThanOrEqual(1024)
         expect(tool.schema.type).toBe('object')

@@ -16,6 +16,8 @@ const here = dirname(fileURLToPath(import.meta.url))
 export const MISBEHAVING_SERVER = resolve(here, 'misbehaving-server.mjs')
 /** One hostile or broken behaviour per run, chosen by its first argument (see the file). */
 export const HOSTILE_SERVER = resolve(here, 'hostile-server.mjs')
+/** Tools whose input schemas some providers refuse as they are (see the file); MCP_CALL_LOG logs calls. */
+export const SCHEMA_SHAPES_SERVER = resolve(here, 'schema-shapes-server.mjs')
 
 export function referenceServer(name: 'everything' | 'filesystem' | 'memory'): string {
   return resolve(here, '../../../node_modules/@modelcontextprotocol', `server-${name}`, 'dist/index.js')
