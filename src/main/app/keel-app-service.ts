@@ -254,6 +254,8 @@ export class KeelAppService {
     for (const run of this.runs.all()) run.controller.abort(new Error('Keel is shutting down'))
     await this.whenIdle()
     await this.imports.close()
+    // A sign-in still waiting for the browser stops listening on its loopback port.
+    await this.mcp.signIn.close()
     retryDeferredFinalizations(this.store)
     await this.tools.close()
   }

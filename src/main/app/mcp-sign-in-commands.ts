@@ -28,6 +28,7 @@ export class McpSignInCommands {
   /** The last sign-in of each server this session: in the browser, or failed (memory only). */
   private readonly attempts = new Map<string, Attempt>()
   private readonly running = new Map<string, Promise<unknown>>()
+  private readonly cancel = new AbortController()
 
   constructor(private readonly deps: McpSignInDeps) {}
 
@@ -52,6 +53,7 @@ export class McpSignInCommands {
       headers: found.headers,
       vault: this.deps.vault,
       timeoutMs: this.deps.timeoutMs,
+      signal: this.cancel.signal,
       openUrl: async (url) => {
         this.attempts.set(serverId, { state: 'signing-in', authorizationUrl: url.href })
         urlGiven(url.href)
@@ -61,7 +63,7 @@ export class McpSignInCommands {
       if (result.ok) this.attempts.delete(serverId)
       else this.attempts.set(serverId, { state: 'failed', issuer: issuerOf(this.deps.vault, serverId) })
       this.running.delete(serverId)
-      await this.deps.restart(serverId)
+      if (!this.cancel.signal.aborted) await this.deps.restart(serverId)
       return result
     })
     this.running.set(serverId, done)
@@ -83,6 +85,12 @@ export class McpSignInCommands {
       return fail('storage', forgotten.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
     await this.deps.restart(serverId)
     return ok({ signedOut: true })
+  }
+
+  /** Cancels the sign-ins still waiting for a browser (the app closes) and waits for them to end. */
+  async close(): Promise<void> {
+    this.cancel.abort()
+    await Promise.all([...this.running.values()])
   }
 
   /** Waits for a sign-in started here to end (tests; closing the app). */

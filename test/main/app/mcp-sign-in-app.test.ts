@@ -113,3 +113,18 @@ describe('signing in to a remote MCP server from the window', () => {
     expect(missing).toMatchObject({ ok: false, error: { detail: { code: 'mcp-server-not-found' } } })
   }, 60_000)
 })
+
+describe('a sign-in left open', () => {
+  it('is cancelled when the app closes: its loopback port stops listening', async () => {
+    world = await startAppWorld({ mcp: { connection: TEST_OPTIONS } })
+    const client = world.client('window')
+    const id = await addRemote(client)
+    const start = await client.value('mcp.signIn', { serverId: id })
+    if (start.kind !== 'browser') throw new Error('expected a browser sign-in')
+    const redirect = new URL(new URL(start.authorizationUrl).searchParams.get('redirect_uri')!)
+    const closing = world.close()
+    world = undefined
+    await closing
+    await expect(fetch(redirect)).rejects.toThrow()
+  }, 60_000)
+})
