@@ -2,6 +2,8 @@
 // (src/main/mcp), the CLI and the window. Secret values never appear here: a secret env value or
 // header is a reference to the key vault.
 
+import type { McpOAuthView } from './mcp-oauth'
+
 /** How Keel reaches a server: a process it starts (stdio), Streamable HTTP, or the legacy HTTP+SSE. */
 export type McpTransport = 'stdio' | 'http' | 'sse'
 
@@ -131,6 +133,8 @@ export interface McpServerView {
   offered: { tools: number; estimatedTokens: number }
   /** The server's `instructions` from `initialize` (untrusted server text), when it is ready and sent any. */
   instructions?: McpInstructionsView | undefined
+  /** Remote servers: the OAuth sign-in's state (issuer, scope, expiry; never a token). */
+  oauth?: McpOAuthView | undefined
 }
 
 /**

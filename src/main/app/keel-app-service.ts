@@ -59,6 +59,10 @@ export interface KeelAppServiceOptions {
     connection?: McpConnectionOptions | undefined
     /** The desktop shell's folder picker for a server's roots (the shell owns Electron's dialog). */
     pickFolder?: (() => Promise<string | undefined>) | undefined
+    /** The desktop shell's "open in the system browser" for MCP sign-ins (browser mode: the window opens the page). */
+    openExternal?: ((url: string) => Promise<void>) | undefined
+    /** How long an MCP sign-in waits for the browser (ms; tests). */
+    signInTimeoutMs?: number | undefined
   }
   /** How long a run no window watches may wait for the user's answer before it stops (default 2 minutes; tests). */
   unattendedMs?: number
@@ -117,7 +121,10 @@ export class KeelAppService {
       writesSettled: () => this.writesInFlight.settled(),
       ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}),
     })
-    this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [], options.mcp?.pickFolder)
+    this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [], options.mcp?.pickFolder, {
+      openExternal: options.mcp?.openExternal,
+      timeoutMs: options.mcp?.signInTimeoutMs,
+    })
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
       startRun: (conversationId, text, action, context, attachments) =>
@@ -247,6 +254,8 @@ export class KeelAppService {
     for (const run of this.runs.all()) run.controller.abort(new Error('Keel is shutting down'))
     await this.whenIdle()
     await this.imports.close()
+    // A sign-in still waiting for the browser stops listening on its loopback port.
+    await this.mcp.signIn.close()
     retryDeferredFinalizations(this.store)
     await this.tools.close()
   }

@@ -11,6 +11,7 @@ import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import { checkMcpRoots } from '../mcp/mcp-roots'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
 import { McpOAuthVault } from '../mcp/mcp-oauth-vault'
+import { McpSignInCommands, type McpSignInDeps } from './mcp-sign-in-commands'
 import { McpSecrets, mcpSecretValueList, type McpSecretWhere } from '../mcp/mcp-secrets'
 import { fail, ok, notFound } from './app-result'
 import type { ProviderKeys } from '../secrets/provider-keys'
@@ -37,11 +38,25 @@ export class McpCommands {
     fileServers: readonly McpFileServer[] = [],
     /** The desktop shell's folder picker (absent in browser mode and the CLI). */
     private readonly folderPicker?: (() => Promise<string | undefined>) | undefined,
+    /** Sign-ins: the desktop shell's "open in the system browser" (absent in browser mode), the wait. */
+    signIn: Pick<McpSignInDeps, 'openExternal' | 'timeoutMs'> = {},
   ) {
     this.secrets = new McpSecrets(keys.vault)
     this.fileServers = fileServers.map((server) => ({ ...server, config: { ...server.config } }))
     keys.addSessionSecrets(this.fileServers.flatMap((server) => mcpSecretValueList(server.secrets)))
+    this.signIn = new McpSignInCommands({
+      vault: new McpOAuthVault(keys.vault),
+      find: (serverId) => {
+        const entry = this.entries().find((candidate) => candidate.config.id === serverId)
+        return entry && { config: entry.config, headers: entry.secrets.headers }
+      },
+      restart: (serverId) => this.hub.restart(serverId),
+      ...signIn,
+    })
   }
+
+  /** `mcp.signIn` / `mcp.signOut` (mcp-sign-in-commands.ts). */
+  readonly signIn: McpSignInCommands
 
   /** Starts what is configured (with the core) and applies every later change. */
   sync(): void {
@@ -82,7 +97,7 @@ export class McpCommands {
 
   private view(serverId: string): AppResult<McpServerView> {
     const view = this.hub.view(serverId)
-    return view ? ok(view) : notFound('mcp-server')
+    return view ? ok(this.signIn.decorate(view)) : notFound('mcp-server')
   }
 
   /** "Always allow" grants on a server's tools are void once what it runs changed (or it is gone). */
@@ -93,7 +108,7 @@ export class McpCommands {
   }
 
   list(): Result<'mcp.list'> {
-    return ok(this.hub.views())
+    return ok(this.hub.views().map((view) => this.signIn.decorate(view)))
   }
 
   async import({

@@ -50,6 +50,8 @@ export interface McpSignInInput {
   timeoutMs?: number | undefined
   preRegistered?: { clientId: string; clientSecret?: string | undefined } | undefined
   clientMetadataUrl?: string | undefined
+  /** Cancels a sign-in still waiting for the browser (the app closes, the server is removed). */
+  signal?: AbortSignal | undefined
 }
 
 export type McpSignInResult = { ok: true; state: McpOAuthState; serverName: string } | { ok: false; message: string }
@@ -65,6 +67,9 @@ export async function signInToMcpServer(input: McpSignInInput): Promise<McpSignI
     clientMetadataUrl: input.clientMetadataUrl,
   })
   await oauth.prepare()
+  // Closing the provider ends the loopback wait (the sign-in then fails as cancelled).
+  const cancel = () => void oauth.close()
+  input.signal?.addEventListener('abort', cancel, { once: true })
   const timeoutMs = config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS
   const spec: McpLaunchSpec = {
     id: config.id,
@@ -88,6 +93,7 @@ export async function signInToMcpServer(input: McpSignInInput): Promise<McpSignI
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) }
   } finally {
+    input.signal?.removeEventListener('abort', cancel)
     await connection.close()
     await oauth.close()
   }

@@ -35,6 +35,10 @@ export type AppErrorDetail =
   | { code: 'mcp-consent-stale' }
   /** The server's instructions changed after they were shown: they must be read again before they are sent. */
   | { code: 'mcp-instructions-stale' }
+  /** Signing in to a server that runs on this computer (stdio): only remote servers have a sign-in. */
+  | { code: 'mcp-sign-in-not-applicable' }
+  /** The sign-in could not start or did not complete (the server or its authorization server said no, or no answer). */
+  | { code: 'mcp-sign-in-failed' }
   /** The message was deleted (another window) or never existed. */
   | { code: 'message-not-found' }
   /** A message action that does not fit that message (e.g. continuing an answer that is not the last). */

@@ -42,6 +42,8 @@ export const COMMAND_NAMES = [
   'mcp.readResource',
   'mcp.prompts',
   'mcp.getPrompt',
+  'mcp.signIn',
+  'mcp.signOut',
   'elicitations.answer',
   'conversations.search',
   'conversations.pin',

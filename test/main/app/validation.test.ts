@@ -205,6 +205,8 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
       { serverId: 'x', name: 'p', arguments: { a: 1 } },
       { serverId: 'x', name: 'p', arguments: { '': 'v' } },
     ],
+    'mcp.signIn': [...common, {}, { serverId: '' }, { serverId: 'x', openBrowser: true }],
+    'mcp.signOut': [...common, {}, { serverId: 7 }, { serverId: 'x', issuer: 'https://a' }],
     'turns.regenerate': [
       ...common,
       {},

@@ -55,6 +55,8 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.readResource': { serverId: 'files', uri: 'file:///notes/readme.md' },
   'mcp.prompts': { serverId: 'files' },
   'mcp.getPrompt': { serverId: 'files', name: 'summarise', arguments: { topic: 'cats' } },
+  'mcp.signIn': { serverId: 'files' },
+  'mcp.signOut': { serverId: 'files' },
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
   'conversations.search': { query: 'weight' },
   'conversations.pin': { conversationId: 'c1', pinned: true },

@@ -26,6 +26,8 @@ const DETAILS: { [C in AppErrorDetail['code']]: Extract<AppErrorDetail, { code: 
   'mcp-import-invalid': { code: 'mcp-import-invalid' },
   'mcp-consent-stale': { code: 'mcp-consent-stale' },
   'mcp-instructions-stale': { code: 'mcp-instructions-stale' },
+  'mcp-sign-in-not-applicable': { code: 'mcp-sign-in-not-applicable' },
+  'mcp-sign-in-failed': { code: 'mcp-sign-in-failed' },
   'message-not-found': { code: 'message-not-found' },
   'message-action-not-applicable': { code: 'message-action-not-applicable' },
   'provider-not-ready': { code: 'provider-not-ready', provider: 'openai-responses', reason: 'no-key' },

@@ -104,6 +104,9 @@ const baseEn = {
   'error.mcp-consent-stale': 'What this server runs changed since it was shown. Look at it again before allowing it.',
   'error.mcp-instructions-stale':
     'This server’s instructions changed since they were shown. Read them again before sending them.',
+  'error.mcp-sign-in-not-applicable': 'This server runs on this computer: it has no sign-in.',
+  'error.mcp-sign-in-failed':
+    'The sign-in to this server did not work. Try again; if it keeps failing, check the server’s address.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
   keyStoragePlainOptIn: 'Store keys and MCP server values without encryption on this computer',
@@ -287,6 +290,9 @@ const basePtBR: BaseDictionary = {
     'O que este servidor executa mudou desde que foi mostrado. Veja de novo antes de permitir.',
   'error.mcp-instructions-stale':
     'As instruções deste servidor mudaram desde que foram mostradas. Leia de novo antes de enviá-las.',
+  'error.mcp-sign-in-not-applicable': 'Este servidor roda neste computador: ele não tem login.',
+  'error.mcp-sign-in-failed':
+    'O login neste servidor não funcionou. Tente de novo; se continuar falhando, confira o endereço do servidor.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
   keyStoragePlainOptIn: 'Guardar chaves e valores de servidores MCP sem criptografia neste computador',
@@ -465,6 +471,9 @@ const baseEs: BaseDictionary = {
     'Lo que ejecuta este servidor cambió desde que se mostró. Revísalo de nuevo antes de permitirlo.',
   'error.mcp-instructions-stale':
     'Las instrucciones de este servidor cambiaron desde que se mostraron. Léelas de nuevo antes de enviarlas.',
+  'error.mcp-sign-in-not-applicable': 'Este servidor se ejecuta en este equipo: no tiene inicio de sesión.',
+  'error.mcp-sign-in-failed':
+    'El inicio de sesión en este servidor no funcionó. Inténtalo de nuevo; si sigue fallando, revisa la dirección del servidor.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',
   keyStoragePlainOptIn: 'Guardar claves y valores de servidores MCP sin cifrar en este equipo',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MCP_MAX_TIMEOUT_MS, type McpImportReport, type McpServerView } from '../../mcp'
+import type { McpSignInStart } from '../../mcp-oauth'
 import { MCP_ROOT_PATH_MAX, MCP_ROOTS_MAX } from '../../mcp-roots'
 import {
   MCP_MAX_FIELD_CHARS,
@@ -128,6 +129,14 @@ export const MCP_SCHEMAS = {
     arguments: serverArguments.optional(),
     used: budgetUsed.optional(),
   }),
+  /**
+   * Starts signing in to a remote server (OAuth): answers once the authorization page is known (the
+   * desktop app opens it in the system browser; otherwise the window opens `authorizationUrl`). The
+   * sign-in ends in the background; `mcp.list` shows its state.
+   */
+  'mcp.signIn': z.strictObject({ serverId: id }),
+  /** Forgets a remote server's sign-in (tokens and client registrations) and restarts it without. */
+  'mcp.signOut': z.strictObject({ serverId: id }),
 } as const
 
 export const MCP_ACCESS = {
@@ -148,6 +157,9 @@ export const MCP_ACCESS = {
   'mcp.readResource': 'read',
   'mcp.prompts': 'read',
   'mcp.getPrompt': 'read',
+  // They open a browser and change what the vault keeps.
+  'mcp.signIn': 'write',
+  'mcp.signOut': 'write',
 } as const satisfies AccessOf<typeof MCP_SCHEMAS>
 
 export interface McpResponses {
@@ -166,4 +178,6 @@ export interface McpResponses {
   'mcp.readResource': McpReadResourceView
   'mcp.prompts': { serverId: string; prompts: McpListing<McpPromptView> }
   'mcp.getPrompt': McpPromptMessageView
+  'mcp.signIn': McpSignInStart
+  'mcp.signOut': { signedOut: true }
 }

@@ -13,6 +13,8 @@ export const MCP_COMMANDS = [
   'mcp.import',
   'mcp.acceptTools',
   'mcp.pickFolder',
+  'mcp.signIn',
+  'mcp.signOut',
 ] as const satisfies readonly (keyof KeelApi)[]
 
 export type McpClient = Pick<KeelApi, (typeof MCP_COMMANDS)[number]>

@@ -14,6 +14,7 @@ import { revealInvisible } from '../../../../shared/invisible-characters'
 import { McpToolReview } from './mcp-tool-review'
 import { McpInstructionsPanel } from './mcp-instructions-panel'
 import { McpRootsEditor } from './mcp-roots-editor'
+import { McpSignInPanel } from './mcp-sign-in-panel'
 
 /**
  * One server in Settings: its status in words, what it runs, the on/off switch, Restart, Edit,
@@ -87,6 +88,7 @@ export function McpServerItem({
           {t(config.transport === 'stdio' ? 'mcpCommandLine' : 'mcpUrl')}:{' '}
           <code className="command-line">{revealInvisible(view.commandLine)}</code>
         </p>
+        <McpSignInPanel view={view} api={api} t={t} onView={onView} />
         {fromFile && <p className="muted">{t('mcpFromFileNote')}</p>}
         <div className="row">
           <label>

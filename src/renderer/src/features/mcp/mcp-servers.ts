@@ -124,7 +124,11 @@ export function acceptedHashes(reviews: ToolReview[]): Record<string, string> {
 /** Whether the list should be asked again soon (a server starting, or one that will be retried). */
 export function needsPolling(servers: McpServerView[]): boolean {
   return servers.some(
-    (s) => s.status.state === 'starting' || (s.status.state === 'failed' && s.status.retryAt !== undefined),
+    (s) =>
+      s.status.state === 'starting' ||
+      (s.status.state === 'failed' && s.status.retryAt !== undefined) ||
+      // The user is signing in in the browser: its end shows without a click.
+      s.oauth?.state === 'signing-in',
   )
 }
 
