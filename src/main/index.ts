@@ -1,7 +1,7 @@
 // The Electron shell: app lifecycle only. Window hardening, IPC, run events and key storage live in
 // ./shell; everything else in src/main is plain Node code that never imports `electron`, so it runs
 // under vitest, the CLI and browser mode.
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { KeelAppService } from './app/keel-app-service'
@@ -73,8 +73,8 @@ async function start(): Promise<void> {
     mcp: {
       ...(mcp.ok ? { fileServers: mcp.fileServers, loginPath: mcp.loginPath } : {}),
       pickFolder: () => pickFolder(BrowserWindow.getFocusedWindow()),
-      // MCP sign-ins open in the user's browser (only http(s) pages: mcp-sign-in-commands.ts).
-      openExternal: (url) => shell.openExternal(url),
+      // MCP sign-ins open in the user's browser, through the one checked opener (http(s) only).
+      openInBrowser: openExternalLink,
     },
   })
   // Quitting waits until running turns are stopped and saved (as interrupted), then closes the store

@@ -60,7 +60,7 @@ export interface KeelAppServiceOptions {
     /** The desktop shell's folder picker for a server's roots (the shell owns Electron's dialog). */
     pickFolder?: (() => Promise<string | undefined>) | undefined
     /** The desktop shell's "open in the system browser" for MCP sign-ins (browser mode: the window opens the page). */
-    openExternal?: ((url: string) => Promise<void>) | undefined
+    openInBrowser?: ((url: string) => Promise<void>) | undefined
     /** How long an MCP sign-in waits for the browser (ms; tests). */
     signInTimeoutMs?: number | undefined
   }
@@ -122,7 +122,7 @@ export class KeelAppService {
       ...(options.importSliceMs !== undefined ? { sliceMs: options.importSliceMs } : {}),
     })
     this.mcp = new McpCommands(options.store, this.keys, hub, options.mcp?.fileServers ?? [], options.mcp?.pickFolder, {
-      openExternal: options.mcp?.openExternal,
+      openInBrowser: options.mcp?.openInBrowser,
       timeoutMs: options.mcp?.signInTimeoutMs,
     })
     this.finding = new SearchCommands(options.store)

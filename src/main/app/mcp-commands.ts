@@ -39,7 +39,7 @@ export class McpCommands {
     /** The desktop shell's folder picker (absent in browser mode and the CLI). */
     private readonly folderPicker?: (() => Promise<string | undefined>) | undefined,
     /** Sign-ins: the desktop shell's "open in the system browser" (absent in browser mode), the wait. */
-    signIn: Pick<McpSignInDeps, 'openExternal' | 'timeoutMs'> = {},
+    signIn: Pick<McpSignInDeps, 'openInBrowser' | 'timeoutMs'> = {},
   ) {
     this.secrets = new McpSecrets(keys.vault)
     this.fileServers = fileServers.map((server) => ({ ...server, config: { ...server.config } }))

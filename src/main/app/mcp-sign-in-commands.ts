@@ -17,7 +17,7 @@ export interface McpSignInDeps {
   /** Restarts a server (it then connects with the tokens just saved, or without the forgotten ones). */
   restart: (serverId: string) => Promise<unknown>
   /** The desktop shell's "open in the system browser" (absent in browser mode: the window opens it). */
-  openExternal?: ((url: string) => Promise<void>) | undefined
+  openInBrowser?: ((url: string) => Promise<void>) | undefined
   /** How long to wait for the browser (ms; tests). */
   timeoutMs?: number | undefined
 }
@@ -119,9 +119,9 @@ export class McpSignInCommands {
   private async open(authorizationUrl: string): Promise<McpSignInStart> {
     // Only a web page goes to the system browser (an authorization server could name another scheme).
     const web = /^https?:$/.test(new URL(authorizationUrl).protocol)
-    if (!this.deps.openExternal || !web) return { kind: 'browser', authorizationUrl, openedBySystem: false }
+    if (!this.deps.openInBrowser || !web) return { kind: 'browser', authorizationUrl, openedBySystem: false }
     try {
-      await this.deps.openExternal(authorizationUrl)
+      await this.deps.openInBrowser(authorizationUrl)
       return { kind: 'browser', authorizationUrl, openedBySystem: true }
     } catch {
       // No browser to open: the window shows the link instead.

@@ -90,7 +90,7 @@ describe('signing in to a remote MCP server from the window', () => {
     world = await startAppWorld({
       mcp: {
         connection: TEST_OPTIONS,
-        openExternal: async (url) => {
+        openInBrowser: async (url) => {
           opened.push(url)
           // The "browser" answers on its own, as a real one would, after the command returned.
           setTimeout(() => void followAuthorizationRedirect(new URL(url)), 10)
