@@ -6,6 +6,7 @@
 //   MCP_TEST_REPEAT_CURSOR=1   resources/list answers the same nextCursor every time
 //   MCP_TEST_NO_PROMPTS=1      declares resources only (prompts/list is then not offered)
 //   MCP_TEST_TOKEN             echoed by the resource test://env/token
+import { answer, methodNotFound, send, serveLines } from './line-json-rpc.mjs'
 
 const env = process.env
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
@@ -107,27 +108,8 @@ function handle(message) {
         ],
       })
     default:
-      if (id !== undefined)
-        send({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } })
+      methodNotFound(message)
   }
 }
 
-function answer(id, result) {
-  send({ jsonrpc: '2.0', id, result })
-}
-
-function send(message) {
-  process.stdout.write(`${JSON.stringify(message)}\n`)
-}
-
-let buffer = ''
-process.stdin.setEncoding('utf8')
-process.stdin.on('data', (chunk) => {
-  buffer += chunk
-  let newline
-  while ((newline = buffer.indexOf('\n')) !== -1) {
-    const line = buffer.slice(0, newline)
-    buffer = buffer.slice(newline + 1)
-    if (line.trim()) handle(JSON.parse(line))
-  }
-})
+serveLines(handle)

@@ -8,15 +8,12 @@
 //                           each roots/list it sends: right after `initialized` when the client declared
 //                           roots, and after every notifications/roots/list_changed)
 import { appendFileSync, readFileSync } from 'node:fs'
+import { send, serveLines } from './line-json-rpc.mjs'
 
 const env = process.env
 let clientHasRoots = false
 let nextId = 1
 const pending = new Map()
-
-function send(message) {
-  process.stdout.write(`${JSON.stringify(message)}\n`)
-}
 
 function record(entry) {
   if (env.MCP_TEST_ROOTS_FILE)
@@ -80,14 +77,4 @@ function handle(message) {
   }
 }
 
-let buffer = ''
-process.stdin.setEncoding('utf8')
-process.stdin.on('data', (chunk) => {
-  buffer += chunk
-  for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
-    const line = buffer.slice(0, at).trim()
-    buffer = buffer.slice(at + 1)
-    if (line !== '') handle(JSON.parse(line))
-  }
-})
-process.stdin.on('end', () => process.exit(0))
+serveLines(handle)

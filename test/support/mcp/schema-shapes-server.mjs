@@ -5,6 +5,7 @@
 // description. Each call answers with its arguments and, when MCP_CALL_LOG names a file, appends
 // them there (one JSON line), so a test can tell whether a call ever reached the server.
 import { appendFileSync } from 'node:fs'
+import { answer, methodNotFound, serveLines } from './line-json-rpc.mjs'
 
 const TOOLS = [
   {
@@ -75,9 +76,6 @@ const TOOLS = [
   },
 ]
 
-const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`)
-const answer = (id, result) => send({ jsonrpc: '2.0', id, result })
-
 function handle(message) {
   switch (message.method) {
     case 'initialize':
@@ -98,25 +96,8 @@ function handle(message) {
       })
     }
     default:
-      if (message.id !== undefined)
-        send({
-          jsonrpc: '2.0',
-          id: message.id,
-          error: { code: -32601, message: `Method not found: ${message.method}` },
-        })
+      methodNotFound(message)
   }
 }
 
-let buffer = ''
-process.stdin.setEncoding('utf8')
-process.stdin.on('data', (chunk) => {
-  buffer += chunk
-  let newline = buffer.indexOf('\n')
-  while (newline !== -1) {
-    const line = buffer.slice(0, newline)
-    buffer = buffer.slice(newline + 1)
-    if (line.trim()) handle(JSON.parse(line))
-    newline = buffer.indexOf('\n')
-  }
-})
-process.stdin.on('end', () => process.exit(0))
+serveLines(handle)
