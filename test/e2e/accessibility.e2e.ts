@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from './fixtures'
 import { expectNoViolations } from './a11y-audit'
 import type { Result } from 'axe-core'
-import { enqueue, openApp, resetSim, send } from './sim'
+import { enqueue, openApp, releaseStream, resetSim, send } from './sim'
 
 /** WCAG 2.0 and 2.1, levels A and AA (axe's best-practice rules are not part of the audit). */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -492,8 +492,12 @@ test('axe while streaming (a draft tool call), then Esc stops the running turn',
 })
 
 test('the streaming answer is a polite live region, there before its first words arrive', async ({ page }) => {
-  // 800 ms apart: the checks below run while the answer is still streaming even on a busy machine.
-  await enqueue({ type: 'turn', text: ['First ', 'words ', 'then ', 'more ', 'words.'], faults: { delayMs: 800 } })
+  // Held after the first word: the checks below run while the answer is verifiably still streaming.
+  await enqueue({
+    type: 'turn',
+    text: ['First ', 'words ', 'then ', 'more ', 'words.'],
+    faults: { holdAfterText: 'First ' },
+  })
   await openApp(page)
   await expect(page.locator('[aria-live]')).toHaveCount(0)
 
@@ -506,6 +510,7 @@ test('the streaming answer is a polite live region, there before its first words
   await expect(live).not.toContainText('words.')
   expect(await live.evaluate((el) => el.parentElement?.closest('[aria-live]'))).toBeNull()
   expect(await live.evaluate((el) => el.closest('[aria-hidden="true"]'))).toBeNull()
+  await releaseStream()
   // Stored, the same element is no longer a live region (nothing is announced again).
   const stored = page.getByTestId('message-assistant').last()
   await expect(stored).toContainText('more words.')

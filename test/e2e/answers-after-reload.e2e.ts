@@ -1,7 +1,7 @@
 // A stored answer reads like the live one: the reasoning (collapsed, "Thought for N s"), and the
 // notice Keel showed, after a reload, in the window.
 import { expect, test } from './fixtures'
-import { enqueue, openApp, resetSim, screenshot, send } from './sim'
+import { enqueue, openApp, releaseStream, resetSim, screenshot, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -14,7 +14,8 @@ test('reasoning streams live under "Thinking…", then shows collapsed as "Thoug
     type: 'turn',
     reasoning: ['The user asks ', 'for a haiku. ', 'Five, seven, five.'],
     text: ['Autumn ', 'moonlight— ', 'a worm digs silently ', 'into the chestnut.'],
-    faults: { delayMs: 350 },
+    // Held in the middle of the thinking until it has been opened live.
+    faults: { holdAfterText: 'for a haiku. ' },
   })
   await openApp(page)
   await send(page, 'A haiku, please')
@@ -25,6 +26,7 @@ test('reasoning streams live under "Thinking…", then shows collapsed as "Thoug
   await reasoning.locator('summary').click()
   await expect(reasoning).toContainText('The user asks')
   await screenshot(page, 'reasoning-live')
+  await releaseStream()
 
   const answer = page.getByTestId('message-assistant').last()
   await expect(answer).toContainText('into the chestnut.')

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { enqueue, openApp, resetSim, screenshot, send } from './sim'
+import { enqueue, openApp, releaseStream, resetSim, screenshot, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -16,7 +16,8 @@ test('a streamed answer appears progressively and renders as Markdown', async ({
     '- two\n',
     'The end.',
   ]
-  await enqueue({ type: 'turn', text: chunks, faults: { delayMs: 400 } })
+  // Held after the first words until the streaming checks are done.
+  await enqueue({ type: 'turn', text: chunks, faults: { holdAfterText: 'Here is ' } })
   await openApp(page)
   await send(page, 'Show me streaming')
 
@@ -32,6 +33,7 @@ test('a streamed answer appears progressively and renders as Markdown', async ({
     .first()
     .evaluate((node) => ((node as HTMLElement & { keelMark?: boolean }).keelMark = true))
 
+  await releaseStream()
   const answer = page.getByTestId('message-assistant').last()
   await expect(answer).toContainText('The end.')
   expect(

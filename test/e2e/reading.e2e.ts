@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { expectNoViolations } from './a11y-audit'
-import { enqueue, openApp, resetSim, screenshot, send } from './sim'
+import { enqueue, openApp, releaseStream, resetSim, screenshot, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -22,7 +22,13 @@ const paragraphs = (count: number, word: string) =>
 test('a long streamed answer keeps its end in view; scrolling up stops that and shows Jump to latest, which returns', async ({
   page,
 }) => {
-  await enqueue({ type: 'turn', text: paragraphs(45, 'Streamed'), faults: { delayMs: 300 } })
+  // Paced, and held after paragraph 12 until the reader has scrolled up: the answer is still
+  // growing when they do, however slow the machine.
+  await enqueue({
+    type: 'turn',
+    text: paragraphs(45, 'Streamed'),
+    faults: { delayMs: 120, holdAfterText: 'Streamed paragraph 12:' },
+  })
   await openApp(page)
   await send(page, 'Write a long answer')
   const list = page.getByTestId('messages')
@@ -40,7 +46,9 @@ test('a long streamed answer keeps its end in view; scrolling up stops that and 
   await page.mouse.wheel(0, -800)
   const jump = page.getByRole('button', { name: 'Jump to latest' })
   await expect(jump).toBeVisible()
+  await expect(live).not.toContainText('Streamed paragraph 13:')
   const readingAt = await scrollTopOf(list)
+  await releaseStream()
   const heightBefore = await list.evaluate((el) => el.scrollHeight)
   await expect.poll(() => list.evaluate((el) => el.scrollHeight)).toBeGreaterThan(heightBefore + 200)
   expect(Math.abs((await scrollTopOf(list)) - readingAt)).toBeLessThanOrEqual(2)
@@ -210,13 +218,14 @@ test('reasoning is collapsed live and stored, and opens on demand', async ({ pag
     type: 'turn',
     reasoning: ['Weighing ', 'the options ', 'carefully.'],
     text: ['A ', 'short ', 'answer.'],
-    faults: { delayMs: 300 },
+    faults: { holdAfterText: 'the options ' },
   })
   await openApp(page)
   await send(page, 'Think first')
   const live = page.getByTestId('live-answer').getByTestId('reasoning')
   await expect(live.locator('summary')).toHaveText('Thinking…')
   await expect(live).not.toHaveAttribute('open', '')
+  await releaseStream()
   const stored = page.getByTestId('message-assistant').last().getByTestId('reasoning')
   await expect(stored.locator('summary')).toHaveText(/^Thought for \d+ s$/)
   await expect(stored).not.toHaveAttribute('open', '')

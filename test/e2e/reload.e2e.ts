@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3'
 import { expect, test, type Page } from './fixtures'
 import { expectNoViolations } from './a11y-audit'
-import { databasePath, enqueue, openApp, resetSim, screenshot, send, simRequests } from './sim'
+import { databasePath, enqueue, openApp, releaseStream, resetSim, screenshot, send, simRequests } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -33,23 +33,26 @@ const currentEntry = (page: Page, title: string) =>
 test('a reload mid-answer reopens the conversation, shows the answer so far and follows it to its end', async ({
   page,
 }) => {
-  await enqueue({ type: 'turn', text: words, faults: { delayMs: 400 } })
+  // Held after "step3" until the reload and its checks are done: the answer is verifiably mid-way.
+  await enqueue({ type: 'turn', text: words, faults: { holdAfterText: 'step3 ' } })
   await openApp(page)
   await send(page, 'Count the steps slowly')
   const live = page.getByTestId('live-answer')
-  await expect(live).toContainText('step2', { timeout: 30_000 })
+  await expect(live).toContainText('step2')
 
   await page.reload()
   // The same conversation, not an empty new one: the question is there, the answer goes on.
   await expect(page.getByTestId('message-user').last()).toContainText('Count the steps slowly')
-  await expect(live).toContainText('step1', { timeout: 30_000 })
+  await expect(live).toContainText('step3')
+  await expect(live).not.toContainText('step4')
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
   await expect(page.getByTestId('writing-marker')).toBeVisible()
   await screenshot(page, 'reload-mid-answer')
   await expectNoViolations(page, 'answer followed after a reload')
 
+  await releaseStream()
   const answer = page.getByTestId('message-assistant').last()
-  await expect(answer).toContainText('step16', { timeout: 60_000 })
+  await expect(answer).toContainText('step16')
   await expect(answer).toContainText(words.join('').trim())
   await expect(answer.getByTestId('interrupted')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()

@@ -72,3 +72,6 @@ export async function languageFollowsBrowser(page: Page): Promise<void> {
   await page.getByLabel('Language').selectOption('system')
   await page.getByRole('button', { name: 'Close settings' }).click()
 }
+
+/** Lets the next stream scripted with `holdAfterEvents` / `holdAfterText` go on (one sent early is kept for it). */
+export const releaseStream = () => control('/_sim/release')

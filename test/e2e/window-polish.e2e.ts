@@ -1,7 +1,7 @@
 // Small things a new user meets in the first hour, each measured in the real
 // window: search grouped by conversation, no sideways scrollbar while an answer streams, focus, words.
 import { expect, test, type Page } from './fixtures'
-import { appUrl, enqueue, languageFollowsBrowser, openApp, resetSim, send } from './sim'
+import { appUrl, enqueue, languageFollowsBrowser, openApp, releaseStream, resetSim, send } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -38,18 +38,20 @@ test('search shows each conversation once, with its date, and the matching messa
 })
 
 test('no sideways scrollbar under the sidebar while an answer is being written', async ({ page }) => {
-  test.setTimeout(90_000)
   await openApp(page)
   await page.setViewportSize({ width: 1280, height: 800 })
   const words = Array.from({ length: 12 }, (_, i) => `w${i} `)
-  await enqueue({ type: 'turn', text: [...words, 'done writing.'], faults: { delayMs: 400 } })
+  // Held after the second word until the check is done: the answer is being written throughout.
+  await enqueue({ type: 'turn', text: [...words, 'done writing.'], faults: { holdAfterText: 'w1 ' } })
   await send(page, 'A question with a title long enough to be cut with an ellipsis in the sidebar')
   const nav = page.getByRole('navigation', { name: 'Conversations' })
   await expect(nav.getByTestId('writing-marker')).toBeVisible()
   // The list scrolls only up and down: nothing in it is wider than it.
   const scroller = nav.locator('.sidebar-scroll')
   expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
-  await expect(page.getByTestId('message-assistant').last()).toContainText('done writing.', { timeout: 60_000 })
+  await expect(nav.getByTestId('writing-marker')).toBeVisible()
+  await releaseStream()
+  await expect(page.getByTestId('message-assistant').last()).toContainText('done writing.')
 })
 
 test('a failed answer offers one way to try again: Retry, not Retry and Regenerate side by side', async ({ page }) => {

@@ -504,6 +504,67 @@ describe('faults', () => {
     await sim.waitForAborted(1)
   })
 
+  it('holds after N events until released, then finishes the same stream', async () => {
+    sim.enqueue({ type: 'turn', text: ['a ', 'b ', 'c'], faults: { holdAfterEvents: 2 } })
+    const response = await fetch(endpoint('anthropic'), { method: 'POST', body: '{}' })
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let raw = ''
+    while ((raw.match(/^event: /gm)?.length ?? 0) < 2) raw += decoder.decode((await reader.read()).value)
+    await expect.poll(() => sim.held).toBe(1)
+    // Nothing past the hold arrives while it holds.
+    const next = reader.read()
+    const early = await Promise.race([next.then(() => 'data'), new Promise((r) => setTimeout(() => r('held'), 50))])
+    expect(early).toBe('held')
+    expect(raw.match(/^event: /gm)).toHaveLength(2)
+    sim.release()
+    raw += decoder.decode((await next).value)
+    for (let part = await reader.read(); !part.done; part = await reader.read()) raw += decoder.decode(part.value)
+    const whole = await serve('anthropic', { type: 'turn', text: ['a ', 'b ', 'c'] })
+    expect(raw.match(/^event: /gm)?.length).toBe(whole.raw.match(/^event: /gm)?.length)
+    expect(sim.held).toBe(0)
+  })
+
+  it('holds after the event that carries a text, whatever the wire format', async () => {
+    for (const provider of PROVIDER_IDS) {
+      sim.reset()
+      sim.enqueue({ type: 'turn', text: ['one ', 'two ', 'three'], faults: { holdAfterText: 'two' } })
+      const response = await fetch(endpoint(provider), { method: 'POST', body: JSON.stringify(requestBody(provider)) })
+      const reader = response.body!.getReader()
+      const decoder = new TextDecoder()
+      let raw = ''
+      while (!raw.includes('two')) raw += decoder.decode((await reader.read()).value)
+      await expect.poll(() => sim.held).toBe(1)
+      expect(raw, provider).not.toContain('three')
+      sim.release()
+      for (let part = await reader.read(); !part.done; part = await reader.read()) raw += decoder.decode(part.value)
+      expect(raw, provider).toContain('three')
+    }
+  })
+
+  it('a release that comes before the stream reaches its hold is kept for it', async () => {
+    sim.release()
+    const done = await serve('openai-chat', { type: 'turn', text: ['x', 'y'], faults: { holdAfterEvents: 1 } })
+    expect(done.readError).toBeUndefined()
+    expect(done.result.truncated).toBe(false)
+    expect(sim.held).toBe(0)
+  })
+
+  it('refuses a hold with chunkSize, and reset() lets held streams go', async () => {
+    sim.enqueue({ type: 'turn', text: 'no', faults: { holdAfterEvents: 1, chunkSize: 3 } })
+    const refused = await fetch(endpoint('openai-chat'), { method: 'POST', body: '{}' })
+    expect(refused.status).toBe(500)
+    expect(await refused.text()).toContain('need one write per event')
+
+    sim.reset()
+    sim.enqueue({ type: 'turn', text: ['p', 'q'], faults: { holdAfterEvents: 0 } })
+    const response = await fetch(endpoint('openai-chat'), { method: 'POST', body: '{}' })
+    await expect.poll(() => sim.held).toBe(1)
+    sim.reset()
+    expect(sim.held).toBe(0)
+    expect(await response.text()).toContain('[DONE]')
+  })
+
   it('close() ends stalled streams without counting them as aborts', async () => {
     const own = await startSimulatedProvider({
       script: [{ type: 'turn', text: 'x y z', faults: { stallAfterEvents: 1 } }],
@@ -643,11 +704,21 @@ describe('cli', () => {
       expect(parsed.result.text).toBe('from the file')
       const enqueued = await fetch(`${origin}/_sim/enqueue`, {
         method: 'POST',
-        body: JSON.stringify({ type: 'turn', text: 'late' }),
+        body: JSON.stringify({ type: 'turn', text: 'late held', faults: { holdAfterEvents: 1 } }),
       })
       expect(await enqueued.json()).toEqual({ queued: 1 })
       const state = (await (await fetch(`${origin}/_sim/state`)).json()) as { queued: number; requests: number }
-      expect(state).toMatchObject({ queued: 1, requests: 1 })
+      expect(state).toMatchObject({ queued: 1, requests: 1, held: 0 })
+      const held = fetch(`${origin}/anthropic/v1/messages`, { method: 'POST', body: '{}' })
+      await expect
+        .poll(async () => ((await (await fetch(`${origin}/_sim/state`)).json()) as { held: number }).held)
+        .toBe(1)
+      const released = await fetch(`${origin}/_sim/release`, { method: 'POST', body: '{}' })
+      expect(released.status).toBe(200)
+      const late = await parseStreamBody('anthropic', tolerantBody((await held).body, [], {}), {
+        response: { status: 200 },
+      })
+      expect(late.result.text).toBe('late held')
     } finally {
       const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')

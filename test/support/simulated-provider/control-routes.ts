@@ -7,7 +7,7 @@ import type { SimulatedProvider } from './server'
 /**
  * `/_sim/*`, for tests in another process than the server (the CLI enables it):
  * `POST /_sim/enqueue` (a response, an array, or `{responses}`), `GET /_sim/requests`,
- * `GET /_sim/state` (`{queued, requests, aborted, unrouted, modelRequests}`), `POST /_sim/reset`,
+ * `GET /_sim/state` (`{queued, requests, aborted, unrouted, modelRequests}`), `POST /_sim/reset`, `POST /_sim/release` (the next held stream goes on),
  * `POST /_sim/models` (`{ids}` or `{status, body?}`: what `GET …/models` answers), `GET /_sim/model-requests`.
  */
 export function handleControlRoute(
@@ -35,6 +35,7 @@ export function handleControlRoute(
           aborted: provider.aborted,
           unrouted: provider.unrouted,
           modelRequests: provider.modelRequests.length,
+          held: provider.held,
         })
         return
       case 'POST /_sim/models':
@@ -43,6 +44,10 @@ export function handleControlRoute(
         return
       case 'GET /_sim/model-requests':
         sendJson(res, 200, provider.modelRequests)
+        return
+      case 'POST /_sim/release':
+        provider.release()
+        sendJson(res, 200, { held: provider.held })
         return
       case 'POST /_sim/reset':
         provider.reset()

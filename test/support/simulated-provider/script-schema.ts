@@ -20,6 +20,8 @@ const faultsSchema = z.strictObject({
   cutAfterBytes: count.optional(),
   cutAfterEvents: count.optional(),
   stallAfterEvents: count.optional(),
+  holdAfterEvents: count.optional(),
+  holdAfterText: z.string().min(1).optional(),
   errorAfterEvents: z
     .strictObject({
       afterEvents: count,

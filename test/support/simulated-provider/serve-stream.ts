@@ -29,6 +29,8 @@ export async function serveStream(
   timing: { delayMs?: number | undefined; headersDelayMs?: number | undefined },
   /** Called just before each body write is handed to the socket. */
   beforeWrite?: (bytes: Buffer) => void,
+  /** Waits for the test's release, at `plan.holdBeforeWrite`. */
+  hold?: (closed: AbortSignal) => Promise<void>,
 ): Promise<void> {
   const { res, closed } = channel
   await pause(timing.headersDelayMs, closed)
@@ -37,11 +39,13 @@ export async function serveStream(
   res.flushHeaders()
   for (let i = 0; i < plan.writes.length; i++) {
     if (closed.aborted) return
+    if (i === plan.holdBeforeWrite) await hold?.(closed)
     if (i > 0) await pause(timing.delayMs, closed)
     if (closed.aborted) return
     beforeWrite?.(plan.writes[i]!)
     await write(res, plan.writes[i]!, closed)
   }
+  if (plan.holdBeforeWrite === plan.writes.length) await hold?.(closed)
   if (closed.aborted) return
   switch (plan.ending) {
     case 'end':

@@ -26,6 +26,7 @@ import type {
   SimulatedProviderOptions,
 } from './types'
 import { planWrites } from './write-plan'
+import { ReleaseGate } from './release-gate'
 
 export interface SimulatedProvider {
   /** `http://127.0.0.1:PORT` */
@@ -51,7 +52,11 @@ export interface SimulatedProvider {
   setModels(script: ModelsScript): void
   /** Every models-list request, in arrival order (kept apart from `requests`, which are generation requests). */
   readonly modelRequests: readonly ModelListRequest[]
-  /** Empties the queue and the logs, restores the default model list and restarts generated ids (`…sim1…`); keeps the `respond` hook. */
+  /** Lets the next stream held by `holdAfterEvents` go on (a release before it arrives counts too). */
+  release(): void
+  /** Streams waiting for `release()` now. */
+  readonly held: number
+  /** Empties the queue and the logs, restores the default model list and restarts generated ids (`…sim1…`), lets held streams go; keeps the `respond` hook. */
   reset(): void
   /** Destroys every open connection (stalled streams included) and stops listening. */
   close(): Promise<void>
@@ -73,6 +78,7 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
   let closing = false
   let models: ModelsScript = { ids: [...DEFAULT_MODEL_IDS] }
   const modelRequests: ModelListRequest[] = []
+  const gate = new ReleaseGate()
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -246,6 +252,7 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
       plan,
       { delayMs: faults.delayMs, headersDelayMs: faults.headersDelayMs },
       markWrites(scripted.marks, served),
+      (closed) => gate.wait(closed),
     )
   }
 
@@ -283,7 +290,12 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
       models = 'ids' in script ? { ids: [...script.ids] } : script
     },
     modelRequests,
+    release: () => gate.release(),
+    get held() {
+      return gate.held
+    },
     reset: () => {
+      gate.reset()
       models = { ids: [...DEFAULT_MODEL_IDS] }
       modelRequests.length = 0
       turnNumber = 0

@@ -64,6 +64,14 @@ export interface StreamFaults {
   cutAfterEvents?: number
   /** Stop writing after this many events and keep the socket open until the client aborts or the server closes. */
   stallAfterEvents?: number
+  /**
+   * After this many events, wait until the test calls `release()` (`POST /_sim/release`), then go on.
+   * Lets a test act while an answer is verifiably unfinished without slowing every event down.
+   * One write per event only (not with `chunkSize`).
+   */
+  holdAfterEvents?: number
+  /** Like `holdAfterEvents`, after the first event whose bytes contain this text (robust to each wire format's event count). */
+  holdAfterText?: string
   /** After this many events, the provider's own in-stream error event or chunk, then the response ends. */
   errorAfterEvents?: { afterEvents: number; kind: InStreamErrorKind; message?: string }
   /** Chat Completions only: compatible servers' deviations. */

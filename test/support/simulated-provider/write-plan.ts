@@ -16,6 +16,8 @@ export interface WritePlan {
   ending: StreamEnding
   /** Events (and in-stream error events) the writes hold, for diagnostics. */
   eventCount: number
+  /** Index of the write to wait before until the test releases the stream (`holdAfterEvents`). */
+  holdBeforeWrite?: number
 }
 
 /**
@@ -49,8 +51,32 @@ export function planWrites(
     ending = 'destroy'
   }
   const chunkSize = faults.chunkSize
+  const holds = faults.holdAfterEvents !== undefined || faults.holdAfterText !== undefined
+  if (holds && chunkSize !== undefined)
+    throw new Error('simulated provider: holdAfterEvents / holdAfterText need one write per event (no chunkSize)')
   const writes = chunkSize === undefined ? segments : rechunk(Buffer.concat(segments), chunkSize, faults.seed ?? 1)
-  return { writes: writes.filter((w) => w.length > 0), ending, eventCount: events.length }
+  const kept = writes.filter((w) => w.length > 0)
+  const holdBeforeWrite = holdIndex(kept, faults)
+  return {
+    writes: kept,
+    ending,
+    eventCount: events.length,
+    ...(holdBeforeWrite === undefined ? {} : { holdBeforeWrite }),
+  }
+}
+
+/** Where the stream waits for its release: after N events, or after the first event holding the text. */
+function holdIndex(writes: Buffer[], faults: StreamFaults): number | undefined {
+  if (faults.holdAfterText !== undefined) {
+    const at = writes.findIndex((write) => write.includes(faults.holdAfterText!))
+    if (at < 0)
+      throw new Error(`simulated provider: holdAfterText ${JSON.stringify(faults.holdAfterText)} is in no event`)
+    return at + 1
+  }
+  // Past the last write, the hold comes before the ending (a stream held after its last event).
+  if (faults.holdAfterEvents !== undefined)
+    return Math.min(Math.max(0, Math.floor(faults.holdAfterEvents)), writes.length)
+  return undefined
 }
 
 /** Error, cut or stall after N events: the smallest N wins (an error before a cut on a tie). */
