@@ -143,6 +143,7 @@ test('a prompt’s arguments offer the server’s suggestions, the second narrow
   await addEverything(page)
   await box(page).click()
   await box(page).pressSequentially('/team')
+  await expect(page.getByRole('option', { name: /Team Management/ })).toBeVisible()
   await box(page).press('Enter')
   const form = page.getByRole('group', { name: 'Arguments of Team Management (everything)' })
   await expect(form).toBeVisible()

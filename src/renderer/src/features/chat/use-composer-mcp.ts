@@ -86,7 +86,8 @@ export function useComposerMcp({
   useEffect(() => {
     if (!client || openKind === undefined) return
     const load = ++loads.current
-    setCatalog((current) => ({ ...current, [openKind]: { state: 'loading' } }))
+    // What was listed last stays shown (and choosable) while it is asked again.
+    setCatalog((current) => (current[openKind] ? current : { ...current, [openKind]: { state: 'loading' } }))
     void loadCatalog(client, openKind).then((found) => {
       if (load === loads.current)
         setCatalog((current) => ({ ...current, [openKind]: { state: 'ready', entries: found } }))
@@ -173,7 +174,11 @@ export function useComposerMcp({
     if (action === undefined) return false
     if (action === 'choose') {
       const entry = entries[active]
-      // Nothing to choose: Enter does what it always does.
+      // Still loading: Enter waits (it must not send "/summ" as a message). Nothing matched: as usual.
+      if (!entry && listed?.state !== 'ready') {
+        event.preventDefault()
+        return true
+      }
       if (!entry) return false
       event.preventDefault()
       choose(entry)
