@@ -17,8 +17,10 @@ import {
 import {
   budgetUsed,
   decodedSize,
+  omittedLines,
   pendingFromServer,
 } from '../../../../src/renderer/src/features/chat/composer-mcp-attachments'
+import { translator } from '../../../../src/renderer/src/i18n/messages'
 import { server } from '../../mcp-fixtures'
 
 const everything = resourceEntries('everything', {
@@ -172,5 +174,21 @@ describe('servers and arguments', () => {
     expect(decodedSize('')).toBe(0)
     expect(decodedSize('aGk=')).toBe(2)
     expect(budgetUsed([text, image])).toEqual({ count: 2, bytes: 9 })
+  })
+
+  it('a resource not sent is named in the message, in the user’s language, with why', () => {
+    const pdf = {
+      name: 'report.pdf',
+      uri: 'test://notes/report.pdf',
+      mimeType: 'application/pdf',
+      size: 9,
+      reason: 'binary' as const,
+    }
+    expect(omittedLines(translator('en'), 'Notes', [pdf])).toEqual([
+      '[Resource “report.pdf” from Notes was not attached: Keel cannot send this type of file to the model.]',
+    ])
+    expect(omittedLines(translator('es'), 'Notes', [{ ...pdf, reason: 'over-budget' }])).toEqual([
+      '[El recurso «report.pdf» de Notes no se adjuntó: el mensaje ya lleva todos los archivos que puede.]',
+    ])
   })
 })
