@@ -116,7 +116,7 @@ export interface McpPromptMessageView {
  */
 export type McpFeatureError =
   | { code: 'mcp-not-ready'; message: string }
-  | { code: 'mcp-unsupported'; feature: 'resources' | 'prompts' | 'subscribe'; message: string }
+  | { code: 'mcp-unsupported'; feature: 'resources' | 'prompts' | 'subscribe' | 'completions'; message: string }
   | { code: 'mcp-invalid-arguments'; message: string; missing: string[] }
   | { code: 'mcp-server-error'; message: string; rpcCode?: number | undefined }
 

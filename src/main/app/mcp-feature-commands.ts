@@ -1,4 +1,4 @@
-// `mcp.resources`, `mcp.readResource`, `mcp.prompts`, `mcp.getPrompt`: a running server's
+// `mcp.resources`, `mcp.readResource`, `mcp.prompts`, `mcp.getPrompt`, `mcp.complete`: a running server's
 // resources and prompts, read for the composer. They only read (from the server; nothing is
 // stored): what they return becomes part of a message only when the user sends it with
 // `turns.start`, which checks the files again. The server's own secrets are scrubbed from all of it.
@@ -6,6 +6,7 @@ import type { CommandRequest, CommandResponses } from '../../shared/ipc/app-cont
 import type { AppError, AppResult } from '../../shared/ipc/app-error'
 import { encodeBase64, type AttachmentInput, type CheckedAttachment } from '../../shared/attachments'
 import type { McpFeatureError, McpFeatureResult } from '../../shared/mcp-server-features'
+import { completeArgument } from '../mcp/mcp-completions'
 import type { McpHub } from '../mcp/mcp-hub'
 import { promptAsMessage } from '../mcp/mcp-prompt-message'
 import { resourceAttachments } from '../mcp/mcp-resource-attachments'
@@ -108,6 +109,15 @@ export function mcpFeatureCommands(hub: McpHub) {
             dropped: prompt.messages.dropped,
           }
         },
+      )
+    },
+
+    async complete(request: CommandRequest<'mcp.complete'>): Response<'mcp.complete'> {
+      return withServer(
+        hub,
+        request.serverId,
+        (requester) => completeArgument(requester, request.ref, request.argument, request.context ?? {}),
+        (value) => value,
       )
     },
   }

@@ -216,7 +216,11 @@ export class McpConnection implements McpConnectionPort {
     const capabilities = session.client.getServerCapabilities() ?? {}
     return {
       serverName: this.spec.name,
-      capabilities: { resources: capabilities.resources, prompts: capabilities.prompts },
+      capabilities: {
+        resources: capabilities.resources,
+        prompts: capabilities.prompts,
+        completions: capabilities.completions,
+      },
       timeoutMs: this.spec.timeoutMs,
       request: (method, params, schema, options) =>
         session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),

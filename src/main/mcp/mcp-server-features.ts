@@ -31,6 +31,7 @@ export type McpFeatureMethod =
   | 'resources/unsubscribe'
   | 'prompts/list'
   | 'prompts/get'
+  | 'completion/complete'
 
 /** A ready server as this file needs it (McpConnection.requester()). */
 export interface McpRequester {
@@ -40,6 +41,7 @@ export interface McpRequester {
   capabilities: {
     resources?: { subscribe?: boolean | undefined } | undefined
     prompts?: object | undefined
+    completions?: object | undefined
   }
   /** Sends one request; rejects with the SDK's errors (classified here). */
   request<T>(
@@ -174,9 +176,9 @@ async function listAll(
   return serverError(`${requester.serverName} sent more than ${MCP_MAX_LIST_PAGES} pages of ${method}`)
 }
 
-function unsupported(
+export function unsupported(
   requester: McpRequester,
-  feature: 'resources' | 'prompts' | 'subscribe',
+  feature: 'resources' | 'prompts' | 'subscribe' | 'completions',
 ): { ok: false; error: McpFeatureError } {
   const what = feature === 'subscribe' ? 'subscriptions to resource updates' : feature
   return {

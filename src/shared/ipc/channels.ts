@@ -42,6 +42,7 @@ export const COMMAND_NAMES = [
   'mcp.readResource',
   'mcp.prompts',
   'mcp.getPrompt',
+  'mcp.complete',
   'mcp.signIn',
   'mcp.signOut',
   'elicitations.answer',

@@ -54,6 +54,7 @@ function samples(ids: {
     'mcp.readResource': [{ serverId: 'none-such', uri: 'file:///a.md' }],
     'mcp.prompts': [{ serverId: 'none-such' }],
     'mcp.getPrompt': [{ serverId: 'none-such', name: 'summarise' }],
+    'mcp.complete': [{ serverId: 'none-such', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: '' } }],
     'attachments.get': [{ attachmentId: ids.attachmentId }],
     // They call the (simulated) server: what it answers does not matter here, only that nothing is written.
     'providers.test': [

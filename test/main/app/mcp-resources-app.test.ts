@@ -115,4 +115,20 @@ describe('mcp.resources, mcp.readResource, mcp.prompts, mcp.getPrompt', () => {
       error: { kind: 'not-found' },
     })
   })
+
+  it('mcp.complete: the server suggestions, or a validation error where it offers none', async () => {
+    const suggested = await client.value('mcp.complete', {
+      serverId: 'everything',
+      ref: { type: 'prompt', name: 'completable-prompt' },
+      argument: { name: 'name', value: 'A' },
+      context: { department: 'Engineering' },
+    })
+    expect(suggested).toEqual({ values: ['Alice'], total: 1, hasMore: false })
+    const refused = await client.call('mcp.complete', {
+      serverId: 'notes',
+      ref: { type: 'prompt', name: 'summarise' },
+      argument: { name: 'topic', value: '' },
+    })
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'validation' } })
+  })
 })

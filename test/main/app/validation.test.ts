@@ -205,6 +205,16 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
       { serverId: 'x', name: 'p', arguments: { a: 1 } },
       { serverId: 'x', name: 'p', arguments: { '': 'v' } },
     ],
+    'mcp.complete': [
+      ...common,
+      { serverId: 'x' },
+      { serverId: 'x', ref: { type: 'prompt', name: 'p' } },
+      { serverId: 'x', ref: { type: 'tool', name: 'p' }, argument: { name: 'a', value: '' } },
+      { serverId: 'x', ref: { type: 'prompt', name: '' }, argument: { name: 'a', value: '' } },
+      { serverId: 'x', ref: { type: 'resource', uri: 'a://{b}' }, argument: { name: 'b', value: '' } },
+      { serverId: 'x', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: 7 } },
+      { serverId: 'x', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: '' }, context: { b: 1 } },
+    ],
     'mcp.signIn': [...common, {}, { serverId: '' }, { serverId: 'x', openBrowser: true }],
     'mcp.signOut': [...common, {}, { serverId: 7 }, { serverId: 'x', issuer: 'https://a' }],
     'turns.regenerate': [

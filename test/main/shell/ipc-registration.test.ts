@@ -55,6 +55,11 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.readResource': { serverId: 'files', uri: 'file:///notes/readme.md' },
   'mcp.prompts': { serverId: 'files' },
   'mcp.getPrompt': { serverId: 'files', name: 'summarise', arguments: { topic: 'cats' } },
+  'mcp.complete': {
+    serverId: 'files',
+    ref: { type: 'prompt', name: 'summarise' },
+    argument: { name: 'topic', value: 'c' },
+  },
   'mcp.signIn': { serverId: 'files' },
   'mcp.signOut': { serverId: 'files' },
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },

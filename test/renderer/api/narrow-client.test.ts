@@ -38,5 +38,14 @@ describe('narrow clients', () => {
     expect(Object.keys(clients.firstRun)).not.toContain('mcp.save')
     expect(Object.keys(clients.chat)).not.toContain('mcp.save')
     expect(Object.keys(clients.settings)).toContain('mcp.save')
+    // The composer reads resources and prompts; it can change no server.
+    expect(Object.keys(clients.composerMcp).sort()).toEqual([
+      'mcp.complete',
+      'mcp.getPrompt',
+      'mcp.list',
+      'mcp.prompts',
+      'mcp.readResource',
+      'mcp.resources',
+    ])
   })
 })

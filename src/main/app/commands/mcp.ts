@@ -21,6 +21,7 @@ export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
     'mcp.readResource': (request) => features().readResource(request),
     'mcp.prompts': (request) => features().prompts(request),
     'mcp.getPrompt': (request) => features().getPrompt(request),
+    'mcp.complete': (request) => features().complete(request),
     'mcp.signIn': ({ serverId }) => app.mcp.signIn.signIn(serverId),
     'mcp.signOut': ({ serverId }) => app.mcp.signIn.signOut(serverId),
   }

@@ -1,6 +1,7 @@
 // The narrow clients, one per part of the window, cut once from the whole API (main.tsx): no
 // component or store below holds the whole API, only the commands its part calls.
 import type { KeelApi } from '../../../shared/ipc/app-contract'
+import { COMPOSER_MCP_COMMANDS, type ComposerMcpClient } from '../features/chat'
 import { CONVERSATION_SETTINGS_COMMANDS, type ConversationSettingsClient } from '../features/conversation-settings'
 import { MEASUREMENTS_COMMANDS, type MeasurementsClient } from '../features/measurements'
 import { PROVIDERS_COMMANDS, type ProvidersClient, SETTINGS_COMMANDS, type SettingsClient } from '../features/settings'
@@ -20,6 +21,8 @@ export interface AppClients {
   firstRun: ProvidersClient
   /** The open conversation's settings and its export/import menu. */
   conversationSettings: ConversationSettingsClient
+  /** The composer's `@` resources and `/` prompts from MCP servers (read only). */
+  composerMcp: ComposerMcpClient
 }
 
 export function appClients(api: KeelApi): AppClients {
@@ -30,5 +33,6 @@ export function appClients(api: KeelApi): AppClients {
     settings: narrowClient(api, SETTINGS_COMMANDS),
     firstRun: narrowClient(api, PROVIDERS_COMMANDS),
     conversationSettings: narrowClient(api, CONVERSATION_SETTINGS_COMMANDS),
+    composerMcp: narrowClient(api, COMPOSER_MCP_COMMANDS),
   }
 }

@@ -405,6 +405,7 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
               t={t}
               onSend={onSend}
               onStop={onStop}
+              mcp={clients.composerMcp}
               picker={<ModelPicker store={conversationSettings} settings={state.settings} t={t} />}
             />
           </>

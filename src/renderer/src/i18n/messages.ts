@@ -14,6 +14,7 @@ import { appearanceMessages } from '../features/settings/appearance-messages'
 import { attachmentsMessages } from '../features/chat/attachments-messages'
 import { reloadMessages } from './features/reload-messages'
 import { mcpMessages } from '../features/mcp/mcp-messages'
+import { composerMcpMessages } from '../features/chat/composer-mcp-messages'
 
 const baseEn = {
   appTitle: 'Keel',
@@ -193,6 +194,7 @@ const en = {
   ...attachmentsMessages['en'],
   ...reloadMessages['en'],
   ...mcpMessages['en'],
+  ...composerMcpMessages['en'],
 }
 
 export type MessageKey = keyof typeof en
@@ -378,6 +380,7 @@ const ptBR: Dictionary = {
   ...attachmentsMessages['pt-BR'],
   ...reloadMessages['pt-BR'],
   ...mcpMessages['pt-BR'],
+  ...composerMcpMessages['pt-BR'],
 }
 
 const baseEs: BaseDictionary = {
@@ -560,6 +563,7 @@ const es: Dictionary = {
   ...attachmentsMessages['es'],
   ...reloadMessages['es'],
   ...mcpMessages['es'],
+  ...composerMcpMessages['es'],
 }
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es }

@@ -11,6 +11,7 @@ import {
   type McpResourcesView,
 } from '../../mcp-server-features'
 import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES } from '../../attachments'
+import type { McpCompletionView } from '../../mcp-completion'
 import type { AccessOf } from './command-domain'
 import { id } from './request-fields'
 
@@ -130,6 +131,20 @@ export const MCP_SCHEMAS = {
     used: budgetUsed.optional(),
   }),
   /**
+   * A server's suggestions for one argument of a prompt or a resource template, as the user types it
+   * (`completion/complete`; refused when the server does not offer completions). `context`: the
+   * other arguments already filled in.
+   */
+  'mcp.complete': z.strictObject({
+    serverId: id,
+    ref: z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('prompt'), name: z.string().min(1).max(MCP_MAX_FIELD_CHARS) }),
+      z.strictObject({ type: z.literal('resource'), uriTemplate: z.string().min(1).max(MCP_MAX_FIELD_CHARS) }),
+    ]),
+    argument: z.strictObject({ name: z.string().min(1).max(200), value: z.string().max(32_768) }),
+    context: serverArguments.optional(),
+  }),
+  /**
    * Starts signing in to a remote server (OAuth): answers once the authorization page is known (the
    * desktop app opens it in the system browser; otherwise the window opens `authorizationUrl`). The
    * sign-in ends in the background; `mcp.list` shows its state.
@@ -157,6 +172,7 @@ export const MCP_ACCESS = {
   'mcp.readResource': 'read',
   'mcp.prompts': 'read',
   'mcp.getPrompt': 'read',
+  'mcp.complete': 'read',
   // They open a browser and change what the vault keeps.
   'mcp.signIn': 'write',
   'mcp.signOut': 'write',
@@ -178,6 +194,7 @@ export interface McpResponses {
   'mcp.readResource': McpReadResourceView
   'mcp.prompts': { serverId: string; prompts: McpListing<McpPromptView> }
   'mcp.getPrompt': McpPromptMessageView
+  'mcp.complete': McpCompletionView
   'mcp.signIn': McpSignInStart
   'mcp.signOut': { signedOut: true }
 }

@@ -31,6 +31,21 @@ export function useAttachments() {
     setProblem(last)
   }, [])
 
+  /** Files read already (an MCP resource): kept while they fit the message's count and total; the rest refused. */
+  const addReady = useCallback((list: readonly PendingAttachment[]) => {
+    let last: AttachmentProblem | undefined
+    for (const file of list) {
+      const tooMuch = problemAdding(filesRef.current, file.size)
+      if (tooMuch) {
+        last = tooMuch
+        continue
+      }
+      filesRef.current = [...filesRef.current, file]
+    }
+    setFiles(filesRef.current)
+    setProblem(last)
+  }, [])
+
   const remove = useCallback((key: string) => {
     filesRef.current = filesRef.current.filter((file) => file.key !== key)
     setFiles(filesRef.current)
@@ -78,6 +93,7 @@ export function useAttachments() {
     files,
     problem,
     add,
+    addReady,
     remove,
     clear,
     onPaste,
@@ -146,6 +162,7 @@ export function AttachmentChips({ attachments, t }: { attachments: Attachments; 
               ) : (
                 <FileIcon />
               )}
+              {file.source !== undefined && <span className="attachment-source">{file.source}</span>}
               <span className="attachment-name" title={file.name}>
                 {file.name}
               </span>

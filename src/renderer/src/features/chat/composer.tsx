@@ -1,26 +1,36 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import type { AttachmentInput } from '../../../../shared/attachments'
 import { MAX_MESSAGE_CHARS } from '../../../../shared/ipc/channels'
 import type { Translate } from '../../i18n/messages'
 import { AttachButton, AttachmentChips, useAttachments } from './attachment-picker'
+import type { ComposerMcpClient } from './composer-mcp-client'
+import { ComposerMcpParts, menuTextareaProps } from './composer-mcp-parts'
+import { useComposerMcp } from './use-composer-mcp'
 
-/** Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops). */
+/**
+ * Enter sends, Shift+Enter adds a line; the button is Stop while a turn runs (Esc also stops).
+ * With `mcp`: `@` attaches a server's resource, `/` first puts a server's prompt in the message.
+ */
 export function Composer({
   busy,
   t,
   onSend,
   onStop,
   picker,
+  mcp: mcpClient,
 }: {
   busy: boolean
   t: Translate
   onSend: (text: string, attachments?: AttachmentInput[]) => Promise<boolean>
   onStop: () => void
   picker?: ReactNode
+  mcp?: ComposerMcpClient
 }) {
   const [text, setText] = useState('')
   const id = useId()
   const attachments = useAttachments()
+  const box = useRef<HTMLTextAreaElement>(null)
+  const mcp = useComposerMcp({ client: mcpClient, t, text, setText, attachments, textarea: box })
   // Said before sending (and nothing is sent or lost): the core would refuse it with an English error.
   const tooLong = text.trim().length > MAX_MESSAGE_CHARS
   const send = () => {
@@ -49,15 +59,22 @@ export function Composer({
         {t('message')}
       </label>
       <textarea
+        ref={box}
         id={id}
+        {...menuTextareaProps(mcp, `${id}-mcp`)}
         value={text}
         rows={3}
         placeholder={t('message')}
         aria-invalid={tooLong}
         aria-describedby={tooLong ? `${id}-too-long` : undefined}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value)
+          mcp.follow(event.target.value, event.target.selectionStart)
+        }}
+        onSelect={(event) => mcp.follow(event.currentTarget.value, event.currentTarget.selectionStart)}
         onPaste={attachments.onPaste}
         onKeyDown={(event) => {
+          if (mcp.onKeyDown(event)) return
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault()
             send()
@@ -69,6 +86,7 @@ export function Composer({
           {t('messageTooLong', { length: text.trim().length, max: MAX_MESSAGE_CHARS })}
         </p>
       )}
+      <ComposerMcpParts mcp={mcp} listId={`${id}-mcp`} t={t} />
       {picker}
       <button type="submit" className={busy ? 'stop' : 'primary'}>
         {busy ? t('stop') : t('send')}

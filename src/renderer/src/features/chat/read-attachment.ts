@@ -19,6 +19,8 @@ export interface PendingAttachment extends AttachmentInput {
   size: number
   /** Images: a data URL for the thumbnail (the CSP allows `img-src data:`; never a file path). */
   previewUrl: string | undefined
+  /** Where it came from when not the user's own files (an MCP server's name), shown on its chip. */
+  source?: string | undefined
 }
 
 let counter = 0
