@@ -38,5 +38,13 @@ describe('narrow clients', () => {
     expect(Object.keys(clients.firstRun)).not.toContain('mcp.save')
     expect(Object.keys(clients.chat)).not.toContain('mcp.save')
     expect(Object.keys(clients.settings)).toContain('mcp.save')
+    // The sidebar's list holds the list commands; the chat store none of them.
+    expect(Object.keys(clients.conversationList).sort()).toEqual([
+      'conversations.delete',
+      'conversations.list',
+      'conversations.pin',
+      'conversations.rename',
+    ])
+    expect(Object.keys(clients.chat).filter((name) => name in clients.conversationList)).toEqual([])
   })
 })
