@@ -9,7 +9,7 @@ import type { ConversationView, KeelApi } from '../../src/shared/ipc/app-contrac
 import type { AppResult } from '../../src/shared/ipc/app-error'
 import { App } from '../../src/renderer/src/app/app'
 import { appClients } from '../../src/renderer/src/api/app-clients'
-import { ChatStore } from '../../src/renderer/src/state/chat-store'
+import { windowStores } from '../../src/renderer/src/state/window-stores'
 import '../../src/renderer/src/styles.css'
 import { installPage } from './page-common'
 import { CONVERSATION_ID, MESSAGES, TITLE, conversationView } from './workload'
@@ -81,13 +81,13 @@ const api = new Proxy({} as KeelApi, {
 
 sessionStorage.clear()
 const clients = appClients(api)
-const store = new ChatStore(clients.chat)
+const { chat: store, list } = windowStores(clients)
 const messageElements = (): NodeListOf<HTMLElement> =>
   document.querySelectorAll<HTMLElement>('[data-testid="messages"] article[data-message-id]')
 
 installPage({
   prepare: async () => {
-    createRoot(document.getElementById('root')!).render(<App store={store} clients={clients} />)
+    createRoot(document.getElementById('root')!).render(<App store={store} list={list} clients={clients} />)
     while (!store.getSnapshot().ready) await new Promise((r) => setTimeout(r, 10))
     await store.select(WARM_ID)
     while (messageElements().length === 0) await new Promise((r) => setTimeout(r, 10))

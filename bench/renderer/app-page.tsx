@@ -14,7 +14,7 @@ import { App } from '../../src/renderer/src/app/app'
 import { loadHighlighter } from '../../src/renderer/src/features/markdown/code-highlight'
 import { markdownOptions } from '../../src/renderer/src/features/markdown/markdown'
 import { appClients } from '../../src/renderer/src/api/app-clients'
-import { ChatStore } from '../../src/renderer/src/state/chat-store'
+import { windowStores } from '../../src/renderer/src/state/window-stores'
 import { liveText } from '../../src/renderer/src/state/run-reducer'
 import '../../src/renderer/src/styles.css'
 import { installPage } from './page-common'
@@ -101,11 +101,12 @@ const api = new Proxy({} as KeelApi, {
 })
 
 const clients = appClients(api)
-const store = new ChatStore(clients.chat)
+const { chat: store, list } = windowStores(clients)
 let commits = 0
-/** Subscribes to the same snapshot as `App`, so it commits exactly when `App` does: counts commits. */
+/** Subscribes to the same snapshots as `App` (the chat's and the list's), so it commits exactly when `App` does: counts commits. */
 function CommitCounter() {
   useSyncExternalStore(store.subscribe, store.getSnapshot)
+  useSyncExternalStore(list.subscribe, list.getSnapshot)
   useLayoutEffect(() => {
     commits++
   })
@@ -134,7 +135,7 @@ installPage({
     await loadHighlighter()
     createRoot(document.getElementById('root')!).render(
       <>
-        <App store={store} clients={clients} />
+        <App store={store} list={list} clients={clients} />
         <CommitCounter />
       </>,
     )

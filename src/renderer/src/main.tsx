@@ -5,7 +5,7 @@ import { appClients } from './api/app-clients'
 import { connectBrowserMode } from './api/browser-mode-access'
 import { App } from './app/app'
 import { BrowserModeAccessProblemPage } from './app/browser-mode-access-problem'
-import { ChatStore } from './state/chat-store'
+import { windowStores } from './state/window-stores'
 import './styles.css'
 
 // Electron's preload exposes the API as `window.keel`; browser mode connects over a WebSocket with
@@ -23,9 +23,10 @@ async function start(root: Root): Promise<void> {
     return
   }
   const clients = appClients(connection.api)
+  const { chat, list } = windowStores(clients)
   root.render(
     <StrictMode>
-      <App store={new ChatStore(clients.chat)} clients={clients} />
+      <App store={chat} list={list} clients={clients} />
     </StrictMode>,
   )
 }

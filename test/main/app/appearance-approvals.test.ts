@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeelApi, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import { pendingWrites } from '../../../src/renderer/src/features/chat/approval-batch'
-import { ChatStore } from '../../../src/renderer/src/state/chat-store'
+import type { ChatStore } from '../../../src/renderer/src/state/chat-store'
+import { windowStores } from '../../../src/renderer/src/state/window-stores'
 import { countRows, isRunEnd, startAppWorld, type AppWorld } from './app-helpers'
 
 /** The window's API on the service, as a client connected over the app's own contract. */
@@ -20,7 +21,7 @@ function storeOn(world: AppWorld, clientId: string): ChatStore {
           }
         : (payload: unknown) => world.service.handle(name as never, payload ?? {}, { clientId }),
   })
-  return new ChatStore(api, (flush) => setTimeout(flush, 0))
+  return windowStores({ chat: api, conversationList: api }, { schedule: (flush) => void setTimeout(flush, 0) }).chat
 }
 
 /** The first value `read` gives (not undefined, not false), polled with vi.waitFor. */

@@ -47,5 +47,13 @@ describe('narrow clients', () => {
       'mcp.readResource',
       'mcp.resources',
     ])
+    // The sidebar's list holds the list commands; the chat store none of them.
+    expect(Object.keys(clients.conversationList).sort()).toEqual([
+      'conversations.delete',
+      'conversations.list',
+      'conversations.pin',
+      'conversations.rename',
+    ])
+    expect(Object.keys(clients.chat).filter((name) => name in clients.conversationList)).toEqual([])
   })
 })

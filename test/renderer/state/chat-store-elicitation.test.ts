@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CommandRequest, KeelApi, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import type { RunEvent } from '../../../src/shared/run-events'
-import { ChatStore } from '../../../src/renderer/src/state/chat-store'
+import { storesOn } from './stores-on'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 
@@ -58,7 +58,7 @@ describe('ChatStore elicitations', () => {
   it('sends the answer and removes the form at once', async () => {
     const { api, emit, answers } = fakeApi(() => ok({ answered: true }))
     const frames: (() => void)[] = []
-    const store = new ChatStore(api, (flush) => frames.push(flush))
+    const store = storesOn(api, (flush) => frames.push(flush)).chat
     await store.start()
     emit({
       type: 'run-start',
@@ -87,7 +87,7 @@ describe('ChatStore elicitations', () => {
       }),
     )
     const frames: (() => void)[] = []
-    const store = new ChatStore(api, (flush) => frames.push(flush))
+    const store = storesOn(api, (flush) => frames.push(flush)).chat
     await store.start()
     emit({
       type: 'run-start',
@@ -107,7 +107,7 @@ describe('ChatStore elicitations', () => {
 
   it('knows which server provides a tool (for stored cards)', async () => {
     const { api } = fakeApi(() => ok({ answered: true }))
-    const store = new ChatStore(api, (flush) => flush())
+    const store = storesOn(api, (flush) => flush()).chat
     await store.start()
     expect(store.toolProvider('mcp__files__write_file')).toBe('Files')
     expect(store.toolProvider('record_measurement')).toBeUndefined()

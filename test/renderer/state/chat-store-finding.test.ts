@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ConversationView, KeelApi, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import type { ConversationSummary } from '../../../src/shared/conversation'
 import type { RunEvent } from '../../../src/shared/run-events'
-import { ChatStore } from '../../../src/renderer/src/state/chat-store'
+import { storesOn } from './stores-on'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 const summary = (id: string, updatedAt: number, pinnedAt?: number): ConversationSummary => ({
@@ -82,7 +82,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 describe('ChatStore: finding', () => {
   it('New conversation right after Enter: the new draft shows no pending message and is not busy (defect 13)', async () => {
     const { api, emit, release } = fakeApi()
-    const store = new ChatStore(api, (flush) => flush())
+    const store = storesOn(api, (flush) => flush()).chat
     await store.start()
     const sending = store.send('first question')
     expect(store.isStartingHere()).toBe(true)
@@ -111,7 +111,7 @@ describe('ChatStore: finding', () => {
 
   it('a first message followed from its own draft opens its conversation', async () => {
     const { api, emit, release } = fakeApi()
-    const store = new ChatStore(api, (flush) => flush())
+    const store = storesOn(api, (flush) => flush()).chat
     await store.start()
     const sending = store.send('hello')
     release()
@@ -131,10 +131,10 @@ describe('ChatStore: finding', () => {
 
   it('pins on top; deleting the open conversation opens the next one, the last one a new conversation', async () => {
     const { api, calls } = fakeApi()
-    const store = new ChatStore(api, (flush) => flush())
+    const { chat: store, list } = storesOn(api, (flush) => flush())
     await store.start()
-    await store.pin('c', true)
-    expect(store.sidebarOrder().map((c) => c.id)).toEqual(['c', 'a', 'b'])
+    await list.pin('c', true)
+    expect(list.order().map((c) => c.id)).toEqual(['c', 'a', 'b'])
     await store.select('a')
     await store.remove('a')
     await tick()
@@ -143,7 +143,7 @@ describe('ChatStore: finding', () => {
     // Deleting one that is not open leaves the open one alone.
     await store.remove('c')
     expect(store.getSnapshot().currentId).toBe('b')
-    expect(store.getSnapshot().pinned).toEqual([])
+    expect(list.getSnapshot().pinned).toEqual([])
     await store.remove('b')
     expect(store.getSnapshot().currentId).toBeUndefined()
   })

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ConversationView, KeelApi, RunEventEnvelope, RunSnapshot } from '../../../src/shared/ipc/app-contract'
 import type { RunEvent } from '../../../src/shared/run-events'
-import { ChatStore } from '../../../src/renderer/src/state/chat-store'
+import { storesOn } from './stores-on'
 import { sessionConversationMemory, type StorageLike } from '../../../src/renderer/src/state/open-conversation-memory'
 import { liveText } from '../../../src/renderer/src/state/run-reducer'
 
@@ -93,7 +93,7 @@ describe('ChatStore after a reload', () => {
       ],
     )
     const storage = memoryStorage({ 'keel.openConversation': 'c1' })
-    const store = new ChatStore(api, (flush) => flush(), sessionConversationMemory(storage))
+    const store = storesOn(api, (flush) => flush(), sessionConversationMemory(storage)).chat
     await store.start()
     const state = store.getSnapshot()
     expect(state.currentId).toBe('c1')
@@ -127,11 +127,11 @@ describe('ChatStore after a reload', () => {
         ],
       },
     ])
-    const store = new ChatStore(
+    const store = storesOn(
       api,
       (flush) => flush(),
       sessionConversationMemory(memoryStorage({ 'keel.openConversation': 'c1' })),
-    )
+    ).chat
     await store.start()
     expect(store.currentRun()!.tools.call1).toMatchObject({ state: 'awaiting-approval', approvalId: 'a1' })
   })
@@ -139,7 +139,7 @@ describe('ChatStore after a reload', () => {
   it('remembers the open conversation as the user moves; a new conversation (or one deleted since) is not reopened', async () => {
     const storage = memoryStorage()
     const first = fakeApi([])
-    const store = new ChatStore(first.api, (flush) => flush(), sessionConversationMemory(storage))
+    const store = storesOn(first.api, (flush) => flush(), sessionConversationMemory(storage)).chat
     await store.start()
     expect(store.getSnapshot().currentId).toBeUndefined()
     await store.select('c1')
@@ -149,7 +149,7 @@ describe('ChatStore after a reload', () => {
 
     storage.items['keel.openConversation'] = 'gone'
     const again = fakeApi([])
-    const reloaded = new ChatStore(again.api, (flush) => flush(), sessionConversationMemory(storage))
+    const reloaded = storesOn(again.api, (flush) => flush(), sessionConversationMemory(storage)).chat
     await reloaded.start()
     expect(again.opened).toEqual(['gone'])
     expect(reloaded.getSnapshot().currentId).toBeUndefined()
@@ -164,11 +164,11 @@ describe('ChatStore started twice (StrictMode runs effects twice)', () => {
       [{ runId: 'r1', conversationId: 'c1', seq: 2, events: [start, text('Hi')] }],
       [{ runId: 'r1', seq: 3, event: text(' there') }],
     )
-    const store = new ChatStore(
+    const store = storesOn(
       api,
       (flush) => flush(),
       sessionConversationMemory(memoryStorage({ 'keel.openConversation': 'c1' })),
-    )
+    ).chat
     await Promise.all([store.start(), store.start()])
     emit({ runId: 'r1', seq: 4, event: text('!') })
     expect(liveText(store.currentRun()!)).toBe('Hi there!')

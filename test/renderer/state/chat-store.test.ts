@@ -5,9 +5,8 @@ import type {
   ProviderSettingsView,
   RunEventEnvelope,
 } from '../../../src/shared/ipc/app-contract'
-import { DEFAULT_CONVERSATION_PAGE } from '../../../src/shared/ipc/channels'
 import type { RunEvent } from '../../../src/shared/run-events'
-import { ChatStore } from '../../../src/renderer/src/state/chat-store'
+import { storesOn } from './stores-on'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 
@@ -65,7 +64,7 @@ describe('ChatStore', () => {
   it('reduces a frame of events in one update and follows a new conversation', async () => {
     const { api, emit, calls } = fakeApi()
     const frames: (() => void)[] = []
-    const store = new ChatStore(api, (flush) => frames.push(flush))
+    const store = storesOn(api, (flush) => frames.push(flush)).chat
     await store.start()
     expect(store.getSnapshot().locale).toBe('pt-BR')
     await store.send('Hello')
@@ -112,7 +111,7 @@ describe('ChatStore', () => {
   it('tells listeners at most once per frame, whether tokens, command replies or both changed the state', async () => {
     const { api, emit } = fakeApi()
     const frames: (() => void)[] = []
-    const store = new ChatStore(api, (flush) => frames.push(flush))
+    const store = storesOn(api, (flush) => frames.push(flush)).chat
     let updates = 0
     store.subscribe(() => updates++)
     await store.start()
@@ -154,7 +153,7 @@ describe('ChatStore', () => {
 
   it('reloads the open conversation when a price changes (its costs change), not for other settings', async () => {
     const { api, emit, calls } = fakeApi()
-    const store = new ChatStore(api, (flush) => flush())
+    const store = storesOn(api, (flush) => flush()).chat
     await store.start()
     await store.send('Hello')
     emit({
@@ -195,51 +194,5 @@ describe('ChatStore', () => {
     store.setSettings({ ...base, providers: [{ ...provider, price: { inputPerMillion: 1, outputPerMillion: 2 } }] })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(opens()).toBe(afterFirst + 1)
-  })
-
-  it('pages the conversation list: the first page, then older pages on demand; a refresh keeps the older ones', async () => {
-    const all = Array.from({ length: DEFAULT_CONVERSATION_PAGE * 2 + 5 }, (_, i) => ({
-      id: `c${String(i).padStart(4, '0')}`,
-      title: `T${i}`,
-      createdAt: i,
-      updatedAt: 10_000 - i,
-      messageCount: 1,
-    }))
-    const requests: unknown[] = []
-    const api = {
-      onRunEvent: () => () => {},
-      'settings.get': () =>
-        ok({
-          language: 'en',
-          defaultProvider: 'anthropic',
-          maxToolRounds: 8,
-          toolPermissions: {},
-          providers: [],
-          keyStorage: 'memory-only',
-          corruptSettings: [],
-        }),
-      'tools.list': () => ok([]),
-      'actions.unknown': () => ok([]),
-      'conversations.list': (request: { before?: { updatedAt: number; id: string }; pinned?: boolean }) => {
-        if (request.pinned) return ok([]) // the pinned list (none here) is its own request
-        requests.push(request)
-        const start = request.before ? all.findIndex((c) => c.id === request.before!.id) + 1 : 0
-        return ok(all.slice(start, start + DEFAULT_CONVERSATION_PAGE))
-      },
-      'conversations.rename': ({ title }: { title: string }) => ok({ ...all[0], title }),
-    } as unknown as KeelApi
-    const store = new ChatStore(api, (flush) => flush())
-    await store.start()
-    expect(store.getSnapshot().conversations).toHaveLength(DEFAULT_CONVERSATION_PAGE)
-    expect(store.getSnapshot().conversationsComplete).toBe(false)
-    await store.loadMoreConversations()
-    await store.loadMoreConversations()
-    expect(store.getSnapshot().conversations.map((c) => c.id)).toEqual(all.map((c) => c.id))
-    expect(store.getSnapshot().conversationsComplete).toBe(true)
-    await store.rename('c0000', 'Renamed')
-    expect(store.getSnapshot().conversations).toHaveLength(all.length)
-    // A rename is one command and a local patch: no list request.
-    expect(requests).toHaveLength(3)
-    expect(store.getSnapshot().conversations[0]!.title).toBe('Renamed')
   })
 })

@@ -7,11 +7,14 @@ import { MEASUREMENTS_COMMANDS, type MeasurementsClient } from '../features/meas
 import { PROVIDERS_COMMANDS, type ProvidersClient, SETTINGS_COMMANDS, type SettingsClient } from '../features/settings'
 import { SEARCH_COMMANDS, type SearchClient } from '../features/sidebar'
 import { CHAT_COMMANDS, type ChatClient } from '../state/chat-client'
+import { CONVERSATION_LIST_COMMANDS, type ConversationListClient } from '../state/conversation-list-client'
 import { narrowClient } from './narrow-client'
 
 export interface AppClients {
-  /** The chat store's: conversations, runs, approvals, settings. */
+  /** The chat store's: the open conversation, runs, approvals, settings. */
   chat: ChatClient
+  /** The conversation list store's: the sidebar's pages, Pinned, pin / rename / delete. */
+  conversationList: ConversationListClient
   /** The sidebar's search box. */
   search: SearchClient
   measurements: MeasurementsClient
@@ -28,6 +31,7 @@ export interface AppClients {
 export function appClients(api: KeelApi): AppClients {
   return {
     chat: narrowClient(api, CHAT_COMMANDS),
+    conversationList: narrowClient(api, CONVERSATION_LIST_COMMANDS),
     search: narrowClient(api, SEARCH_COMMANDS),
     measurements: narrowClient(api, MEASUREMENTS_COMMANDS),
     settings: narrowClient(api, SETTINGS_COMMANDS),

@@ -17,6 +17,7 @@ import { FirstRunCard, SettingsPanel } from '../features/settings'
 import { type SearchTarget, Sidebar } from '../features/sidebar'
 import { appErrorText } from '../lib/app-error-text'
 import type { ChatStore, ElicitationAnswer } from '../state/chat-store'
+import type { ConversationListStore } from '../state/conversation-list-store'
 import { useFocusTrap } from '../ui/use-focus-trap'
 import type { ShortcutAction } from './shortcuts'
 import { ShortcutsHelp } from './shortcuts-help'
@@ -28,9 +29,14 @@ import { focusComposer, useMediaQuery, useWindowKeys } from './window-keys'
 /** Stable empty list (the find bar's matches are recomputed when its messages change). */
 const NO_MESSAGES: readonly Message[] = []
 
-/** The window's layout. `store` holds the chat's state; each panel gets its own narrow client from `clients`. */
-export function App({ store, clients }: { store: ChatStore; clients: AppClients }) {
+/**
+ * The window's layout. `store` holds the chat's state, `list` the sidebar's conversations (its own
+ * snapshot: the memoized sidebar skips a streaming answer's frames); each panel gets its own narrow
+ * client from `clients`.
+ */
+export function App({ store, list, clients }: { store: ChatStore; list: ConversationListStore; clients: AppClients }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
+  const listState = useSyncExternalStore(list.subscribe, list.getSnapshot)
   const t = useMemo(() => translator(state.locale), [state.locale])
   useTheme(state.settings?.theme ?? 'system')
   const narrow = useMediaQuery('(max-width: 640px)')
@@ -159,6 +165,37 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
     },
     [store],
   )
+  // The sidebar's handlers and header: the same from render to render, so the memoized sidebar
+  // re-renders when its list, the open conversation or the writing markers change, not per frame.
+  const onNewConversation = useCallback(() => {
+    setView('chat')
+    store.newConversation()
+    setDrawerOpen(false)
+    requestAnimationFrame(() => focusComposer())
+  }, [store, setView, setDrawerOpen])
+  const onSelectConversation = useCallback(
+    (id: string) => {
+      setView('chat')
+      setDrawerOpen(false)
+      void store.select(id)
+    },
+    [store, setView, setDrawerOpen],
+  )
+  const onRename = useCallback((id: string, name: string) => void store.rename(id, name), [store])
+  const onDelete = useCallback((id: string) => void store.remove(id), [store])
+  const onPin = useCallback((id: string, pinned: boolean) => void list.pin(id, pinned), [list])
+  const onLoadMore = useCallback(() => void list.loadMore(), [list])
+  const drawerHeader = useMemo(
+    () =>
+      drawer ? (
+        <div className="drawer-header">
+          <button type="button" onClick={() => closeDrawer(true)}>
+            {t('finding.closeConversations')}
+          </button>
+        </div>
+      ) : undefined,
+    [drawer, t, closeDrawer],
+  )
 
   // After an approval is answered its buttons go away: focus moves on to the next approval, or the composer (defect 19).
   const onAnswer = useCallback(
@@ -205,12 +242,12 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
         ? undefined
         : {
             title,
-            pinned: state.pinned.some((c) => c.id === currentId),
+            pinned: list.isPinned(currentId, listState),
             rename: (name: string) => void store.rename(currentId, name),
-            pin: (pinned: boolean) => void store.pin(currentId, pinned),
+            pin: (pinned: boolean) => void list.pin(currentId, pinned),
             remove: () => void store.remove(currentId),
           },
-    [currentId, title, state.pinned, store],
+    [currentId, title, listState, store, list],
   )
   const total = state.view?.usage.total
   const usageLine = total && messages.length > 0 ? formatUsage(t, total, 'conversationUsage') : undefined
@@ -234,38 +271,21 @@ export function App({ store, clients }: { store: ChatStore; clients: AppClients 
         containerRef={sidebarRef}
         dialog={drawer}
         api={clients.search}
-        pinned={state.pinned}
+        pinned={listState.pinned}
         writing={store.writingIds(state)}
         searchRef={searchRef}
         onOpenResult={openResult}
-        onPin={(id, pinned) => void store.pin(id, pinned)}
-        drawerHeader={
-          drawer ? (
-            <div className="drawer-header">
-              <button type="button" onClick={() => closeDrawer(true)}>
-                {t('finding.closeConversations')}
-              </button>
-            </div>
-          ) : undefined
-        }
-        conversations={state.conversations}
-        hasMore={!state.conversationsComplete}
-        onLoadMore={() => void store.loadMoreConversations()}
+        onPin={onPin}
+        drawerHeader={drawerHeader}
+        conversations={listState.conversations}
+        hasMore={!listState.complete}
+        onLoadMore={onLoadMore}
         currentId={state.currentId}
         t={t}
-        onNew={() => {
-          setView('chat')
-          store.newConversation()
-          setDrawerOpen(false)
-          requestAnimationFrame(() => focusComposer())
-        }}
-        onSelect={(id) => {
-          setView('chat')
-          setDrawerOpen(false)
-          void store.select(id)
-        }}
-        onRename={(id, name) => void store.rename(id, name)}
-        onDelete={(id) => void store.remove(id)}
+        onNew={onNewConversation}
+        onSelect={onSelectConversation}
+        onRename={onRename}
+        onDelete={onDelete}
       />
       <main className="chat">
         <header className="chat-header">

@@ -1,15 +1,11 @@
 import type { KeelApi } from '../../../shared/ipc/app-contract'
 
-/** What the chat store calls: conversations, runs, approvals, settings and tools (nothing of the panels). */
+/** What the chat store calls: the open conversation, runs, approvals, settings and tools (the list is ConversationListClient's). */
 export const CHAT_COMMANDS = [
   'onRunEvent',
   'settings.get',
   'settings.update',
-  'conversations.list',
   'conversations.open',
-  'conversations.rename',
-  'conversations.pin',
-  'conversations.delete',
   'tools.list',
   'actions.unknown',
   'actions.resolve',

@@ -1,8 +1,9 @@
-// The window's state outside React: conversations, the open conversation, live runs. RunEvents are
-// queued and reduced once per animation frame, so React sees at most one update per frame while
+// The window's state outside React: the open conversation, live runs, settings and tools (the
+// sidebar's list is ConversationListStore's, told of runs through ConversationListFeed). RunEvents
+// are queued and reduced once per animation frame, so React sees at most one update per frame while
 // tokens stream (read through `useSyncExternalStore`).
 import type { AttachmentInput } from '../../../shared/attachments'
-import type { ConversationSummary, Message } from '../../../shared/conversation'
+import type { Message } from '../../../shared/conversation'
 import type {
   CommandRequest,
   ConversationView,
@@ -11,13 +12,14 @@ import type {
   ToolInfo,
   UnknownAction,
 } from '../../../shared/ipc/app-contract'
-import { DEFAULT_CONVERSATION_PAGE } from '../../../shared/ipc/channels'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import { titlesOf } from '../../../shared/fallback-messages'
 import type { Locale } from '../../../shared/locale'
 import type { RunEvent } from '../../../shared/run-events'
 import { browserLanguages, windowLocale } from '../lib/appearance'
 import type { ChatClient } from './chat-client'
+import type { ConversationListFeed } from './conversation-list-store'
+import { frameScheduler, type Scheduler } from './frame-scheduler'
 import { dismissElicitation, initialRun, reduceRunEvents, type LiveRun } from './run-reducer'
 import { sessionConversationMemory, type ConversationMemory } from './open-conversation-memory'
 import { largeViewYield } from './large-view-yield'
@@ -40,10 +42,6 @@ export interface ChatState {
   ready: boolean
   settings: SettingsView | undefined
   locale: Locale
-  /** Newest first: the first page and any older pages the user asked for. */
-  conversations: ConversationSummary[]
-  /** Every conversation is in `conversations` (no older page left to load). */
-  conversationsComplete: boolean
   currentId: string | undefined
   view: ConversationView | undefined
   runs: Record<string, LiveRun>
@@ -57,8 +55,6 @@ export interface ChatState {
    * chosen, so a first message being started from one draft is never shown in (or blocks) the next.
    */
   draft: number
-  /** Pinned conversations, most recently pinned first (listed on top, whatever their age). */
-  pinned: ConversationSummary[]
   /** The tools a turn would offer (titles, effects: for cards, notices and permissions). */
   tools: ToolInfo[]
   /** Actions outside Keel whose outcome was never learned: listed for the user to check. */
@@ -72,25 +68,6 @@ export interface ChatState {
 /** What the user answers a server's request for input. */
 export type ElicitationAnswer = CommandRequest<'elicitations.answer'>['answer']
 
-export type Scheduler = (flush: () => void) => void
-
-/**
- * Once per animation frame, with a timer as backstop (frames pause in hidden windows). Whichever
- * comes first cancels the other: a stale backstop firing between frames would add a commit.
- */
-export const frameScheduler: Scheduler = (flush) => {
-  let done = false
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => run()) : undefined
-  const timer = setTimeout(() => run(), 100)
-  function run(): void {
-    if (done) return
-    done = true
-    clearTimeout(timer)
-    if (frame !== undefined) cancelAnimationFrame(frame)
-    flush()
-  }
-}
-
 export function userTextOf(message: Message): string {
   return message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
 }
@@ -100,8 +77,6 @@ export class ChatStore {
     ready: false,
     settings: undefined,
     locale: 'en',
-    conversations: [],
-    conversationsComplete: false,
     tools: [],
     unknownActions: [],
     currentId: undefined,
@@ -109,7 +84,6 @@ export class ChatStore {
     runs: {},
     starting: undefined,
     draft: 0,
-    pinned: [],
     error: undefined,
   }
   private readonly listeners = new Set<() => void>()
@@ -128,10 +102,14 @@ export class ChatStore {
 
   constructor(
     private readonly api: ChatClient,
+    /** The sidebar's list: told when a run or an action changes a conversation (its state is its own). */
+    private readonly list: ConversationListFeed,
     private readonly schedule: Scheduler = frameScheduler,
     /** Which conversation was open (a reload reopens it). */
     private readonly memory: ConversationMemory = sessionConversationMemory(),
-  ) {}
+  ) {
+    list.showFailuresIn((error) => this.set({ error }))
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener)
@@ -174,10 +152,9 @@ export class ChatStore {
     this.unsubscribe ??= this.api.onRunEvent((envelope) => this.receive(envelope))
     const [settings] = await Promise.all([
       this.api['settings.get']({}),
-      this.reloadConversations(true),
+      this.list.load(),
       this.reloadTools(),
       this.reloadUnknownActions(),
-      this.reloadPinned(),
       this.attachRuns(),
       this.reopen(),
     ])
@@ -297,28 +274,6 @@ export class ChatStore {
     }
   }
 
-  /**
-   * Reloads the first page of the list; older pages already loaded stay (a new answer only moves a
-   * conversation to the top), minus what the first page now holds.
-   */
-  private async reloadConversations(reportFailure = false): Promise<void> {
-    const first = await this.api['conversations.list']({})
-    if (!first.ok) {
-      if (reportFailure) this.fail(first)
-      return
-    }
-    const page = first.value
-    const last = page.at(-1)
-    if (page.length < DEFAULT_CONVERSATION_PAGE || !last)
-      return this.set({ conversations: page, conversationsComplete: true })
-    const onPage = new Set(page.map((c) => c.id))
-    const older = this.state.conversations.filter((c) => !onPage.has(c.id) && isOlder(c, last))
-    this.set({
-      conversations: [...page, ...older],
-      conversationsComplete: older.length > 0 ? this.state.conversationsComplete : false,
-    })
-  }
-
   private async reloadTools(): Promise<void> {
     const tools = await this.api['tools.list']({})
     if (tools.ok) this.set({ tools: tools.value })
@@ -392,49 +347,10 @@ export class ChatStore {
     if (unknown) void this.reloadTools()
   }
 
-  /** The older page being loaded (one at a time: the sidebar asks again as it scrolls). */
-  private loadingMore: Promise<void> | undefined
-
-  /**
-   * The next older page of conversations (the sidebar asks as its end comes near, or "Show older
-   * conversations"). One request at a time; calls meanwhile share it. No cap: every page can be reached.
-   */
-  readonly loadMoreConversations = (): Promise<void> => {
-    this.loadingMore ??= this.loadOlderPage().finally(() => {
-      this.loadingMore = undefined
-    })
-    return this.loadingMore
-  }
-
-  private async loadOlderPage(): Promise<void> {
-    const last = this.state.conversations.at(-1)
-    if (this.state.conversationsComplete || !last) return
-    const page = await this.api['conversations.list']({ before: { updatedAt: last.updatedAt, id: last.id } })
-    if (this.fail(page) || !page.ok) return
-    // The list may have changed meanwhile (a first-page refresh, a delete): append after what is there now.
-    const known = new Set(this.state.conversations.map((c) => c.id))
-    this.set({
-      conversations: [...this.state.conversations, ...page.value.filter((c) => !known.has(c.id))],
-      conversationsComplete: page.value.length < DEFAULT_CONVERSATION_PAGE,
-    })
-  }
-
-  /** Applies `change` to one conversation wherever it is listed (the loaded pages, Pinned), in place. */
-  private patchConversation(conversationId: string, change: (c: ConversationSummary) => ConversationSummary): void {
-    const apply = (list: ConversationSummary[]) => {
-      const index = list.findIndex((c) => c.id === conversationId)
-      if (index === -1) return list
-      const next = list.slice()
-      next[index] = change(list[index]!)
-      return next
-    }
-    this.set({ conversations: apply(this.state.conversations), pinned: apply(this.state.pinned) })
-  }
-
-  /** Reloads the list and, when it is open, the conversation. */
-  private async refresh(conversationId: string | undefined): Promise<void> {
-    await Promise.all([this.reloadConversations(), this.state.pinned.length > 0 ? this.reloadPinned() : undefined])
-    if (conversationId !== undefined && conversationId === this.state.currentId) await this.loadView(conversationId)
+  /** A run created a conversation: the list is told, and the conversation reloaded when it is open. */
+  private async refresh(conversationId: string): Promise<void> {
+    await this.list.conversationCreated(conversationId)
+    if (conversationId === this.state.currentId) await this.loadView(conversationId)
   }
 
   private async loadView(conversationId: string, after?: () => Partial<ChatState>): Promise<void> {
@@ -457,7 +373,7 @@ export class ChatStore {
       delete runs[run.runId]
       return { runs }
     }
-    await Promise.all([this.reloadConversations(), this.reloadUnknownActions()])
+    await Promise.all([this.list.conversationChanged(run.conversationId), this.reloadUnknownActions()])
     if (run.conversationId && run.conversationId === this.state.currentId) {
       await this.loadView(run.conversationId, keep)
       if (this.state.runs[run.runId]) this.set(keep())
@@ -486,12 +402,20 @@ export class ChatStore {
     return state.currentId === undefined && (starting.draft ?? 0) === state.draft
   }
 
-  /** Conversations with an answer being written now (several can run at once). */
-  writingIds(state: ChatState = this.state): Set<string> {
+  /** The last answer of writingIds (see there). */
+  private writing: ReadonlySet<string> = new Set()
+
+  /**
+   * Conversations with an answer being written now (several can run at once). The same set while
+   * the same ones are writing: the sidebar, memoized, skips the frames of a streaming answer.
+   */
+  writingIds(state: ChatState = this.state): ReadonlySet<string> {
     const ids = new Set<string>()
     for (const run of Object.values(state.runs))
       if (run.status === 'running' && run.conversationId !== undefined) ids.add(run.conversationId)
     if (state.starting?.conversationId !== undefined) ids.add(state.starting.conversationId)
+    if (ids.size === this.writing.size && [...ids].every((id) => this.writing.has(id))) return this.writing
+    this.writing = ids
     return ids
   }
 
@@ -601,7 +525,7 @@ export class ChatStore {
     if (this.fail(result) || !result.ok) return false
     if (request === this.viewRequest && this.state.currentId === conversationId)
       this.set({ view: result.value, error: undefined })
-    void this.reloadConversations()
+    void this.list.conversationChanged(conversationId)
     return true
   }
 
@@ -677,13 +601,12 @@ export class ChatStore {
 
   /** Renames a conversation: one command, then the title changed in place (no list reload). */
   readonly rename = async (conversationId: string, title: string): Promise<void> => {
-    const result = await this.api['conversations.rename']({ conversationId, title })
-    if (this.fail(result) || !result.ok) return
-    this.patchConversation(conversationId, (c) => ({ ...c, title: result.value.title }))
+    const stored = await this.list.rename(conversationId, title)
+    if (stored === undefined) return
     // The open conversation may be in none of the loaded pages: its view carries the title too.
     const view = this.state.view
     if (view?.conversation.id === conversationId)
-      this.set({ view: { ...view, conversation: { ...view.conversation, title: result.value.title } } })
+      this.set({ view: { ...view, conversation: { ...view.conversation, title: stored } } })
   }
 
   /**
@@ -693,16 +616,10 @@ export class ChatStore {
    */
   readonly remove = async (conversationId: string): Promise<void> => {
     const wasOpen = this.state.currentId === conversationId
-    const list = this.sidebarOrder()
-    const index = list.findIndex((c) => c.id === conversationId)
-    const next = index === -1 ? undefined : (list[index + 1] ?? list[index - 1])
-    if (this.fail(await this.api['conversations.delete']({ conversationId }))) return
-    this.set({
-      conversations: this.state.conversations.filter((c) => c.id !== conversationId),
-      pinned: this.state.pinned.filter((c) => c.id !== conversationId),
-    })
+    const next = this.list.neighbourOf(conversationId)
+    if (!(await this.list.remove(conversationId))) return
     if (wasOpen && this.state.currentId === conversationId) {
-      if (next) void this.select(next.id)
+      if (next) void this.select(next)
       else this.newConversation()
     }
   }
@@ -714,34 +631,7 @@ export class ChatStore {
   currentTitle(state: ChatState = this.state): string | undefined {
     const id = state.currentId
     if (id === undefined) return undefined
-    return (
-      state.conversations.find((c) => c.id === id)?.title ??
-      state.pinned.find((c) => c.id === id)?.title ??
-      (state.view?.conversation.id === id ? state.view.conversation.title : undefined)
-    )
-  }
-
-  /** The sidebar's order: pinned first, then the rest newest first. */
-  sidebarOrder(state: ChatState = this.state): ConversationSummary[] {
-    const pinnedIds = new Set(state.pinned.map((c) => c.id))
-    return [...state.pinned, ...state.conversations.filter((c) => !pinnedIds.has(c.id))]
-  }
-
-  /** Pins a conversation on top of the list, or unpins it: the command answers the pinned list; the loaded pages are patched in place. */
-  readonly pin = async (conversationId: string, pinned: boolean): Promise<void> => {
-    const result = await this.api['conversations.pin']({ conversationId, pinned })
-    if (this.fail(result) || !result.ok) return
-    const pinnedAt = result.value.find((c) => c.id === conversationId)?.pinnedAt
-    this.set({ pinned: result.value })
-    this.patchConversation(conversationId, (c) => {
-      const { pinnedAt: _old, ...rest } = c
-      return pinned && pinnedAt !== undefined ? { ...rest, pinnedAt } : rest
-    })
-  }
-
-  private async reloadPinned(): Promise<void> {
-    const pinned = await this.api['conversations.list']({ pinned: true })
-    if (pinned.ok) this.set({ pinned: pinned.value })
+    return this.list.titleOf(id) ?? (state.view?.conversation.id === id ? state.view.conversation.title : undefined)
   }
 
   readonly updateSettings = async (patch: CommandRequest<'settings.update'>): Promise<void> => {
@@ -765,7 +655,7 @@ export class ChatStore {
 
   /** After an import: the list again, and the imported conversation opened. */
   readonly refreshAfterImport = async (conversationId: string | undefined): Promise<void> => {
-    await this.reloadConversations()
+    await this.list.conversationChanged(conversationId)
     if (conversationId !== undefined) await this.select(conversationId)
   }
 
@@ -782,11 +672,6 @@ export class ChatStore {
     }
     return url
   }
-}
-
-/** Whether `a` comes after `b` in the list's order (newest first: by last activity, then id). */
-function isOlder(a: ConversationSummary, b: ConversationSummary): boolean {
-  return a.updatedAt < b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id)
 }
 
 /** The prices in a settings view, as one comparable string. */

@@ -13,7 +13,7 @@ import {
   UserMessageContent,
   type MessageActionsValue,
 } from '../../../../src/renderer/src/features/chat/message-actions'
-import { ChatStore } from '../../../../src/renderer/src/state/chat-store'
+import { storesOn } from '../../state/stores-on'
 import { liveText } from '../../../../src/renderer/src/state/run-reducer'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
@@ -90,7 +90,7 @@ function fakeApi(messages: Message[]) {
 async function openStore(messages: Message[]) {
   const fake = fakeApi(messages)
   const frames: (() => void)[] = []
-  const store = new ChatStore(fake.api, (flush) => frames.push(flush))
+  const store = storesOn(fake.api, (flush) => frames.push(flush)).chat
   await store.start()
   await store.select('c1')
   const flush = () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import type { ConversationSummary } from '../../../../shared/conversation'
 import type { SearchClient } from './search-client'
 import type { Translate } from '../../i18n/messages'
@@ -10,9 +10,10 @@ import '../../styles/finding.css'
  * The conversation list: New conversation and the search field on top (they do not scroll away),
  * then Pinned and date groups, virtualized and paged from the store (conversation-list.tsx). Every
  * conversation has its menu (pin, rename, delete); delete asks in place. A conversation whose
- * answer is being written shows a marker.
+ * answer is being written shows a marker. Memoized: a parent re-rendering for a streaming answer's
+ * tokens (with the same props) does not re-render the list.
  */
-export function Sidebar({
+export const Sidebar = memo(function Sidebar({
   conversations,
   pinned = [],
   writing = new Set(),
@@ -115,4 +116,4 @@ export function Sidebar({
       </div>
     </nav>
   )
-}
+})
