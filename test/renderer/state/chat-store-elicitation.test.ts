@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CommandRequest, KeelApi, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import type { RunEvent } from '../../../src/shared/run-events'
 import { storesOn } from './stores-on'
+import { settingsDouble } from './settings-double'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 
@@ -13,16 +14,7 @@ function fakeApi(answerResult: () => Promise<unknown>) {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () =>
-      ok({
-        language: 'en',
-        defaultProvider: 'anthropic',
-        maxToolRounds: 8,
-        toolPermissions: {},
-        providers: [],
-        keyStorage: 'memory-only',
-        corruptSettings: [],
-      }),
+    'settings.get': () => ok(settingsDouble()),
     'conversations.list': () => ok([]),
     'tools.list': () =>
       ok([

@@ -5,6 +5,7 @@ import type { ConversationView, KeelApi, RunEventEnvelope } from '../../../src/s
 import type { ConversationSummary } from '../../../src/shared/conversation'
 import type { RunEvent } from '../../../src/shared/run-events'
 import { storesOn } from './stores-on'
+import { settingsDouble } from './settings-double'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 const summary = (id: string, updatedAt: number, pinnedAt?: number): ConversationSummary => ({
@@ -39,16 +40,7 @@ function fakeApi() {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () =>
-      ok({
-        language: 'en',
-        defaultProvider: 'anthropic',
-        maxToolRounds: 8,
-        toolPermissions: {},
-        providers: [],
-        keyStorage: 'memory-only',
-        corruptSettings: [],
-      }),
+    'settings.get': () => ok(settingsDouble()),
     'conversations.list': (request: { pinned?: boolean }) =>
       ok(request.pinned ? conversations.filter((c) => c.pinnedAt) : conversations),
     'conversations.pin': ({ conversationId, pinned }: { conversationId: string; pinned: boolean }) => {

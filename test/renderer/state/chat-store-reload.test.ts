@@ -6,6 +6,7 @@ import type { RunEvent } from '../../../src/shared/run-events'
 import { storesOn } from './stores-on'
 import { sessionConversationMemory, type StorageLike } from '../../../src/renderer/src/state/open-conversation-memory'
 import { liveText } from '../../../src/renderer/src/state/run-reducer'
+import { settingsDouble } from './settings-double'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 
@@ -51,16 +52,7 @@ function fakeApi(snapshots: RunSnapshot[], duringAttach: RunEventEnvelope[] = []
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () =>
-      ok({
-        language: 'en',
-        defaultProvider: 'openai-chat',
-        maxToolRounds: 8,
-        toolPermissions: {},
-        providers: [],
-        keyStorage: 'memory-only',
-        corruptSettings: [],
-      }),
+    'settings.get': () => ok(settingsDouble({ defaultProvider: 'openai-chat' })),
     'conversations.list': () => ok([{ ...view('c1').conversation, messageCount: 1 }]),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),

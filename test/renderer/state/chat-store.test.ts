@@ -7,6 +7,7 @@ import type {
 } from '../../../src/shared/ipc/app-contract'
 import type { RunEvent } from '../../../src/shared/run-events'
 import { storesOn } from './stores-on'
+import { settingsDouble } from './settings-double'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 
@@ -31,16 +32,7 @@ function fakeApi() {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () =>
-      ok({
-        language: 'pt-BR',
-        defaultProvider: 'anthropic',
-        maxToolRounds: 8,
-        toolPermissions: {},
-        providers: [],
-        keyStorage: 'memory-only',
-        corruptSettings: [],
-      }),
+    'settings.get': () => ok(settingsDouble({ language: 'pt-BR' })),
     'conversations.list': () => ok([{ ...view.conversation, messageCount: 0 }]),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),

@@ -8,6 +8,7 @@ import type { KeelApi, RunEventEnvelope } from '../../../src/shared/ipc/app-cont
 import { DEFAULT_CONVERSATION_PAGE } from '../../../src/shared/ipc/channels'
 import type { RunEvent } from '../../../src/shared/run-events'
 import { storesOn } from './stores-on'
+import { settingsDouble } from './settings-double'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -29,16 +30,7 @@ function pagedApi(count: number) {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () =>
-      ok({
-        language: 'en',
-        defaultProvider: 'anthropic',
-        maxToolRounds: 8,
-        toolPermissions: {},
-        providers: [],
-        keyStorage: 'memory-only',
-        corruptSettings: [],
-      }),
+    'settings.get': () => ok(settingsDouble()),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),
     'conversations.list': async (request: { before?: { updatedAt: number; id: string }; pinned?: boolean }) => {
@@ -196,16 +188,7 @@ describe('ConversationListStore: the sidebar at scale', () => {
     const requests: unknown[] = []
     const api = {
       onRunEvent: () => () => {},
-      'settings.get': () =>
-        ok({
-          language: 'en',
-          defaultProvider: 'anthropic',
-          maxToolRounds: 8,
-          toolPermissions: {},
-          providers: [],
-          keyStorage: 'memory-only',
-          corruptSettings: [],
-        }),
+      'settings.get': () => ok(settingsDouble()),
       'tools.list': () => ok([]),
       'actions.unknown': () => ok([]),
       'conversations.list': (request: { before?: { updatedAt: number; id: string }; pinned?: boolean }) => {

@@ -9,6 +9,7 @@ import { ChatStore } from '../../../src/renderer/src/state/chat-store'
 import type { ConversationListFeed } from '../../../src/renderer/src/state/conversation-list-store'
 import { sharedFrame } from '../../../src/renderer/src/state/frame-scheduler'
 import { storesOn } from './stores-on'
+import { settingsDouble } from './settings-double'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -36,16 +37,7 @@ function chatApi() {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () =>
-      ok({
-        language: 'en',
-        defaultProvider: 'anthropic',
-        maxToolRounds: 8,
-        toolPermissions: {},
-        providers: [],
-        keyStorage: 'memory-only',
-        corruptSettings: [],
-      }),
+    'settings.get': () => ok(settingsDouble()),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),
     'conversations.open': ({ conversationId }: { conversationId: string }) => ok(viewOf(conversationId)),

@@ -15,6 +15,7 @@ import {
 } from '../../../../src/renderer/src/features/chat/message-actions'
 import { storesOn } from '../../state/stores-on'
 import { liveText } from '../../../../src/renderer/src/state/run-reducer'
+import { settingsDouble } from '../../state/settings-double'
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value })
 
@@ -64,16 +65,7 @@ function fakeApi(messages: Message[]) {
       listener = l
       return () => (listener = undefined)
     },
-    'settings.get': () =>
-      ok({
-        language: 'en',
-        defaultProvider: 'anthropic',
-        maxToolRounds: 8,
-        toolPermissions: {},
-        providers: [],
-        keyStorage: 'memory-only',
-        corruptSettings: [],
-      }),
+    'settings.get': () => ok(settingsDouble()),
     'conversations.list': () => ok([{ ...view.conversation, messageCount: messages.length }]),
     'tools.list': () => ok([]),
     'actions.unknown': () => ok([]),
