@@ -35,6 +35,8 @@ import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
 import { authRefusalMessage, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
 import type { McpRequester } from './mcp-server-features'
+import { definitionFor, toolsForWire } from './mcp-param-headers'
+import { revisionOptions, wireOf } from './mcp-protocol-revision'
 import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
@@ -202,7 +204,8 @@ export class McpConnection implements McpConnectionPort {
       // One by one: spreading a huge page into push() would overflow the stack.
       for (const tool of result.tools) tools.push(tool as McpListedTool)
       cursor = result.nextCursor
-      if (cursor === undefined) return tools
+      if (cursor === undefined)
+        return toolsForWire(session.client, session.transport instanceof StreamableHTTPClientTransport, tools)
       if (seen.has(cursor)) throw new Error(`${this.spec.name} repeated a tools/list cursor`)
       seen.add(cursor)
     }
@@ -250,6 +253,8 @@ export class McpConnection implements McpConnectionPort {
             maxTotalTimeout: Math.max(timeoutMs, this.spec.maxTotalTimeoutMs),
             onprogress: (progress) =>
               options.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }),
+            // The listed definition: the SDK mirrors its x-mcp-header arguments into Mcp-Param-* headers.
+            toolDefinition: definitionFor(session.client, name),
           },
         ),
       )
@@ -441,6 +446,7 @@ export class McpConnection implements McpConnectionPort {
       // the user allowed this server some folders (none by default). No sampling.
       capabilities: { elicitation: { form: {} }, ...(withRoots ? { roots: { listChanged: true } } : {}) },
       jsonSchemaValidator: acceptEverything,
+      ...revisionOptions(wireOf(transport, stdio)),
     })
     const session: Session = {
       generation,
