@@ -38,6 +38,7 @@ import type { McpRequester } from './mcp-server-features'
 import { definitionFor, toolsForWire } from './mcp-param-headers'
 import { revisionOptions, wireOf } from './mcp-protocol-revision'
 import { StderrRing } from './mcp-stderr-ring'
+import { isStreamLost, lostCallOutcome, reissuingAfterLoss } from './mcp-stream-loss'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
 
@@ -199,7 +200,9 @@ export class McpConnection implements McpConnectionPort {
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       const params = cursor === undefined ? {} : { cursor }
       const result = await this.authorized(session, () =>
-        session.client.request({ method: 'tools/list', params }, toolPageSchema, { timeout: this.spec.timeoutMs }),
+        reissuingAfterLoss('tools/list', () =>
+          session.client.request({ method: 'tools/list', params }, toolPageSchema, { timeout: this.spec.timeoutMs }),
+        ),
       )
       // One by one: spreading a huge page into push() would overflow the stack.
       for (const tool of result.tools) tools.push(tool as McpListedTool)
@@ -222,7 +225,9 @@ export class McpConnection implements McpConnectionPort {
       capabilities: { resources: capabilities.resources, prompts: capabilities.prompts },
       timeoutMs: this.spec.timeoutMs,
       request: (method, params, schema, options) =>
-        session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),
+        reissuingAfterLoss(method, () =>
+          session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),
+        ),
     }
   }
 
@@ -262,6 +267,8 @@ export class McpConnection implements McpConnectionPort {
     } catch (error) {
       // Refused for want of a sign-in (401/403 before the server's handler ran): it did not happen.
       if (isAuthRefusal(error)) return { kind: 'not-sent', message: `${this.spec.name}: ${authRefusalMessage(error)}` }
+      // Its response stream ended before the answer: the server may have acted. Never sent again.
+      if (isStreamLost(error)) return lostCallOutcome(options.signal.aborted)
       const closed = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed
       return classifyCallFailure(error, {
         stopped: options.signal.aborted,
