@@ -30,6 +30,7 @@ import type {
   McpLaunchSpec,
   McpListedTool,
 } from './mcp-connection-port'
+import { listenForToolChanges } from './mcp-change-listener'
 import { loginShellPath } from './mcp-environment'
 import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
@@ -328,6 +329,12 @@ export class McpConnection implements McpConnectionPort {
         protocolVersion: session.client.getNegotiatedProtocolVersion() ?? 'unknown',
         serverName: version?.name,
         serverVersion: version?.version,
+      })
+      // A 2026-07-28 server tells of tool changes only on a stream Keel opens.
+      listenForToolChanges(session.client, {
+        current: () => session === this.current && !session.lost,
+        missed: () => this.fireToolsChanged(),
+        timeoutMs: this.spec.timeoutMs,
       })
       // After a restart the server's tools may differ: the hub lists them again.
       if (this.everReady) this.fireToolsChanged()

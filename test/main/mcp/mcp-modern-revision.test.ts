@@ -5,6 +5,7 @@
 // a lost response stream re-issues a listing but never a tool call, whose outcome stays unknown in
 // Keel's real ledger. 2025-11-25 servers over HTTP are covered by mcp-connection-reference.test.ts.
 import { afterEach, describe, expect, it } from 'vitest'
+import { eventually } from '../../support/mcp/mcp-test-servers'
 import { McpConnection } from '../../../src/main/mcp/mcp-connection'
 import type { McpCallOptions, McpLaunchSpec } from '../../../src/main/mcp/mcp-connection-port'
 import { mcpDefinitionHash } from '../../../src/main/mcp/mcp-definition-hash'
@@ -24,7 +25,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()))
 })
 
-async function connect(options: { loseListStreams?: number } = {}) {
+async function connect(options: { loseListStreams?: number; toolsListChanged?: boolean } = {}) {
   const server = await startModernHttpServer(options)
   servers.push(server)
   const spec: McpLaunchSpec = {
@@ -165,5 +166,22 @@ describe('a 2026-07-28 server over Streamable HTTP', () => {
     expect(server.requests.filter((request) => request.method === 'tools/call')).toHaveLength(1)
     // The connection is still usable afterwards.
     expect(await connection.callTool('route', { region: 'x' }, call())).toMatchObject({ kind: 'result' })
+  })
+
+  it('hears of tool list changes on the listen stream it opens, and re-lists when that stream drops', async () => {
+    const { server, connection } = await connect({ toolsListChanged: true })
+    let changes = 0
+    connection.onToolsChanged(() => changes++)
+    await eventually(() => server.listening() === 1)
+    const listen = server.requests.find((request) => request.method === 'subscriptions/listen')
+    expect(listen?.params.notifications).toEqual({ toolsListChanged: true })
+    server.notifyToolsChanged()
+    await eventually(() => changes === 1)
+    // A dropped stream may have lost a change: the tools are listed again and the stream reopened.
+    server.dropListenStreams()
+    await eventually(() => changes === 2)
+    await eventually(() => server.listening() === 1)
+    server.notifyToolsChanged()
+    await eventually(() => changes === 3)
   })
 })

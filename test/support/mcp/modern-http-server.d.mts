@@ -5,6 +5,15 @@ export interface ModernHttpServer {
   url: string
   /** Every request it received, in order: JSON-RPC method, id, HTTP headers, params. */
   requests: { method: string; id: unknown; headers: IncomingHttpHeaders; params: any }[]
+  /** How many listen streams are open. */
+  listening(): number
+  /** Sends notifications/tools/list_changed on every open listen stream. */
+  notifyToolsChanged(): void
+  /** Ends every listen stream without an answer (as a restarting server would). */
+  dropListenStreams(): void
   close(): Promise<void>
 }
-export function startModernHttpServer(options?: { loseListStreams?: number }): Promise<ModernHttpServer>
+export function startModernHttpServer(options?: {
+  loseListStreams?: number
+  toolsListChanged?: boolean
+}): Promise<ModernHttpServer>

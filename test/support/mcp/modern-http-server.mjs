@@ -7,11 +7,14 @@
 //   lose_stream    opens an SSE answer and drops the connection before any event (a write lost mid-flight)
 //   route          mirrors `region` into Mcp-Param-Region (valid x-mcp-header)
 //   bad_header     x-mcp-header on an object property (malformed: a client on HTTP must drop it)
-// `loseListStreams`: how many tools/list answers to lose before answering one.
+// `loseListStreams`: how many tools/list answers to lose before answering one. `toolsListChanged`:
+// it announces tool list changes and serves `subscriptions/listen` (notifyToolsChanged() sends one
+// on every open listen stream; dropListenStreams() ends them without an answer).
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 
 const REVISION = '2026-07-28'
+const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
 
 const TOOLS = [
   {
@@ -39,8 +42,10 @@ const TOOLS = [
   },
 ]
 
-/** @param {{ loseListStreams?: number }} [options] */
+/** @param {{ loseListStreams?: number, toolsListChanged?: boolean }} [options] */
 export async function startModernHttpServer(options = {}) {
+  /** @type {Map<string, import('node:http').ServerResponse>} */
+  const listeners = new Map()
   let listStreamsToLose = options.loseListStreams ?? 0
   /** @type {{ method: string, id: unknown, headers: import('node:http').IncomingHttpHeaders, params: any }[]} */
   const requests = []
@@ -65,7 +70,7 @@ export async function startModernHttpServer(options = {}) {
       case 'server/discover':
         return reply({
           supportedVersions: [REVISION],
-          capabilities: { tools: {} },
+          capabilities: { tools: options.toolsListChanged ? { listChanged: true } : {} },
           serverInfo: { name: 'modern-test-server', version: '1.0.0' },
         })
       case 'tools/list':
@@ -76,6 +81,16 @@ export async function startModernHttpServer(options = {}) {
         return reply({ ttlMs: 0, cacheScope: 'private', tools: TOOLS })
       case 'tools/call':
         return call(message, res, reply)
+      case 'subscriptions/listen':
+        if (!options.toolsListChanged) break
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+        listeners.set(message.id, res)
+        res.on('close', () => listeners.delete(message.id))
+        return event(res, {
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { _meta: { [SUBSCRIPTION_ID]: message.id }, notifications: { toolsListChanged: true } },
+        })
       default:
         return json(res, {
           jsonrpc: '2.0',
@@ -129,12 +144,28 @@ export async function startModernHttpServer(options = {}) {
   return {
     url,
     requests,
+    listening: () => listeners.size,
+    notifyToolsChanged: () => {
+      for (const [id, res] of listeners)
+        event(res, {
+          jsonrpc: '2.0',
+          method: 'notifications/tools/list_changed',
+          params: { _meta: { [SUBSCRIPTION_ID]: id } },
+        })
+    },
+    dropListenStreams: () => {
+      for (const res of listeners.values()) res.socket?.destroy()
+    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy()
         server.close(() => resolve(undefined))
       }),
   }
+}
+
+function event(res, value) {
+  res.write(`event: message\ndata: ${JSON.stringify(value)}\n\n`)
 }
 
 function json(res, value) {
