@@ -109,6 +109,10 @@ function runOne(selection, label) {
         '--command',
         command,
         ...selection,
+        // The client's own deadlines are 60 s (mcp-conformance-client.ts); the suite's default 30 s
+        // killed OAuth scenarios that were only slow on a loaded machine.
+        '--timeout',
+        '90000',
         '--expected-failures',
         baseline,
         '-o',

@@ -45,6 +45,10 @@ function runSuite(selection) {
       '--command',
       command,
       ...selection,
+      // The client's own deadlines are 60 s (mcp-conformance-client.ts); the suite's default 30 s
+      // killed OAuth scenarios that were only slow on a loaded machine.
+      '--timeout',
+      '90000',
       '--expected-failures',
       join(root, 'test/conformance/baseline.yml'),
       '-o',

@@ -49,9 +49,11 @@ export async function runConformanceClient(
       name: 'Conformance server',
       transport: 'http',
       url,
-      timeoutMs: 20_000,
-      maxTotalTimeoutMs: 25_000,
-      startTimeoutMs: 20_000,
+      // Generous: the suite starts many scenarios at once, and on a small shared machine an OAuth
+      // start (discover, metadata, registration, sign-in, token) took over 20 s on load alone.
+      timeoutMs: 60_000,
+      maxTotalTimeoutMs: 60_000,
+      startTimeoutMs: 60_000,
     },
     // One attempt: a failed start is the result, not something to retry.
     { clientInfo: { name: 'keel-conformance-client', version: '0.1.0' }, backoff: { initialMs: 10 * 60_000 }, oauth },
