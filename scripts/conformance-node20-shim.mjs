@@ -1,4 +1,4 @@
-// Lets @modelcontextprotocol/conformance 0.1.16 start on Node 20. Its bundle imports `globSync`
+// Lets @modelcontextprotocol/conformance 0.1.16 (and 0.2.0-alpha, as `conformance-next`) start on Node 20. Its bundle imports `globSync`
 // from 'fs' (a Node 22 API, used only by its `tier-check` subcommand), so on Node 20 it dies at
 // import with "does not provide an export named 'globSync'". Registered with `node --import`, this
 // module-load hook rewrites that one named import to a local stub in the conformance bundle only.
@@ -6,7 +6,7 @@
 import { register } from 'node:module'
 import { isMainThread } from 'node:worker_threads'
 
-const CONFORMANCE_BUNDLE = /\/@modelcontextprotocol\/conformance\/dist\/index\.js$/
+const CONFORMANCE_BUNDLE = /\/@modelcontextprotocol\/conformance(?:-next)?\/dist\/index\.js$/
 
 if (isMainThread) register(import.meta.url)
 

@@ -3,9 +3,7 @@
 // baseline of scenarios Keel does not implement (test/conformance/baseline.yml). Exit code: the
 // suite's (0 = only expected failures; 1 = a regression, or a baseline entry that now passes).
 //
-// The keel CLI is bundled once with esbuild (packages stay external) so each scenario starts a plain
-// `node` process: the suite runs its 18 scenarios in parallel, and 18 tsx start-ups on a small
-// machine took ~90 s and made the timing check of `sse-retry` fail under load.
+// The keel CLI is bundled once (scripts/conformance-bundle.mjs).
 // Node 20: conformance 0.1.16 needs fs.globSync (Node 22); scripts/conformance-node20-shim.mjs stubs it.
 //
 // Without arguments it runs what `--suite core` runs, in two steps: in 0.1.16 the core suite is the
@@ -19,21 +17,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { buildConformanceClient } from './conformance-bundle.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
-const entry = join(root, 'out', 'conformance', 'keel.mjs')
-await build({
-  entryPoints: [join(root, 'src/cli/keel.ts')],
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-})
+const command = await buildConformanceClient(root)
 
 const CORE_WITHOUT_AUTH = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry']
 const results = mkdtempSync(join(tmpdir(), 'keel-conformance-'))
@@ -55,8 +43,12 @@ function runSuite(selection) {
       join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'),
       'client',
       '--command',
-      `"${process.execPath}" "${entry}" mcp conformance-client`,
+      command,
       ...selection,
+      // The client's own deadlines are 60 s (mcp-conformance-client.ts); the suite's default 30 s
+      // killed OAuth scenarios that were only slow on a loaded machine.
+      '--timeout',
+      '90000',
       '--expected-failures',
       join(root, 'test/conformance/baseline.yml'),
       '-o',

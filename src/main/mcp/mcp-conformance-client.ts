@@ -49,9 +49,11 @@ export async function runConformanceClient(
       name: 'Conformance server',
       transport: 'http',
       url,
-      timeoutMs: 20_000,
-      maxTotalTimeoutMs: 25_000,
-      startTimeoutMs: 20_000,
+      // Generous: the suite starts many scenarios at once, and on a small shared machine an OAuth
+      // start (discover, metadata, registration, sign-in, token) took over 20 s on load alone.
+      timeoutMs: 60_000,
+      maxTotalTimeoutMs: 60_000,
+      startTimeoutMs: 60_000,
     },
     // One attempt: a failed start is the result, not something to retry.
     { clientInfo: { name: 'keel-conformance-client', version: '0.1.0' }, backoff: { initialMs: 10 * 60_000 }, oauth },
@@ -66,8 +68,9 @@ export async function runConformanceClient(
     const tools = await connection.listTools()
     io.log(`tools: ${tools.map((tool) => tool.name).join(', ') || '(none)'}`)
     let failures = 0
+    const scripted = scriptedCalls(context)
     for (const tool of tools) {
-      const args = conformanceArguments(tool)
+      const args = scripted.get(tool.name) ?? conformanceArguments(tool, tools)
       const outcome = await connection.callTool(tool.name, args, {
         signal: new AbortController().signal,
         elicit: answerWithDefaults,
@@ -105,9 +108,35 @@ function parseContext(json: string | undefined): Record<string, unknown> {
   }
 }
 
-/** Arguments for a tool from its schema: the suite's `add_numbers` gets {a: 5, b: 3}; otherwise required fields get small plain values. */
-export function conformanceArguments(tool: McpListedTool): Record<string, unknown> {
+/** The arguments a scenario asks for by tool name (`toolCalls` in its context, e.g. the `Mcp-Param-*` header values). */
+export function scriptedCalls(context: Record<string, unknown>): Map<string, Record<string, unknown>> {
+  const calls = new Map<string, Record<string, unknown>>()
+  if (!Array.isArray(context.toolCalls)) return calls
+  for (const call of context.toolCalls as unknown[]) {
+    if (call === null || typeof call !== 'object') continue
+    const { name, arguments: args } = call as { name?: unknown; arguments?: unknown }
+    if (typeof name === 'string' && args !== null && typeof args === 'object' && !Array.isArray(args))
+      calls.set(name, args as Record<string, unknown>)
+  }
+  return calls
+}
+
+/** The schema-preservation scenario's echo tool and the tool whose inputSchema it wants back, verbatim. */
+const SCHEMA_ECHO_TOOL = 'json_schema_echo'
+const SCHEMA_FOCAL_TOOL = 'json_schema_2020_12_tool'
+
+/**
+ * Arguments for a tool from its schema: the suite's `add_numbers` gets {a: 5, b: 3}, its schema echo
+ * tool the listed inputSchema of the focal tool (as Keel holds it); otherwise required fields get
+ * small plain values.
+ */
+export function conformanceArguments(
+  tool: McpListedTool,
+  listed: readonly McpListedTool[] = [],
+): Record<string, unknown> {
   if (tool.name === 'add_numbers') return { a: 5, b: 3 }
+  const focal = listed.find((candidate) => candidate.name === SCHEMA_FOCAL_TOOL)
+  if (tool.name === SCHEMA_ECHO_TOOL && focal) return { schema: focal.inputSchema }
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>
   const required = Array.isArray(tool.inputSchema.required)
     ? (tool.inputSchema.required as unknown[]).filter((key): key is string => typeof key === 'string')

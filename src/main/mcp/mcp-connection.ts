@@ -30,12 +30,16 @@ import type {
   McpLaunchSpec,
   McpListedTool,
 } from './mcp-connection-port'
+import { listenForToolChanges } from './mcp-change-listener'
 import { loginShellPath } from './mcp-environment'
 import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
 import { authRefusalMessage, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
 import type { McpRequester } from './mcp-server-features'
+import { definitionFor, toolsForWire } from './mcp-param-headers'
+import { revisionOptions, wireOf } from './mcp-protocol-revision'
 import { StderrRing } from './mcp-stderr-ring'
+import { isStreamLost, lostCallOutcome, reissuingAfterLoss } from './mcp-stream-loss'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
 
@@ -197,12 +201,15 @@ export class McpConnection implements McpConnectionPort {
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       const params = cursor === undefined ? {} : { cursor }
       const result = await this.authorized(session, () =>
-        session.client.request({ method: 'tools/list', params }, toolPageSchema, { timeout: this.spec.timeoutMs }),
+        reissuingAfterLoss('tools/list', () =>
+          session.client.request({ method: 'tools/list', params }, toolPageSchema, { timeout: this.spec.timeoutMs }),
+        ),
       )
       // One by one: spreading a huge page into push() would overflow the stack.
       for (const tool of result.tools) tools.push(tool as McpListedTool)
       cursor = result.nextCursor
-      if (cursor === undefined) return tools
+      if (cursor === undefined)
+        return toolsForWire(session.client, session.transport instanceof StreamableHTTPClientTransport, tools)
       if (seen.has(cursor)) throw new Error(`${this.spec.name} repeated a tools/list cursor`)
       seen.add(cursor)
     }
@@ -223,7 +230,9 @@ export class McpConnection implements McpConnectionPort {
       },
       timeoutMs: this.spec.timeoutMs,
       request: (method, params, schema, options) =>
-        session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),
+        reissuingAfterLoss(method, () =>
+          session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),
+        ),
     }
   }
 
@@ -254,6 +263,8 @@ export class McpConnection implements McpConnectionPort {
             maxTotalTimeout: Math.max(timeoutMs, this.spec.maxTotalTimeoutMs),
             onprogress: (progress) =>
               options.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message }),
+            // The listed definition: the SDK mirrors its x-mcp-header arguments into Mcp-Param-* headers.
+            toolDefinition: definitionFor(session.client, name),
           },
         ),
       )
@@ -261,6 +272,8 @@ export class McpConnection implements McpConnectionPort {
     } catch (error) {
       // Refused for want of a sign-in (401/403 before the server's handler ran): it did not happen.
       if (isAuthRefusal(error)) return { kind: 'not-sent', message: `${this.spec.name}: ${authRefusalMessage(error)}` }
+      // Its response stream ended before the answer: the server may have acted. Never sent again.
+      if (isStreamLost(error)) return lostCallOutcome(options.signal.aborted)
       const closed = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed
       return classifyCallFailure(error, {
         stopped: options.signal.aborted,
@@ -320,6 +333,12 @@ export class McpConnection implements McpConnectionPort {
         protocolVersion: session.client.getNegotiatedProtocolVersion() ?? 'unknown',
         serverName: version?.name,
         serverVersion: version?.version,
+      })
+      // A 2026-07-28 server tells of tool changes only on a stream Keel opens.
+      listenForToolChanges(session.client, {
+        current: () => session === this.current && !session.lost,
+        missed: () => this.fireToolsChanged(),
+        timeoutMs: this.spec.timeoutMs,
       })
       // After a restart the server's tools may differ: the hub lists them again.
       if (this.everReady) this.fireToolsChanged()
@@ -445,6 +464,7 @@ export class McpConnection implements McpConnectionPort {
       // the user allowed this server some folders (none by default). No sampling.
       capabilities: { elicitation: { form: {} }, ...(withRoots ? { roots: { listChanged: true } } : {}) },
       jsonSchemaValidator: acceptEverything,
+      ...revisionOptions(wireOf(transport, stdio)),
     })
     const session: Session = {
       generation,

@@ -122,8 +122,9 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
 
   clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     const { vault, serverId, preRegistered } = this.options
-    const stored = ctx ? vault.read(serverId, ctx.issuer)?.client : vault.latest(serverId)?.client
-    if (stored) return stored
+    const record = ctx ? vault.read(serverId, ctx.issuer) : vault.latest(serverId)
+    // Stamped with the issuer it came from, so the SDK binds it to that authorization server.
+    if (record?.client) return { ...record.client, issuer: record.issuer }
     if (preRegistered)
       return {
         client_id: preRegistered.clientId,
@@ -143,13 +144,17 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
 
   tokens(ctx?: OAuthClientInformationContext): StoredOAuthTokens | undefined {
     const { vault, serverId } = this.options
-    return ctx ? vault.read(serverId, ctx.issuer)?.tokens : vault.latest(serverId)?.tokens
+    const record = ctx ? vault.read(serverId, ctx.issuer) : vault.latest(serverId)
+    return record?.tokens ? { ...record.tokens, issuer: record.issuer } : undefined
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
     const issuer = ctx?.issuer ?? tokens.issuer
     if (issuer === undefined) return
     await this.persist(this.options.vault.saveTokens(this.options.serverId, issuer, tokens))
+    // Discovery served this sign-in; the next refusal reads the server's metadata again, so a
+    // server that moved to another authorization server is followed there (and registered anew).
+    this.discovery = undefined
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {

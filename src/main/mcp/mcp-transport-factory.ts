@@ -1,14 +1,11 @@
 // Builds the SDK transport for one attempt to reach a server: Keel's own stdio transport (process
 // group, stderr ring, message cap), Streamable HTTP, or the legacy HTTP+SSE transport.
-import {
-  type OAuthClientProvider,
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
-} from '@modelcontextprotocol/client'
+import { type OAuthClientProvider, SSEClientTransport } from '@modelcontextprotocol/client'
 import type { McpLaunchSpec } from './mcp-connection-port'
 import { childEnvironment } from './mcp-environment'
 import type { StderrRing } from './mcp-stderr-ring'
 import { KeelStdioTransport } from './mcp-stdio-transport'
+import { KeelStreamableHttpTransport } from './mcp-stream-loss'
 
 export interface StdioTransportInput {
   spec: McpLaunchSpec
@@ -37,12 +34,15 @@ function endpoint(spec: McpLaunchSpec): URL {
   return new URL(spec.url)
 }
 
-/** `authProvider`: OAuth for this server (the SDK runs the protocol; mcp-oauth-provider.ts keeps the results). */
+/**
+ * `authProvider`: OAuth for this server (the SDK runs the protocol; mcp-oauth-provider.ts keeps the
+ * results). A response stream lost before its answer fails that request at once (mcp-stream-loss.ts).
+ */
 export function streamableHttpTransport(
   spec: McpLaunchSpec,
   authProvider?: OAuthClientProvider | undefined,
-): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(endpoint(spec), {
+): KeelStreamableHttpTransport {
+  return new KeelStreamableHttpTransport(endpoint(spec), {
     requestInit: { headers: { ...spec.headers } },
     ...(authProvider ? { authProvider } : {}),
   })
