@@ -202,6 +202,9 @@ export class McpCommands {
       }
     }
     await this.secrets.pruneTo(config)
+    // A sign-in for the old address (or a server now off) is no longer the user's wish.
+    if (previous && (config.disabled || config.url !== previous.url || config.transport !== previous.transport))
+      await this.signIn.cancelFor(id)
     const next = [...list]
     if (index >= 0) next[index] = this.secrets.withVaultState(config)
     else next.push(this.secrets.withVaultState(config))
@@ -215,6 +218,8 @@ export class McpCommands {
   async remove({ serverId }: CommandRequest<'mcp.remove'>): Promise<AppResult<CommandResponses['mcp.remove']>> {
     const list = this.saved()
     if (!list.some((config) => config.id === serverId)) return ok({ removed: false })
+    // A sign-in still open ends first: what it would save is then forgotten below, not after.
+    await this.signIn.cancelFor(serverId)
     const written = this.write(list.filter((config) => config.id !== serverId))
     if (!written.ok) return written
     await this.secrets.removeServer(serverId)
@@ -265,6 +270,8 @@ export class McpCommands {
       this.fileServers.find((server) => server.config.id === serverId)?.config ??
       this.saved().find((config) => config.id === serverId)
     if (!current) return notFound('mcp-server')
+    // Turned off: its open sign-in ends at once (cancelFor aborts before its first await).
+    if (disabled === true) void this.signIn.cancelFor(serverId)
     const checkedRoots = roots === undefined ? undefined : checkMcpRoots(roots, current.roots)
     if (checkedRoots && !checkedRoots.ok) return fail('validation', checkedRoots.message, { owner: 'user' })
     if (sendInstructions?.send && this.hub.view(serverId)?.instructions?.hash !== sendInstructions.hash)

@@ -20,6 +20,7 @@ import {
 import { mkdirSync } from 'node:fs'
 import { z } from 'zod'
 import { MCP_DEFAULT_START_TIMEOUT_MS, type McpServerStatus } from '../../shared/mcp'
+import type { McpAuthRefusal } from '../../shared/mcp-oauth'
 import { classifyCallFailure } from './mcp-call-outcome'
 import type {
   McpCallOptions,
@@ -33,7 +34,7 @@ import type {
 import { loginShellPath } from './mcp-environment'
 import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
-import { authRefusalMessage, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
+import { authRefusalMessage, authRefusalOf, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
 import type { McpRequester } from './mcp-server-features'
 import { StderrRing } from './mcp-stderr-ring'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
@@ -326,7 +327,7 @@ export class McpConnection implements McpConnectionPort {
         error instanceof StartFailure
           ? error
           : new StartFailure(error instanceof Error ? error.message : String(error), true)
-      this.fail(failure.message, failure.retry)
+      this.fail(failure.message, failure.retry, undefined, authRefusalOf(failure.cause))
     }
   }
 
@@ -525,11 +526,11 @@ export class McpConnection implements McpConnectionPort {
     return 'The connection closed'
   }
 
-  private fail(reason: string, retry: boolean, readyAt?: number) {
+  private fail(reason: string, retry: boolean, readyAt?: number, auth?: McpAuthRefusal) {
     if (readyAt !== undefined && this.now() - readyAt >= this.backoff.stableMs) this.failures = 0
     this.failures++
     if (!retry) {
-      this.setStatus({ state: 'failed', reason, retryAt: undefined })
+      this.setStatus({ state: 'failed', reason, retryAt: undefined, ...(auth ? { auth } : {}) })
       return
     }
     const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** Math.min(this.failures - 1, 30))

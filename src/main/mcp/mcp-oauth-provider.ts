@@ -16,6 +16,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client'
+import type { McpAuthRefusal } from '../../shared/mcp-oauth'
 import { LOOPBACK_CALLBACK_PATH, type LoopbackReceiver, startLoopbackReceiver } from './mcp-oauth-loopback'
 import type { McpOAuthVault } from './mcp-oauth-vault'
 
@@ -30,6 +31,18 @@ export class SignInRequiredError extends Error {
 /** A sign-in was started and did not complete: timeout, refusal, wrong state or issuer, too many rounds. */
 export class SignInFailedError extends Error {
   override readonly name = 'SignInFailedError'
+  constructor(
+    message: string,
+    /** Why, as a code (the window words it). */
+    readonly refusal: Exclude<McpAuthRefusal, 'needs-sign-in' | 'insufficient-scope'> = 'sign-in-failed',
+  ) {
+    super(message)
+  }
+}
+
+/** A loopback outcome as the sign-in's refusal code. */
+function refusalOfLoopback(reason: 'timeout' | 'closed' | 'issuer-mismatch' | 'denied') {
+  return reason === 'closed' ? 'cancelled' : reason
 }
 
 export type McpOAuthMode =
@@ -147,6 +160,9 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    // A cancelled sign-in (its server removed, turned off, moved) keeps nothing it gets afterwards.
+    if (this.closed && this.options.mode.kind === 'interactive')
+      throw new SignInFailedError('The sign-in was cancelled.', 'cancelled')
     const issuer = ctx?.issuer ?? tokens.issuer
     if (issuer === undefined) return
     await this.persist(this.options.vault.saveTokens(this.options.serverId, issuer, tokens))
@@ -154,6 +170,8 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const mode = this.options.mode
+    if (this.closed && mode.kind === 'interactive')
+      throw new SignInFailedError('The sign-in was cancelled.', 'cancelled')
     if (mode.kind === 'background' || this.closed)
       throw new SignInRequiredError(`This server needs you to sign in again ${SIGN_IN_HINT}.`)
     if (this.promptsLeft <= 0)
@@ -179,7 +197,7 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
       const answer = receiver.wait({ state, issuer: this.expectedIssuer() })
       await mode.openUrl(authorizationUrl)
       const result = await answer
-      if (!result.ok) throw new SignInFailedError(result.message)
+      if (!result.ok) throw new SignInFailedError(result.message, refusalOfLoopback(result.reason))
       this.callback = result.params
     } finally {
       this.inFlight = false

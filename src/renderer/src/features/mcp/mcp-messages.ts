@@ -162,6 +162,10 @@ export const mcpMessages = defineMessages(
     mcpSignInExpiredRenew: 'sign-in expired at {issuer}: Keel renews it when it connects',
     mcpSignInRefusedScope: 'the server refused this sign-in: it does not allow enough (scope)',
     mcpSignInRefusedFailed: 'the last sign-in did not complete',
+    mcpSignInRefusedDenied: 'the sign-in page refused the sign-in (you may have declined it)',
+    mcpSignInRefusedTimeout: 'the sign-in was not finished in the browser in time',
+    mcpSignInRefusedIssuer:
+      'the sign-in answer came from another authorization server than the one asked; Keel refused it',
   },
   {
     mcpServers: 'Servidores MCP',
@@ -325,6 +329,10 @@ export const mcpMessages = defineMessages(
     mcpSignInExpiredRenew: 'o login em {issuer} expirou: o Keel o renova ao conectar',
     mcpSignInRefusedScope: 'o servidor recusou este login: ele não permite o suficiente (escopo)',
     mcpSignInRefusedFailed: 'o último login não foi concluído',
+    mcpSignInRefusedDenied: 'a página de login recusou o login (talvez você o tenha negado)',
+    mcpSignInRefusedTimeout: 'o login não foi concluído no navegador a tempo',
+    mcpSignInRefusedIssuer:
+      'a resposta do login veio de outro servidor de autorização que não o consultado; o Keel a recusou',
   },
   {
     mcpServers: 'Servidores MCP',
@@ -487,5 +495,9 @@ export const mcpMessages = defineMessages(
     mcpSignInExpiredRenew: 'la sesión en {issuer} caducó: Keel la renueva al conectarse',
     mcpSignInRefusedScope: 'el servidor rechazó esta sesión: no permite lo suficiente (alcance)',
     mcpSignInRefusedFailed: 'el último inicio de sesión no se completó',
+    mcpSignInRefusedDenied: 'la página de inicio de sesión lo rechazó (quizá lo denegaste)',
+    mcpSignInRefusedTimeout: 'el inicio de sesión no se terminó en el navegador a tiempo',
+    mcpSignInRefusedIssuer:
+      'la respuesta del inicio de sesión vino de otro servidor de autorización distinto del consultado; Keel la rechazó',
   },
 )
