@@ -7,6 +7,7 @@ import { mcpServerId, type McpServerConfig, type McpServerView, type McpValue } 
 import { mcpServerListSchema } from '../../shared/mcp-server-schema'
 import type { StoreWriter } from '../db/keel-store'
 import type { McpFileServer } from '../mcp/mcp-config-file'
+import { unknownMcpKeys } from '../mcp/mcp-config-forward'
 import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import { checkMcpRoots } from '../mcp/mcp-roots'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
@@ -163,6 +164,8 @@ export class McpCommands {
       return Object.fromEntries(Object.keys(given).map((key) => [key, { secret: true as const, set: false }]))
     }
     const config: McpServerConfig = {
+      // A newer Keel's keys stay as they were (the known ones below are rebuilt from the request).
+      ...unknownMcpKeys(previous),
       id,
       name: request.name,
       transport: request.transport,
