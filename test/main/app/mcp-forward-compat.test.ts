@@ -4,7 +4,6 @@
 // stay strict, so it cannot add such a key.
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { McpServerConfig } from '../../../src/shared/mcp'
 import { readSettings } from '../../../src/main/settings/read-settings'
 import { type AppWorld, startAppWorld } from './app-helpers'
 
@@ -48,9 +47,7 @@ describe('a newer Keel’s mcpServers setting', () => {
     await client.value('mcp.update', { serverId: id, disabled: false })
     const [after] = storedServers(world.dbPath)
     expect(after).toMatchObject({ ...NEWER, id, name: 'Remote 2', url: 'http://127.0.0.1:9/v2', timeoutMs: 30_000 })
-    expect((readSettings(world.store).values.mcpServers[0] as McpServerConfig & typeof NEWER).sandbox).toEqual(
-      NEWER.sandbox,
-    )
+    expect(readSettings(world.store).values.mcpServers[0]?.sandbox).toEqual(NEWER.sandbox)
 
     // The window's payloads are strict: no unknown key gets in through them.
     const refused = await client.call('mcp.save', {
