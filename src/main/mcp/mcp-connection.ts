@@ -32,6 +32,7 @@ import type {
   McpListedTool,
 } from './mcp-connection-port'
 import { loginShellPath } from './mcp-environment'
+import { McpMessageTooLarge } from './mcp-message-reader'
 import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
 import { authRefusalMessage, authRefusalOf, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
@@ -219,6 +220,7 @@ export class McpConnection implements McpConnectionPort {
       serverName: this.spec.name,
       capabilities: { resources: capabilities.resources, prompts: capabilities.prompts },
       timeoutMs: this.spec.timeoutMs,
+      lossCause: () => (session.stdio?.fatalError instanceof McpMessageTooLarge ? 'too-large' : undefined),
       request: (method, params, schema, options) =>
         session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),
     }
