@@ -97,6 +97,9 @@ const mcpServerFields = {
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  oauthClient: z
+    .strictObject({ clientId: z.string().trim().min(1).max(MCP_TEXT_MAX), secretSet: z.boolean() })
+    .optional(),
 }
 
 /** The stored keys this Keel reads (a newer Keel's other keys are kept as they are: see below). */

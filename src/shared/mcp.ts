@@ -53,6 +53,12 @@ export interface McpServerConfig {
    * text is sent (instructions that changed since are not, until the user turns them on again).
    */
   instructionsAccepted?: string | undefined
+  /**
+   * http / sse: a client the user registered by hand with the server's authorization server, used
+   * for sign-ins instead of a client ID metadata document or dynamic registration. The id is not a
+   * secret; the secret (optional) is in the key vault only: here is only whether one is saved.
+   */
+  oauthClient?: { clientId: string; secretSet: boolean } | undefined
 }
 
 /** Defaults and bounds of the per-server call timeout. */

@@ -13,7 +13,14 @@ import { fail, notFound, ok } from './app-result'
 export interface McpSignInDeps {
   vault: McpOAuthVault
   /** The server's config and resolved headers, or undefined when there is no such server. */
-  find: (serverId: string) => { config: McpServerConfig; headers: Record<string, string> } | undefined
+  find: (serverId: string) =>
+    | {
+        config: McpServerConfig
+        headers: Record<string, string>
+        /** The client the user registered by hand (used instead of registering). */
+        preRegistered?: { clientId: string; clientSecret?: string | undefined } | undefined
+      }
+    | undefined
   /** Restarts a server (it then connects with the tokens just saved, or without the forgotten ones). */
   restart: (serverId: string) => Promise<unknown>
   /** The desktop shell's "open in the system browser" (absent in browser mode: the window opens it). */
@@ -61,6 +68,7 @@ export class McpSignInCommands {
     const run = signInToMcpServer({
       config: found.config,
       headers: found.headers,
+      preRegistered: found.preRegistered,
       vault: this.deps.vault,
       timeoutMs: this.deps.timeoutMs,
       signal: cancel.signal,

@@ -135,13 +135,14 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
 
   clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     const { vault, serverId, preRegistered } = this.options
-    const stored = ctx ? vault.read(serverId, ctx.issuer)?.client : vault.latest(serverId)?.client
-    if (stored) return stored
+    // The client the user entered wins over one Keel registered earlier (they may have just changed it).
     if (preRegistered)
       return {
         client_id: preRegistered.clientId,
         ...(preRegistered.clientSecret !== undefined ? { client_secret: preRegistered.clientSecret } : {}),
       }
+    const stored = ctx ? vault.read(serverId, ctx.issuer)?.client : vault.latest(serverId)?.client
+    if (stored) return stored
     // Registering is a step of a sign-in: a background connection does not start one.
     if (this.options.mode.kind === 'background')
       throw new SignInRequiredError(`This server needs you to sign in ${SIGN_IN_HINT}.`)
@@ -166,6 +167,18 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
     const issuer = ctx?.issuer ?? tokens.issuer
     if (issuer === undefined) return
     await this.persist(this.options.vault.saveTokens(this.options.serverId, issuer, tokens))
+    // A hand-registered client is kept with the tokens it got, so a background refresh can use it.
+    const preRegistered = this.options.preRegistered
+    if (
+      preRegistered &&
+      this.options.vault.read(this.options.serverId, issuer)?.client?.client_id !== preRegistered.clientId
+    )
+      await this.persist(
+        this.options.vault.saveClient(this.options.serverId, issuer, {
+          client_id: preRegistered.clientId,
+          ...(preRegistered.clientSecret !== undefined ? { client_secret: preRegistered.clientSecret } : {}),
+        }),
+      )
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {

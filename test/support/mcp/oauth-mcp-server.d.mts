@@ -7,7 +7,12 @@ export interface OAuthMcpServer {
   issuedTokens: string[]
   /** Every request to its authorization endpoint. */
   authorizationRequests: URL[]
+  /** Every request to its dynamic client registration endpoint (its method). */
+  registrations: string[]
   close(): Promise<void>
 }
 /** `tokenPrefix`: every token it issues starts with it (a canary), and a refresh token comes with each. */
-export function startOAuthMcpServer(options?: { tokenPrefix?: string }): Promise<OAuthMcpServer>
+export function startOAuthMcpServer(options?: {
+  tokenPrefix?: string
+  preRegistered?: { client_id: string; client_secret?: string }
+}): Promise<OAuthMcpServer>

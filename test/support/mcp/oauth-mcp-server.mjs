@@ -16,7 +16,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 /**
  * `tokenPrefix`: every access token starts with it, and a refresh token (same prefix) comes with
  * it, so a test can look for a recognisable canary.
- * @param {{ tokenPrefix?: string }} [options]
+ * `preRegistered`: a client it knows without registration (as a user would register by hand).
+ * @param {{ tokenPrefix?: string, preRegistered?: { client_id: string, client_secret?: string } }} [options]
  * @returns {Promise<{ url: string, issuer: string, issuedTokens: string[], authorizationRequests: URL[], close: () => Promise<void> }>}
  */
 export async function startOAuthMcpServer(options = {}) {
@@ -44,10 +45,34 @@ export async function startOAuthMcpServer(options = {}) {
     issuedTokens.push(tokens.access_token)
     return tokens
   }
+  const registrations = []
+  let lastRedirect = ''
   app.use((request, _response, next) => {
-    if (request.path === '/authorize') authorizationRequests.push(new URL(request.url, base))
+    if (request.path === '/authorize') {
+      const url = new URL(request.url, base)
+      authorizationRequests.push(url)
+      lastRedirect = url.searchParams.get('redirect_uri') ?? ''
+    }
+    if (request.path === '/register') registrations.push(request.method)
     next()
   })
+  if (options.preRegistered) {
+    // A client registered by hand: any loopback port is its redirect (RFC 8252 §7.3).
+    const { client_id, client_secret } = options.preRegistered
+    const getClient = provider.clientsStore.getClient.bind(provider.clientsStore)
+    provider.clientsStore.getClient = async (id) =>
+      id === client_id
+        ? {
+            client_id,
+            client_secret,
+            client_name: 'registered by hand',
+            redirect_uris: [lastRedirect.startsWith('http://127.0.0.1:') ? lastRedirect : 'http://127.0.0.1/callback'],
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'client_secret_post',
+          }
+        : getClient(id)
+  }
   app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }))
   const bearer = requireBearerAuth({
     verifier: provider,
@@ -72,6 +97,7 @@ export async function startOAuthMcpServer(options = {}) {
     issuer: base.href,
     issuedTokens,
     authorizationRequests,
+    registrations,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()
