@@ -110,14 +110,21 @@ export interface McpPromptMessageView {
 /**
  * Why a request to a server's resources or prompts did not give an answer. `mcp-not-ready`: the
  * server is not running (nothing was sent). `mcp-unsupported`: it does not offer that feature (its
- * capabilities say so; nothing was sent). `mcp-invalid-arguments`: a required prompt argument is
- * missing, or a template argument is (nothing was sent). `mcp-server-error`: it answered with an
- * error, or not in time, or with something that is not an answer.
+ * capabilities say so; nothing was sent). `mcp-invalid-arguments`: a required argument is missing,
+ * one is not declared, or the server said the parameters are invalid (JSON-RPC -32602).
+ * `mcp-not-found`: no such prompt, or the server said no such resource (-32002). `mcp-timeout`: no
+ * answer in time. `mcp-too-large`: the answer is over Keel's limits (a message over the size cap,
+ * or a listing past its page cap). `mcp-connection-lost`: the connection ended while waiting.
+ * `mcp-server-error`: it answered with another error, or with something that is not an answer.
  */
 export type McpFeatureError =
   | { code: 'mcp-not-ready'; message: string }
   | { code: 'mcp-unsupported'; feature: 'resources' | 'prompts' | 'subscribe' | 'completions'; message: string }
-  | { code: 'mcp-invalid-arguments'; message: string; missing: string[] }
+  | { code: 'mcp-invalid-arguments'; message: string; missing: string[]; rpcCode?: number | undefined }
+  | { code: 'mcp-not-found'; message: string; rpcCode?: number | undefined }
+  | { code: 'mcp-timeout'; message: string }
+  | { code: 'mcp-too-large'; message: string }
+  | { code: 'mcp-connection-lost'; message: string }
   | { code: 'mcp-server-error'; message: string; rpcCode?: number | undefined }
 
 export type McpFeatureResult<T> = { ok: true; value: T } | { ok: false; error: McpFeatureError }

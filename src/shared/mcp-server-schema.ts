@@ -65,63 +65,76 @@ const text = z.string().max(MCP_TEXT_MAX)
 /** A record key that a parsed object would turn into its prototype (and lose). */
 const notProto = (key: string) => key !== '__proto__'
 
-/** One server as stored (see the file comment for the secret rule). */
-export const mcpServerConfigSchema = z
-  .strictObject({
-    id: z.string().regex(MCP_SERVER_ID_PATTERN),
-    name: z.string().trim().min(1).max(MCP_NAME_MAX),
-    transport: z.enum(['stdio', 'http', 'sse']),
-    command: z.string().trim().min(1).max(MCP_TEXT_MAX).optional(),
-    args: z.array(text).max(MCP_ARGS_MAX).optional(),
-    cwd: text.optional(),
-    env: z
-      .record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_ENV_KEY_PATTERN).refine(notProto), mcpStoredValueSchema)
-      .optional(),
-    url: z
-      .url({ protocol: /^https?$/ })
-      .max(MCP_TEXT_MAX)
-      .optional(),
-    headers: z
-      .record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_HEADER_NAME_PATTERN).refine(notProto), mcpStoredValueSchema)
-      .optional(),
-    disabled: z.boolean().optional(),
-    timeoutMs: z.number().int().min(MCP_MIN_TIMEOUT_MS).max(MCP_MAX_TIMEOUT_MS).optional(),
-    trustReadOnlyHints: z.boolean().optional(),
-    disabledTools: z.array(z.string().min(1).max(256)).max(10_000).optional(),
-    extra: z.record(z.string(), z.json()).optional(),
-    consentedFingerprint: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .optional(),
-    roots: mcpRootsSchema.optional(),
-    instructionsAccepted: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .optional(),
-  })
-  .superRefine((server, context) => {
-    if (server.transport === 'stdio') {
-      if (server.command === undefined)
-        context.addIssue({ code: 'custom', path: ['command'], message: 'A stdio server needs a command.' })
-      if (server.url !== undefined || server.headers !== undefined)
-        context.addIssue({ code: 'custom', path: ['url'], message: 'A stdio server has no url or headers.' })
-    } else {
-      if (server.url === undefined)
-        context.addIssue({ code: 'custom', path: ['url'], message: `An ${server.transport} server needs a url.` })
-      if (
-        server.command !== undefined ||
-        server.args !== undefined ||
-        server.cwd !== undefined ||
-        server.env !== undefined
-      ) {
-        context.addIssue({
-          code: 'custom',
-          path: ['command'],
-          message: `An ${server.transport} server has no command, args, cwd or env.`,
-        })
-      }
+/** The fields this Keel knows of a stored server. */
+const mcpServerFields = {
+  id: z.string().regex(MCP_SERVER_ID_PATTERN),
+  name: z.string().trim().min(1).max(MCP_NAME_MAX),
+  transport: z.enum(['stdio', 'http', 'sse']),
+  command: z.string().trim().min(1).max(MCP_TEXT_MAX).optional(),
+  args: z.array(text).max(MCP_ARGS_MAX).optional(),
+  cwd: text.optional(),
+  env: z
+    .record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_ENV_KEY_PATTERN).refine(notProto), mcpStoredValueSchema)
+    .optional(),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(MCP_TEXT_MAX)
+    .optional(),
+  headers: z
+    .record(z.string().min(1).max(MCP_KEY_MAX).regex(MCP_HEADER_NAME_PATTERN).refine(notProto), mcpStoredValueSchema)
+    .optional(),
+  disabled: z.boolean().optional(),
+  timeoutMs: z.number().int().min(MCP_MIN_TIMEOUT_MS).max(MCP_MAX_TIMEOUT_MS).optional(),
+  trustReadOnlyHints: z.boolean().optional(),
+  disabledTools: z.array(z.string().min(1).max(256)).max(10_000).optional(),
+  extra: z.record(z.string(), z.json()).optional(),
+  consentedFingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  roots: mcpRootsSchema.optional(),
+  instructionsAccepted: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  oauthClient: z
+    .strictObject({ clientId: z.string().trim().min(1).max(MCP_TEXT_MAX), secretSet: z.boolean() })
+    .optional(),
+}
+
+/** The stored keys this Keel reads (a newer Keel's other keys are kept as they are: see below). */
+export const MCP_SERVER_KNOWN_KEYS: readonly string[] = Object.keys(mcpServerFields)
+
+/**
+ * One server as stored (see the file comment for the secret rule). Keys this Keel does not know
+ * (written by a newer Keel) are kept, not refused, and written back unchanged, so an older Keel
+ * does not treat a newer one's list as corrupt nor lose what it added. Keel itself never writes
+ * such a key: `mcp.save` and imports build each server field by field, and the window's payloads
+ * are checked by their own strict schemas (shared/ipc/commands/mcp.ts).
+ */
+export const mcpServerConfigSchema = z.looseObject(mcpServerFields).superRefine((server, context) => {
+  if (server.transport === 'stdio') {
+    if (server.command === undefined)
+      context.addIssue({ code: 'custom', path: ['command'], message: 'A stdio server needs a command.' })
+    if (server.url !== undefined || server.headers !== undefined)
+      context.addIssue({ code: 'custom', path: ['url'], message: 'A stdio server has no url or headers.' })
+  } else {
+    if (server.url === undefined)
+      context.addIssue({ code: 'custom', path: ['url'], message: `An ${server.transport} server needs a url.` })
+    if (
+      server.command !== undefined ||
+      server.args !== undefined ||
+      server.cwd !== undefined ||
+      server.env !== undefined
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['command'],
+        message: `An ${server.transport} server has no command, args, cwd or env.`,
+      })
     }
-  }) satisfies z.ZodType<McpServerConfig>
+  }
+}) satisfies z.ZodType<McpServerConfig>
 
 /** The stored server list: ids unique, names unique. */
 export const mcpServerListSchema = z

@@ -2,7 +2,7 @@
 // (src/main/mcp), the CLI and the window. Secret values never appear here: a secret env value or
 // header is a reference to the key vault.
 
-import type { McpOAuthView } from './mcp-oauth'
+import type { McpAuthRefusal, McpOAuthView } from './mcp-oauth'
 
 /** How Keel reaches a server: a process it starts (stdio), Streamable HTTP, or the legacy HTTP+SSE. */
 export type McpTransport = 'stdio' | 'http' | 'sse'
@@ -53,6 +53,12 @@ export interface McpServerConfig {
    * text is sent (instructions that changed since are not, until the user turns them on again).
    */
   instructionsAccepted?: string | undefined
+  /**
+   * http / sse: a client the user registered by hand with the server's authorization server, used
+   * for sign-ins instead of a client ID metadata document or dynamic registration. The id is not a
+   * secret; the secret (optional) is in the key vault only: here is only whether one is saved.
+   */
+  oauthClient?: { clientId: string; secretSet: boolean } | undefined
 }
 
 /** Defaults and bounds of the per-server call timeout. */
@@ -70,7 +76,13 @@ export type McpServerStatus =
   | { state: 'stopped' }
   | { state: 'starting' }
   | { state: 'ready'; protocolVersion: string; serverName: string | undefined; serverVersion: string | undefined }
-  | { state: 'failed'; reason: string; retryAt: number | undefined }
+  | {
+      state: 'failed'
+      reason: string
+      retryAt: number | undefined
+      /** Present when a remote server refused for want of a (good enough) sign-in: the typed cause. */
+      auth?: McpAuthRefusal | undefined
+    }
 
 /** What an MCP server says about a tool, as hints the user may choose to trust (the spec says: untrusted by default). */
 export interface McpToolAnnotations {

@@ -7,6 +7,8 @@ import { mcpServerId, type McpServerConfig, type McpServerView, type McpValue } 
 import { mcpServerListSchema } from '../../shared/mcp-server-schema'
 import type { StoreWriter } from '../db/keel-store'
 import type { McpFileServer } from '../mcp/mcp-config-file'
+import { unknownMcpKeys } from '../mcp/mcp-config-forward'
+import { mcpClientSecretId, preRegisteredClient, storeClientSecret } from '../mcp/mcp-oauth-client'
 import { parseMcpConfigJson } from '../mcp/mcp-config-import'
 import { checkMcpRoots } from '../mcp/mcp-roots'
 import type { McpHub, McpHubEntry } from '../mcp/mcp-hub'
@@ -48,7 +50,13 @@ export class McpCommands {
       vault: new McpOAuthVault(keys.vault),
       find: (serverId) => {
         const entry = this.entries().find((candidate) => candidate.config.id === serverId)
-        return entry && { config: entry.config, headers: entry.secrets.headers }
+        return (
+          entry && {
+            config: entry.config,
+            headers: entry.secrets.headers,
+            preRegistered: preRegisteredClient(entry.config, keys.vault),
+          }
+        )
       },
       restart: (serverId) => this.hub.restart(serverId),
       ...signIn,
@@ -163,6 +171,8 @@ export class McpCommands {
       return Object.fromEntries(Object.keys(given).map((key) => [key, { secret: true as const, set: false }]))
     }
     const config: McpServerConfig = {
+      // A newer Keel's keys stay as they were (the known ones below are rebuilt from the request).
+      ...unknownMcpKeys(previous),
       id,
       name: request.name,
       transport: request.transport,
@@ -187,6 +197,11 @@ export class McpCommands {
       ...(previous?.roots ? { roots: previous.roots } : {}),
       ...(previous?.instructionsAccepted ? { instructionsAccepted: previous.instructionsAccepted } : {}),
     }
+    if (request.transport !== 'stdio') {
+      const client = await this.saveOAuthClient(id, request, previous)
+      if (!client.ok) return vaultRefusal(client)
+      if (client.value) config.oauthClient = client.value
+    }
     if (config.transport === 'stdio' && !config.command)
       return fail('validation', 'A server Keel starts needs a command.', { owner: 'user' })
     if (config.transport !== 'stdio' && !config.url)
@@ -202,6 +217,9 @@ export class McpCommands {
       }
     }
     await this.secrets.pruneTo(config)
+    // A sign-in for the old address (or a server now off) is no longer the user's wish.
+    if (previous && (config.disabled || config.url !== previous.url || config.transport !== previous.transport))
+      await this.signIn.cancelFor(id)
     const next = [...list]
     if (index >= 0) next[index] = this.secrets.withVaultState(config)
     else next.push(this.secrets.withVaultState(config))
@@ -215,9 +233,12 @@ export class McpCommands {
   async remove({ serverId }: CommandRequest<'mcp.remove'>): Promise<AppResult<CommandResponses['mcp.remove']>> {
     const list = this.saved()
     if (!list.some((config) => config.id === serverId)) return ok({ removed: false })
+    // A sign-in still open ends first: what it would save is then forgotten below, not after.
+    await this.signIn.cancelFor(serverId)
     const written = this.write(list.filter((config) => config.id !== serverId))
     if (!written.ok) return written
     await this.secrets.removeServer(serverId)
+    await storeClientSecret(this.keys.vault, serverId, null, {})
     // Its OAuth sign-ins go too: a server added again later signs in afresh.
     await new McpOAuthVault(this.keys.vault).forget(serverId)
     this.hub.forget(serverId)
@@ -265,6 +286,8 @@ export class McpCommands {
       this.fileServers.find((server) => server.config.id === serverId)?.config ??
       this.saved().find((config) => config.id === serverId)
     if (!current) return notFound('mcp-server')
+    // Turned off: its open sign-in ends at once (cancelFor aborts before its first await).
+    if (disabled === true) void this.signIn.cancelFor(serverId)
     const checkedRoots = roots === undefined ? undefined : checkMcpRoots(roots, current.roots)
     if (checkedRoots && !checkedRoots.ok) return fail('validation', checkedRoots.message, { owner: 'user' })
     if (sendInstructions?.send && this.hub.view(serverId)?.instructions?.hash !== sendInstructions.hash)
@@ -299,6 +322,28 @@ export class McpCommands {
     const written = this.write(list.map((config) => (config.id === serverId ? change(config) : config)))
     if (!written.ok) return written
     return this.view(serverId)
+  }
+
+  /** The hand-registered OAuth client the form asks for (its secret to the vault), or the saved one. */
+  private async saveOAuthClient(
+    id: string,
+    request: CommandRequest<'mcp.save'>,
+    previous: McpServerConfig | undefined,
+  ): Promise<
+    | { ok: true; value: McpServerConfig['oauthClient'] }
+    | { ok: false; reason: 'plain-text-not-allowed' | 'unavailable'; message: string }
+  > {
+    const asked = request.oauthClient
+    if (asked === undefined) return { ok: true, value: previous?.oauthClient }
+    const stored = await storeClientSecret(this.keys.vault, id, asked === null ? null : asked.secret, {
+      allowPlainTextStorage: request.allowPlainTextStorage,
+    })
+    if (!stored.ok) return stored
+    if (asked === null) return { ok: true, value: undefined }
+    return {
+      ok: true,
+      value: { clientId: asked.clientId, secretSet: this.keys.vault.get(mcpClientSecretId(id)) !== undefined },
+    }
   }
 
   async restart({ serverId }: CommandRequest<'mcp.restart'>): Promise<AppResult<CommandResponses['mcp.restart']>> {

@@ -3,9 +3,9 @@
 // stored): what they return becomes part of a message only when the user sends it with
 // `turns.start`, which checks the files again. The server's own secrets are scrubbed from all of it.
 import type { CommandRequest, CommandResponses } from '../../shared/ipc/app-contract'
-import type { AppError, AppResult } from '../../shared/ipc/app-error'
+import type { AppResult } from '../../shared/ipc/app-error'
 import { encodeBase64, type AttachmentInput, type CheckedAttachment } from '../../shared/attachments'
-import type { McpFeatureError, McpFeatureResult } from '../../shared/mcp-server-features'
+import type { McpFeatureResult } from '../../shared/mcp-server-features'
 import { completeArgument } from '../mcp/mcp-completions'
 import type { McpHub } from '../mcp/mcp-hub'
 import { promptAsMessage } from '../mcp/mcp-prompt-message'
@@ -18,22 +18,13 @@ import {
   resourcesView,
   type McpRequester,
 } from '../mcp/mcp-server-features'
-import { fail, notFound, ok } from './app-result'
+import { notFound, ok } from './app-result'
+import { mcpFeatureFailure } from './mcp-feature-failure'
 
 type Response<C extends keyof CommandResponses> = Promise<AppResult<CommandResponses[C]>>
 
-/** A feature failure as the app's error (English message: the window's wording of these comes with its pieces). */
-export function featureFailure(error: McpFeatureError): { ok: false; error: AppError } {
-  switch (error.code) {
-    case 'mcp-not-ready':
-      return fail('busy', error.message, { owner: 'system', retryable: true })
-    case 'mcp-unsupported':
-    case 'mcp-invalid-arguments':
-      return fail('validation', error.message)
-    case 'mcp-server-error':
-      return fail('provider', error.message, { owner: 'provider', retryable: true })
-  }
-}
+/** A feature failure as the app's error (mcp-feature-failure.ts owns what each one means). */
+export const featureFailure = mcpFeatureFailure
 
 /** Runs `ask` on the server's requester; its answer (values and errors) scrubbed of the server's secrets. */
 async function withServer<T, R>(

@@ -5,15 +5,22 @@
 // them. Only a status (issuer, scope, expiry, state) ever leaves this file: never a token.
 import type { AppResult } from '../../shared/ipc/app-error'
 import type { McpServerConfig, McpServerStatus, McpServerView } from '../../shared/mcp'
-import type { McpOAuthView, McpSignInStart } from '../../shared/mcp-oauth'
-import { signInToMcpServer } from '../mcp/mcp-oauth-login'
+import type { McpAuthRefusal, McpOAuthView, McpSignInRefusalReason, McpSignInStart } from '../../shared/mcp-oauth'
+import { type McpSignInResult, signInToMcpServer } from '../mcp/mcp-oauth-login'
 import type { McpOAuthVault } from '../mcp/mcp-oauth-vault'
 import { fail, notFound, ok } from './app-result'
 
 export interface McpSignInDeps {
   vault: McpOAuthVault
   /** The server's config and resolved headers, or undefined when there is no such server. */
-  find: (serverId: string) => { config: McpServerConfig; headers: Record<string, string> } | undefined
+  find: (serverId: string) =>
+    | {
+        config: McpServerConfig
+        headers: Record<string, string>
+        /** The client the user registered by hand (used instead of registering). */
+        preRegistered?: { clientId: string; clientSecret?: string | undefined } | undefined
+      }
+    | undefined
   /** Restarts a server (it then connects with the tokens just saved, or without the forgotten ones). */
   restart: (serverId: string) => Promise<unknown>
   /** The desktop shell's "open in the system browser" (absent in browser mode: the window opens it). */
@@ -22,13 +29,21 @@ export interface McpSignInDeps {
   timeoutMs?: number | undefined
 }
 
-type Attempt = { state: 'signing-in'; authorizationUrl: string } | { state: 'failed'; issuer: string | undefined }
+type Attempt =
+  | { state: 'signing-in'; authorizationUrl: string }
+  | { state: 'failed'; issuer: string | undefined; reason: McpSignInRefusalReason }
+
+/** One sign-in in the background: its own switch, so removing one server cancels only its sign-in. */
+interface Running {
+  done: Promise<McpSignInResult>
+  cancel: AbortController
+}
 
 export class McpSignInCommands {
   /** The last sign-in of each server this session: in the browser, or failed (memory only). */
   private readonly attempts = new Map<string, Attempt>()
-  private readonly running = new Map<string, Promise<unknown>>()
-  private readonly cancel = new AbortController()
+  private readonly running = new Map<string, Running>()
+  private closing = false
 
   constructor(private readonly deps: McpSignInDeps) {}
 
@@ -44,6 +59,8 @@ export class McpSignInCommands {
     // A second click while the browser is open sends the user to the same page.
     if (current?.state === 'signing-in' && this.running.has(serverId))
       return ok(await this.open(current.authorizationUrl))
+    const cancel = new AbortController()
+    if (this.closing) cancel.abort()
     let urlGiven: (url: string) => void = () => {}
     const urlKnown = new Promise<string>((resolve) => {
       urlGiven = resolve
@@ -51,22 +68,35 @@ export class McpSignInCommands {
     const run = signInToMcpServer({
       config: found.config,
       headers: found.headers,
+      preRegistered: found.preRegistered,
       vault: this.deps.vault,
       timeoutMs: this.deps.timeoutMs,
-      signal: this.cancel.signal,
+      signal: cancel.signal,
       openUrl: async (url) => {
         this.attempts.set(serverId, { state: 'signing-in', authorizationUrl: url.href })
         urlGiven(url.href)
       },
     })
     const done = run.then(async (result) => {
+      if (this.running.get(serverId)?.done === done) this.running.delete(serverId)
+      // Cancelled: the server was removed, turned off or moved (or the app closes); nothing to show or restart.
+      if (cancel.signal.aborted) {
+        if (this.attempts.get(serverId)?.state === 'signing-in') this.attempts.delete(serverId)
+        return result.ok
+          ? { ok: false as const, message: 'The sign-in was cancelled.', refusal: 'cancelled' as const }
+          : result
+      }
       if (result.ok) this.attempts.delete(serverId)
-      else this.attempts.set(serverId, { state: 'failed', issuer: issuerOf(this.deps.vault, serverId) })
-      this.running.delete(serverId)
-      if (!this.cancel.signal.aborted) await this.deps.restart(serverId)
+      else
+        this.attempts.set(serverId, {
+          state: 'failed',
+          issuer: issuerOf(this.deps.vault, serverId),
+          reason: asRefusal(result.refusal),
+        })
+      await this.deps.restart(serverId)
       return result
     })
-    this.running.set(serverId, done)
+    this.running.set(serverId, { done, cancel })
     const first = await Promise.race([urlKnown, done])
     if (typeof first === 'string') return ok(await this.open(first))
     if (!first.ok)
@@ -87,15 +117,31 @@ export class McpSignInCommands {
     return ok({ signedOut: true })
   }
 
-  /** Cancels the sign-ins still waiting for a browser (the app closes) and waits for them to end. */
-  async close(): Promise<void> {
-    this.cancel.abort()
-    await Promise.all([...this.running.values()])
+  /**
+   * Cancels this server's sign-in, if one runs (it is removed, turned off, or its URL changed): the
+   * loopback listener closes, the sign-in settles as cancelled, and it keeps no token. Resolves
+   * once it has ended, so what the caller forgets next stays forgotten.
+   */
+  async cancelFor(serverId: string): Promise<void> {
+    const running = this.running.get(serverId)
+    this.attempts.delete(serverId)
+    if (!running) return
+    running.cancel.abort()
+    await running.done
+    this.attempts.delete(serverId)
   }
 
-  /** Waits for a sign-in started here to end (tests; closing the app). */
-  async settled(serverId: string): Promise<void> {
-    await this.running.get(serverId)
+  /** Cancels the sign-ins still waiting for a browser (the app closes) and waits for them to end. */
+  async close(): Promise<void> {
+    this.closing = true
+    const all = [...this.running.values()]
+    for (const running of all) running.cancel.abort()
+    await Promise.all(all.map((running) => running.done))
+  }
+
+  /** How a sign-in started here ended (tests), or undefined when none runs. */
+  async settled(serverId: string): Promise<McpSignInResult | undefined> {
+    return this.running.get(serverId)?.done
   }
 
   /** The view with its sign-in state (remote servers only). */
@@ -108,12 +154,13 @@ export class McpSignInCommands {
     const attempt = this.attempts.get(serverId)
     if (attempt?.state === 'signing-in') return attempt
     const stored = this.deps.vault.state(serverId)
-    const refusal = status.state === 'failed' ? refusalOf(status.reason) : undefined
+    // The connection's typed cause: never its sentence.
+    const refusal = status.state === 'failed' ? status.auth : undefined
     if (refusal === 'insufficient-scope')
       return { state: 'refused', issuer: stored.state === 'signed-out' ? undefined : stored.issuer, reason: refusal }
-    if (attempt?.state === 'failed') return { state: 'refused', issuer: attempt.issuer, reason: 'sign-in-failed' }
+    if (attempt?.state === 'failed') return { state: 'refused', issuer: attempt.issuer, reason: attempt.reason }
     if (stored.state !== 'signed-out') return stored
-    return refusal === 'needs-sign-in' ? { state: 'needs-sign-in' } : { state: 'signed-out' }
+    return refusal !== undefined ? { state: 'needs-sign-in' } : { state: 'signed-out' }
   }
 
   private async open(authorizationUrl: string): Promise<McpSignInStart> {
@@ -135,9 +182,7 @@ function issuerOf(vault: McpOAuthVault, serverId: string): string | undefined {
   return state.state === 'signed-out' ? undefined : state.issuer
 }
 
-/** Reads the failure the connection gave (its own fixed sentences, never the server's text). */
-function refusalOf(reason: string): 'needs-sign-in' | 'insufficient-scope' | undefined {
-  if (reason.includes('(insufficient scope)')) return 'insufficient-scope'
-  if (/needs you to sign in/.test(reason)) return 'needs-sign-in'
-  return undefined
+/** A sign-in that ended without success, as the view's refusal (a request for a sign-in is a failed one here). */
+function asRefusal(refusal: McpAuthRefusal): McpSignInRefusalReason {
+  return refusal === 'needs-sign-in' || refusal === 'cancelled' ? 'sign-in-failed' : refusal
 }

@@ -20,6 +20,7 @@ import {
 import { mkdirSync } from 'node:fs'
 import { z } from 'zod'
 import { MCP_DEFAULT_START_TIMEOUT_MS, type McpServerStatus } from '../../shared/mcp'
+import type { McpAuthRefusal } from '../../shared/mcp-oauth'
 import { classifyCallFailure } from './mcp-call-outcome'
 import type {
   McpCallOptions,
@@ -32,9 +33,10 @@ import type {
 } from './mcp-connection-port'
 import { listenForToolChanges } from './mcp-change-listener'
 import { loginShellPath } from './mcp-environment'
+import { McpMessageTooLarge } from './mcp-message-reader'
 import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
-import { authRefusalMessage, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
+import { authRefusalMessage, authRefusalOf, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
 import type { McpRequester } from './mcp-server-features'
 import { definitionFor, toolsForWire } from './mcp-param-headers'
 import { revisionOptions, wireOf } from './mcp-protocol-revision'
@@ -229,6 +231,7 @@ export class McpConnection implements McpConnectionPort {
         completions: capabilities.completions,
       },
       timeoutMs: this.spec.timeoutMs,
+      lossCause: () => (session.stdio?.fatalError instanceof McpMessageTooLarge ? 'too-large' : undefined),
       request: (method, params, schema, options) =>
         reissuingAfterLoss(method, () =>
           session.client.request({ method, params }, schema, { timeout: this.spec.timeoutMs, signal: options?.signal }),
@@ -349,7 +352,7 @@ export class McpConnection implements McpConnectionPort {
         error instanceof StartFailure
           ? error
           : new StartFailure(error instanceof Error ? error.message : String(error), true)
-      this.fail(failure.message, failure.retry)
+      this.fail(failure.message, failure.retry, undefined, authRefusalOf(failure.cause))
     }
   }
 
@@ -549,11 +552,11 @@ export class McpConnection implements McpConnectionPort {
     return 'The connection closed'
   }
 
-  private fail(reason: string, retry: boolean, readyAt?: number) {
+  private fail(reason: string, retry: boolean, readyAt?: number, auth?: McpAuthRefusal) {
     if (readyAt !== undefined && this.now() - readyAt >= this.backoff.stableMs) this.failures = 0
     this.failures++
     if (!retry) {
-      this.setStatus({ state: 'failed', reason, retryAt: undefined })
+      this.setStatus({ state: 'failed', reason, retryAt: undefined, ...(auth ? { auth } : {}) })
       return
     }
     const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** Math.min(this.failures - 1, 30))

@@ -3,6 +3,7 @@
 // only after `initialize`), keep the tokens in the vault, close. What comes back says who signed in
 // where, never a token.
 import { MCP_DEFAULT_TIMEOUT_MS, MCP_MAX_TIMEOUT_MS, type McpServerConfig } from '../../shared/mcp'
+import type { McpAuthRefusal } from '../../shared/mcp-oauth'
 import type { StoreReader } from '../db/keel-store'
 import type { KeyVaultResult } from '../secrets/key-vault'
 import { readSettings } from '../settings/read-settings'
@@ -11,6 +12,7 @@ import { McpConnection } from './mcp-connection'
 import type { McpLaunchSpec } from './mcp-connection-port'
 import { LOOPBACK_DEFAULT_TIMEOUT_MS } from './mcp-oauth-loopback'
 import { KeelOAuthProvider } from './mcp-oauth-provider'
+import { authRefusalOf } from './mcp-oauth-retry'
 import type { McpOAuthState, McpOAuthVault } from './mcp-oauth-vault'
 import type { McpSecrets } from './mcp-secrets'
 
@@ -54,7 +56,9 @@ export interface McpSignInInput {
   signal?: AbortSignal | undefined
 }
 
-export type McpSignInResult = { ok: true; state: McpOAuthState; serverName: string } | { ok: false; message: string }
+export type McpSignInResult =
+  | { ok: true; state: McpOAuthState; serverName: string }
+  | { ok: false; message: string; refusal: McpAuthRefusal }
 
 export async function signInToMcpServer(input: McpSignInInput): Promise<McpSignInResult> {
   const { config } = input
@@ -86,12 +90,26 @@ export async function signInToMcpServer(input: McpSignInInput): Promise<McpSignI
   try {
     await connection.start()
     const status = connection.status()
+    const cancelled = input.signal?.aborted === true
     if (status.state !== 'ready')
-      return { ok: false, message: status.state === 'failed' ? status.reason : `not connected (${status.state})` }
+      return {
+        ok: false,
+        message: status.state === 'failed' ? status.reason : `not connected (${status.state})`,
+        refusal: cancelled
+          ? 'cancelled'
+          : status.state === 'failed'
+            ? (status.auth ?? 'sign-in-failed')
+            : 'sign-in-failed',
+      }
     await connection.listTools()
+    if (input.signal?.aborted) return { ok: false, message: 'The sign-in was cancelled.', refusal: 'cancelled' }
     return { ok: true, state: input.vault.state(config.id), serverName: config.name }
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    return {
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      refusal: input.signal?.aborted ? 'cancelled' : (authRefusalOf(error) ?? 'sign-in-failed'),
+    }
   } finally {
     input.signal?.removeEventListener('abort', cancel)
     await connection.close()

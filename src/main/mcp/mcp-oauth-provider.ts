@@ -16,6 +16,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client'
+import type { McpAuthRefusal } from '../../shared/mcp-oauth'
 import { LOOPBACK_CALLBACK_PATH, type LoopbackReceiver, startLoopbackReceiver } from './mcp-oauth-loopback'
 import type { McpOAuthVault } from './mcp-oauth-vault'
 
@@ -30,6 +31,18 @@ export class SignInRequiredError extends Error {
 /** A sign-in was started and did not complete: timeout, refusal, wrong state or issuer, too many rounds. */
 export class SignInFailedError extends Error {
   override readonly name = 'SignInFailedError'
+  constructor(
+    message: string,
+    /** Why, as a code (the window words it). */
+    readonly refusal: Exclude<McpAuthRefusal, 'needs-sign-in' | 'insufficient-scope'> = 'sign-in-failed',
+  ) {
+    super(message)
+  }
+}
+
+/** A loopback outcome as the sign-in's refusal code. */
+function refusalOfLoopback(reason: 'timeout' | 'closed' | 'issuer-mismatch' | 'denied') {
+  return reason === 'closed' ? 'cancelled' : reason
 }
 
 export type McpOAuthMode =
@@ -122,14 +135,15 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
 
   clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     const { vault, serverId, preRegistered } = this.options
-    const record = ctx ? vault.read(serverId, ctx.issuer) : vault.latest(serverId)
-    // Stamped with the issuer it came from, so the SDK binds it to that authorization server.
-    if (record?.client) return { ...record.client, issuer: record.issuer }
+    // The client the user entered wins over one Keel registered earlier (they may have just changed it).
     if (preRegistered)
       return {
         client_id: preRegistered.clientId,
         ...(preRegistered.clientSecret !== undefined ? { client_secret: preRegistered.clientSecret } : {}),
       }
+    const record = ctx ? vault.read(serverId, ctx.issuer) : vault.latest(serverId)
+    // Stamped with the issuer it came from, so the SDK binds it to that authorization server.
+    if (record?.client) return { ...record.client, issuer: record.issuer }
     // Registering is a step of a sign-in: a background connection does not start one.
     if (this.options.mode.kind === 'background')
       throw new SignInRequiredError(`This server needs you to sign in ${SIGN_IN_HINT}.`)
@@ -149,9 +163,24 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    // A cancelled sign-in (its server removed, turned off, moved) keeps nothing it gets afterwards.
+    if (this.closed && this.options.mode.kind === 'interactive')
+      throw new SignInFailedError('The sign-in was cancelled.', 'cancelled')
     const issuer = ctx?.issuer ?? tokens.issuer
     if (issuer === undefined) return
     await this.persist(this.options.vault.saveTokens(this.options.serverId, issuer, tokens))
+    // A hand-registered client is kept with the tokens it got, so a background refresh can use it.
+    const preRegistered = this.options.preRegistered
+    if (
+      preRegistered &&
+      this.options.vault.read(this.options.serverId, issuer)?.client?.client_id !== preRegistered.clientId
+    )
+      await this.persist(
+        this.options.vault.saveClient(this.options.serverId, issuer, {
+          client_id: preRegistered.clientId,
+          ...(preRegistered.clientSecret !== undefined ? { client_secret: preRegistered.clientSecret } : {}),
+        }),
+      )
     // Discovery served this sign-in; the next refusal reads the server's metadata again, so a
     // server that moved to another authorization server is followed there (and registered anew).
     this.discovery = undefined
@@ -159,6 +188,8 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const mode = this.options.mode
+    if (this.closed && mode.kind === 'interactive')
+      throw new SignInFailedError('The sign-in was cancelled.', 'cancelled')
     if (mode.kind === 'background' || this.closed)
       throw new SignInRequiredError(`This server needs you to sign in again ${SIGN_IN_HINT}.`)
     if (this.promptsLeft <= 0)
@@ -184,7 +215,7 @@ export class KeelOAuthProvider implements OAuthClientProvider, McpOAuthSession {
       const answer = receiver.wait({ state, issuer: this.expectedIssuer() })
       await mode.openUrl(authorizationUrl)
       const result = await answer
-      if (!result.ok) throw new SignInFailedError(result.message)
+      if (!result.ok) throw new SignInFailedError(result.message, refusalOfLoopback(result.reason))
       this.callback = result.params
     } finally {
       this.inFlight = false

@@ -5,6 +5,7 @@
 // resource) and the request is sent again. A refused HTTP request never reached the server's
 // handler, so sending it again cannot repeat an effect.
 import { InsufficientScopeError, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client'
+import type { McpAuthRefusal } from '../../shared/mcp-oauth'
 import {
   MCP_OAUTH_MAX_PROMPTS,
   type McpOAuthSession,
@@ -26,6 +27,16 @@ export function isAuthRefusal(error: unknown): boolean {
     error instanceof SignInFailedError ||
     (error instanceof SdkHttpError && (error.status === 401 || error.status === 403))
   )
+}
+
+/** The refusal as a code for the status (the window words it from this, never from the sentence). */
+export function authRefusalOf(error: unknown): McpAuthRefusal | undefined {
+  if (!isAuthRefusal(error)) return undefined
+  if (error instanceof SignInFailedError) return error.refusal
+  if (error instanceof SignInRequiredError) return 'needs-sign-in'
+  if (error instanceof InsufficientScopeError || (error instanceof SdkHttpError && error.status === 403))
+    return 'insufficient-scope'
+  return 'needs-sign-in'
 }
 
 /** The user-facing sentence for an auth refusal (never the server's own text: it may be forged). */

@@ -52,6 +52,8 @@ export interface McpRequester {
   ): Promise<T>
   /** The request timeout in force (ms), for messages. */
   timeoutMs: number
+  /** Why the connection ended, when Keel ended it for a reason of its own (a message over the size cap). */
+  lossCause?: (() => 'too-large' | undefined) | undefined
 }
 
 // Entries are read field by field (z.object keeps only the fields Keel uses); pages keep everything.
@@ -173,7 +175,13 @@ async function listAll(
   } catch (error) {
     return { ok: false, error: classify(error, requester) }
   }
-  return serverError(`${requester.serverName} sent more than ${MCP_MAX_LIST_PAGES} pages of ${method}`)
+  return {
+    ok: false,
+    error: {
+      code: 'mcp-too-large',
+      message: `${requester.serverName} sent more than ${MCP_MAX_LIST_PAGES} pages of ${method}.`,
+    },
+  }
 }
 
 export function unsupported(
@@ -196,20 +204,34 @@ function serverSaid(text: string): string {
   return text.length > 500 ? `${text.slice(0, 500)}…` : text
 }
 
+/** JSON-RPC: invalid params; MCP: resource not found. */
+const INVALID_PARAMS = -32602
+const RESOURCE_NOT_FOUND = -32002
+
 /** What an error thrown by the SDK for one of these requests means. */
-export function classify(error: unknown, requester: Pick<McpRequester, 'serverName' | 'timeoutMs'>): McpFeatureError {
+export function classify(
+  error: unknown,
+  requester: Pick<McpRequester, 'serverName' | 'timeoutMs' | 'lossCause'>,
+): McpFeatureError {
   const name = requester.serverName
-  if (error instanceof ProtocolError)
-    return { code: 'mcp-server-error', rpcCode: error.code, message: `${name} answered: ${serverSaid(error.message)}` }
+  if (error instanceof ProtocolError) {
+    const message = `${name} answered: ${serverSaid(error.message)}`
+    if (error.code === INVALID_PARAMS)
+      return { code: 'mcp-invalid-arguments', missing: [], rpcCode: error.code, message }
+    if (error.code === RESOURCE_NOT_FOUND) return { code: 'mcp-not-found', rpcCode: error.code, message }
+    return { code: 'mcp-server-error', rpcCode: error.code, message }
+  }
   const code = error instanceof SdkError ? error.code : undefined
   if (code === SdkErrorCode.RequestTimeout)
     return {
-      code: 'mcp-server-error',
+      code: 'mcp-timeout',
       message: `${name} did not answer within ${Math.round(requester.timeoutMs / 1000)} s.`,
     }
   if (code === SdkErrorCode.NotConnected) return { code: 'mcp-not-ready', message: `${name} is not connected.` }
   if (code === SdkErrorCode.ConnectionClosed)
-    return { code: 'mcp-server-error', message: `The connection to ${name} was lost.` }
+    return requester.lossCause?.() === 'too-large'
+      ? { code: 'mcp-too-large', message: `${name} sent a message over Keel's size limit; the connection was closed.` }
+      : { code: 'mcp-connection-lost', message: `The connection to ${name} was lost.` }
   const text = error instanceof Error ? error.message : String(error)
   return { code: 'mcp-server-error', message: `${name}: ${serverSaid(text)}` }
 }
@@ -368,11 +390,7 @@ export async function getPrompt(
   if (!prompt)
     return {
       ok: false,
-      error: {
-        code: 'mcp-invalid-arguments',
-        missing: [],
-        message: `${requester.serverName} has no prompt named "${name}".`,
-      },
+      error: { code: 'mcp-not-found', message: `${requester.serverName} has no prompt named "${name}".` },
     }
   const declared = new Set(prompt.arguments.map((argument) => argument.name))
   const unknown = Object.keys(args).filter((key) => !declared.has(key))

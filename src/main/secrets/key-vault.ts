@@ -12,14 +12,15 @@ export type KeyVaultResult =
 /**
  * A secret of an MCP server: one env value or header, `mcp:<serverId>:env:<NAME>` or
  * `mcp:<serverId>:headers:<Name>` (see `src/main/mcp/mcp-secrets.ts`), or its OAuth sign-in with
- * one authorization server, `mcp:<serverId>:oauth:<issuer>` (a JSON record: `src/main/mcp/mcp-oauth-vault.ts`).
+ * one authorization server, `mcp:<serverId>:oauth:<issuer>` (a JSON record: `src/main/mcp/mcp-oauth-vault.ts`),
+ * or the secret of the OAuth client the user registered by hand, `mcp:<serverId>:client:secret`.
  */
 export type McpSecretId = `mcp:${string}`
 
 /** What the vault keeps a value under: a provider profile's API key (under its id), or an MCP server's secret. */
 export type VaultEntryId = ProviderProfileId | McpSecretId
 
-const MCP_SECRET_ID = /^mcp:[a-z0-9_-]{1,40}:(?:env|headers|oauth):[^\u0000]{1,200}$/
+const MCP_SECRET_ID = /^mcp:[a-z0-9_-]{1,40}:(?:env|headers|oauth|client):[^\u0000]{1,200}$/
 const MCP_OAUTH_ID = /^mcp:[a-z0-9_-]{1,40}:oauth:/
 
 export function isMcpSecretId(id: string): id is McpSecretId {

@@ -39,6 +39,8 @@ export type AppErrorDetail =
   | { code: 'mcp-sign-in-not-applicable' }
   /** The sign-in could not start or did not complete (the server or its authorization server said no, or no answer). */
   | { code: 'mcp-sign-in-failed' }
+  /** A server's resources or prompts could not be read: why, as a code (mcp-feature-failure.ts owns them). */
+  | McpFeatureProblem
   /** The message was deleted (another window) or never existed. */
   | { code: 'message-not-found' }
   /** A message action that does not fit that message (e.g. continuing an answer that is not the last). */
@@ -57,6 +59,25 @@ export type AppErrorDetail =
   | { code: 'runs-active' }
   /** A file the user attached cannot be sent (type, contents, size, count). */
   | AttachmentProblem
+
+/**
+ * Why `mcp.resources`, `mcp.readResource`, `mcp.prompts` or `mcp.getPrompt` gave no answer.
+ * `mcp-not-running`: the server is off, starting or failed (nothing was sent);
+ * `mcp-feature-unsupported`: it does not offer resources, prompts or subscriptions;
+ * `mcp-item-not-found`: no such resource or prompt; `mcp-invalid-params`: a value is missing or
+ * refused; `mcp-timeout`: no answer in time; `mcp-too-large`: over Keel's limits;
+ * `mcp-connection-lost`: the connection ended while waiting; `mcp-server-failed`: it answered with
+ * another error.
+ */
+export type McpFeatureProblem =
+  | { code: 'mcp-not-running' }
+  | { code: 'mcp-feature-unsupported'; feature: 'resources' | 'prompts' | 'subscribe' | 'completions' }
+  | { code: 'mcp-item-not-found' }
+  | { code: 'mcp-invalid-params'; missing: string[] }
+  | { code: 'mcp-timeout' }
+  | { code: 'mcp-too-large' }
+  | { code: 'mcp-connection-lost' }
+  | { code: 'mcp-server-failed' }
 
 /**
  * An error crossing IPC or the browser-mode WebSocket, as plain data (Electron passes only the

@@ -56,7 +56,7 @@ describe('the mcpServers setting', () => {
     ['an http server with env', [{ ...http, env: { A: { secret: true, set: true } } }]],
     ['a bad id', [{ ...stdio, id: 'Files!' }]],
     ['a timeout in seconds', [{ ...stdio, timeoutMs: 60 }]],
-    ['an unknown field', [{ ...stdio, colour: 'blue' }]],
+    ['a plain env value beside a newer Keel’s key', [{ ...stdio, colour: 'blue', env: { T: { value: 'sk' } } }]],
   ])('refuses %s (nothing written)', (_name, value) => {
     const { store } = open()
     expect(store.settings.set('mcpServers', value)).toMatchObject({
@@ -64,6 +64,19 @@ describe('the mcpServers setting', () => {
       error: { kind: 'invalid-setting', key: 'mcpServers' },
     })
     expect(store.settings.get('mcpServers')).toMatchObject({ ok: true, isDefault: true })
+  })
+
+  it('a newer Keel’s keys are read, not refused, and kept as they are (forward compatibility)', () => {
+    const { store } = open()
+    const newer = [{ ...stdio, colour: 'blue', sandbox: { network: false } }, http]
+    store.db
+      .prepare(`INSERT INTO settings (key, value_json, updated_at) VALUES ('mcpServers', ?, 0)`)
+      .run(JSON.stringify(newer))
+    const settings = readSettings(store)
+    expect(settings.corrupt).toEqual([])
+    expect(settings.values.mcpServers).toEqual(newer)
+    expect(store.settings.set('mcpServers', settings.values.mcpServers)).toEqual({ ok: true })
+    expect(readSettings(store).values.mcpServers).toEqual(newer)
   })
 
   it('a corrupt stored list falls back to [] and is reported, like any setting; the others are unaffected', () => {

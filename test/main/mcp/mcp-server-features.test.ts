@@ -177,7 +177,7 @@ describe('resources and prompts of servers that get them wrong', () => {
     const endless = await ready(stdioSpec([RESOURCES_SERVER], { env: { MCP_TEST_ENDLESS_CURSOR: '1' } }))
     expect(await listResources(endless)).toMatchObject({
       ok: false,
-      error: { code: 'mcp-server-error', message: expect.stringContaining(`more than ${MCP_MAX_LIST_PAGES} pages`) },
+      error: { code: 'mcp-too-large', message: expect.stringContaining(`more than ${MCP_MAX_LIST_PAGES} pages`) },
     })
     const repeated = await ready(stdioSpec([RESOURCES_SERVER], { env: { MCP_TEST_REPEAT_CURSOR: '1' } }))
     expect(await listResources(repeated)).toMatchObject({

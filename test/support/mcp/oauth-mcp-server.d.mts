@@ -3,10 +3,16 @@ export interface OAuthMcpServer {
   url: string
   /** The authorization server's issuer (`http://127.0.0.1:<port>/`). */
   issuer: string
-  /** Every access token it issued. */
+  /** Every access token it issued (and, with `tokenPrefix`, every refresh token). */
   issuedTokens: string[]
   /** Every request to its authorization endpoint. */
   authorizationRequests: URL[]
+  /** Every request to its dynamic client registration endpoint (its method). */
+  registrations: string[]
   close(): Promise<void>
 }
-export function startOAuthMcpServer(): Promise<OAuthMcpServer>
+/** `tokenPrefix`: every token it issues starts with it (a canary), and a refresh token comes with each. */
+export function startOAuthMcpServer(options?: {
+  tokenPrefix?: string
+  preRegistered?: { client_id: string; client_secret?: string }
+}): Promise<OAuthMcpServer>

@@ -4,6 +4,7 @@
 // HTTP MCP endpoint at /mcp behind the SDK's bearer-token check, which answers 401 with
 // WWW-Authenticate resource_metadata. The resource indicator is enforced (strict). Every token it
 // issues is recorded (`issuedTokens`) so a test can look for it where it must never be.
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import express from 'express'
 import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js'
@@ -12,8 +13,14 @@ import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelconte
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 
-/** @returns {Promise<{ url: string, issuer: string, issuedTokens: string[], authorizationRequests: URL[], close: () => Promise<void> }>} */
-export async function startOAuthMcpServer() {
+/**
+ * `tokenPrefix`: every access token starts with it, and a refresh token (same prefix) comes with
+ * it, so a test can look for a recognisable canary.
+ * `preRegistered`: a client it knows without registration (as a user would register by hand).
+ * @param {{ tokenPrefix?: string, preRegistered?: { client_id: string, client_secret?: string } }} [options]
+ * @returns {Promise<{ url: string, issuer: string, issuedTokens: string[], authorizationRequests: URL[], close: () => Promise<void> }>}
+ */
+export async function startOAuthMcpServer(options = {}) {
   const app = express()
   const server = createServer(app)
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -25,13 +32,47 @@ export async function startOAuthMcpServer() {
   const exchange = provider.exchangeAuthorizationCode.bind(provider)
   provider.exchangeAuthorizationCode = async (...args) => {
     const tokens = await exchange(...args)
+    if (options.tokenPrefix) {
+      // The demo provider keeps its tokens in `tokens` (a Map): the canary replaces the random one there.
+      const canary = `${options.tokenPrefix}${tokens.access_token}`
+      const data = provider.tokens.get(tokens.access_token)
+      provider.tokens.delete(tokens.access_token)
+      provider.tokens.set(canary, { ...data, token: canary })
+      tokens.access_token = canary
+      tokens.refresh_token = `${options.tokenPrefix}refresh-${randomUUID()}`
+      issuedTokens.push(tokens.refresh_token)
+    }
     issuedTokens.push(tokens.access_token)
     return tokens
   }
+  const registrations = []
+  let lastRedirect = ''
   app.use((request, _response, next) => {
-    if (request.path === '/authorize') authorizationRequests.push(new URL(request.url, base))
+    if (request.path === '/authorize') {
+      const url = new URL(request.url, base)
+      authorizationRequests.push(url)
+      lastRedirect = url.searchParams.get('redirect_uri') ?? ''
+    }
+    if (request.path === '/register') registrations.push(request.method)
     next()
   })
+  if (options.preRegistered) {
+    // A client registered by hand: any loopback port is its redirect (RFC 8252 §7.3).
+    const { client_id, client_secret } = options.preRegistered
+    const getClient = provider.clientsStore.getClient.bind(provider.clientsStore)
+    provider.clientsStore.getClient = async (id) =>
+      id === client_id
+        ? {
+            client_id,
+            client_secret,
+            client_name: 'registered by hand',
+            redirect_uris: [lastRedirect.startsWith('http://127.0.0.1:') ? lastRedirect : 'http://127.0.0.1/callback'],
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'client_secret_post',
+          }
+        : getClient(id)
+  }
   app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }))
   const bearer = requireBearerAuth({
     verifier: provider,
@@ -56,6 +97,7 @@ export async function startOAuthMcpServer() {
     issuer: base.href,
     issuedTokens,
     authorizationRequests,
+    registrations,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -108,6 +108,18 @@ const baseEn = {
   'error.mcp-sign-in-not-applicable': 'This server runs on this computer: it has no sign-in.',
   'error.mcp-sign-in-failed':
     'The sign-in to this server did not work. Try again; if it keeps failing, check the server’s address.',
+  'error.mcp-not-running': 'This MCP server is not running. Turn it on (or allow it), then try again when it is ready.',
+  'error.mcp-feature-unsupported.resources': 'This MCP server does not offer resources.',
+  'error.mcp-feature-unsupported.prompts': 'This MCP server does not offer prompts.',
+  'error.mcp-feature-unsupported.subscribe': 'This MCP server cannot tell Keel when a resource changes.',
+  'error.mcp-feature-unsupported.completions': 'This MCP server does not suggest values.',
+  'error.mcp-item-not-found': 'This MCP server has no such resource or prompt (any more).',
+  'error.mcp-invalid-params': 'This MCP server did not accept these values. Check them and try again.',
+  'error.mcp-invalid-params.missing': 'Fill in these values first: {names}.',
+  'error.mcp-timeout': 'This MCP server did not answer in time. Try again later.',
+  'error.mcp-too-large': 'This MCP server sent more than Keel accepts, so Keel refused it.',
+  'error.mcp-connection-lost': 'The connection to this MCP server was lost. Keel reconnects; try again in a moment.',
+  'error.mcp-server-failed': 'This MCP server answered with an error. Try again; if it keeps failing, look at its log.',
   keyStoragePlainWarning:
     'This computer has no keyring Keel can use, so keys cannot be encrypted. A key saved here is written unencrypted in Keel’s folder, where anything that can read your files can read it. Keys from the environment are never written.',
   keyStoragePlainOptIn: 'Store keys and MCP server values without encryption on this computer',
@@ -295,6 +307,20 @@ const basePtBR: BaseDictionary = {
   'error.mcp-sign-in-not-applicable': 'Este servidor roda neste computador: ele não tem login.',
   'error.mcp-sign-in-failed':
     'O login neste servidor não funcionou. Tente de novo; se continuar falhando, confira o endereço do servidor.',
+  'error.mcp-not-running':
+    'Este servidor MCP não está em execução. Ative-o (ou permita-o) e tente de novo quando estiver pronto.',
+  'error.mcp-feature-unsupported.resources': 'Este servidor MCP não oferece recursos.',
+  'error.mcp-feature-unsupported.prompts': 'Este servidor MCP não oferece prompts.',
+  'error.mcp-feature-unsupported.subscribe': 'Este servidor MCP não consegue avisar o Keel quando um recurso muda.',
+  'error.mcp-feature-unsupported.completions': 'Este servidor MCP não sugere valores.',
+  'error.mcp-item-not-found': 'Este servidor MCP não tem (mais) esse recurso ou prompt.',
+  'error.mcp-invalid-params': 'Este servidor MCP não aceitou esses valores. Confira-os e tente de novo.',
+  'error.mcp-invalid-params.missing': 'Preencha estes valores primeiro: {names}.',
+  'error.mcp-timeout': 'Este servidor MCP não respondeu a tempo. Tente de novo mais tarde.',
+  'error.mcp-too-large': 'Este servidor MCP enviou mais do que o Keel aceita, então o Keel recusou.',
+  'error.mcp-connection-lost': 'A conexão com este servidor MCP caiu. O Keel reconecta; tente de novo em instantes.',
+  'error.mcp-server-failed':
+    'Este servidor MCP respondeu com um erro. Tente de novo; se continuar falhando, veja o log dele.',
   keyStoragePlainWarning:
     'Este computador não tem um chaveiro que o Keel possa usar, então as chaves não podem ser criptografadas. Uma chave salva aqui fica sem criptografia na pasta do Keel, legível por qualquer coisa que possa ler seus arquivos. Chaves do ambiente nunca são gravadas.',
   keyStoragePlainOptIn: 'Guardar chaves e valores de servidores MCP sem criptografia neste computador',
@@ -477,6 +503,21 @@ const baseEs: BaseDictionary = {
   'error.mcp-sign-in-not-applicable': 'Este servidor se ejecuta en este equipo: no tiene inicio de sesión.',
   'error.mcp-sign-in-failed':
     'El inicio de sesión en este servidor no funcionó. Inténtalo de nuevo; si sigue fallando, revisa la dirección del servidor.',
+  'error.mcp-not-running':
+    'Este servidor MCP no está en ejecución. Actívalo (o permítelo) y vuelve a intentarlo cuando esté listo.',
+  'error.mcp-feature-unsupported.resources': 'Este servidor MCP no ofrece recursos.',
+  'error.mcp-feature-unsupported.prompts': 'Este servidor MCP no ofrece prompts.',
+  'error.mcp-feature-unsupported.subscribe': 'Este servidor MCP no puede avisar a Keel cuando un recurso cambia.',
+  'error.mcp-feature-unsupported.completions': 'Este servidor MCP no sugiere valores.',
+  'error.mcp-item-not-found': 'Este servidor MCP no tiene (ya) ese recurso o prompt.',
+  'error.mcp-invalid-params': 'Este servidor MCP no aceptó estos valores. Revísalos y vuelve a intentarlo.',
+  'error.mcp-invalid-params.missing': 'Rellena primero estos valores: {names}.',
+  'error.mcp-timeout': 'Este servidor MCP no respondió a tiempo. Vuelve a intentarlo más tarde.',
+  'error.mcp-too-large': 'Este servidor MCP envió más de lo que Keel acepta, así que Keel lo rechazó.',
+  'error.mcp-connection-lost':
+    'Se perdió la conexión con este servidor MCP. Keel se reconecta; vuelve a intentarlo en un momento.',
+  'error.mcp-server-failed':
+    'Este servidor MCP respondió con un error. Vuelve a intentarlo; si sigue fallando, mira su registro.',
   keyStoragePlainWarning:
     'Este equipo no tiene un llavero que Keel pueda usar, así que las claves no se pueden cifrar. Una clave guardada aquí se escribe sin cifrar en la carpeta de Keel, donde cualquier cosa que pueda leer tus archivos puede leerla. Las claves del entorno nunca se escriben.',
   keyStoragePlainOptIn: 'Guardar claves y valores de servidores MCP sin cifrar en este equipo',

@@ -31,6 +31,13 @@ export function appErrorText(t: Translate, error: Pick<AppError, 'message' | 'de
         range,
       })
     }
+    case 'mcp-feature-unsupported':
+      return t(`error.mcp-feature-unsupported.${detail.feature}`)
+    case 'mcp-invalid-params':
+      // The names are the server's argument names (data, shown as text).
+      return detail.missing.length > 0
+        ? t('error.mcp-invalid-params.missing', { names: detail.missing.join(', ') })
+        : t('error.mcp-invalid-params')
     case 'too-many-runs':
       return t('error.too-many-runs', { max: String(detail.max) })
     case 'date-out-of-range': {

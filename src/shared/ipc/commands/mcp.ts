@@ -60,6 +60,18 @@ export const MCP_SCHEMAS = {
     disabled: z.boolean().optional(),
     /** Linux without a keyring: the user's opt-in to keep the values without encryption (as for keys). */
     allowPlainTextStorage: z.boolean().optional(),
+    /**
+     * http / sse: a client registered by hand with the authorization server (absent: keep the saved
+     * one; `null`: forget it and its secret). `secret`: a string replaces the saved one (kept in the
+     * key vault), `null` forgets it, absent keeps it.
+     */
+    oauthClient: z
+      .strictObject({
+        clientId: z.string().trim().min(1).max(4096),
+        secret: z.string().min(1).max(32_768).nullable().optional(),
+      })
+      .nullable()
+      .optional(),
   }),
   'mcp.remove': z.strictObject({ serverId: id }),
   /** The user saw exactly what runs (the view's `fingerprint`) and agrees: it may start. */

@@ -40,7 +40,12 @@ const STATES: McpOAuthView[] = [
   { state: 'signed-in', issuer: ISSUER, scope: 'mcp:read', expiresAt: Date.UTC(2030, 0, 1, 12) },
   { state: 'expired', issuer: ISSUER, canRefresh: true },
   { state: 'refused', issuer: ISSUER, reason: 'insufficient-scope' },
+  { state: 'refused', issuer: ISSUER, reason: 'denied' },
+  { state: 'refused', issuer: ISSUER, reason: 'timeout' },
+  { state: 'refused', issuer: undefined, reason: 'issuer-mismatch' },
+  { state: 'refused', issuer: undefined, reason: 'sign-in-failed' },
 ]
+const REFUSALS = STATES.filter((oauth) => oauth.state === 'refused')
 
 describe('sign-in in a remote server’s settings', () => {
   it('needs a sign-in: the state in words and Sign in, no Sign out', () => {
@@ -72,6 +77,25 @@ describe('sign-in in a remote server’s settings', () => {
   it('a server on this computer (no oauth in its view) shows no sign-in', () => {
     expect(item(server())).not.toContain('data-testid="mcp-sign-in"')
   })
+
+  it.each(LOCALES)(
+    '%s words each refusal code with its own sentence (from the type, not a status sentence)',
+    (locale) => {
+      const sentences = REFUSALS.map((oauth) => {
+        const html = item(remote(oauth), locale)
+        expect(html).toContain('data-state="refused"')
+        return /data-testid="mcp-sign-in-status">(.*?)<\/p>/.exec(html)?.[1]
+      })
+      expect(new Set(sentences).size).toBe(REFUSALS.length)
+      // The connection's sentence is not what the window reads: a failed status with another reason changes nothing.
+      const view = remote({ state: 'refused', issuer: ISSUER, reason: 'timeout' })
+      const odd = {
+        ...view,
+        status: { state: 'failed' as const, reason: '(insufficient scope) needs you to sign in', retryAt: undefined },
+      }
+      expect(item(odd, locale)).toContain(sentences[2])
+    },
+  )
 
   it.each(LOCALES)('%s has the words for every state', (locale) => {
     for (const oauth of STATES) {

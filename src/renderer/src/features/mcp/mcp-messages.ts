@@ -162,6 +162,15 @@ export const mcpMessages = defineMessages(
     mcpSignInExpiredRenew: 'sign-in expired at {issuer}: Keel renews it when it connects',
     mcpSignInRefusedScope: 'the server refused this sign-in: it does not allow enough (scope)',
     mcpSignInRefusedFailed: 'the last sign-in did not complete',
+    mcpOAuthClient: 'Sign-in client (optional)',
+    mcpOAuthClientHelp:
+      'If the server’s sign-in requires a client you registered yourself, enter its ID (and secret). Otherwise Keel registers one.',
+    mcpOAuthClientId: 'Client ID',
+    mcpOAuthClientSecret: 'Client secret',
+    mcpSignInRefusedDenied: 'the sign-in page refused the sign-in (you may have declined it)',
+    mcpSignInRefusedTimeout: 'the sign-in was not finished in the browser in time',
+    mcpSignInRefusedIssuer:
+      'the sign-in answer came from another authorization server than the one asked; Keel refused it',
   },
   {
     mcpServers: 'Servidores MCP',
@@ -325,6 +334,15 @@ export const mcpMessages = defineMessages(
     mcpSignInExpiredRenew: 'o login em {issuer} expirou: o Keel o renova ao conectar',
     mcpSignInRefusedScope: 'o servidor recusou este login: ele não permite o suficiente (escopo)',
     mcpSignInRefusedFailed: 'o último login não foi concluído',
+    mcpOAuthClient: 'Cliente de login (opcional)',
+    mcpOAuthClientHelp:
+      'Se o login do servidor exige um cliente que você mesmo registrou, informe o ID (e o segredo). Caso contrário, o Keel registra um.',
+    mcpOAuthClientId: 'ID do cliente',
+    mcpOAuthClientSecret: 'Segredo do cliente',
+    mcpSignInRefusedDenied: 'a página de login recusou o login (talvez você o tenha negado)',
+    mcpSignInRefusedTimeout: 'o login não foi concluído no navegador a tempo',
+    mcpSignInRefusedIssuer:
+      'a resposta do login veio de outro servidor de autorização que não o consultado; o Keel a recusou',
   },
   {
     mcpServers: 'Servidores MCP',
@@ -487,5 +505,14 @@ export const mcpMessages = defineMessages(
     mcpSignInExpiredRenew: 'la sesión en {issuer} caducó: Keel la renueva al conectarse',
     mcpSignInRefusedScope: 'el servidor rechazó esta sesión: no permite lo suficiente (alcance)',
     mcpSignInRefusedFailed: 'el último inicio de sesión no se completó',
+    mcpOAuthClient: 'Cliente de inicio de sesión (opcional)',
+    mcpOAuthClientHelp:
+      'Si el inicio de sesión del servidor exige un cliente que registraste tú, escribe su ID (y su secreto). Si no, Keel registra uno.',
+    mcpOAuthClientId: 'ID de cliente',
+    mcpOAuthClientSecret: 'Secreto de cliente',
+    mcpSignInRefusedDenied: 'la página de inicio de sesión lo rechazó (quizá lo denegaste)',
+    mcpSignInRefusedTimeout: 'el inicio de sesión no se terminó en el navegador a tiempo',
+    mcpSignInRefusedIssuer:
+      'la respuesta del inicio de sesión vino de otro servidor de autorización distinto del consultado; Keel la rechazó',
   },
 )

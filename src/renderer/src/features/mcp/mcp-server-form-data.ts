@@ -30,6 +30,14 @@ export interface ServerForm {
   /** Whole seconds, or '' for the default. */
   timeoutSeconds: string
   trustReadOnlyHints: boolean
+  /** http / sse: a client registered by hand with the sign-in server ('' for none: Keel registers one). */
+  oauthClientId: string
+  /** Its secret as typed (write-only: '' keeps the saved one). */
+  oauthClientSecret: string
+  /** The saved client id had a secret (shown as "set"; the secret itself never reaches the window). */
+  oauthSecretSet: boolean
+  /** The client id this form started with ('' for none). */
+  savedOAuthClientId: string
 }
 
 export type SaveRequest = CommandRequest<'mcp.save'>
@@ -72,6 +80,10 @@ export function formOf(view?: McpServerView): ServerForm {
     headers: rows(config?.headers),
     timeoutSeconds: config?.timeoutMs === undefined ? '' : String(Math.round(config.timeoutMs / 1000)),
     trustReadOnlyHints: config?.trustReadOnlyHints === true,
+    oauthClientId: config?.oauthClient?.clientId ?? '',
+    oauthClientSecret: '',
+    oauthSecretSet: config?.oauthClient?.secretSet === true,
+    savedOAuthClientId: config?.oauthClient?.clientId ?? '',
   }
 }
 
@@ -129,6 +141,14 @@ export function saveRequestOf(
     const headers = valuesOf(form.headers, 'headers')
     if (!headers.ok) return headers
     request.headers = headers.values
+    const clientId = form.oauthClientId.trim()
+    if (clientId !== '')
+      request.oauthClient = {
+        clientId,
+        ...(form.oauthClientSecret !== '' ? { secret: form.oauthClientSecret } : {}),
+      }
+    // Cleared: the saved client (and its secret) is forgotten; never entered: nothing is sent.
+    else if (form.savedOAuthClientId !== '') request.oauthClient = null
   }
   return { ok: true, request }
 }

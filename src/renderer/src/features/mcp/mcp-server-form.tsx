@@ -146,6 +146,39 @@ export function McpServerFormView({
             idPrefix={field('headers')}
             onChange={(headers) => patch({ headers })}
           />
+          <fieldset className="mcp-values" data-testid="mcp-oauth-client">
+            <legend>{t('mcpOAuthClient')}</legend>
+            <p id={field('client-help')} className="muted field-help">
+              {t('mcpOAuthClientHelp')}
+            </p>
+            <div className="row">
+              <label htmlFor={field('client-id')}>{t('mcpOAuthClientId')}</label>
+              <input
+                id={field('client-id')}
+                spellCheck={false}
+                autoComplete="off"
+                aria-describedby={field('client-help')}
+                value={form.oauthClientId}
+                onChange={(e) => patch({ oauthClientId: e.target.value })}
+              />
+            </div>
+            <div className="row">
+              <label htmlFor={field('client-secret')}>{t('mcpOAuthClientSecret')}</label>
+              <input
+                id={field('client-secret')}
+                type="password"
+                autoComplete="off"
+                placeholder={form.oauthSecretSet ? t('mcpValueKeep') : ''}
+                value={form.oauthClientSecret}
+                onChange={(e) => patch({ oauthClientSecret: e.target.value })}
+              />
+              {form.oauthSecretSet && form.oauthClientId.trim() === form.savedOAuthClientId && (
+                <span className="value-state" data-testid="mcp-oauth-secret-state">
+                  {t('mcpValueSet')}
+                </span>
+              )}
+            </div>
+          </fieldset>
         </>
       )}
       <div className="row">

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { McpServerView } from '../../../../shared/mcp'
-import type { McpOAuthView } from '../../../../shared/mcp-oauth'
+import type { McpOAuthView, McpSignInRefusalReason } from '../../../../shared/mcp-oauth'
 import type { Translate } from '../../i18n/messages'
 import { appErrorText } from '../../lib/app-error-text'
 import type { McpClient } from './mcp-client'
@@ -35,9 +35,18 @@ export function signInText(t: Translate, oauth: McpOAuthView): string {
     case 'expired':
       return t(oauth.canRefresh ? 'mcpSignInExpiredRenew' : 'mcpSignInExpired', { issuer: oauth.issuer })
     case 'refused':
-      return t(oauth.reason === 'insufficient-scope' ? 'mcpSignInRefusedScope' : 'mcpSignInRefusedFailed')
+      return t(REFUSAL_KEY[oauth.reason])
   }
 }
+
+/** Each refusal code's sentence (a new code fails to compile until it has one). */
+const REFUSAL_KEY = {
+  'insufficient-scope': 'mcpSignInRefusedScope',
+  denied: 'mcpSignInRefusedDenied',
+  timeout: 'mcpSignInRefusedTimeout',
+  'issuer-mismatch': 'mcpSignInRefusedIssuer',
+  'sign-in-failed': 'mcpSignInRefusedFailed',
+} as const satisfies Record<McpSignInRefusalReason, string>
 
 /**
  * A remote server's OAuth sign-in: its state, "Sign in" (the desktop app opens the system browser;
