@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto'
 import {
   accessSync,
   closeSync,
   constants,
   copyFileSync,
   existsSync,
+  fsyncSync,
+  linkSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readSync,
+  renameSync,
   rmSync,
   statSync,
   type Stats,
@@ -123,13 +128,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): O
     if (!existsSync(folder)) return refused(storageError('cannot-open', `Its folder ${folder} does not exist.`))
     if (!isWritable(folder))
       return refused(storageError('read-only', `Its folder ${folder} is not writable, so the file cannot be created.`))
-    const created = openWritable(file, false, options)
-    // A file this open created and could not even start (a full disk, say) is removed again while
-    // it is still empty: left there, the next open would rightly refuse it as an empty file.
-    if (!created.ok && fileSize(file) === 0 && fileSize(`${file}-wal`) === 0) {
-      for (const leftover of [file, `${file}-wal`, `${file}-shm`]) rmSync(leftover, { force: true })
-    }
-    return created
+    return createStore(file, options)
   }
   if (!existing.isFile()) return refused(storageError('cannot-open', 'It is not a regular file.'))
   // An empty file is not a store that was never used: SQLite would silently make it a new one.
@@ -282,12 +281,102 @@ function probeExisting(
 }
 
 /** Opens read-write, sets the durable pragmas and migrates: the first writes to the file. */
-function openWritable(path: string, mustExist: boolean, options: OpenDatabaseOptions): OpenDatabaseResult {
+/**
+ * Makes a new store under a staging name beside it, migrated and closed, then links it into place
+ * (a link never replaces a file: if another process made the store meanwhile, that one is opened).
+ * A crash while it is made (kill -9, power loss) leaves no half-made store at `file` — which the
+ * next open would rightly refuse as empty — only a staging file, removed by the next creation.
+ */
+function createStore(file: string, options: OpenDatabaseOptions): OpenDatabaseResult {
+  removeAbandonedStaging(file)
+  const staging = `${file}${STAGING_MARK}${process.pid}-${randomBytes(4).toString('hex')}`
+  const removeStaging = () => {
+    for (const leftover of [staging, `${staging}-wal`, `${staging}-shm`]) rmSync(leftover, { force: true })
+  }
+  const made = openWritable(staging, false, options, file)
+  if (!made.ok) {
+    removeStaging()
+    return made
+  }
+  try {
+    // The last connection closing checkpoints the WAL into the file and removes it.
+    made.db.close()
+    moveIntoPlace(staging, file)
+    syncFolder(dirname(file))
+  } catch (error) {
+    removeStaging()
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return openDatabase(file, options)
+    return { ok: false, error: located(refineFullDisk(toStorageError(error), dirname(file)), file, 'new') }
+  }
+  removeStaging()
+  return openWritable(file, true, options)
+}
+
+/** Links the staging file to its name (fails with EEXIST rather than replace a store); renames where the file system has no links (FAT, some network shares). */
+function moveIntoPlace(staging: string, file: string): void {
+  try {
+    linkSync(staging, file)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error
+    if (existsSync(file)) throw Object.assign(new Error('The store was made by another process.'), { code: 'EEXIST' })
+    renameSync(staging, file)
+  }
+}
+
+/** `keel.db.creating-<pid>-<random>`: a store being made (see {@link createStore}). */
+const STAGING_MARK = '.creating-'
+
+/** Staging files whose process is gone (a creation that crashed); a live process's are left alone. */
+function removeAbandonedStaging(file: string): void {
+  const prefix = `${basename(file)}${STAGING_MARK}`
+  let names: string[]
+  try {
+    names = readdirSync(dirname(file)).filter((name) => name.startsWith(prefix))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const pid = Number(name.slice(prefix.length).split('-')[0])
+    if (Number.isInteger(pid) && pid !== process.pid && processAlive(pid)) continue
+    rmSync(join(dirname(file), name), { force: true })
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Makes the new name durable (a folder's entries are synced apart from the file's data); not possible on every OS. */
+function syncFolder(folder: string): void {
+  let fd: number | undefined
+  try {
+    fd = openSync(folder, 'r')
+    fsyncSync(fd)
+  } catch {
+    // Windows cannot open a folder this way; its rename/link is journaled by NTFS.
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+function openWritable(
+  path: string,
+  mustExist: boolean,
+  options: OpenDatabaseOptions,
+  /** The name errors give (a store being made is named by where it will be). */
+  shownAs: string = path,
+): OpenDatabaseResult {
   const inFile = path !== ':memory:' && path !== ''
   const folder = inFile ? dirname(path) : undefined
   const withLocation = (error: StorageError, state: 'unchanged' | 'maybe-changed') => {
     if (!folder) return error
-    return located(refineFullDisk(error, folder), path, mustExist ? state : 'new')
+    return located(refineFullDisk(error, folder), shownAs, mustExist ? state : 'new')
   }
   let db: Database.Database
   try {
