@@ -44,6 +44,7 @@ export const COMMAND_NAMES = [
   'mcp.getPrompt',
   'mcp.signIn',
   'mcp.signOut',
+  'mcp.registrySearch',
   'elicitations.answer',
   'conversations.search',
   'conversations.pin',
