@@ -14,6 +14,7 @@ import { appearanceMessages } from '../features/settings/appearance-messages'
 import { attachmentsMessages } from '../features/chat/attachments-messages'
 import { reloadMessages } from './features/reload-messages'
 import { mcpMessages } from '../features/mcp/mcp-messages'
+import { mcpRegistryMessages } from '../features/mcp/mcp-registry-messages'
 
 const baseEn = {
   appTitle: 'Keel',
@@ -193,6 +194,7 @@ const en = {
   ...attachmentsMessages['en'],
   ...reloadMessages['en'],
   ...mcpMessages['en'],
+  ...mcpRegistryMessages['en'],
 }
 
 export type MessageKey = keyof typeof en
@@ -378,6 +380,7 @@ const ptBR: Dictionary = {
   ...attachmentsMessages['pt-BR'],
   ...reloadMessages['pt-BR'],
   ...mcpMessages['pt-BR'],
+  ...mcpRegistryMessages['pt-BR'],
 }
 
 const baseEs: BaseDictionary = {
@@ -560,6 +563,7 @@ const es: Dictionary = {
   ...attachmentsMessages['es'],
   ...reloadMessages['es'],
   ...mcpMessages['es'],
+  ...mcpRegistryMessages['es'],
 }
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es }

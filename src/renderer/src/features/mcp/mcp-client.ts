@@ -15,6 +15,7 @@ export const MCP_COMMANDS = [
   'mcp.pickFolder',
   'mcp.signIn',
   'mcp.signOut',
+  'mcp.registrySearch',
 ] as const satisfies readonly (keyof KeelApi)[]
 
 export type McpClient = Pick<KeelApi, (typeof MCP_COMMANDS)[number]>
