@@ -73,8 +73,7 @@ export function McpRegistryBrowser({
     setNextCursor(page.nextCursor)
     if (cursor) returnTo.current = servers.length
   }
-  // The first page (no search) when it opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening.
+  // The first page (no search) when it opens (once: `load` is new on every render).
   useEffect(() => {
     searchBox.current?.focus()
     void load('')
