@@ -40,6 +40,12 @@ test('browse the registry, open a server, add it: the consent screen shows the e
   await expect(browser.getByText('<script>window.__pwned=2</script>', { exact: false })).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
   await expectNoViolations(page, 'registry list')
+  // The address shown is the registry asked; one that is not http(s) is refused.
+  const address = browser.getByRole('textbox', { name: 'Registry address' })
+  await expect(address).toHaveValue(registry!.url)
+  await address.fill('file:///etc/passwd')
+  await browser.getByRole('button', { name: 'Use this registry' }).click()
+  await expect(browser.getByRole('alert')).toHaveText('A registry address is an http(s) URL.')
 
   // The next page, after the cursor.
   await browser.getByRole('button', { name: 'Load more' }).click()

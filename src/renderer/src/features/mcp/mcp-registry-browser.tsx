@@ -51,6 +51,7 @@ export function McpRegistryBrowser({
   const [loading, setLoading] = useState(false)
   const [problem, setProblem] = useState('')
   const [open, setOpen] = useState<McpRegistryServerView | undefined>()
+  const [address, setAddress] = useState<string | undefined>()
   const searchBox = useRef<HTMLInputElement>(null)
   const listItems = useRef<(HTMLButtonElement | null)[]>([])
   const returnTo = useRef<number | undefined>(undefined)
@@ -159,6 +160,32 @@ export function McpRegistryBrowser({
           {t('mcpRegistryMore')}
         </button>
       )}
+      <form
+        className="row"
+        onSubmit={async (event) => {
+          event.preventDefault()
+          const typed = (address ?? registryUrl).trim()
+          // Empty: back to the official registry.
+          const result = await api['settings.update']({ mcpRegistryUrl: typed === '' ? null : typed })
+          if (!result.ok) return setProblem(t('mcpRegistryAddressInvalid'))
+          setAddress(undefined)
+          await load(query)
+        }}
+      >
+        <label htmlFor={`${id}-address`}>{t('mcpRegistryAddress')}</label>
+        <input
+          id={`${id}-address`}
+          type="url"
+          spellCheck={false}
+          aria-describedby={`${id}-address-help`}
+          value={address ?? registryUrl}
+          onChange={(event) => setAddress(event.target.value)}
+        />
+        <button type="submit">{t('mcpRegistryAddressUse')}</button>
+        <span id={`${id}-address-help`} className="muted">
+          {t('mcpRegistryAddressHelp')}
+        </span>
+      </form>
     </section>
   )
 }
