@@ -7,6 +7,13 @@ export const MCP_REGISTRY_DEFAULT_URL = 'https://registry.modelcontextprotocol.i
 /** Longest description kept from an entry (a registry may send any length). */
 export const MCP_REGISTRY_DESCRIPTION_MAX = 2000
 
+/** The URL when it is plain http(s); anything else (`javascript:`, `file:`, …) is dropped. */
+export function httpUrl(url: string | undefined): string | undefined {
+  if (url === undefined || !URL.canParse(url)) return undefined
+  const parsed = new URL(url)
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined
+}
+
 /** Why a page could not be read: each worded by the window in the user's language. */
 export type McpRegistryProblem =
   | { code: 'unreachable' }

@@ -2,11 +2,12 @@
 // size cap, errors as data (each worded by the window), entries read tolerantly (mcp-registry-entry.ts).
 import type { Env } from '../../shared/env'
 import {
+  httpUrl,
   MCP_REGISTRY_DEFAULT_URL,
   type McpRegistryProblem,
   type McpRegistrySearchResponse,
 } from '../../shared/mcp-registry'
-import { httpUrl, registryServerView } from './mcp-registry-draft'
+import { registryServerView } from './mcp-registry-draft'
 import { readRegistryEntry, registryPageSchema } from './mcp-registry-entry'
 
 export const MCP_REGISTRY_TIMEOUT_MS = 15_000

@@ -2,6 +2,7 @@
 // runs it (npm → npx, pypi → uvx, oci → docker), each remote a URL; what the user must give (URL
 // variables, arguments without a value, secrets) is listed, never guessed.
 import {
+  httpUrl,
   MCP_REGISTRY_DESCRIPTION_MAX,
   type McpRegistryArg,
   type McpRegistryDraft,
@@ -17,13 +18,6 @@ import type {
   RegistryPackage,
   RegistryRemote,
 } from './mcp-registry-entry'
-
-/** The URL when it is plain http(s); anything else (`javascript:`, `file:`, …) is dropped. */
-export function httpUrl(url: string | undefined): string | undefined {
-  if (url === undefined || !URL.canParse(url)) return undefined
-  const parsed = new URL(url)
-  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined
-}
 
 /** A URL template (`https://{tenant}.example.com/mcp`) is http(s) when it is so with its variables filled. */
 function httpTemplate(url: string): boolean {

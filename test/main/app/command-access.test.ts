@@ -53,6 +53,8 @@ function samples(ids: {
     'mcp.resources': [{ serverId: 'none-such' }],
     'mcp.readResource': [{ serverId: 'none-such', uri: 'file:///a.md' }],
     'mcp.prompts': [{ serverId: 'none-such' }],
+    // The app's registry is a closed loopback port here: answered as unreachable, nothing stored.
+    'mcp.registrySearch': [{ search: 'weather' }],
     'mcp.getPrompt': [{ serverId: 'none-such', name: 'summarise' }],
     'attachments.get': [{ attachmentId: ids.attachmentId }],
     // They call the (simulated) server: what it answers does not matter here, only that nothing is written.

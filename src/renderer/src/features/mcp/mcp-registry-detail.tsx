@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { McpClient } from './mcp-client'
 import type { McpServerView } from '../../../../shared/mcp'
-import type {
-  McpRegistryOption,
-  McpRegistryServerView,
-  McpRegistryUnusableReason,
+import {
+  httpUrl,
+  type McpRegistryOption,
+  type McpRegistryServerView,
+  type McpRegistryUnusableReason,
 } from '../../../../shared/mcp-registry'
 import { fillMcpRegistryDraft } from '../../../../shared/mcp-registry-fill'
 import type { Translate } from '../../i18n/messages'
 import { appErrorText } from '../../lib/app-error-text'
 import { ServerText } from '../../ui/server-text'
-import { safeHref } from '../markdown/markdown'
 
 function unusableText(t: Translate, reason: McpRegistryUnusableReason): string {
   switch (reason.code) {
@@ -25,7 +25,7 @@ function unusableText(t: Translate, reason: McpRegistryUnusableReason): string {
 
 /** A link from the registry: only http(s) (checked in the core and again here), opened outside the app. */
 function RegistryLink({ href, label }: { href: string | undefined; label: string }) {
-  const safe = safeHref(href)
+  const safe = httpUrl(href)
   if (!safe) return null
   return (
     <>
