@@ -32,6 +32,10 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
     const { runMcpRoots } = await import('./mcp-roots-command')
     return runMcpRoots(rest, io)
   }
+  if (sub === 'registry') {
+    const { runMcpRegistry } = await import('./mcp-registry-command')
+    return runMcpRegistry(rest, io)
+  }
   if (sub === 'login' || sub === 'logout') {
     const { runMcpLogin } = await import('./mcp-login-command')
     return runMcpLogin(sub, rest, io)

@@ -6,6 +6,7 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
        keel mcp login <server> [--no-browser] [--client-id ID] [--db FILE] [--mcp-config FILE]
        keel mcp logout <server> [--db FILE] [--mcp-config FILE]
        keel mcp resources|prompts <server> [--json] [--db FILE] [--mcp-config FILE]
+       keel mcp registry [search] [--cursor C] [--json] [--db FILE]
        keel mcp conformance-client <server-url>
 
   list                 starts the configured MCP servers (saved in Keel's settings and/or from
@@ -24,5 +25,8 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
   resources <server>   that server's resources and resource templates (attach one with
                        keel chat --resource <server>:<uri>)
   prompts <server>     that server's prompts and their arguments (use one with keel chat --prompt)
+  registry [search]    one page of the MCP registry's servers (KEEL_MCP_REGISTRY_URL, else the
+                       mcpRegistryUrl setting, else registry.modelcontextprotocol.io) and what adding
+                       each would run; add one from Settings in the window (it asks consent first)
   conformance-client   the client the official MCP conformance suite runs (Streamable HTTP)
 Exit: 0 done, 1 a server failed (or is not running) or nothing to accept, 2 usage error.`

@@ -70,6 +70,14 @@ export const SETTING_DEFINITIONS = {
   mcpServers: { schema: mcpServerListSchema, defaultValue: [] },
   /** What a new conversation starts with: a provider and model, a system prompt (unset: the default provider's model, none). */
   conversationDefaults: { schema: conversationDefaultsSchema, defaultValue: {} },
+  /** The MCP registry Settings browses (an enterprise's own); `null`: the official one. */
+  mcpRegistryUrl: {
+    schema: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable(),
+    defaultValue: null,
+  },
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS

@@ -45,6 +45,7 @@ export const COMMAND_NAMES = [
   'mcp.complete',
   'mcp.signIn',
   'mcp.signOut',
+  'mcp.registrySearch',
   'elicitations.answer',
   'conversations.search',
   'conversations.pin',

@@ -17,7 +17,8 @@ export type Env = Record<string, string | undefined>
 
 /** The environment that points every provider at the simulated one (as `KEEL_<PROVIDER>_BASE_URL` would). */
 export function simulatedEnv(server: SimulatedProvider, extra: Env = {}): Env {
-  const env: Env = { KEEL_DEFAULT_PROVIDER: 'openai-chat' }
+  // The MCP registry too: a closed loopback port (tests never reach the network).
+  const env: Env = { KEEL_DEFAULT_PROVIDER: 'openai-chat', KEEL_MCP_REGISTRY_URL: 'http://127.0.0.1:9' }
   for (const provider of PROVIDER_IDS) {
     env[`KEEL_${providerEnvName(provider)}_BASE_URL`] = server.baseUrlFor(provider)
     env[`KEEL_${providerEnvName(provider)}_MODEL`] = 'sim-model'

@@ -53,6 +53,8 @@ function samples(ids: {
     'mcp.resources': [{ serverId: 'none-such' }],
     'mcp.readResource': [{ serverId: 'none-such', uri: 'file:///a.md' }],
     'mcp.prompts': [{ serverId: 'none-such' }],
+    // The app's registry is a closed loopback port here: answered as unreachable, nothing stored.
+    'mcp.registrySearch': [{ search: 'weather' }],
     'mcp.getPrompt': [{ serverId: 'none-such', name: 'summarise' }],
     'mcp.complete': [{ serverId: 'none-such', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: '' } }],
     'attachments.get': [{ attachmentId: ids.attachmentId }],

@@ -217,6 +217,14 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
     ],
     'mcp.signIn': [...common, {}, { serverId: '' }, { serverId: 'x', openBrowser: true }],
     'mcp.signOut': [...common, {}, { serverId: 7 }, { serverId: 'x', issuer: 'https://a' }],
+    'mcp.registrySearch': [
+      ...common,
+      { search: 7 },
+      { cursor: '' },
+      { limit: 0 },
+      { search: 'x'.repeat(201) },
+      { url: 'x' },
+    ],
     'turns.regenerate': [
       ...common,
       {},

@@ -62,6 +62,7 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   },
   'mcp.signIn': { serverId: 'files' },
   'mcp.signOut': { serverId: 'files' },
+  'mcp.registrySearch': { search: 'weather' },
   'elicitations.answer': { elicitationId: 'e1', answer: { action: 'decline' } },
   'conversations.search': { query: 'weight' },
   'conversations.pin': { conversationId: 'c1', pinned: true },

@@ -1,5 +1,6 @@
 import { mcpFeatureCommands } from '../mcp-feature-commands'
 import type { AppParts, HandlerMap } from './command-handler'
+import { mcpRegistrySearch } from '../mcp-registry-command'
 
 /** MCP servers (`mcp-commands.ts`). */
 export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
@@ -24,5 +25,6 @@ export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
     'mcp.complete': (request) => features().complete(request),
     'mcp.signIn': ({ serverId }) => app.mcp.signIn.signIn(serverId),
     'mcp.signOut': ({ serverId }) => app.mcp.signIn.signOut(serverId),
+    'mcp.registrySearch': (request) => mcpRegistrySearch(app, request),
   }
 }

@@ -15,6 +15,7 @@ import { attachmentsMessages } from '../features/chat/attachments-messages'
 import { reloadMessages } from './features/reload-messages'
 import { mcpMessages } from '../features/mcp/mcp-messages'
 import { composerMcpMessages } from '../features/chat/composer-mcp-messages'
+import { mcpRegistryMessages } from '../features/mcp/mcp-registry-messages'
 
 const baseEn = {
   appTitle: 'Keel',
@@ -207,6 +208,7 @@ const en = {
   ...reloadMessages['en'],
   ...mcpMessages['en'],
   ...composerMcpMessages['en'],
+  ...mcpRegistryMessages['en'],
 }
 
 export type MessageKey = keyof typeof en
@@ -407,6 +409,7 @@ const ptBR: Dictionary = {
   ...reloadMessages['pt-BR'],
   ...mcpMessages['pt-BR'],
   ...composerMcpMessages['pt-BR'],
+  ...mcpRegistryMessages['pt-BR'],
 }
 
 const baseEs: BaseDictionary = {
@@ -605,6 +608,7 @@ const es: Dictionary = {
   ...reloadMessages['es'],
   ...mcpMessages['es'],
   ...composerMcpMessages['es'],
+  ...mcpRegistryMessages['es'],
 }
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es }

@@ -10,6 +10,7 @@ import {
   type McpReadResourceView,
   type McpResourcesView,
 } from '../../mcp-server-features'
+import type { McpRegistrySearchResponse } from '../../mcp-registry'
 import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES } from '../../attachments'
 import type { McpCompletionView } from '../../mcp-completion'
 import type { AccessOf } from './command-domain'
@@ -164,6 +165,16 @@ export const MCP_SCHEMAS = {
   'mcp.signIn': z.strictObject({ serverId: id }),
   /** Forgets a remote server's sign-in (tokens and client registrations) and restarts it without. */
   'mcp.signOut': z.strictObject({ serverId: id }),
+  /**
+   * One page of the MCP registry's server list (the setting's registry, else the official one): each
+   * server with the ways to add it. Adding goes through `mcp.save` and the consent screen like any server.
+   */
+  'mcp.registrySearch': z.strictObject({
+    search: z.string().trim().max(200).optional(),
+    /** The page after the one that gave this `nextCursor`. */
+    cursor: z.string().min(1).max(4096).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+  }),
 } as const
 
 export const MCP_ACCESS = {
@@ -188,6 +199,8 @@ export const MCP_ACCESS = {
   // They open a browser and change what the vault keeps.
   'mcp.signIn': 'write',
   'mcp.signOut': 'write',
+  // It asks the registry and stores nothing.
+  'mcp.registrySearch': 'read',
 } as const satisfies AccessOf<typeof MCP_SCHEMAS>
 
 export interface McpResponses {
@@ -209,4 +222,5 @@ export interface McpResponses {
   'mcp.complete': McpCompletionView
   'mcp.signIn': McpSignInStart
   'mcp.signOut': { signedOut: true }
+  'mcp.registrySearch': McpRegistrySearchResponse
 }

@@ -45,6 +45,8 @@ export const SETTINGS_SCHEMAS = {
         price: modelPriceSchema.nullable(),
       })
       .optional(),
+    /** The MCP registry Settings browses; `null`: the official one. */
+    mcpRegistryUrl: SETTING_DEFINITIONS.mcpRegistryUrl.schema.optional(),
   }),
 } as const
 

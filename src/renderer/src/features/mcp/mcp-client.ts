@@ -15,6 +15,9 @@ export const MCP_COMMANDS = [
   'mcp.pickFolder',
   'mcp.signIn',
   'mcp.signOut',
+  'mcp.registrySearch',
+  // The registry's address (Browse registry).
+  'settings.update',
 ] as const satisfies readonly (keyof KeelApi)[]
 
 export type McpClient = Pick<KeelApi, (typeof MCP_COMMANDS)[number]>

@@ -8,6 +8,7 @@ import { needsPolling, offeredTotals, withPlainTextStorage } from './mcp-servers
 import { formOf } from './mcp-server-form-data'
 import { McpConsent } from './mcp-consent'
 import { McpImport } from './mcp-import'
+import { McpRegistryBrowser } from './mcp-registry-browser'
 import { McpServerFormView } from './mcp-server-form'
 import { McpServerItem } from './mcp-server-item'
 
@@ -37,11 +38,13 @@ export function McpServersPanel({
   const [servers, setServers] = useState<McpServerView[] | undefined>()
   const [readAt, setReadAt] = useState(0)
   const [error, setError] = useState('')
-  const [adding, setAdding] = useState<'form' | 'import' | undefined>()
+  const [adding, setAdding] = useState<'form' | 'import' | 'registry' | undefined>()
+  const [addedNote, setAddedNote] = useState('')
   const [notNow, setNotNow] = useState<ReadonlySet<string>>(new Set())
   const heading = useRef<HTMLHeadingElement>(null)
   const addButton = useRef<HTMLButtonElement>(null)
   const importButton = useRef<HTMLButtonElement>(null)
+  const registryButton = useRef<HTMLButtonElement>(null)
 
   const reload = useCallback(async () => {
     const result = await api['mcp.list']({})
@@ -149,7 +152,18 @@ export function McpServersPanel({
         >
           {t('mcpImportTitle')}
         </button>
+        <button
+          type="button"
+          ref={registryButton}
+          aria-expanded={adding === 'registry'}
+          onClick={() => setAdding(adding === 'registry' ? undefined : 'registry')}
+        >
+          {t('mcpRegistryBrowse')}
+        </button>
       </div>
+      <p role="status" className="muted">
+        {addedNote}
+      </p>
       {adding === 'form' && (
         <McpServerFormView
           initial={formOf()}
@@ -173,6 +187,19 @@ export function McpServersPanel({
           onImported={reload}
           onView={onView}
           onClose={() => closeAdding(importButton.current)}
+        />
+      )}
+      {adding === 'registry' && (
+        <McpRegistryBrowser
+          api={api}
+          t={t}
+          onAdded={(view) => {
+            // It waits for consent like any server added here: the consent screen above shows what runs.
+            onView(view)
+            setAddedNote(t('mcpRegistryAdded', { server: view.config.name }))
+            closeAdding(registryButton.current)
+          }}
+          onClose={() => closeAdding(registryButton.current)}
         />
       )}
     </section>
