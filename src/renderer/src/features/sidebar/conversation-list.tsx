@@ -174,6 +174,8 @@ export function ConversationList({
   const offsetWhenHidden = useRef<number | undefined>(undefined)
   // The scroll position while shown (a hidden element may report a scroll to 0 on its way out).
   const shownOffset = useRef(0)
+  /** Whether the shown list was scrolled to its end: it comes back at its end, however tall its rows measure then. */
+  const shownAtEnd = useRef(false)
   const current = useRef({ currentId, currentIndex })
   current.current = { currentId, currentIndex }
   const revealCurrent = useCallback(() => {
@@ -204,7 +206,11 @@ export function ConversationList({
       // list back at the top, rarely). It keeps the target until the rows are measured again.
       requestAnimationFrame(() => {
         offsetWhenHidden.current = undefined
-        virtualizer.scrollToOffset(saved)
+        // At its end when hidden: back at its end (rows measured again may not add up to the same
+        // height, so the saved offset alone could stop short of the last rows; CI saw 844 px short).
+        const lastIndex = virtualizer.options.count - 1
+        if (shownAtEnd.current && lastIndex >= 0) virtualizer.scrollToIndex(lastIndex, { align: 'end' })
+        else virtualizer.scrollToOffset(saved)
         shownOffset.current = saved
         revealCurrent()
       })
@@ -270,7 +276,10 @@ export function ConversationList({
       onKeyDown={onKeyDown}
       onScroll={(event) => {
         const element = event.currentTarget
-        if (element.clientHeight > 0 && offsetWhenHidden.current === undefined) shownOffset.current = element.scrollTop
+        if (element.clientHeight > 0 && offsetWhenHidden.current === undefined) {
+          shownOffset.current = element.scrollTop
+          shownAtEnd.current = element.scrollHeight - element.clientHeight - element.scrollTop <= 2
+        }
       }}
       onFocus={(event) => {
         focused.current = (event.target as HTMLElement).closest<HTMLElement>('li[data-key]')?.dataset.key
