@@ -20,6 +20,7 @@ import { startAppWorld } from '../main/app/app-helpers'
 import { startOAuthMcpServer } from '../support/mcp/oauth-mcp-server.mjs'
 import { TEST_OPTIONS } from '../support/mcp/mcp-test-servers'
 import { type Canary, expectNoCanary, expectNoCanaryOnDisk } from './key-canary-support'
+import { waitUntil } from '../support/wait-until'
 
 let renderer: string
 beforeAll(() => {
@@ -61,16 +62,6 @@ async function openSocket(web: KeelWebServer) {
     return result.value as T
   }
   return { frames, call, value, close: () => ws.close() }
-}
-
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = await probe()
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
 }
 
 /** Everything the main process writes to stdout and stderr meanwhile (still written through). */

@@ -10,6 +10,7 @@ import { PROVIDER_IDS } from '../../../src/shared/provider-id'
 import type { RunEvent } from '../../../src/shared/run-events'
 import { MISBEHAVING_SERVER, TEST_OPTIONS, referenceServer, tempDir } from '../../support/mcp/mcp-test-servers'
 import { isRunEnd, startAppWorld, type AppWorld, type TestClient } from './app-helpers'
+import { waitUntil as waitFor } from '../../support/wait-until'
 
 const dir = tempDir()
 const countFile = join(dir.path, 'count.txt')
@@ -32,19 +33,9 @@ const CONFIG = JSON.stringify({
 let world: AppWorld
 let client: TestClient
 
-async function waitUntil<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+/** MCP servers start as child processes: up to 30 s. */
+const waitUntil = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000) =>
+  waitFor(what, probe, timeoutMs)
 
 const server = async (id: string): Promise<McpServerView> =>
   (await client.value('mcp.list', {})).find((view) => view.config.id === id)!

@@ -10,6 +10,7 @@ import type { AppError, AppErrorDetail } from '../../../src/shared/ipc/app-error
 import { LOCALES } from '../../../src/shared/locale'
 import { referenceServer, TEST_OPTIONS } from '../../support/mcp/mcp-test-servers'
 import { type AppWorld, startAppWorld, type TestClient } from './app-helpers'
+import { waitUntil as waitFor } from '../../support/wait-until'
 
 const FAILURE_SERVER = resolve(__dirname, '../../support/mcp/feature-failure-server.mjs')
 
@@ -17,12 +18,9 @@ let world: AppWorld
 let client: TestClient
 const ids: Record<'everything' | 'failing' | 'off', string> = { everything: '', failing: '', off: '' }
 
+/** Until `probe` is true (MCP servers start as child processes: up to 30 s). */
 async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((done) => setTimeout(done, 25))
-  }
+  await waitFor(what, async () => ((await probe()) ? true : undefined), timeoutMs)
 }
 
 async function addStdio(name: string, args: string[], extra: { timeoutMs?: number; disabled?: boolean } = {}) {

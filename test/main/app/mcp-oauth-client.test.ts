@@ -10,6 +10,7 @@ import type { McpServerView } from '../../../src/shared/mcp'
 import { startOAuthMcpServer } from '../../support/mcp/oauth-mcp-server.mjs'
 import { TEST_OPTIONS } from '../../support/mcp/mcp-test-servers'
 import { type AppWorld, startAppWorld } from './app-helpers'
+import { waitUntil } from '../../support/wait-until'
 
 const CLIENT = { client_id: 'keel-by-hand-client', client_secret: 'client-secret-canary-5e1f0c7a9b3d' }
 
@@ -21,16 +22,6 @@ afterEach(async () => {
   await oauthServer?.close()
   oauthServer = undefined
 })
-
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 describe('a hand-registered OAuth client entered in the server’s settings', () => {
   it('is used instead of registering; its secret stays in the vault', async () => {

@@ -8,6 +8,7 @@ import type { McpServerView } from '../../../src/shared/mcp'
 import { startOAuthMcpServer } from '../../support/mcp/oauth-mcp-server.mjs'
 import { TEST_OPTIONS } from '../../support/mcp/mcp-test-servers'
 import { type AppWorld, startAppWorld, type TestClient } from './app-helpers'
+import { waitUntil } from '../../support/wait-until'
 
 let oauthServer: Awaited<ReturnType<typeof startOAuthMcpServer>>
 let world: AppWorld | undefined
@@ -20,16 +21,6 @@ afterEach(async () => {
   world = undefined
   await oauthServer.close()
 })
-
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 async function view(client: TestClient, id: string): Promise<McpServerView> {
   const found = (await client.value('mcp.list', {})).find((candidate) => candidate.config.id === id)
