@@ -2,6 +2,7 @@
 // one bad entry is skipped and counted, never failing the page; inside a good entry, a bad package or
 // remote is dropped the same way. Shapes: the official registry's OpenAPI (v0.1 `ServerResponse`).
 import { z } from 'zod'
+import type { McpRegistryServerView } from '../../shared/mcp-registry'
 
 const text = z.string().max(1_000_000)
 const shortText = z.string().max(2000)
@@ -81,15 +82,8 @@ export const registryPageSchema = z.looseObject({
   metadata: z.looseObject({ nextCursor: z.string().min(1).max(4096).optional() }).optional(),
 })
 
-export interface RegistryEntry {
-  name: string
-  title?: string
-  description: string
-  version: string
-  websiteUrl?: string
-  repositoryUrl?: string
-  status?: string
-  publishedAt?: string
+/** A checked entry: the fields the window shows, with the packages and remotes not yet mapped to options. */
+export type RegistryEntry = Omit<McpRegistryServerView, 'options'> & {
   packages: RegistryPackage[]
   remotes: RegistryRemote[]
 }
