@@ -23,6 +23,7 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
   settings: ['db', 'providers', 'secrets'],
   export: ['db', 'types:ledger'],
   mcp: ['tools', 'ledger', 'secrets', 'settings', 'db'],
+  'web-reader': ['tools'],
   app: ['db', 'export', 'harness', 'mcp', 'providers', 'tools', 'secrets', 'settings', 'ledger'],
   shell: ['app', 'secrets', 'web/static-files'],
   web: ['(root)', 'app', 'db', 'mcp', 'tools', 'secrets'],

@@ -177,6 +177,11 @@ function descriptorOf(tool: Tool): ToolDescriptor {
   }
 }
 
+/** The descriptor of one call: a tool that grants per call (`grantKeyOf`) names this call's grant. */
+function callDescriptor(tool: Tool, descriptor: ToolDescriptor, input: unknown): ToolDescriptor {
+  return tool.grantKeyOf ? { ...descriptor, grantKey: tool.grantKeyOf(input) } : descriptor
+}
+
 /** A preview is a courtesy to the user: when the look-up fails, the card simply shows the arguments. */
 function previewOf(preview: (input: unknown) => ToolPreview, input: unknown): ToolPreview | undefined {
   try {
@@ -249,7 +254,7 @@ function toolSet(deps: ToolRegistryDeps, tools: ReadonlyMap<string, Tool>): Tool
     return {
       status: 'ready',
       request,
-      tool: descriptors.get(tool.name)!,
+      tool: callDescriptor(tool, descriptors.get(tool.name)!, validated.value),
       input: validated.value,
       idempotencyKey,
       alreadyRecorded,

@@ -88,6 +88,11 @@ interface ToolBase {
    * and definition hash, so a changed definition voids it.
    */
   grantKey?: string | undefined
+  /**
+   * What "always allow" is keyed to for one call, from its validated arguments (replaces `grantKey`
+   * for that call): the page reader grants per site, so "always" for one site is not every site.
+   */
+  grantKeyOf?: ((input: unknown) => string) | undefined
   /** Who provides it, for the approval card (an MCP server's name); absent for Keel's own tools. */
   provider?: string | undefined
   /** Hints shown on the approval card (untrusted: they never decide anything on their own). */

@@ -239,6 +239,24 @@ describe('tool registry: external effects and the unknown state', () => {
     }
   }
 
+  it('names a per-call grant when the tool grants per call (grantKeyOf), the tool-wide one otherwise', () => {
+    const { store } = stores.open({ clock: fakeClock() })
+    const perSite: Tool = {
+      ...externalTool(async () => ({ ok: true, output: { sent: true } })),
+      grantKeyOf: (input) => `send_note@${(input as { text: string }).text.length}`,
+    }
+    const ids = conversationWithTurn(store)
+    const prepare = (registry: ReturnType<typeof registryWith>, text: string) => {
+      const prepared = registry.prepareToolCall({ ...ids, callId: text, toolName: 'send_note', arguments: { text } })
+      return prepared.status === 'ready' ? prepared.tool.grantKey : prepared.status
+    }
+    expect(prepare(registryWith(store, [perSite]), 'hi')).toBe('send_note@2')
+    expect(prepare(registryWith(store, [perSite]), 'hello')).toBe('send_note@5')
+    expect(prepare(registryWith(store, [externalTool(async () => ({ ok: true, output: { sent: true } }))]), 'hi')).toBe(
+      'send_note',
+    )
+  })
+
   it('claims, runs and records an external effect; a repeat returns the stored result without running', async () => {
     const { store } = stores.open({ clock: fakeClock() })
     let runs = 0
