@@ -143,6 +143,11 @@ describe('a 2026-07-28 server over stdio', () => {
     expect(entries.filter((entry) => entry.call === 'crash')).toHaveLength(1)
     expect(spawns(entries)).toHaveLength(2)
     expect(methods(entries)).not.toContain('initialize')
+    // The new process gets its own listen stream.
+    const [, restarted] = spawns(entries)
+    await eventually(() =>
+      log.read().some((entry) => entry.pid === restarted?.pid && entry.method === 'subscriptions/listen'),
+    )
   })
 })
 
