@@ -39,9 +39,10 @@ import type { McpOAuthSession } from './mcp-oauth-provider'
 import { authRefusalMessage, authRefusalOf, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
 import type { McpRequester } from './mcp-server-features'
 import { definitionFor, toolsForWire } from './mcp-param-headers'
-import { revisionOptions, wireOf } from './mcp-protocol-revision'
+import { revisionOptions, type StdioRevision, wireOf } from './mcp-protocol-revision'
 import { StderrRing } from './mcp-stderr-ring'
 import { isStreamLost, lostCallOutcome, reissuingAfterLoss } from './mcp-stream-loss'
+import { type StdioEraMemory, stdioEraMemory, stdioStartPlan } from './mcp-stdio-era'
 import type { KeelStdioTransport } from './mcp-stdio-transport'
 import { sseTransport, stdioTransport, streamableHttpTransport } from './mcp-transport-factory'
 
@@ -71,6 +72,8 @@ export interface McpConnectionOptions {
   now?: (() => number) | undefined
   /** OAuth for a remote server: the provider the transports use and the sign-in it may finish (mcp-oauth-provider.ts). */
   oauth?: McpOAuthSession | undefined
+  /** Which stdio servers are known to be legacy (default: the one memory of this run of Keel). */
+  stdioEras?: StdioEraMemory | undefined
 }
 
 /** One live attempt: a client on a transport. A restart makes a new one. */
@@ -116,6 +119,8 @@ class StartFailure extends Error {
     message: string,
     readonly retry: boolean,
     cause?: unknown,
+    /** A stdio server ended on its own before it was ready (exited or closed stdout). */
+    readonly ended = false,
   ) {
     super(message, { cause })
   }
@@ -378,14 +383,31 @@ export class McpConnection implements McpConnectionPort {
         }
       }
       const loginPath = await (this.options.loginPath ?? loginShellPath)()
-      const transport = stdioTransport({
-        spec: this.spec,
-        stderr: this.stderr,
-        loginPath,
-        maxMessageBytes: this.options.maxMessageBytes,
-        gracePeriodMs: this.options.closeGracePeriodMs,
-      })
-      return this.initialize(generation, transport, transport, left(), timeout)
+      const spawnOne = () =>
+        stdioTransport({
+          spec: this.spec,
+          stderr: this.stderr,
+          loginPath,
+          maxMessageBytes: this.options.maxMessageBytes,
+          gracePeriodMs: this.options.closeGracePeriodMs,
+        })
+      // Probe with server/discover unless this command line is known legacy (mcp-stdio-era.ts).
+      const eras = this.options.stdioEras ?? stdioEraMemory
+      const plan = stdioStartPlan(eras.knowsLegacy(this.spec), left())
+      const first = spawnOne()
+      try {
+        const session = await this.initialize(generation, first, first, plan.connectTimeoutMs, timeout, plan.revision)
+        if (session.client.getProtocolEra() === 'legacy') eras.rememberLegacy(this.spec)
+        return session
+      } catch (error) {
+        const probeEndedIt = plan.revision.mode === 'probe' && error instanceof StartFailure && error.ended
+        if (!probeEndedIt || this.closed || generation !== this.generation) throw error
+        // It ended during the probe: a legacy server that exits on unknown requests. Once, straight to initialize.
+        const again = spawnOne()
+        const session = await this.initialize(generation, again, again, left(), timeout, { mode: 'legacy' })
+        eras.rememberLegacy(this.spec)
+        return session
+      }
     }
     if (!this.spec.url) throw new StartFailure('No URL is configured', false)
     try {
@@ -460,6 +482,7 @@ export class McpConnection implements McpConnectionPort {
     stdio: KeelStdioTransport | undefined,
     timeout: number,
     deadline: number,
+    stdioRevision?: StdioRevision | undefined,
   ): Promise<Session> {
     const withRoots = this.roots.length > 0
     const client = new Client(this.options.clientInfo ?? { name: 'keel', version: '0.1.0' }, {
@@ -467,7 +490,7 @@ export class McpConnection implements McpConnectionPort {
       // the user allowed this server some folders (none by default). No sampling.
       capabilities: { elicitation: { form: {} }, ...(withRoots ? { roots: { listChanged: true } } : {}) },
       jsonSchemaValidator: acceptEverything,
-      ...revisionOptions(wireOf(transport, stdio)),
+      ...revisionOptions(wireOf(transport, stdio), stdioRevision),
     })
     const session: Session = {
       generation,
@@ -506,7 +529,7 @@ export class McpConnection implements McpConnectionPort {
 
   private startFailureReason(session: Session, error: unknown, timeout: number): StartFailure {
     const failure = this.describeStartFailure(session, error, timeout)
-    return new StartFailure(failure.message, failure.retry, error)
+    return new StartFailure(failure.message, failure.retry, error, session.stdio?.ended === true)
   }
 
   private describeStartFailure(session: Session, error: unknown, timeout: number): { message: string; retry: boolean } {

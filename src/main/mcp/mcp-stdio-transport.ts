@@ -3,7 +3,10 @@
 // spawns the server as the leader of its own process group (POSIX) and ends the whole group:
 // stdin closed → ~2 s → SIGTERM to the group → ~2 s → SIGKILL to the group. It also keeps stderr in
 // a ring and caps one incoming message (McpMessageReader) instead of buffering without bound.
+// A server that closes its stdout but keeps running can never answer again: that ends the
+// connection too (after a short wait, so an exit that follows is reported as the exit).
 import { spawn, type ChildProcess } from 'node:child_process'
+import type { Readable } from 'node:stream'
 import {
   SdkError,
   SdkErrorCode,
@@ -33,6 +36,8 @@ export interface StdioExit {
 }
 
 const POSIX = process.platform !== 'win32'
+/** How long a closed stdout waits for the exit that usually follows it (ms). */
+const OUTPUT_CLOSED_WAIT_MS = 500
 
 export class KeelStdioTransport implements Transport {
   onclose?: () => void
@@ -47,6 +52,8 @@ export class KeelStdioTransport implements Transport {
   private closedNotified = false
   /** The error that made Keel end the connection (a message over the cap), for the failure reason. */
   fatalError: Error | undefined
+  private outputClosedAlive = false
+  private exitedUnasked = false
 
   constructor(private readonly options: KeelStdioTransportOptions) {
     this.reader = new McpMessageReader(options.maxMessageBytes ?? MCP_MAX_MESSAGE_BYTES)
@@ -58,6 +65,20 @@ export class KeelStdioTransport implements Transport {
 
   get exit(): StdioExit | undefined {
     return this.exitInfo
+  }
+
+  /**
+   * The server's stderr stream (Keel reads it into the ring). Also what makes the SDK treat this as
+   * a stdio transport (it looks for `stderr` and `pid`): a `server/discover` probe that gets no
+   * answer then means a legacy server, not an outage.
+   */
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null
+  }
+
+  /** The server ended on its own (not closed by Keel): it exited, or closed its stdout while still running. */
+  get ended(): boolean {
+    return this.exitedUnasked || this.outputClosedAlive
   }
 
   start(): Promise<void> {
@@ -84,12 +105,14 @@ export class KeelStdioTransport implements Transport {
       child.once('spawn', () => resolve())
       child.once('exit', (code, signal) => {
         this.exitInfo = { code, signal }
+        this.exitedUnasked = !this.closing
         // The leader is gone; anything it left in its group goes too (a crash must not leak a tree).
         if (!this.closing) void this.endGroup(false)
       })
       child.once('close', () => this.notifyClosed())
       child.stdin?.on('error', (error) => this.onerror?.(error))
       child.stdout?.on('error', (error) => this.onerror?.(error))
+      child.stdout?.once('end', () => this.outputEnded())
       child.stderr?.on('data', (chunk: Buffer) => this.options.stderr.push(chunk))
       child.stdout?.on('data', (chunk: Buffer) => {
         if (this.fatalError) return
@@ -121,6 +144,16 @@ export class KeelStdioTransport implements Transport {
       if (stdin.write(serializeMessage(message))) resolve()
       else stdin.once('drain', () => resolve())
     })
+  }
+
+  private outputEnded() {
+    const grace = Math.min(this.options.gracePeriodMs ?? 2_000, OUTPUT_CLOSED_WAIT_MS)
+    setTimeout(() => {
+      if (this.exitInfo !== undefined || this.closing || this.fatalError) return
+      this.outputClosedAlive = true
+      this.fatalError = new Error('It closed its output (stdout) while still running')
+      void this.close()
+    }, grace).unref()
   }
 
   /** Ends the server's whole process tree: stdin closed, then SIGTERM, then SIGKILL (to the group). */
