@@ -10,6 +10,12 @@ export const BENCH_SETTINGS: SettingsView = {
   maxToolRounds: 8,
   turnTimeoutSeconds: 900,
   toolPermissions: {},
+  webTools: {
+    readPages: false,
+    search: 'off',
+    searxngUrl: null,
+    keys: { brave: { set: false }, tavily: { set: false } },
+  },
   providers: [],
   keyStorage: 'memory-only',
   corruptSettings: [],

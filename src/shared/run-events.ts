@@ -59,6 +59,8 @@ export type RunEvent =
       hints?: { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
       /** False: no "always allow" for this one (it may delete or overwrite); the card offers only allow and deny. */
       allowAlways?: boolean
+      /** What "always allow" covers when it is granted per call, not per tool (the page reader: the site). */
+      alwaysFor?: string
       /** What the call would act on (the row a delete removes), looked up before asking; Keel's own tools only. */
       preview?: ToolPreview
     }

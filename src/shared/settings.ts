@@ -5,6 +5,7 @@ import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
 import { PRESET_IDS, isProfileIdSyntax } from './provider-profiles'
 import { conversationDefaultsSchema } from './conversation-settings'
+import { DEFAULT_WEB_TOOLS, webToolsSchema } from './web-tools'
 
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES
@@ -78,6 +79,8 @@ export const SETTING_DEFINITIONS = {
       .nullable(),
     defaultValue: null,
   },
+  /** The local web tools (page reader, web search through a service the user chose); off by default. */
+  webTools: { schema: webToolsSchema, defaultValue: DEFAULT_WEB_TOOLS },
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS

@@ -177,6 +177,11 @@ export interface ToolDescriptor {
   inputJsonSchema: Record<string, unknown>
   /** What "always allow" is keyed to (the name, or an MCP tool's server + tool + definition hash). */
   grantKey: string
+  /**
+   * Set when "always allow" is given per call, not per tool: each call's grant is
+   * `<name>@<scope>` (the page reader's scope is the site), and `grantKey` is that of one call.
+   */
+  grantScoped?: true
   /** Who provides it (an MCP server's name), for the approval card. */
   provider?: string
   /** Hints for the approval card (untrusted). */

@@ -24,7 +24,7 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
   export: ['db', 'types:ledger'],
   mcp: ['tools', 'ledger', 'secrets', 'settings', 'db'],
   'web-reader': ['tools'],
-  app: ['db', 'export', 'harness', 'mcp', 'providers', 'tools', 'secrets', 'settings', 'ledger'],
+  app: ['db', 'export', 'harness', 'mcp', 'providers', 'tools', 'secrets', 'settings', 'ledger', 'web-reader'],
   shell: ['app', 'secrets', 'web/static-files'],
   web: ['(root)', 'app', 'db', 'mcp', 'tools', 'secrets'],
   '(root)': ['app', 'db', 'mcp', 'shell', 'web'],

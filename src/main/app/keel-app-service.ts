@@ -1,3 +1,4 @@
+import { createWebToolSource, type WebToolOptions } from './web-tool-source'
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import { COMMAND_ACCESS, COMMAND_SCHEMAS, type CommandResponses } from '../../shared/ipc/app-contract'
@@ -68,6 +69,8 @@ export interface KeelAppServiceOptions {
   unattendedMs?: number
   /** Work an import does between two turns of the event loop, in ms (default 25; tests pass 0 to pause after every record). */
   importSliceMs?: number
+  /** The web tools' test seams (pages from loopback, search services at a local stand-in). */
+  webTools?: WebToolOptions
 }
 
 /**
@@ -112,7 +115,11 @@ export class KeelAppService {
       oauthVault: new McpOAuthVault(options.vault),
     })
     this.tools = createKeelToolRegistry(options.store, {
-      sources: [...(options.toolSources ?? []), hub],
+      sources: [
+        createWebToolSource(() => this.reads.store, this.keys, options.webTools),
+        ...(options.toolSources ?? []),
+        hub,
+      ],
       ...(options.toolCallTimeoutMs ? { callTimeoutMs: options.toolCallTimeoutMs } : {}),
     })
     this.conversationCommands = new ConversationCommands(options.store, options.env, this.keys)

@@ -54,6 +54,10 @@ export function buildSettingsView(store: StoreReader, env: Env, keys: ProviderKe
     toolPermissions: { ...values.toolPermissions },
     providers,
     keyStorage: keys.vault.storage,
+    webTools: {
+      ...values.webTools,
+      keys: { brave: keys.searchKeyStatus('brave'), tavily: keys.searchKeyStatus('tavily') },
+    },
     corruptSettings: [...settings.corrupt],
   }
 }

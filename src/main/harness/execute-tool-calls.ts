@@ -132,6 +132,7 @@ async function runOne(
       ...(tool.hints ? { hints: tool.hints } : {}),
       ...(preview ? { preview } : {}),
       allowAlways,
+      ...(tool.grantScoped ? { alwaysFor: tool.grantKey.slice(tool.name.length + 1) } : {}),
     })
     const decision = await context.approver(
       { approvalId, callId: call.callId, name: call.name, arguments: args, grantKey: tool.grantKey, allowAlways },

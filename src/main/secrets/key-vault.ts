@@ -17,8 +17,15 @@ export type KeyVaultResult =
  */
 export type McpSecretId = `mcp:${string}`
 
-/** What the vault keeps a value under: a provider profile's API key (under its id), or an MCP server's secret. */
-export type VaultEntryId = ProviderProfileId | McpSecretId
+/** The key of a web search service the user chose (`web_search`). */
+export type WebSecretId = 'web:brave' | 'web:tavily'
+
+/** What the vault keeps a value under: a provider profile's API key (under its id), an MCP server's secret, a search service's key. */
+export type VaultEntryId = ProviderProfileId | McpSecretId | WebSecretId
+
+export function isWebSecretId(id: string): id is WebSecretId {
+  return id === 'web:brave' || id === 'web:tavily'
+}
 
 const MCP_SECRET_ID = /^mcp:[a-z0-9_-]{1,40}:(?:env|headers|oauth|client):[^\u0000]{1,200}$/
 const MCP_OAUTH_ID = /^mcp:[a-z0-9_-]{1,40}:oauth:/
@@ -57,7 +64,7 @@ export function oauthSecretValues(json: string | undefined): string[] {
 
 /** An id the vault accepts (files written by another version may hold others: they are ignored). */
 export function isVaultEntryId(id: string): id is VaultEntryId {
-  return isProfileIdSyntax(id) || isMcpSecretId(id)
+  return isProfileIdSyntax(id) || isMcpSecretId(id) || isWebSecretId(id)
 }
 
 /**

@@ -1,7 +1,16 @@
 import type { TurnRecorder } from '../harness/turn-recorder'
 import { IMPLICIT_PROFILE_IDS, isProfileIdSyntax, type ProviderProfileId } from '../../shared/provider-profiles'
 import { profileKeyVariable } from '../providers/provider-config'
-import { isMcpOAuthId, isMcpSecretId, keyEnding, oauthSecretValues, type KeyStatus, type KeyVault } from './key-vault'
+import type { KeyedSearchService } from '../../shared/web-tools'
+import {
+  isMcpOAuthId,
+  isMcpSecretId,
+  isWebSecretId,
+  keyEnding,
+  oauthSecretValues,
+  type KeyStatus,
+  type KeyVault,
+} from './key-vault'
 import { MIN_REDACTED_KEY_LENGTH, keyForms, redactText, redactValue } from './key-redaction'
 import type { Env } from '../../shared/env'
 
@@ -11,6 +20,12 @@ export { redactKeys } from './key-redaction'
  * The keys the core may use: the environment's (`OPENAI_API_KEY`, …) first, as the CLI does, then
  * the vault's. Only {@link ProviderKeys.status} ever leaves the core.
  */
+/** The environment variables a search service's key may come from (the CLI, browser mode). */
+const SEARCH_KEY_VARIABLES: Readonly<Record<KeyedSearchService, string>> = {
+  brave: 'BRAVE_API_KEY',
+  tavily: 'TAVILY_API_KEY',
+}
+
 export class ProviderKeys {
   constructor(
     private readonly env: Env,
@@ -37,6 +52,16 @@ export class ProviderKeys {
     return saved ? { set: true, endsWith: keyEnding(saved), source: 'saved' } : { set: false }
   }
 
+  /** A web search service's key: the saved one, else the environment's (`BRAVE_API_KEY`, `TAVILY_API_KEY`). */
+  searchKey(service: KeyedSearchService): string | undefined {
+    return this.vault.get(`web:${service}`) ?? (this.env[SEARCH_KEY_VARIABLES[service]]?.trim() || undefined)
+  }
+
+  searchKeyStatus(service: KeyedSearchService): { set: false } | { set: true; endsWith: string } {
+    const key = this.searchKey(service)
+    return key ? { set: true, endsWith: keyEnding(key) } : { set: false }
+  }
+
   /**
    * Secrets that live for this process only and are not in the vault (the env values and headers
    * of `--mcp-config` servers): scrubbed like every key from now on.
@@ -56,11 +81,12 @@ export class ProviderKeys {
       if (key && key.length >= MIN_REDACTED_KEY_LENGTH) keys.add(key)
     }
     for (const provider of IMPLICIT_PROFILE_IDS) add(this.fromEnvironment(provider))
+    for (const variable of Object.values(SEARCH_KEY_VARIABLES)) add(this.env[variable]?.trim())
     // Every saved provider key (any profile) and MCP server secret.
     for (const id of this.vault.ids()) {
       // An OAuth record is JSON: its tokens are scrubbed one by one (the whole record never leaves as such).
       if (isMcpOAuthId(id)) for (const secret of oauthSecretValues(this.vault.get(id))) add(secret)
-      else if (isMcpSecretId(id) || isProfileIdSyntax(id)) add(this.vault.get(id))
+      else if (isMcpSecretId(id) || isProfileIdSyntax(id) || isWebSecretId(id)) add(this.vault.get(id))
     }
     for (const secret of this.sessionSecrets) keys.add(secret)
     return [...keys]

@@ -17,6 +17,7 @@ export function applySettingsUpdate(store: StoreWriter, update: CommandRequest<'
   if (update.maxToolRounds !== undefined) writes.push(['maxToolRounds', update.maxToolRounds])
   if (update.turnTimeoutSeconds !== undefined) writes.push(['turnTimeoutSeconds', update.turnTimeoutSeconds])
   if (update.mcpRegistryUrl !== undefined) writes.push(['mcpRegistryUrl', update.mcpRegistryUrl])
+  if (update.webTools !== undefined) writes.push(['webTools', { ...current.webTools, ...update.webTools }])
   if (update.toolPermissions !== undefined)
     writes.push(['toolPermissions', { ...current.toolPermissions, ...update.toolPermissions }])
   if (update.provider !== undefined) {

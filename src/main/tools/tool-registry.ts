@@ -172,6 +172,7 @@ function descriptorOf(tool: Tool): ToolDescriptor {
     source: tool.source,
     inputJsonSchema: tool.schema.jsonSchema,
     grantKey: tool.grantKey ?? tool.name,
+    ...(tool.grantKeyOf ? { grantScoped: true as const } : {}),
     ...(tool.provider ? { provider: tool.provider } : {}),
     ...(tool.hints ? { hints: tool.hints } : {}),
   }

@@ -90,7 +90,8 @@ interface ToolBase {
   grantKey?: string | undefined
   /**
    * What "always allow" is keyed to for one call, from its validated arguments (replaces `grantKey`
-   * for that call): the page reader grants per site, so "always" for one site is not every site.
+   * for that call): `<name>@<scope>`. The page reader grants per site, so "always" for one site is
+   * not every site.
    */
   grantKeyOf?: ((input: unknown) => string) | undefined
   /** Who provides it, for the approval card (an MCP server's name); absent for Keel's own tools. */

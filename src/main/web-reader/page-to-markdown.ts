@@ -1,10 +1,13 @@
 // A fetched page as text the model can read: HTML goes through Mozilla's Readability (the reader
 // view of Firefox, on linkedom's DOM: no script ever runs, nothing is loaded) and then Turndown to
-// Markdown; the text family is decoded as it is. The charset comes from the Content-Type, else
+// Markdown; the text family is decoded as it is. parse5 (the WHATWG parser) first rebuilds the
+// document as a browser would: linkedom alone builds no implied <html>/<head>/<body>, so a page
+// that leaves them out (valid HTML) read as empty. The charset comes from the Content-Type, else
 // from the page's own <meta>, else UTF-8; an unknown label falls back to UTF-8.
 import { TextDecoder } from 'node:util'
 import { Readability } from '@mozilla/readability'
 import { parseHTML } from 'linkedom'
+import { parse, serialize } from 'parse5'
 import TurndownService from 'turndown'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { FetchedPage } from './page-fetch'
@@ -51,7 +54,8 @@ export function pageToText(page: FetchedPage): PageText {
 
 /** Readability's article (or the cleaned body) of `html` as Markdown; relative links resolved against `url`. */
 export function htmlToText(html: string, url: string): PageText {
-  const { document } = parseHTML(html)
+  const normalized = serialize(parse(html))
+  const { document } = parseHTML(normalized)
   // Readability resolves relative links against the document's base: give it the page's address
   // when the page names none.
   if (!document.querySelector('base[href]') && document.head) {
@@ -77,7 +81,7 @@ export function htmlToText(html: string, url: string): PageText {
     }
   }
   // No article (a short page, a list, an app shell): the body without its scripts and styles.
-  const { document: whole } = parseHTML(html)
+  const { document: whole } = parseHTML(normalized)
   for (const element of whole.querySelectorAll('script, style, noscript, template, iframe, svg')) element.remove()
   const body = whole.body?.innerHTML ?? ''
   return {

@@ -14,6 +14,8 @@ export const COMMAND_NAMES = [
   'approvals.answer',
   'settings.get',
   'settings.update',
+  'webSearch.setKey',
+  'webSearch.clearKey',
   'keys.set',
   'keys.clear',
   'providers.test',

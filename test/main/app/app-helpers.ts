@@ -55,6 +55,7 @@ export async function startAppWorld(
     mcp?: KeelAppServiceOptions['mcp']
     unattendedMs?: number
     importSliceMs?: number
+    webTools?: KeelAppServiceOptions['webTools']
   } = {},
 ): Promise<AppWorld> {
   const server = await startSimulatedProvider()
@@ -75,6 +76,7 @@ export async function startAppWorld(
     ...(options.mcp ? { mcp: options.mcp } : {}),
     ...(options.unattendedMs !== undefined ? { unattendedMs: options.unattendedMs } : {}),
     ...(options.importSliceMs !== undefined ? { importSliceMs: options.importSliceMs } : {}),
+    ...(options.webTools ? { webTools: options.webTools } : {}),
   })
   return {
     server,

@@ -76,6 +76,15 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
       { provider: 'anthropic', key: 'sk-ant-0123456789', allowPlainTextStorage: 'yes' },
     ],
     'keys.clear': [...common, {}, { provider: 'x' }],
+    'webSearch.setKey': [
+      ...common,
+      { service: 'brave' },
+      { service: 'google', key: 'k-0123456789' },
+      { service: 'brave', key: '  ' },
+      { service: 'tavily', key: 'k'.repeat(1001) },
+      { service: 'tavily', key: 'tvly-0123456789', extra: 1 },
+    ],
+    'webSearch.clearKey': [...common, {}, { service: 'searxng' }],
     'providers.test': [
       ...common,
       {},

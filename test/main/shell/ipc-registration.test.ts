@@ -29,6 +29,8 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   },
   'keys.set': { provider: 'openai-responses', key: 'sk-test-0123456789abcdef' },
   'keys.clear': { provider: 'gemini' },
+  'webSearch.setKey': { service: 'brave', key: 'brave-0123456789' },
+  'webSearch.clearKey': { service: 'tavily' },
   'providers.test': { provider: 'gemini-interactions' },
   'providers.models': { draft: { preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' } },
   'providers.save': { preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' },

@@ -139,3 +139,19 @@ describe('read_web_page', () => {
     expect(tool.schema.validate({ url: 'https://a.b', extra: 1 }).ok).toBe(false)
   })
 })
+
+describe('read_web_page: markup as browsers parse it', () => {
+  it('reads a page that leaves out <html>, <head> and <body> (valid HTML), and unclosed tags', async () => {
+    pages.set('/bare', (response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<title>Bare page</title><p>First ${'words here. '.repeat(30)}<p>Second <b>bold`),
+    )
+    const result = await read({ url: `${base}/bare` })
+    if (!result.ok) throw new Error(result.failure.message)
+    const output = result.output as { title: string; content: string }
+    expect(output.title).toBe('Bare page')
+    expect(output.content).toContain('First words here.')
+    expect(output.content).toContain('Second **bold**')
+  })
+})

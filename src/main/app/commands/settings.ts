@@ -1,6 +1,6 @@
 import { SettingsWriteError, applySettingsUpdate } from '../../settings/apply-settings-update'
 import { fail, ok } from '../app-result'
-import { unknownProvider } from '../provider-commands'
+import { invalidKey, isValidKeyText, unknownProvider } from '../provider-commands'
 import { buildSettingsView } from '../settings-view'
 import type { AppParts, HandlerMap } from './command-handler'
 
@@ -10,8 +10,13 @@ export function settingsHandlers(app: AppParts): HandlerMap<'settings'> {
     'settings.get': () => ok(buildSettingsView(app.reads.store, app.env, app.keys)),
     'settings.update': (update) => {
       // Grants are keyed to what `always` allows (a name, or an MCP tool's server + tool + definition).
-      const known = new Set(app.tools.list().map((tool) => tool.grantKey))
-      const unknown = Object.keys(update.toolPermissions ?? {}).filter((tool) => !known.has(tool))
+      const tools = app.tools.list()
+      const known = new Set(tools.map((tool) => tool.grantKey))
+      // A tool granted per call (the page reader, per site) takes any `<name>@<scope>`.
+      const scoped = tools.filter((tool) => tool.grantScoped).map((tool) => `${tool.name}@`)
+      const unknown = Object.keys(update.toolPermissions ?? {}).filter(
+        (tool) => !known.has(tool) && !scoped.some((prefix) => tool.startsWith(prefix) && tool.length > prefix.length),
+      )
       if (unknown.length > 0)
         return fail(
           'validation',
@@ -30,6 +35,20 @@ export function settingsHandlers(app: AppParts): HandlerMap<'settings'> {
         if (error instanceof SettingsWriteError) return fail('validation', error.message)
         throw error
       }
+      return ok(buildSettingsView(app.store, app.env, app.keys))
+    },
+    'webSearch.setKey': async ({ service, key, allowPlainTextStorage }) => {
+      if (!isValidKeyText(key)) return invalidKey()
+      const saved = await app.keys.vault.set(`web:${service}`, key, { allowPlainTextStorage })
+      if (!saved.ok)
+        return saved.reason === 'plain-text-not-allowed'
+          ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
+          : fail('storage', saved.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+      return ok(buildSettingsView(app.store, app.env, app.keys))
+    },
+    'webSearch.clearKey': async ({ service }) => {
+      const cleared = await app.keys.vault.clear(`web:${service}`)
+      if (!cleared.ok) return fail('storage', cleared.message, { retryable: true })
       return ok(buildSettingsView(app.store, app.env, app.keys))
     },
   }

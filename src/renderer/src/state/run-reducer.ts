@@ -27,6 +27,8 @@ export interface ToolCard {
   hints?:
     | { destructive?: boolean | undefined; openWorld?: boolean | undefined; readOnly?: boolean | undefined }
     | undefined
+  /** What "always allow" covers for this call when it is granted per site (the page reader). */
+  alwaysFor?: string | undefined
   /** A finished call's result (for the readable summary; the raw JSON sits behind a disclosure). */
   output?: JsonValue | undefined
   /** What the call would act on (a delete's row), from the approval request. */
@@ -206,6 +208,7 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
       if (event.title !== undefined) patch.title = event.title
       if (event.provider !== undefined) patch.provider = event.provider
       if (event.hints !== undefined) patch.hints = event.hints
+      if (event.alwaysFor !== undefined) patch.alwaysFor = event.alwaysFor
       if (event.preview !== undefined) patch.preview = event.preview
       return markQueued(upsertCard(run, event.callId, event.name, patch), event.callId)
     }

@@ -12,6 +12,7 @@ import {
   type LanguageChoice,
   type Theme,
 } from '../../settings'
+import { KEYED_SEARCH_SERVICES, type WebToolsView, webToolsSchema } from '../../web-tools'
 import type { AccessOf } from './command-domain'
 import { providerId } from './request-fields'
 
@@ -47,17 +48,30 @@ export const SETTINGS_SCHEMAS = {
       .optional(),
     /** The MCP registry Settings browses; `null`: the official one. */
     mcpRegistryUrl: SETTING_DEFINITIONS.mcpRegistryUrl.schema.optional(),
+    /** The local web tools (fields given are changed, the others kept). */
+    webTools: webToolsSchema.partial().optional(),
   }),
+  /** Write-only: a web search service's key goes to the key vault; only "set, ends in …abcd" comes back. */
+  'webSearch.setKey': z.strictObject({
+    service: z.enum(KEYED_SEARCH_SERVICES),
+    key: z.string().trim().min(1).max(1000),
+    allowPlainTextStorage: z.boolean().optional(),
+  }),
+  'webSearch.clearKey': z.strictObject({ service: z.enum(KEYED_SEARCH_SERVICES) }),
 } as const
 
 export const SETTINGS_ACCESS = {
   'settings.get': 'read',
   'settings.update': 'write',
+  'webSearch.setKey': 'write',
+  'webSearch.clearKey': 'write',
 } as const satisfies AccessOf<typeof SETTINGS_SCHEMAS>
 
 export interface SettingsResponses {
   'settings.get': SettingsView
   'settings.update': SettingsView
+  'webSearch.setKey': SettingsView
+  'webSearch.clearKey': SettingsView
 }
 
 /** How a key is kept: encrypted by the OS keyring, or (Linux without a keyring) only after the user opts in. */
@@ -109,6 +123,8 @@ export interface SettingsView {
   toolPermissions: Record<string, (typeof TOOL_PERMISSIONS)[number]>
   providers: ProviderSettingsView[]
   keyStorage: KeyStorageMode
+  /** The local web tools and whether each search service has a key. */
+  webTools: WebToolsView
   /** Settings that were stored corrupt and fell back to their default (reported, never silently lost). */
   corruptSettings: string[]
 }

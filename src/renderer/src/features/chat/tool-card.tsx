@@ -195,7 +195,7 @@ export const ToolCardView = memo(function ToolCardView({
           {/* A tool that says it may delete or overwrite is asked about every time. */}
           {!card.hints?.destructive && (
             <button type="button" onClick={() => onAnswer(card.approvalId!, 'always')}>
-              {t('alwaysAllow')}
+              {card.alwaysFor ? t('alwaysAllowFor', { scope: card.alwaysFor }) : t('alwaysAllow')}
             </button>
           )}
         </div>

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+
+/** The search APIs `web_search` can use (`off`: no search tool is offered). */
+export const WEB_SEARCH_SERVICES = ['off', 'searxng', 'brave', 'tavily'] as const
+export type WebSearchService = (typeof WEB_SEARCH_SERVICES)[number]
+
+/** The services that need a key (kept in the key vault, never in settings). */
+export const KEYED_SEARCH_SERVICES = ['brave', 'tavily'] as const
+export type KeyedSearchService = (typeof KEYED_SEARCH_SERVICES)[number]
+
+/**
+ * The local web tools: `read_web_page` (offered when `readPages`) and `web_search` through the
+ * chosen service. Both reach outside the computer and are asked for before each call (the page
+ * reader's "always" is per site). Off by default.
+ */
+export const webToolsSchema = z.strictObject({
+  readPages: z.boolean(),
+  search: z.enum(WEB_SEARCH_SERVICES),
+  /** The SearXNG instance (its JSON format must be enabled). */
+  searxngUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable(),
+})
+
+export type WebToolsSettings = z.output<typeof webToolsSchema>
+
+export const DEFAULT_WEB_TOOLS: WebToolsSettings = { readPages: false, search: 'off', searxngUrl: null }
+
+/** What the window sees: the settings and whether each keyed service has a key (never the key). */
+export interface WebToolsView extends WebToolsSettings {
+  keys: Record<KeyedSearchService, { set: false } | { set: true; endsWith: string }>
+}
