@@ -6,13 +6,14 @@ export function toolHandlers(app: AppParts): HandlerMap<'tools'> {
   return {
     'tools.list': () =>
       ok(
-        app.tools.list().map(({ name, title, titles, source, effect, grantKey, provider }) => ({
+        app.tools.list().map(({ name, title, titles, source, effect, grantKey, grantScoped, provider }) => ({
           name,
           title,
           ...(titles ? { titles } : {}),
           source,
           effect,
           grantKey,
+          ...(grantScoped ? { grantScoped } : {}),
           ...(provider ? { provider } : {}),
         })),
       ),

@@ -11,6 +11,7 @@ import { conversationSettingsMessages } from '../features/conversation-settings/
 import { readingMessages } from '../features/markdown/reading-messages'
 import { findingMessages } from './features/finding-messages'
 import { appearanceMessages } from '../features/settings/appearance-messages'
+import { webToolsMessages } from '../features/settings/web-tools-messages'
 import { attachmentsMessages } from '../features/chat/attachments-messages'
 import { reloadMessages } from './features/reload-messages'
 import { mcpMessages } from '../features/mcp/mcp-messages'
@@ -205,6 +206,7 @@ const en = {
   ...readingMessages['en'],
   ...findingMessages['en'],
   ...appearanceMessages['en'],
+  ...webToolsMessages['en'],
   ...attachmentsMessages['en'],
   ...reloadMessages['en'],
   ...mcpMessages['en'],
@@ -407,6 +409,7 @@ const ptBR: Dictionary = {
   ...readingMessages['pt-BR'],
   ...findingMessages['pt-BR'],
   ...appearanceMessages['pt-BR'],
+  ...webToolsMessages['pt-BR'],
   ...attachmentsMessages['pt-BR'],
   ...reloadMessages['pt-BR'],
   ...mcpMessages['pt-BR'],
@@ -607,6 +610,7 @@ const es: Dictionary = {
   ...readingMessages['es'],
   ...findingMessages['es'],
   ...appearanceMessages['es'],
+  ...webToolsMessages['es'],
   ...attachmentsMessages['es'],
   ...reloadMessages['es'],
   ...mcpMessages['es'],

@@ -26,7 +26,10 @@ export interface ToolResponses {
 }
 
 /** A tool as the window sees it (no schema). */
-export type ToolInfo = Pick<ToolDescriptor, 'name' | 'title' | 'titles' | 'source' | 'effect' | 'grantKey' | 'provider'>
+export type ToolInfo = Pick<
+  ToolDescriptor,
+  'name' | 'title' | 'titles' | 'source' | 'effect' | 'grantKey' | 'grantScoped' | 'provider'
+>
 
 /** An action whose outcome Keel could not learn: shown for the user to check, never run again by Keel. */
 export interface UnknownAction {

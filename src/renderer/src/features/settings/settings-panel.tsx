@@ -8,6 +8,7 @@ import { AppearanceSettings } from './appearance-settings'
 import { ConversationDefaultsSection } from '../conversation-settings'
 import { McpServersPanel } from '../mcp'
 import { ProviderSettings } from './provider-settings'
+import { WebToolsSettings } from './web-tools-settings'
 
 /**
  * How saved keys are kept, said before the user types one: nothing to say with a real keyring;
@@ -110,13 +111,17 @@ export function SettingsPanel({
       <AppearanceSettings settings={settings} t={t} onUpdate={onUpdate} />
       <ConversationDefaultsSection api={api} settings={settings} t={t} />
       <h3>{t('toolPermissions')}</h3>
-      {tools.map(({ name, title, titles, grantKey, provider }) => (
+      {permissionRows(tools, settings.toolPermissions).map(({ id, name, title, titles, grantKey, provider, site }) => (
         <div className="row" key={grantKey}>
-          <label htmlFor={`permission-${name}`}>
-            {provider ? `${provider}: ${titles?.[locale] ?? title}` : (titles?.[locale] ?? title)}
+          <label htmlFor={`permission-${id}`}>
+            {site
+              ? t('web.siteGrant', { tool: titles?.[locale] ?? title, site })
+              : provider
+                ? `${provider}: ${titles?.[locale] ?? title}`
+                : (titles?.[locale] ?? title)}
           </label>
           <select
-            id={`permission-${name}`}
+            id={`permission-${id}`}
             value={settings.toolPermissions[grantKey] ?? 'ask'}
             onChange={(e) =>
               void onUpdate({ toolPermissions: { [grantKey]: e.target.value as 'ask' | 'always-allow' } })
@@ -141,6 +146,14 @@ export function SettingsPanel({
         onUpdate={onUpdate}
         allowPlainTextStorage={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
       />
+      <WebToolsSettings
+        settings={settings}
+        api={api}
+        t={t}
+        onUpdate={onUpdate}
+        onSettings={onSettings}
+        allowPlainText={settings.keyStorage === 'plain-text-opt-in' && allowPlainText}
+      />
       <McpServersPanel
         api={api}
         t={t}
@@ -148,4 +161,22 @@ export function SettingsPanel({
       />
     </section>
   )
+}
+
+/**
+ * One row per grant: a tool's own, or for a tool granted per site (the page reader) one row per
+ * site the user allowed for good, so each can be taken back.
+ */
+function permissionRows(
+  tools: ToolInfo[],
+  permissions: SettingsView['toolPermissions'],
+): (ToolInfo & { id: string; site?: string })[] {
+  return tools.flatMap((tool) => {
+    if (!tool.grantScoped) return [{ ...tool, id: tool.name }]
+    const prefix = `${tool.name}@`
+    return Object.keys(permissions)
+      .filter((key) => key.startsWith(prefix))
+      .sort()
+      .map((key, index) => ({ ...tool, grantKey: key, id: `${tool.name}-${index}`, site: key.slice(prefix.length) }))
+  })
 }
