@@ -15,6 +15,7 @@ import { McpToolReview } from './mcp-tool-review'
 import { McpInstructionsPanel } from './mcp-instructions-panel'
 import { McpRootsEditor } from './mcp-roots-editor'
 import { McpSignInPanel } from './mcp-sign-in-panel'
+import { McpDroppedTools } from './mcp-dropped-tools'
 
 /**
  * One server in Settings: its status in words, what it runs, the on/off switch, Restart, Edit,
@@ -209,6 +210,7 @@ export function McpServerItem({
             />
           </>
         )}
+        <McpDroppedTools dropped={view.droppedTools} t={t} />
         <McpToolReview view={view} api={api} t={t} onView={onView} />
         <McpInstructionsPanel view={view} api={api} t={t} onView={onView} />
         <McpRootsEditor view={view} api={api} t={t} onView={onView} />
