@@ -80,7 +80,7 @@ test('browse the registry, open a server, add it: the consent screen shows the e
   await expect(consent).toBeVisible()
   await expect(consent.getByRole('heading')).toContainText('io.github.keel-tests/weather')
   await expect(consent.getByTestId('mcp-command-line')).toHaveText(
-    /(^|\/)npx -y @keel-tests\/weather-mcp@1\.4\.2 --units metric$/,
+    /(^|\/)npx -y @keel-tests\/weather-mcp@1\.4\.2 --units=metric$/,
   )
   // The secret is asked here, into the key vault; nothing runs before "Allow".
   await expect(consent.getByText('WEATHER_API_KEY').first()).toBeVisible()
