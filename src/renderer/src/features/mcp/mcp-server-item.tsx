@@ -79,7 +79,8 @@ export function McpServerItem({
   return (
     <li>
       <section className="mcp-server" data-testid="mcp-server" role="group" aria-labelledby={`${id}-name`}>
-        <h4 id={`${id}-name`}>
+        {/* Focus lands here once its consent screen is allowed (that screen is gone). */}
+        <h4 id={`${id}-name`} tabIndex={-1} data-server-heading={config.id}>
           <ServerText text={config.name} />
         </h4>
         <p className="mcp-status" data-testid="mcp-status" data-state={view.status.state}>
