@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import type { McpServerStatus, McpServerView } from '../shared/mcp'
+import { mcpHeaderFaultText } from '../shared/mcp-dropped-tools'
 import { McpCommands } from '../main/app/mcp-commands'
 import { createMemoryKeyVault } from '../main/secrets/key-vault'
 import { ProviderKeys } from '../main/secrets/provider-keys'
@@ -145,6 +146,8 @@ function list(views: McpServerView[], io: McpCliIo, json: boolean): number {
               : `${tool.pin}: withheld until accepted (keel mcp accept ${view.config.id})`
         io.stdout.write(`  ${tool.providerName || tool.name}  ${effect}  ${state}\n`)
       }
+      for (const dropped of view.droppedTools ?? [])
+        io.stdout.write(`  ${dropped.name}  left out: ${mcpHeaderFaultText(dropped.fault)}\n`)
       io.stdout.write(
         `  offered to the model: ${view.offered.tools} tools, about ${view.offered.estimatedTokens} tokens\n`,
       )

@@ -29,7 +29,12 @@ function settingOf(path: string): string | null {
   }
 }
 
-const argText = (arg: McpRegistryArg) => (arg.kind === 'text' ? arg.text : `<${arg.input}>`)
+const argText = (arg: McpRegistryArg) =>
+  arg.kind === 'text'
+    ? arg.text
+    : arg.kind === 'input'
+      ? `<${arg.input}>`
+      : arg.text.replace(/\{([^{}]+)\}/g, (whole, name: string) => (arg.inputs.includes(name) ? `<${name}>` : whole))
 // Registry text goes to a terminal: control characters (escape sequences) are shown, not obeyed.
 const plain = (text: string) =>
   text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)

@@ -21,7 +21,20 @@ export function fillMcpRegistryDraft(
   const values = Object.fromEntries(draft.values.map((value) => [value.key, value.default ?? null]))
   const name = draft.name.slice(0, 100)
   if (draft.transport === 'stdio') {
-    const args = (draft.args ?? []).map((arg) => (arg.kind === 'text' ? arg.text : (filled[arg.input] ?? '')))
+    const required = new Set(draft.inputs.filter((input) => input.required).map((input) => input.name))
+    // An optional argument the user left empty is left out, not written as `--flag=`.
+    const empty = (inputs: readonly string[]) =>
+      inputs.every((input) => !required.has(input) && (filled[input] ?? '') === '')
+    const args = (draft.args ?? []).flatMap((arg): string[] => {
+      if (arg.kind === 'text') return [arg.text]
+      if (arg.kind === 'input') return empty([arg.input]) ? [] : [filled[arg.input] ?? '']
+      if (empty(arg.inputs)) return []
+      const asked = new Set(arg.inputs)
+      // One pass: what the user typed is never read again for `{…}`.
+      return [
+        arg.text.replace(/\{([^{}]+)\}/g, (whole, name: string) => (asked.has(name) ? (filled[name] ?? '') : whole)),
+      ]
+    })
     return {
       ok: true,
       request: { name, transport: 'stdio', command: draft.command ?? '', args, env: values },

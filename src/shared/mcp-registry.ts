@@ -35,8 +35,15 @@ export interface McpRegistryInput {
   where: 'url' | 'argument'
 }
 
-/** A piece of a stdio command line: fixed text, or what the user typed for an input. */
-export type McpRegistryArg = { kind: 'text'; text: string } | { kind: 'input'; input: string }
+/**
+ * A piece of a stdio command line: fixed text; what the user typed for an input (left out when
+ * optional and left empty); or text whose `{input}`s (those listed) are replaced by what the user
+ * typed (`--port={port}`, `type=bind,src={source_path}`; left out when every one is optional and empty).
+ */
+export type McpRegistryArg =
+  | { kind: 'text'; text: string }
+  | { kind: 'input'; input: string }
+  | { kind: 'template'; text: string; inputs: string[] }
 
 /** An env value or header the server needs: the user types it on the consent screen (kept in the key vault). */
 export interface McpRegistryValue {

@@ -3,6 +3,7 @@
 // header is a reference to the key vault.
 
 import type { McpAuthRefusal, McpOAuthView } from './mcp-oauth'
+import type { McpDroppedTool } from './mcp-dropped-tools'
 
 /** How Keel reaches a server: a process it starts (stdio), Streamable HTTP, or the legacy HTTP+SSE. */
 export type McpTransport = 'stdio' | 'http' | 'sse'
@@ -147,6 +148,8 @@ export interface McpServerView {
   instructions?: McpInstructionsView | undefined
   /** Remote servers: the OAuth sign-in's state (issuer, scope, expiry; never a token). */
   oauth?: McpOAuthView | undefined
+  /** Tools the server listed that Keel left out (never offered, not in `tools`), with the typed reason. */
+  droppedTools?: McpDroppedTool[] | undefined
 }
 
 /**

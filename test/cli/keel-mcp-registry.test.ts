@@ -27,7 +27,7 @@ describe('keel mcp registry', () => {
     const ran = await keel(['weather'])
     expect(ran.code, ran.stderr).toBe(0)
     expect(ran.stdout).toContain('io.github.keel-tests/weather 1.4.2 — Weather\n')
-    expect(ran.stdout).toContain('  + stdio: npx -y @keel-tests/weather-mcp@1.4.2 --units metric\n')
+    expect(ran.stdout).toContain('  + stdio: npx -y @keel-tests/weather-mcp@1.4.2 --units=metric\n')
     expect(ran.stdout).toContain('    needs env: WEATHER_API_KEY (secret), WEATHER_LANG\n')
     expect(ran.stdout).toContain('more: --cursor cursor-page-2\n')
     const json = await keel(['--json', '--cursor', 'cursor-page-2'])

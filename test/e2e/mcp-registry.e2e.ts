@@ -74,17 +74,36 @@ test('browse the registry, open a server, add it: the consent screen shows the e
     '_blank',
   )
   await expectNoViolations(page, 'registry detail')
-  await detail.getByRole('button', { name: 'Add…' }).click()
+  const add = detail.getByRole('button', { name: 'Add…' })
+  await add.click()
 
   const consent = mcp.getByTestId('mcp-consent')
   await expect(consent).toBeVisible()
+  // The consent screen that opened takes focus: its first field (the secret it asks for).
+  const secret = consent.getByLabel('Value of WEATHER_API_KEY for io.github.keel-tests/weather')
+  await expect(secret).toBeFocused()
   await expect(consent.getByRole('heading')).toContainText('io.github.keel-tests/weather')
   await expect(consent.getByTestId('mcp-command-line')).toHaveText(
-    /(^|\/)npx -y @keel-tests\/weather-mcp@1\.4\.2 --units metric$/,
+    /(^|\/)npx -y @keel-tests\/weather-mcp@1\.4\.2 --units=metric$/,
   )
   // The secret is asked here, into the key vault; nothing runs before "Allow".
   await expect(consent.getByText('WEATHER_API_KEY').first()).toBeVisible()
   await expect(consent.getByRole('button', { name: 'Allow and start' })).toBeDisabled()
   await expect(mcp.getByText('Added io.github.keel-tests/weather: review it and allow it to start.')).toBeVisible()
+  await expectNoViolations(page, 'consent after Add…')
   expect(registry!.requests.every((request) => request.startsWith('/v0.1/servers?'))).toBe(true)
+
+  // "Not now": back to the entry's Add… (the browser stayed open).
+  await consent.getByRole('button', { name: 'Not now' }).click()
+  await expect(consent).toHaveCount(0)
+  await expect(add).toBeFocused()
+  // Allowed: the server's row in the list (the consent screen is gone).
+  await mcp.getByRole('button', { name: 'Show servers waiting for permission' }).click()
+  await secret.fill('weather-key-e2e')
+  await consent.getByRole('button', { name: 'Save value of WEATHER_API_KEY' }).click()
+  await consent.getByRole('button', { name: 'Allow and start' }).click()
+  await expect(consent).toHaveCount(0)
+  await expect(
+    mcp.getByRole('group', { name: 'io.github.keel-tests/weather', exact: true }).getByRole('heading'),
+  ).toBeFocused()
 })

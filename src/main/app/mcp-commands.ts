@@ -220,6 +220,13 @@ export class McpCommands {
     // A sign-in for the old address (or a server now off) is no longer the user's wish.
     if (previous && (config.disabled || config.url !== previous.url || config.transport !== previous.transport))
       await this.signIn.cancelFor(id)
+    // Tokens are bound to the server and the authorization server that issued them: at another
+    // address (or over another transport) it signs in afresh, and no registration made for the
+    // old one is reused. Not saved when they cannot be dropped (the vault refused).
+    if (previous && (config.url !== previous.url || config.transport !== previous.transport)) {
+      const forgotten = await new McpOAuthVault(this.keys.vault).forget(id)
+      if (!forgotten.ok) return vaultRefusal(forgotten)
+    }
     const next = [...list]
     if (index >= 0) next[index] = this.secrets.withVaultState(config)
     else next.push(this.secrets.withVaultState(config))

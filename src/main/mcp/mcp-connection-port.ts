@@ -4,6 +4,7 @@
 import type { ElicitationAnswer, ElicitationRequest } from '../tools/tool'
 import type { McpServerStatus, McpTransport } from '../../shared/mcp'
 import type { McpRequester } from './mcp-server-features'
+import type { McpDroppedTool } from '../../shared/mcp-dropped-tools'
 
 /** A server as the connection runs it: the config with secrets resolved (never stored, never logged). */
 export interface McpLaunchSpec {
@@ -89,6 +90,8 @@ export interface McpConnectionPort {
    * nest too deep or be huge (the hub admits each on its own). Rejects when not ready.
    */
   listTools(): Promise<McpListedTool[]>
+  /** The tools the last listing left out before the hub saw them (a malformed x-mcp-header), with why. */
+  droppedTools?(): readonly McpDroppedTool[]
   /** The server said its tool list changed (`notifications/tools/list_changed`), or it restarted. */
   onToolsChanged(listener: () => void): () => void
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallOutcome>

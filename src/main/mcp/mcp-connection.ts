@@ -39,6 +39,7 @@ import type { McpOAuthSession } from './mcp-oauth-provider'
 import { authRefusalMessage, authRefusalOf, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
 import type { McpRequester } from './mcp-server-features'
 import { definitionFor, toolsForWire } from './mcp-param-headers'
+import type { McpDroppedTool } from '../../shared/mcp-dropped-tools'
 import { revisionOptions, type StdioRevision, wireOf } from './mcp-protocol-revision'
 import { StderrRing } from './mcp-stderr-ring'
 import { isStreamLost, lostCallOutcome, reissuingAfterLoss } from './mcp-stream-loss'
@@ -147,6 +148,8 @@ export class McpConnection implements McpConnectionPort {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   /** The folders allowed now (the spec's at first; the user may change them while it runs). */
   private roots: readonly string[]
+  /** Tools the last listing left out (malformed x-mcp-header on a 2026-07-28 HTTP session). */
+  private dropped: readonly McpDroppedTool[] = []
 
   constructor(
     private readonly spec: McpLaunchSpec,
@@ -189,6 +192,10 @@ export class McpConnection implements McpConnectionPort {
     return this.stderr.text()
   }
 
+  droppedTools(): readonly McpDroppedTool[] {
+    return this.dropped
+  }
+
   start(): Promise<void> {
     if (this.closed) return Promise.resolve()
     this.starting ??= this.connect().finally(() => {
@@ -215,8 +222,11 @@ export class McpConnection implements McpConnectionPort {
       // One by one: spreading a huge page into push() would overflow the stack.
       for (const tool of result.tools) tools.push(tool as McpListedTool)
       cursor = result.nextCursor
-      if (cursor === undefined)
-        return toolsForWire(session.client, session.transport instanceof StreamableHTTPClientTransport, tools)
+      if (cursor === undefined) {
+        const wire = toolsForWire(session.client, session.transport instanceof StreamableHTTPClientTransport, tools)
+        this.dropped = wire.dropped
+        return wire.offered
+      }
       if (seen.has(cursor)) throw new Error(`${this.spec.name} repeated a tools/list cursor`)
       seen.add(cursor)
     }

@@ -9,6 +9,7 @@ import type { McpPinStore } from '../db/mcp-pin-store'
 import type { Tool, ToolSource } from '../tools/tool'
 import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-connection-port'
 import { admitToolDefinitions, type AdmittedTool } from './mcp-definition-admission'
+import { type McpDroppedTool, mcpHeaderFaultText } from '../../shared/mcp-dropped-tools'
 import { mcpInstructionsView, type McpServerInstructions } from './mcp-instructions'
 import { mcpSecretValueList } from './mcp-secrets'
 import type { McpRequester } from './mcp-server-features'
@@ -83,6 +84,8 @@ interface ServerState {
   listedOnce: boolean
   /** Why its last listing failed (it is ready but offers nothing until a listing works). */
   listError: string | undefined
+  /** Tools its last listing left out before admission (a malformed x-mcp-header), with why. */
+  dropped: readonly McpDroppedTool[]
 }
 
 function isTool(value: Tool | { refused: string }): value is Tool {
@@ -288,6 +291,7 @@ export class McpHub implements ToolSource {
       listing: 0,
       listedOnce: false,
       listError: undefined,
+      dropped: [],
     }
   }
 
@@ -392,7 +396,10 @@ export class McpHub implements ToolSource {
         if (state.connection !== connection) return
         state.status = status
         if (status.state === 'ready') this.refreshSafely(state, connection)
-        else if (status.state !== 'starting') state.listed = []
+        else if (status.state !== 'starting') {
+          state.listed = []
+          state.dropped = []
+        }
         this.changed()
       }),
       connection.onToolsChanged(() => {
@@ -425,6 +432,9 @@ export class McpHub implements ToolSource {
     // Each definition on its own: one that cannot be kept is refused, the others are offered.
     const admission = admitToolDefinitions(tools, state.entry.config.name, this.deps.definitionHash)
     for (const dropped of admission.dropped) this.deps.log?.(`MCP server ${state.entry.config.name}: ${dropped}`)
+    state.dropped = connection.droppedTools?.() ?? []
+    for (const { name, fault } of state.dropped)
+      this.deps.log?.(`MCP server ${state.entry.config.name}: tool ${name} left out: ${mcpHeaderFaultText(fault)}`)
     state.listed = admission.tools
     state.listedOnce = true
     state.listError = undefined
@@ -575,6 +585,7 @@ export class McpHub implements ToolSource {
       // About four characters a token: an estimate of what the definitions cost every request.
       offered: { tools: offered.length, estimatedTokens: Math.ceil(definitionChars / 4) },
       ...(instructions ? { instructions } : {}),
+      ...(state.dropped.length > 0 ? { droppedTools: [...state.dropped] } : {}),
     }
   }
 
@@ -586,6 +597,7 @@ export class McpHub implements ToolSource {
     state.listed = []
     state.listedOnce = false
     state.listError = undefined
+    state.dropped = []
     state.built.clear()
     state.listing++
     state.status = { state: 'stopped' }

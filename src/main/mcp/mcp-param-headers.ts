@@ -6,6 +6,7 @@
 // without the header would route it wrongly.
 import type { Client, Tool } from '@modelcontextprotocol/client'
 import type { McpListedTool } from './mcp-connection-port'
+import { type McpDroppedTool, type McpHeaderFault, mcpHeaderFaultText } from '../../shared/mcp-dropped-tools'
 
 const X_MCP_HEADER = 'x-mcp-header'
 /** RFC 9110 `token`: no spaces, controls, delimiters or non-ASCII. */
@@ -34,24 +35,29 @@ const UNREACHABLE_KEYWORDS = [
   'definitions',
 ] as const
 
-/** Why a tool's `x-mcp-header` declarations cannot be honoured, or undefined when they can (or it has none). */
+/** Why a tool's `x-mcp-header` declarations cannot be honoured, in English, or undefined when they can (or it has none). */
 export function xMcpHeaderFault(inputSchema: unknown): string | undefined {
+  const fault = xMcpHeaderProblem(inputSchema)
+  return fault && mcpHeaderFaultText(fault)
+}
+
+/** Why a tool's `x-mcp-header` declarations cannot be honoured (typed), or undefined when they can. */
+export function xMcpHeaderProblem(inputSchema: unknown): McpHeaderFault | undefined {
   const seen = new Map<string, string>()
-  const visit = (node: unknown, path: readonly string[], reachable: boolean): string | undefined => {
+  const visit = (node: unknown, path: readonly string[], reachable: boolean): McpHeaderFault | undefined => {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined
     const schema = node as Record<string, unknown>
     const where = path.length > 0 ? path.join('.') : '(root)'
     if (X_MCP_HEADER in schema) {
-      if (!reachable || path.length === 0)
-        return `${where}: x-mcp-header is only allowed on a property reached through properties`
+      if (!reachable || path.length === 0) return { code: 'not-on-property', path: where }
       const name = schema[X_MCP_HEADER]
-      if (typeof name !== 'string' || name.length === 0) return `${where}: x-mcp-header must be a non-empty string`
-      if (!HTTP_TOKEN.test(name)) return `${where}: x-mcp-header ${JSON.stringify(name)} is not an HTTP header name`
+      if (typeof name !== 'string' || name.length === 0) return { code: 'no-name', path: where }
+      if (!HTTP_TOKEN.test(name)) return { code: 'not-a-header-name', path: where, header: name }
       if (typeof schema.type !== 'string' || !MIRRORABLE_TYPES.has(schema.type))
-        return `${where}: x-mcp-header is only allowed on string, integer or boolean properties`
+        return { code: 'not-mirrorable', path: where }
       const lower = name.toLowerCase()
       const before = seen.get(lower)
-      if (before !== undefined) return `x-mcp-header ${JSON.stringify(name)} repeats ${JSON.stringify(before)}`
+      if (before !== undefined) return { code: 'repeated', header: name, first: before }
       seen.set(lower, name)
     }
     const properties = schema.properties
@@ -90,18 +96,24 @@ function isSchemaMap(keyword: string): boolean {
 
 export interface HeaderScreening {
   kept: McpListedTool[]
-  dropped: { name: string; reason: string }[]
+  /** The tools left out, each with its typed fault and the English `reason`. */
+  dropped: Array<McpDroppedTool & { reason: string }>
 }
 
 /** Splits a listing into the tools Keel may call over Streamable HTTP and those it must drop (with why). */
 export function screenHeaderDeclarations(tools: readonly McpListedTool[]): HeaderScreening {
   const kept: McpListedTool[] = []
-  const dropped: { name: string; reason: string }[] = []
+  const dropped: HeaderScreening['dropped'] = []
   for (const tool of tools) {
     // A malformed entry is the admission step's to judge (mcp-definition-admission.ts).
-    const fault = tool !== null && typeof tool === 'object' ? xMcpHeaderFault(tool.inputSchema) : undefined
+    const fault = tool !== null && typeof tool === 'object' ? xMcpHeaderProblem(tool.inputSchema) : undefined
     if (fault === undefined) kept.push(tool)
-    else dropped.push({ name: typeof tool.name === 'string' ? tool.name : '(unnamed)', reason: fault })
+    else
+      dropped.push({
+        name: typeof tool.name === 'string' ? tool.name : '(unnamed)',
+        fault,
+        reason: mcpHeaderFaultText(fault),
+      })
   }
   return { kept, dropped }
 }
@@ -131,11 +143,16 @@ export function definitionFor(client: Client, name: string): Tool | undefined {
 
 /**
  * The tools of one listing Keel offers: on a 2026-07-28 session over Streamable HTTP, those whose
- * header declarations can be honoured; their definitions are kept for the calls.
+ * header declarations can be honoured; their definitions are kept for the calls, and the tools
+ * left out are said (`dropped`) so the user learns why a tool is missing.
  */
-export function toolsForWire(client: Client, streamableHttp: boolean, tools: McpListedTool[]): McpListedTool[] {
+export function toolsForWire(
+  client: Client,
+  streamableHttp: boolean,
+  tools: McpListedTool[],
+): { offered: McpListedTool[]; dropped: McpDroppedTool[] } {
   const modern = streamableHttp && client.getProtocolEra() === 'modern'
-  const offered = modern ? screenHeaderDeclarations(tools).kept : tools
-  rememberDefinitions(client, offered)
-  return offered
+  const screening = modern ? screenHeaderDeclarations(tools) : { kept: tools, dropped: [] }
+  rememberDefinitions(client, screening.kept)
+  return { offered: screening.kept, dropped: screening.dropped.map(({ name, fault }) => ({ name, fault })) }
 }

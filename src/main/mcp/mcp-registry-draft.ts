@@ -26,27 +26,81 @@ function httpTemplate(url: string): boolean {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
-/** The arguments as command-line pieces, and the inputs for those with no value the user must give. */
+/** Does a named argument without a value take one? Not when nothing says so (a bare flag, or `format: boolean`). */
+function takesValue(argument: RegistryArgument): boolean {
+  if (argument.valueHint !== undefined || (argument.choices?.length ?? 0) > 0) return true
+  return argument.format !== undefined && argument.format !== 'boolean'
+}
+
+/** Adds an input once (two arguments may name the same one: they share the user's answer). */
+function addInput(inputs: McpRegistryInput[], input: Omit<McpRegistryInput, 'where'>): string {
+  if (!inputs.some((known) => known.name === input.name)) inputs.push({ ...input, where: 'argument' })
+  return input.name
+}
+
+/**
+ * `prefix` + a registry value as one command-line piece: each `{variable}` the argument's
+ * `variables` name becomes an input (its own fixed `value` is written in); braces that name no
+ * variable stay as they are (the schema says so).
+ */
+function valuePiece(
+  prefix: string,
+  value: string,
+  variables: RegistryArgument['variables'],
+  inputs: McpRegistryInput[],
+): McpRegistryArg {
+  const asked: string[] = []
+  const text = value.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const variable = variables && Object.hasOwn(variables, name) ? variables[name] : undefined
+    if (variable === undefined) return whole
+    if (variable.value !== undefined) return variable.value
+    asked.push(
+      addInput(inputs, {
+        name,
+        description: variable.description ?? '',
+        default: variable.default ?? '',
+        required: variable.isRequired === true,
+      }),
+    )
+    return whole
+  })
+  return asked.length === 0
+    ? { kind: 'text', text: `${prefix}${text}` }
+    : { kind: 'template', text: `${prefix}${text}`, inputs: asked }
+}
+
+/**
+ * The arguments as command-line pieces, and the inputs the user must give. A named argument is one
+ * piece, `--flag=value` (the registry schema's `NamedArgument`: "a command-line `--flag={value}`"),
+ * so a value starting with `-` is never read as another flag; a flag that takes no value is its
+ * name alone, added only when the server requires it. A fixed `value` is written in; a `default`
+ * is prefilled in a field the user may change (an optional argument left empty is left out); an
+ * optional argument with neither is left out. A repeated argument (`isRepeated`) is given once:
+ * more can be added in the server's settings.
+ */
 function argumentsOf(list: RegistryArgument[] | undefined, inputs: McpRegistryInput[]): McpRegistryArg[] {
   const args: McpRegistryArg[] = []
   for (const argument of list ?? []) {
-    const value = argument.value ?? argument.default
-    if (argument.type === 'named') {
-      if (argument.name === undefined || argument.name === '') continue
-      if (value === undefined && argument.valueHint === undefined) {
-        // A flag: only when the server asks for it.
-        if (argument.isRequired) args.push({ kind: 'text', text: argument.name })
-        continue
-      }
-      if (value === undefined && !argument.isRequired) continue
-      args.push({ kind: 'text', text: argument.name })
-    } else if (value === undefined && !argument.isRequired) continue
-    if (value !== undefined) args.push({ kind: 'text', text: value })
-    else {
-      const name = argument.valueHint ?? argument.name ?? `argument ${inputs.length + 1}`
-      inputs.push({ name, description: argument.description ?? '', default: '', required: true, where: 'argument' })
-      args.push({ kind: 'input', input: name })
+    const named = argument.type === 'named'
+    if (named && (argument.name === undefined || argument.name === '')) continue
+    const prefix = named ? `${argument.name}=` : ''
+    const required = argument.isRequired === true
+    if (argument.value !== undefined) {
+      args.push(valuePiece(prefix, argument.value, argument.variables, inputs))
+      continue
     }
+    if (named && argument.default === undefined && !takesValue(argument)) {
+      if (required) args.push({ kind: 'text', text: argument.name ?? '' })
+      continue
+    }
+    if (argument.default === undefined && !required) continue
+    const input = addInput(inputs, {
+      name: argument.valueHint ?? argument.name ?? `argument ${inputs.length + 1}`,
+      description: argument.description ?? '',
+      default: argument.default ?? '',
+      required,
+    })
+    args.push(named ? { kind: 'template', text: `${prefix}{${input}}`, inputs: [input] } : { kind: 'input', input })
   }
   return args
 }

@@ -7,6 +7,13 @@ import type { McpRegistryServerView } from '../../shared/mcp-registry'
 const text = z.string().max(1_000_000)
 const shortText = z.string().max(2000)
 
+const argumentVariableSchema = z.looseObject({
+  description: text.optional(),
+  value: shortText.optional(),
+  default: shortText.optional(),
+  isRequired: z.boolean().optional(),
+})
+
 const argumentSchema = z.looseObject({
   type: z.enum(['positional', 'named']),
   name: shortText.optional(),
@@ -15,6 +22,11 @@ const argumentSchema = z.looseObject({
   default: shortText.optional(),
   description: text.optional(),
   isRequired: z.boolean().optional(),
+  isRepeated: z.boolean().optional(),
+  format: z.string().max(50).optional(),
+  choices: z.array(shortText).max(100).optional(),
+  /** `{name}`s in `value` filled from these (the schema's `InputWithVariables`). */
+  variables: z.record(z.string().min(1).max(200), argumentVariableSchema).optional(),
 })
 export type RegistryArgument = z.output<typeof argumentSchema>
 

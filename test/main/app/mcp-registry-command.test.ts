@@ -41,7 +41,7 @@ it('searches the registry the setting names, and the server added from it waits 
   const view = await call<McpServerView>('mcp.save', filled.request)
   expect(view.needsConsent).toBe(true)
   // The exact command (the consent screen resolves `npx` to the file that runs).
-  expect(view.commandLine).toMatch(/(^|\/)npx -y @keel-tests\/weather-mcp@1\.4\.2 --units metric$/)
+  expect(view.commandLine).toMatch(/(^|\/)npx -y @keel-tests\/weather-mcp@1\.4\.2 --units=metric$/)
   // The secret is asked on the consent screen; nothing ran.
   expect(view.missingValues).toMatchObject([{ where: 'env', key: 'WEATHER_API_KEY' }])
   expect(view.status.state).toBe('needs-consent')

@@ -50,6 +50,12 @@ describe('x-mcp-header', () => {
       { name: 'c', inputSchema: prop({ type: 'string', 'x-mcp-header': 'C' }) },
     ])
     expect(screening.kept.map((tool) => tool.name)).toEqual(['a', 'c'])
-    expect(screening.dropped).toEqual([{ name: 'bad', reason: expect.stringMatching(/string, integer or boolean/) }])
+    expect(screening.dropped).toEqual([
+      {
+        name: 'bad',
+        fault: { code: 'not-mirrorable', path: 'p' },
+        reason: expect.stringMatching(/string, integer or boolean/),
+      },
+    ])
   })
 })

@@ -126,7 +126,7 @@ describe('mcp registry entries as Keel servers', () => {
         name: 'io.github.keel-tests/weather',
         transport: 'stdio',
         command: 'npx',
-        args: ['-y', '@keel-tests/weather-mcp@1.4.2', '--units', 'metric'],
+        args: ['-y', '@keel-tests/weather-mcp@1.4.2', '--units=metric'],
         // The secret waits for the consent screen (null: missing); a default is a value; an optional one without is left out.
         env: { WEATHER_API_KEY: null, WEATHER_LANG: 'en' },
       },

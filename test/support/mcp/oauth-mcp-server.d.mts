@@ -15,4 +15,6 @@ export interface OAuthMcpServer {
 export function startOAuthMcpServer(options?: {
   tokenPrefix?: string
   preRegistered?: { client_id: string; client_secret?: string }
+  /** No dynamic client registration: only the pre-registered client can sign in. */
+  refuseRegistration?: boolean
 }): Promise<OAuthMcpServer>

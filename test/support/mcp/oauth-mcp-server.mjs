@@ -17,7 +17,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
  * `tokenPrefix`: every access token starts with it, and a refresh token (same prefix) comes with
  * it, so a test can look for a recognisable canary.
  * `preRegistered`: a client it knows without registration (as a user would register by hand).
- * @param {{ tokenPrefix?: string, preRegistered?: { client_id: string, client_secret?: string } }} [options]
+ * `refuseRegistration`: no dynamic client registration (no `registration_endpoint` in its metadata,
+ * `/register` not served): only a client registered by hand can sign in.
+ * @param {{ tokenPrefix?: string, preRegistered?: { client_id: string, client_secret?: string }, refuseRegistration?: boolean }} [options]
  * @returns {Promise<{ url: string, issuer: string, issuedTokens: string[], authorizationRequests: URL[], close: () => Promise<void> }>}
  */
 export async function startOAuthMcpServer(options = {}) {
@@ -73,6 +75,8 @@ export async function startOAuthMcpServer(options = {}) {
           }
         : getClient(id)
   }
+  // The SDK's router serves registration only when the client store can register.
+  if (options.refuseRegistration) provider.clientsStore.registerClient = undefined
   app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }))
   const bearer = requireBearerAuth({
     verifier: provider,

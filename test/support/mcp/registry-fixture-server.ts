@@ -63,7 +63,14 @@ export async function startRegistryFixture(mode: RegistryMode = 'pages'): Promis
         return more()
       }
       case 'pages': {
-        const page = url.searchParams.get('cursor') === 'cursor-page-2' ? read('page-2.json') : read('page-1.json')
+        const cursor = url.searchParams.get('cursor')
+        // `cursor-arguments`: one entry with arguments in every form the server.json schema allows.
+        const page =
+          cursor === 'cursor-page-2'
+            ? read('page-2.json')
+            : cursor === 'cursor-arguments'
+              ? read('arguments.json')
+              : read('page-1.json')
         if (url.searchParams.get('cursor') === null) page.servers.push(LONG_DESCRIPTION_ENTRY)
         const search = url.searchParams.get('search')
         if (search) {

@@ -17,6 +17,7 @@ import { reloadMessages } from './features/reload-messages'
 import { mcpMessages } from '../features/mcp/mcp-messages'
 import { composerMcpMessages } from '../features/chat/composer-mcp-messages'
 import { mcpRegistryMessages } from '../features/mcp/mcp-registry-messages'
+import { mcpDroppedToolsMessages } from '../features/mcp/mcp-dropped-tools-messages'
 
 const baseEn = {
   appTitle: 'Keel',
@@ -212,6 +213,7 @@ const en = {
   ...mcpMessages['en'],
   ...composerMcpMessages['en'],
   ...mcpRegistryMessages['en'],
+  ...mcpDroppedToolsMessages['en'],
 }
 
 export type MessageKey = keyof typeof en
@@ -415,6 +417,7 @@ const ptBR: Dictionary = {
   ...mcpMessages['pt-BR'],
   ...composerMcpMessages['pt-BR'],
   ...mcpRegistryMessages['pt-BR'],
+  ...mcpDroppedToolsMessages['pt-BR'],
 }
 
 const baseEs: BaseDictionary = {
@@ -616,6 +619,7 @@ const es: Dictionary = {
   ...mcpMessages['es'],
   ...composerMcpMessages['es'],
   ...mcpRegistryMessages['es'],
+  ...mcpDroppedToolsMessages['es'],
 }
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, 'pt-BR': ptBR, es }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { McpClient } from './mcp-client'
 import type { McpServerView } from '../../../../shared/mcp'
 import type { Translate } from '../../i18n/messages'
@@ -17,21 +17,36 @@ export function McpConsent({
   t,
   onView,
   onNotNow,
+  focusOnOpen = false,
 }: {
   view: McpServerView
   api: McpClient
   t: Translate
   onView: (view: McpServerView) => void
   onNotNow: () => void
+  /** It opened because the user just added this server: its first field (or Allow) takes focus. */
+  focusOnOpen?: boolean
 }) {
   const [status, setStatus] = useState('')
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!focusOnOpen) return
+    section.current?.querySelector<HTMLElement>('input, select, textarea, button:not(:disabled)')?.focus()
+    // Once, when it opens.
+  }, [])
   const id = useId()
   const { config } = view
   const stdio = config.transport === 'stdio'
   const blocked = view.missingValues.length > 0
   const headerKeys = Object.keys(config.headers ?? {})
   return (
-    <section className="mcp-consent" data-testid="mcp-consent" role="group" aria-labelledby={`${id}-title`}>
+    <section
+      ref={section}
+      className="mcp-consent"
+      data-testid="mcp-consent"
+      role="group"
+      aria-labelledby={`${id}-title`}
+    >
       <h4 id={`${id}-title`}>
         {t(stdio ? 'mcpConsentTitleRun' : 'mcpConsentTitleConnect', { server: revealInvisible(config.name) })}
       </h4>

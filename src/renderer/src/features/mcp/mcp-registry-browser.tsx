@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { McpClient } from './mcp-client'
-import type { McpServerView } from '../../../../shared/mcp'
 import type { McpRegistryProblem, McpRegistryServerView } from '../../../../shared/mcp-registry'
 import type { Translate } from '../../i18n/messages'
 import { countText } from '../../i18n/plural'
 import { appErrorText } from '../../lib/app-error-text'
 import { ServerText } from '../../ui/server-text'
+import type { McpRegistryAdded } from './mcp-registry-focus'
 import { McpRegistryDetail } from './mcp-registry-detail'
 
 /** A registry's problem in the user's language. */
@@ -38,7 +38,7 @@ export function McpRegistryBrowser({
 }: {
   api: McpClient
   t: Translate
-  onAdded: (view: McpServerView) => void
+  onAdded: McpRegistryAdded
   onClose: () => void
 }) {
   const id = useId()

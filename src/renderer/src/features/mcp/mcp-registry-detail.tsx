@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { McpClient } from './mcp-client'
-import type { McpServerView } from '../../../../shared/mcp'
 import {
   httpUrl,
   type McpRegistryOption,
@@ -11,6 +10,7 @@ import { fillMcpRegistryDraft } from '../../../../shared/mcp-registry-fill'
 import type { Translate } from '../../i18n/messages'
 import { appErrorText } from '../../lib/app-error-text'
 import { ServerText } from '../../ui/server-text'
+import type { McpRegistryAdded } from './mcp-registry-focus'
 
 function unusableText(t: Translate, reason: McpRegistryUnusableReason): string {
   switch (reason.code) {
@@ -49,9 +49,10 @@ function OptionItem({
   option: McpRegistryOption
   api: McpClient
   t: Translate
-  onAdded: (view: McpServerView) => void
+  onAdded: McpRegistryAdded
 }) {
   const id = useId()
+  const addButton = useRef<HTMLButtonElement>(null)
   const [given, setGiven] = useState<Record<string, string>>({})
   const [status, setStatus] = useState('')
   const [busy, setBusy] = useState(false)
@@ -83,7 +84,12 @@ function OptionItem({
             setBusy(false)
             if (!result.ok) return setStatus(appErrorText(t, result.error))
             setStatus('')
-            onAdded(result.value)
+            // Focus may come back here (the user said "Not now" on the consent screen): false once gone.
+            onAdded(result.value, () => {
+              if (!addButton.current?.isConnected) return false
+              addButton.current.focus()
+              return true
+            })
           }}
         >
           {option.draft.inputs.map((input, index) => (
@@ -140,7 +146,7 @@ function OptionItem({
           <p className="muted" id={`${id}-hint`}>
             {t('mcpRegistryAddHint')}
           </p>
-          <button type="submit" className="primary" disabled={busy} aria-describedby={`${id}-hint`}>
+          <button type="submit" ref={addButton} className="primary" disabled={busy} aria-describedby={`${id}-hint`}>
             {t('mcpRegistryAdd')}
           </button>
           {status && <p role="alert">{status}</p>}
@@ -161,7 +167,7 @@ export function McpRegistryDetail({
   server: McpRegistryServerView
   api: McpClient
   t: Translate
-  onAdded: (view: McpServerView) => void
+  onAdded: McpRegistryAdded
   onBack: () => void
 }) {
   const heading = useRef<HTMLHeadingElement>(null)

@@ -15,6 +15,7 @@ import { McpToolReview } from './mcp-tool-review'
 import { McpInstructionsPanel } from './mcp-instructions-panel'
 import { McpRootsEditor } from './mcp-roots-editor'
 import { McpSignInPanel } from './mcp-sign-in-panel'
+import { McpDroppedTools } from './mcp-dropped-tools'
 
 /**
  * One server in Settings: its status in words, what it runs, the on/off switch, Restart, Edit,
@@ -78,7 +79,8 @@ export function McpServerItem({
   return (
     <li>
       <section className="mcp-server" data-testid="mcp-server" role="group" aria-labelledby={`${id}-name`}>
-        <h4 id={`${id}-name`}>
+        {/* Focus lands here once its consent screen is allowed (that screen is gone). */}
+        <h4 id={`${id}-name`} tabIndex={-1} data-server-heading={config.id}>
           <ServerText text={config.name} />
         </h4>
         <p className="mcp-status" data-testid="mcp-status" data-state={view.status.state}>
@@ -209,6 +211,7 @@ export function McpServerItem({
             />
           </>
         )}
+        <McpDroppedTools dropped={view.droppedTools} t={t} />
         <McpToolReview view={view} api={api} t={t} onView={onView} />
         <McpInstructionsPanel view={view} api={api} t={t} onView={onView} />
         <McpRootsEditor view={view} api={api} t={t} onView={onView} />

@@ -11,6 +11,7 @@ import { McpImport } from './mcp-import'
 import { McpRegistryBrowser } from './mcp-registry-browser'
 import { McpServerFormView } from './mcp-server-form'
 import { McpServerItem } from './mcp-server-item'
+import { focusAfterConsent, type McpConsentClosed, type McpRegistryRefocus } from './mcp-registry-focus'
 
 /** How often the list is read again while a server is starting or will be retried (no push for MCP status). */
 const POLL_MS = 2000
@@ -45,6 +46,16 @@ export function McpServersPanel({
   const addButton = useRef<HTMLButtonElement>(null)
   const importButton = useRef<HTMLButtonElement>(null)
   const registryButton = useRef<HTMLButtonElement>(null)
+  const section = useRef<HTMLElement>(null)
+  /** The server "Add…" just saved from the registry (its consent screen takes focus), and the way back. */
+  const [registryAdded, setRegistryAdded] = useState<{ serverId: string; refocus: McpRegistryRefocus }>()
+  /** A server whose row takes focus once rendered (its consent screen was just allowed). */
+  const [focusRow, setFocusRow] = useState<string>()
+  useEffect(() => {
+    if (focusRow === undefined) return
+    section.current?.querySelector<HTMLElement>(`[data-server-heading="${CSS.escape(focusRow)}"]`)?.focus()
+    setFocusRow(undefined)
+  }, [focusRow, servers])
 
   const reload = useCallback(async () => {
     const result = await api['mcp.list']({})
@@ -78,11 +89,19 @@ export function McpServersPanel({
     opener?.focus()
   }
 
+  const consentClosed = (serverId: string, closed: McpConsentClosed) => {
+    const added = registryAdded?.serverId === serverId ? registryAdded : undefined
+    if (added) setRegistryAdded(undefined)
+    const target = focusAfterConsent(closed, added)
+    if (target === 'server-row') setFocusRow(serverId)
+    else if (target === 'browse-button') registryButton.current?.focus()
+  }
+
   const list = servers ?? []
   const totals = offeredTotals(list)
   const consent = list.filter((s) => s.needsConsent && !notNow.has(s.config.id))
   return (
-    <section className="mcp" data-testid="mcp-servers" aria-labelledby="mcp-title">
+    <section className="mcp" data-testid="mcp-servers" aria-labelledby="mcp-title" ref={section}>
       <h3 id="mcp-title" ref={heading} tabIndex={-1}>
         {t('mcpServers')}
       </h3>
@@ -105,8 +124,15 @@ export function McpServersPanel({
           view={view}
           api={api}
           t={t}
-          onView={onView}
-          onNotNow={() => setNotNow((set) => new Set([...set, view.config.id]))}
+          onView={(next) => {
+            onView(next)
+            if (!next.needsConsent) consentClosed(next.config.id, 'allowed')
+          }}
+          onNotNow={() => {
+            setNotNow((set) => new Set([...set, view.config.id]))
+            consentClosed(view.config.id, 'not-now')
+          }}
+          focusOnOpen={registryAdded?.serverId === view.config.id}
         />
       ))}
       {servers !== undefined && list.length === 0 && <p className="muted">{t('mcpNoServers')}</p>}
@@ -193,11 +219,12 @@ export function McpServersPanel({
         <McpRegistryBrowser
           api={api}
           t={t}
-          onAdded={(view) => {
-            // It waits for consent like any server added here: the consent screen above shows what runs.
+          onAdded={(view, refocus) => {
+            // It waits for consent like any server added here: the consent screen above shows what
+            // runs and takes focus; the browser stays open, so "Not now" can go back to its Add….
+            setRegistryAdded({ serverId: view.config.id, refocus })
             onView(view)
             setAddedNote(t('mcpRegistryAdded', { server: view.config.name }))
-            closeAdding(registryButton.current)
           }}
           onClose={() => closeAdding(registryButton.current)}
         />
