@@ -5,7 +5,8 @@ import { mcpServerListSchema } from './mcp-server-schema'
 import { MAX_PRICE_PER_MILLION, isPricePerMillion, type ModelPrice } from './pricing'
 import { PRESET_IDS, isProfileIdSyntax } from './provider-profiles'
 import { conversationDefaultsSchema } from './conversation-settings'
-import { DEFAULT_WEB_TOOLS, webToolsSchema } from './web-tools'
+import { DEFAULT_WEB_TOOLS } from './web-tools'
+import { webToolsSchema } from './web-tools-schema'
 
 /** Interface languages (every local fallback message exists in each). */
 export const LANGUAGES = LOCALES

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** The search APIs `web_search` can use (`off`: no search tool is offered). */
 export const WEB_SEARCH_SERVICES = ['off', 'searxng', 'brave', 'tavily'] as const
 export type WebSearchService = (typeof WEB_SEARCH_SERVICES)[number]
@@ -11,19 +9,14 @@ export type KeyedSearchService = (typeof KEYED_SEARCH_SERVICES)[number]
 /**
  * The local web tools: `read_web_page` (offered when `readPages`) and `web_search` through the
  * chosen service. Both reach outside the computer and are asked for before each call (the page
- * reader's "always" is per site). Off by default.
+ * reader's "always" is per site). Off by default. (No zod here: the window imports this file.)
  */
-export const webToolsSchema = z.strictObject({
-  readPages: z.boolean(),
-  search: z.enum(WEB_SEARCH_SERVICES),
+export interface WebToolsSettings {
+  readPages: boolean
+  search: WebSearchService
   /** The SearXNG instance (its JSON format must be enabled). */
-  searxngUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .nullable(),
-})
-
-export type WebToolsSettings = z.output<typeof webToolsSchema>
+  searxngUrl: string | null
+}
 
 export const DEFAULT_WEB_TOOLS: WebToolsSettings = { readPages: false, search: 'off', searxngUrl: null }
 

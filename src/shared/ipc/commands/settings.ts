@@ -12,7 +12,8 @@ import {
   type LanguageChoice,
   type Theme,
 } from '../../settings'
-import { KEYED_SEARCH_SERVICES, type WebToolsView, webToolsSchema } from '../../web-tools'
+import { KEYED_SEARCH_SERVICES, type WebToolsView } from '../../web-tools'
+import { webToolsSchema } from '../../web-tools-schema'
 import type { AccessOf } from './command-domain'
 import { providerId } from './request-fields'
 
