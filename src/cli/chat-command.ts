@@ -24,7 +24,7 @@ import { terminalApprover } from './terminal-approver'
 export const CHAT_USAGE = `usage: keel chat [--provider <${IMPLICIT_PROFILE_IDS.join('|')}|custom-N>] [--model M] [--base-url URL]
                  [--db FILE] [--conversation ID] [--lang en|pt-BR|es] [--yes] [--json]
                  [--mcp-config FILE] [--resource SERVER:URI…] [--prompt SERVER:NAME [--prompt-arg K=V…]]
-                 "message"
+                 [--read-web] "message"
 
 Runs one user turn with the real harness, tools and store, streaming the answer to stdout.
   --yes           approve write tools (without it: ask on a terminal, deny otherwise)
@@ -40,6 +40,8 @@ Runs one user turn with the real harness, tools and store, streaming the answer 
   --prompt        start the message with an MCP server's prompt (keel mcp prompts SERVER lists them),
                   its arguments as --prompt-arg key=value; the text is shown on stderr first, and
                   the message (if any) follows it
+  --read-web      offer read_web_page for this run (Settings → Web turns it on for good; web search
+                  follows Settings → Web, BRAVE_API_KEY/TAVILY_API_KEY too); each read is asked for
   --provider      a provider set up in Keel's settings (its id), or one of the built-in ids, for this
                   turn only; without it, the conversation's own (a new one: the default for new
                   conversations). A provider that needs a key and has none is not called.
@@ -75,6 +77,7 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
         resource: { type: 'string', multiple: true },
         prompt: { type: 'string' },
         'prompt-arg': { type: 'string', multiple: true },
+        'read-web': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -156,7 +159,10 @@ export async function runChat(argv: string[], io: ChatIo): Promise<number> {
     for (const view of mcp.hub.views())
       if (view.status.state === 'failed')
         io.stderr.write(`[keel] MCP server ${view.config.name} is not used: ${statusText(view.status)}\n`)
-    const tools = createKeelToolRegistry(store, { sources: [mcp.hub] })
+    // The web tools as Settings → Web has them; --read-web turns page reading on for this run.
+    const { createWebToolSource } = await import('../main/app/web-tool-source')
+    const web = createWebToolSource(() => store, keys, { readPages: flags['read-web'] === true ? true : undefined })
+    const tools = createKeelToolRegistry(store, { sources: [web, mcp.hub] })
     cleanups.push(() => tools.close())
     let attachments: CheckedAttachment[] | undefined
     if (flags.prompt !== undefined || (flags.resource?.length ?? 0) > 0) {

@@ -12,8 +12,10 @@ import { createWebSearchTool } from '../web-reader/web-search-tool'
 
 export const WEB_TOOL_SOURCE = 'keel-web'
 
-/** Test seams: pages from loopback, the keyed services at a local stand-in. Never set by the app. */
+/** Test seams (pages from loopback, the keyed services at a local stand-in: never set by the app), and the CLI's --read-web. */
 export interface WebToolOptions {
+  /** Page reading on for this run whatever the setting says (`keel chat --read-web`). */
+  readPages?: true | undefined
   addressPolicy?: AddressPolicy | undefined
   searchBaseUrl?: string | undefined
   fetch?: FetchLike | undefined
@@ -44,7 +46,7 @@ export function createWebToolSource(
     id: WEB_TOOL_SOURCE,
     list(): readonly Tool[] {
       const { webTools } = readSettings(store()).values
-      return [...(webTools.readPages ? [reader] : []), ...(backend() ? [search] : [])]
+      return [...(webTools.readPages || options.readPages ? [reader] : []), ...(backend() ? [search] : [])]
     },
   }
 }
