@@ -18,4 +18,6 @@ export interface ConversationSettings {
   system?: string | undefined
   maxOutputTokens?: number | undefined
   temperature?: number | undefined
+  /** The provider's own web search (hosted: run by the provider), where its API has one; unset: off. */
+  webSearch?: boolean | undefined
 }

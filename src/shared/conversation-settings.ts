@@ -23,6 +23,7 @@ export const conversationSettingsPatchSchema = z
     system: systemText.nullable().optional(),
     maxOutputTokens: maxTokens.nullable().optional(),
     temperature: temperature.nullable().optional(),
+    webSearch: z.boolean().nullable().optional(),
   })
   .refine(
     (patch) =>
@@ -42,6 +43,7 @@ export const conversationSettingsSchema = z.strictObject({
   system: systemText.optional(),
   maxOutputTokens: maxTokens.optional(),
   temperature: temperature.optional(),
+  webSearch: z.boolean().optional(),
 })
 
 /** The defaults a new conversation starts with (Settings → Conversations). Unset: the default provider and its model, no prompt. */

@@ -2,6 +2,7 @@
 // conversation's settings a turn is started with (its provider and model, system prompt, output
 // cap and temperature). Provider ids are strings: a wire id or a configured profile's id; turning
 // one into a connection is the turn setup's job (S1), this module only passes the choice on.
+import { hasHostedSearch } from '../../shared/hosted-search'
 import type { CommandRequest, CommandResponses, ConversationSettingsView } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import { localeFromEnv } from '../../shared/locale-pick'
@@ -28,7 +29,10 @@ type Result<C extends keyof CommandResponses> = AppResult<CommandResponses[C]>
 const DEFAULTS_KEY = 'conversationDefaults'
 
 /** What a turn takes from its conversation's settings (added to the TurnRequest). */
-export type TurnSettings = Pick<TurnRequest, 'provider' | 'model' | 'system' | 'maxOutputTokens' | 'temperature'>
+export type TurnSettings = Pick<
+  TurnRequest,
+  'provider' | 'model' | 'system' | 'maxOutputTokens' | 'temperature' | 'webSearch'
+>
 
 /**
  * The reading half (`conversations.settings`, `conversations.export`, what a turn is started with):
@@ -69,9 +73,9 @@ export class ConversationReadCommands {
     const choice = this.defaultChoice()
     const provider = own.provider ?? choice.provider
     // Limits follow the wire API the profile speaks (an Ollama profile is Chat Completions).
-    const generation = generationDefaultsFor(
-      resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)?.api ?? provider,
-    )
+    const api = resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)?.api
+    const generation = generationDefaultsFor(api ?? provider)
+    const hostedSearch = api !== undefined && hasHostedSearch(api)
     return {
       conversationId: conversationId ?? null,
       own,
@@ -89,7 +93,9 @@ export class ConversationReadCommands {
         system: own.system ?? saved.system ?? '',
         maxOutputTokens: own.maxOutputTokens ?? generation.maxOutputTokens ?? null,
         temperature: own.temperature ?? null,
+        webSearch: hostedSearch && own.webSearch === true,
       },
+      hostedSearch,
     }
   }
 
@@ -136,6 +142,8 @@ export class ConversationReadCommands {
       ...((own.system ?? saved.system) ? { system: own.system ?? saved.system } : {}),
       ...(own.maxOutputTokens !== undefined ? { maxOutputTokens: own.maxOutputTokens } : {}),
       ...(own.temperature !== undefined ? { temperature: own.temperature } : {}),
+      // Asked for here; the turn sends it only where the provider's API has it.
+      ...(own.webSearch === true ? { webSearch: true } : {}),
     }
   }
 

@@ -45,6 +45,8 @@ export interface TurnRequest {
   /** The conversation's output cap and temperature (unset: the provider's defaults). */
   maxOutputTokens?: number | undefined
   temperature?: number | undefined
+  /** The conversation asked for its provider's own web search (sent only where the API has one). */
+  webSearch?: boolean | undefined
 }
 
 /** Where the turn's events and questions go; differs per transport (window, socket, terminal). */

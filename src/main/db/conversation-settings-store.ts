@@ -8,6 +8,7 @@ interface SettingsRow {
   system_prompt: string | null
   max_output_tokens: number | null
   temperature: number | null
+  web_search: number | null
 }
 
 /**
@@ -23,7 +24,7 @@ export class ConversationSettingsStore {
   get(conversationId: string): ConversationSettings {
     const row = this.db
       .prepare<[string], SettingsRow>(
-        'SELECT provider, model, system_prompt, max_output_tokens, temperature FROM conversation_settings WHERE conversation_id = ?',
+        'SELECT provider, model, system_prompt, max_output_tokens, temperature, web_search FROM conversation_settings WHERE conversation_id = ?',
       )
       .get(conversationId)
     if (!row) return {}
@@ -33,6 +34,7 @@ export class ConversationSettingsStore {
       system: row.system_prompt ?? undefined,
       maxOutputTokens: row.max_output_tokens ?? undefined,
       temperature: row.temperature ?? undefined,
+      webSearch: row.web_search === null ? undefined : row.web_search === 1,
     })
   }
 
@@ -40,10 +42,11 @@ export class ConversationSettingsStore {
   set(conversationId: string, settings: ConversationSettings): ConversationSettings {
     this.db
       .prepare(
-        `INSERT INTO conversation_settings (conversation_id, provider, model, system_prompt, max_output_tokens, temperature, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO conversation_settings (conversation_id, provider, model, system_prompt, max_output_tokens, temperature, web_search, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (conversation_id) DO UPDATE SET provider = excluded.provider, model = excluded.model, system_prompt = excluded.system_prompt,
-           max_output_tokens = excluded.max_output_tokens, temperature = excluded.temperature, updated_at = excluded.updated_at`,
+           max_output_tokens = excluded.max_output_tokens, temperature = excluded.temperature, web_search = excluded.web_search,
+           updated_at = excluded.updated_at`,
       )
       .run(
         conversationId,
@@ -53,6 +56,7 @@ export class ConversationSettingsStore {
         settings.system?.trim() ? settings.system : null,
         settings.maxOutputTokens ?? null,
         settings.temperature ?? null,
+        settings.webSearch === undefined ? null : settings.webSearch ? 1 : 0,
         this.clock(),
       )
     return this.get(conversationId)
@@ -66,7 +70,7 @@ export class ConversationSettingsStore {
 
 export function applyPatch(current: ConversationSettings, patch: ConversationSettingsPatch): ConversationSettings {
   const next: ConversationSettings = { ...current }
-  for (const key of ['provider', 'model', 'system', 'maxOutputTokens', 'temperature'] as const) {
+  for (const key of ['provider', 'model', 'system', 'maxOutputTokens', 'temperature', 'webSearch'] as const) {
     const value = patch[key]
     if (value === null) delete next[key]
     else if (value !== undefined) (next as Record<string, unknown>)[key] = value

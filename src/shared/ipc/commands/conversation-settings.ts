@@ -54,5 +54,9 @@ export interface ConversationSettingsView {
     system: string
     maxOutputTokens: number | null
     temperature: number | null
+    /** The provider's own web search is on (always false where its API has none). */
+    webSearch: boolean
   }
+  /** Whether the effective provider's API has a web search of its own (the switch is offered only then). */
+  hostedSearch: boolean
 }

@@ -87,6 +87,7 @@ export class ConversationSettingsStore {
         system: own.system ?? view.effective.system,
         maxOutputTokens: own.maxOutputTokens ?? view.effective.maxOutputTokens,
         temperature: own.temperature ?? null,
+        webSearch: view.hostedSearch && own.webSearch === true,
       },
     }
   }
