@@ -20,6 +20,7 @@ import { fail, failureFromThrown, ok, validationFailure, notFound } from './app-
 import { openConversation } from './conversation-view'
 import type { KeyVault } from '../secrets/key-vault'
 import { McpCommands } from './mcp-commands'
+import { McpEventClients } from './mcp-subscription-commands'
 import { SearchCommands, SearchReadCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
@@ -31,6 +32,7 @@ import { ProviderKeys, redactKeys } from '../secrets/provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
 import { checkTurnAttachments } from './turn-attachments'
 import { RunRegistry, type Departure, type EventSink } from './run-registry'
+import type { McpEvent } from '../../shared/mcp-events'
 import type { ClientContext } from './client-context'
 import type { Handler, Input, Reads } from './commands/command-handler'
 import { createCommandHandlers, type CommandHandlers } from './commands/command-handlers'
@@ -90,6 +92,7 @@ export class KeelAppService {
   private readonly tools: ToolRegistry
   private readonly runs: RunRegistry
   private readonly mcp: McpCommands
+  private readonly mcpEvents: McpEventClients
   private readonly finding: SearchCommands
   private readonly messages: MessageCommands
   private readonly providers: ProviderCommands
@@ -125,6 +128,7 @@ export class KeelAppService {
       openInBrowser: options.mcp?.openInBrowser,
       timeoutMs: options.mcp?.signInTimeoutMs,
     })
+    this.mcpEvents = new McpEventClients(hub)
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
       startRun: (conversationId, text, action, context, attachments) =>
@@ -160,9 +164,10 @@ export class KeelAppService {
     return this.mcp.hub
   }
 
-  /** A window or socket that can receive run events. */
-  connect(clientId: string, sink: EventSink): void {
+  /** A window or socket that can receive run events (and, with `mcpSink`, MCP events: a subscribed resource changed). */
+  connect(clientId: string, sink: EventSink, mcpSink?: (event: McpEvent) => void): void {
     this.runs.connect(clientId, sink)
+    if (mcpSink) this.mcpEvents.connect(clientId, mcpSink)
   }
 
   /**
@@ -173,6 +178,8 @@ export class KeelAppService {
    */
   disconnect(clientId: string, departure: Departure = 'closed'): number {
     this.imports.disconnect(clientId)
+    // A page that comes back is a new client: it subscribes again to what its draft holds.
+    this.mcpEvents.disconnect(clientId)
     return this.runs.disconnect(clientId, departure)
   }
 
@@ -256,6 +263,7 @@ export class KeelAppService {
     await this.imports.close()
     // A sign-in still waiting for the browser stops listening on its loopback port.
     await this.mcp.signIn.close()
+    this.mcpEvents.close()
     retryDeferredFinalizations(this.store)
     await this.tools.close()
   }

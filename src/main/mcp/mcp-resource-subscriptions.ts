@@ -93,6 +93,11 @@ export class McpResourceSubscriptions {
     return [...(this.held.get(serverId)?.keys() ?? [])]
   }
 
+  /** Who holds this URI of this server. */
+  holdersOf(serverId: string, uri: string): string[] {
+    return [...(this.held.get(serverId)?.get(uri)?.keys() ?? [])]
+  }
+
   onUpdated(listener: (event: McpResourceUpdated) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
