@@ -40,11 +40,17 @@ export async function startModernResourcesServer() {
           cacheScope: 'private',
           resources: [...texts.keys()].map((uri) => ({ uri, name: uri.slice(8), mimeType: 'text/plain' })),
         })
+      case 'resources/templates/list':
+        return reply({ ttlMs: 0, cacheScope: 'private', resourceTemplates: [] })
       case 'resources/read': {
         const uri = message.params?.uri
         if (!texts.has(uri))
           return json(res, { jsonrpc: '2.0', id: message.id, error: { code: -32002, message: 'Resource not found' } })
-        return reply({ ttlMs: 0, contents: [{ uri, mimeType: 'text/plain', text: texts.get(uri) }] })
+        return reply({
+          ttlMs: 0,
+          cacheScope: 'private',
+          contents: [{ uri, mimeType: 'text/plain', text: texts.get(uri) }],
+        })
       }
       case 'subscriptions/listen': {
         const asked = message.params?.notifications?.resourceSubscriptions ?? []
