@@ -24,8 +24,8 @@ interface WatchedSession {
   timeoutMs: number
   /** Legacy: the URIs subscribed on this session. */
   subscribed: Set<string>
-  /** Modern: the open stream and the URIs the server agreed to. */
-  stream: { subscription: McpSubscription; uris: string[] } | undefined
+  /** Modern: the open stream, the URIs asked for and those the server agreed to. */
+  stream: { subscription: McpSubscription; asked: string[]; uris: string[] } | undefined
   relistens: number
 }
 
@@ -88,8 +88,8 @@ export class McpResourceWatch {
     const previous = session.stream
     const same =
       previous !== undefined &&
-      previous.uris.length === this.wanted.length &&
-      this.wanted.every((uri) => previous.uris.includes(uri))
+      previous.asked.length === this.wanted.length &&
+      this.wanted.every((uri) => previous.asked.includes(uri))
     if (same) return { watching: previous.uris }
     session.stream = undefined
     if (this.wanted.length > 0) {
@@ -100,7 +100,8 @@ export class McpResourceWatch {
         )
         // What the server agreed to honour (it may leave out URIs it does not watch).
         const honoured = subscription.honoredFilter.resourceSubscriptions ?? []
-        const stream = { subscription, uris: this.wanted.filter((uri) => honoured.includes(uri)) }
+        const asked = [...this.wanted]
+        const stream = { subscription, asked, uris: asked.filter((uri) => honoured.includes(uri)) }
         session.stream = stream
         void this.whenDropped(session, stream)
       } catch {

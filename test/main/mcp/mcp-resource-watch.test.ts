@@ -80,6 +80,10 @@ describe('a 2026-07-28 server', () => {
       watching: ['notes://today'],
     })
     expect(server.watching()).toEqual([['notes://today']])
+    // The same set asked again (the unknown URI still in it) keeps the stream it has.
+    const listens = () => server.requests.filter((request) => request.method === 'subscriptions/listen').length
+    await connection.watchResources(['notes://nowhere', 'notes://today'])
+    expect(listens()).toBe(1)
     server.change('notes://today', 'version 2')
     await eventually(() => updates.includes('notes://today'))
     expect(server.requests.map((request) => request.method)).not.toContain('resources/subscribe')
