@@ -49,7 +49,12 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
   try {
     parsed = parseArgs({
       args: rest,
-      options: { json: { type: 'boolean' }, db: { type: 'string' }, 'mcp-config': { type: 'string' } },
+      options: {
+        json: { type: 'boolean' },
+        db: { type: 'string' },
+        'mcp-config': { type: 'string' },
+        watch: { type: 'string' },
+      },
       allowPositionals: true,
       strict: true,
     })
@@ -60,6 +65,8 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
   if (sub !== 'list' && positionals.length !== 1)
     throw new CliUsageError(`${sub} takes one server (its id or name)\n${MCP_USAGE}`)
   if (sub === 'list' && positionals.length > 0) throw new CliUsageError(`list takes no server\n${MCP_USAGE}`)
+  if (flags.watch !== undefined && sub !== 'resources')
+    throw new CliUsageError(`--watch is for resources <server> --watch <uri>\n${MCP_USAGE}`)
 
   const store = openStoreForCli(flags.db ?? defaultDatabasePath(io.env), { create: true })
   try {
@@ -70,6 +77,10 @@ export async function runMcp(argv: string[], io: McpCliIo): Promise<number> {
       if (sub === 'resources' || sub === 'prompts') {
         const { findServer, printPrompts, printResources } = await import('./mcp-features-command')
         const view = findServer(views, positionals[0]!)
+        if (flags.watch !== undefined) {
+          const { watchResource } = await import('./mcp-watch-command')
+          return await watchResource(session.hub, view, flags.watch, io, flags.json === true)
+        }
         const print = sub === 'resources' ? printResources : printPrompts
         return await print(session.hub, view, io, flags.json === true)
       }

@@ -6,6 +6,7 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
        keel mcp login <server> [--no-browser] [--client-id ID] [--db FILE] [--mcp-config FILE]
        keel mcp logout <server> [--db FILE] [--mcp-config FILE]
        keel mcp resources|prompts <server> [--json] [--db FILE] [--mcp-config FILE]
+       keel mcp resources <server> --watch <uri> [--json] [--db FILE] [--mcp-config FILE]
        keel mcp registry [search] [--cursor C] [--json] [--db FILE]
        keel mcp conformance-client <server-url>
 
@@ -23,7 +24,8 @@ export const MCP_USAGE = `usage: keel mcp list [--json] [--db FILE] [--mcp-confi
                        The CLI keeps the sign-in for this run only; the app keeps it in its key vault
   logout <server>      forgets the server's tokens and client registration
   resources <server>   that server's resources and resource templates (attach one with
-                       keel chat --resource <server>:<uri>)
+                       keel chat --resource <server>:<uri>); --watch <uri> prints one line (--json:
+                       one JSON object) each time the server says that resource changed, until Ctrl-C
   prompts <server>     that server's prompts and their arguments (use one with keel chat --prompt)
   registry [search]    one page of the MCP registry's servers (KEEL_MCP_REGISTRY_URL, else the
                        mcpRegistryUrl setting, else registry.modelcontextprotocol.io) and what adding

@@ -21,6 +21,7 @@ import { fail, failureFromThrown, ok, validationFailure, notFound } from './app-
 import { openConversation } from './conversation-view'
 import type { KeyVault } from '../secrets/key-vault'
 import { McpCommands } from './mcp-commands'
+import { McpEventClients } from './mcp-subscription-commands'
 import { SearchCommands, SearchReadCommands } from './search-commands'
 import { MessageCommands } from './message-commands'
 import type { TurnAction } from '../harness/turn-recorder'
@@ -32,6 +33,7 @@ import { ProviderKeys, redactKeys } from '../secrets/provider-keys'
 import { ProviderNotReadyError, prepareTurn } from './turn-setup'
 import { checkTurnAttachments } from './turn-attachments'
 import { RunRegistry, type Departure, type EventSink } from './run-registry'
+import type { McpEvent } from '../../shared/mcp-events'
 import type { ClientContext } from './client-context'
 import type { Handler, Input, Reads } from './commands/command-handler'
 import { createCommandHandlers, type CommandHandlers } from './commands/command-handlers'
@@ -93,6 +95,7 @@ export class KeelAppService {
   private readonly tools: ToolRegistry
   private readonly runs: RunRegistry
   private readonly mcp: McpCommands
+  private readonly mcpEvents: McpEventClients
   private readonly finding: SearchCommands
   private readonly messages: MessageCommands
   private readonly providers: ProviderCommands
@@ -132,6 +135,7 @@ export class KeelAppService {
       openInBrowser: options.mcp?.openInBrowser,
       timeoutMs: options.mcp?.signInTimeoutMs,
     })
+    this.mcpEvents = new McpEventClients(hub)
     this.finding = new SearchCommands(options.store)
     this.messages = new MessageCommands(options.store, {
       startRun: (conversationId, text, action, context, attachments) =>
@@ -167,9 +171,10 @@ export class KeelAppService {
     return this.mcp.hub
   }
 
-  /** A window or socket that can receive run events. */
-  connect(clientId: string, sink: EventSink): void {
+  /** A window or socket that can receive run events (and, with `mcpSink`, MCP events: a subscribed resource changed). */
+  connect(clientId: string, sink: EventSink, mcpSink?: (event: McpEvent) => void): void {
     this.runs.connect(clientId, sink)
+    if (mcpSink) this.mcpEvents.connect(clientId, mcpSink)
   }
 
   /**
@@ -180,6 +185,8 @@ export class KeelAppService {
    */
   disconnect(clientId: string, departure: Departure = 'closed'): number {
     this.imports.disconnect(clientId)
+    // A page that comes back is a new client: it subscribes again to what its draft holds.
+    this.mcpEvents.disconnect(clientId)
     return this.runs.disconnect(clientId, departure)
   }
 
@@ -263,6 +270,7 @@ export class KeelAppService {
     await this.imports.close()
     // A sign-in still waiting for the browser stops listening on its loopback port.
     await this.mcp.signIn.close()
+    this.mcpEvents.close()
     retryDeferredFinalizations(this.store)
     await this.tools.close()
   }

@@ -99,6 +99,12 @@ export interface McpConnectionPort {
   requester?(): McpRequester | undefined
   /** The server said a subscribed resource changed (`notifications/resources/updated`). */
   onResourceUpdated?(listener: (uri: string) => void): () => void
+  /**
+   * Watches exactly these resources, on this session and every later one (mcp-resource-watch.ts:
+   * `resources/subscribe` on 2025-11-25, a `subscriptions/listen` filter on 2026-07-28). Resolves
+   * with the URIs the current session watches (none when the server does not offer subscriptions).
+   */
+  watchResources?(uris: readonly string[]): Promise<{ watching: string[] }>
   /** The last ~64 KiB of its stderr (stdio), newest last. */
   stderrTail(): string
   /**

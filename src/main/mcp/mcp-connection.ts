@@ -34,6 +34,7 @@ import type {
 import { listenForToolChanges } from './mcp-change-listener'
 import { loginShellPath } from './mcp-environment'
 import { McpMessageTooLarge } from './mcp-message-reader'
+import { McpResourceWatch, type McpWatchState } from './mcp-resource-watch'
 import { mcpRootsForWire } from './mcp-roots'
 import type { McpOAuthSession } from './mcp-oauth-provider'
 import { authRefusalMessage, authRefusalOf, isAuthRefusal, withAuthorization } from './mcp-oauth-retry'
@@ -133,6 +134,10 @@ export class McpConnection implements McpConnectionPort {
   private readonly statusListeners = new Set<(status: McpServerStatus) => void>()
   private readonly toolsListeners = new Set<() => void>()
   private readonly resourceListeners = new Set<(uri: string) => void>()
+  /** The resources watched (mcp-resource-watch.ts); a missed update is told as an update. */
+  private readonly watch = new McpResourceWatch((uris) => {
+    for (const uri of uris) this.fireResourceUpdated(uri)
+  })
   private readonly stderr = new StderrRing()
   private readonly backoff: McpBackoff
   private readonly now: () => number
@@ -259,6 +264,14 @@ export class McpConnection implements McpConnectionPort {
     return () => this.resourceListeners.delete(listener)
   }
 
+  watchResources(uris: readonly string[]): Promise<McpWatchState> {
+    return this.watch.set(uris)
+  }
+
+  private fireResourceUpdated(uri: string): void {
+    for (const listener of [...this.resourceListeners]) listener(uri)
+  }
+
   async callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpCallOutcome> {
     const session = this.readySession()
     if (!session)
@@ -358,6 +371,8 @@ export class McpConnection implements McpConnectionPort {
         missed: () => this.fireToolsChanged(),
         timeoutMs: this.spec.timeoutMs,
       })
+      // Resources watched are asked of every session (2026-07-28: on a listen stream).
+      this.watch.sessionReady(session.client, () => session === this.current && !session.lost, this.spec.timeoutMs)
       // After a restart the server's tools may differ: the hub lists them again.
       if (this.everReady) this.fireToolsChanged()
       this.everReady = true
@@ -518,8 +533,7 @@ export class McpConnection implements McpConnectionPort {
       if (session === this.current) this.fireToolsChanged()
     })
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
-      if (session !== this.current) return
-      for (const listener of [...this.resourceListeners]) listener(notification.params.uri)
+      if (session === this.current) this.fireResourceUpdated(notification.params.uri)
     })
     client.onclose = () => this.onSessionClosed(session)
     // Errors the SDK reports out of band (an unparsable line, an unknown progress token) are not fatal.

@@ -11,6 +11,7 @@ import type { McpConnectionPort, McpLaunchSpec, McpListedTool } from './mcp-conn
 import { admitToolDefinitions, type AdmittedTool } from './mcp-definition-admission'
 import { type McpDroppedTool, mcpHeaderFaultText } from '../../shared/mcp-dropped-tools'
 import { mcpInstructionsView, type McpServerInstructions } from './mcp-instructions'
+import { McpResourceSubscriptions } from './mcp-resource-subscriptions'
 import { mcpSecretValueList } from './mcp-secrets'
 import type { McpRequester } from './mcp-server-features'
 import { mcpToolAnnotations, mcpToolEffect, mcpToolTitle } from './mcp-tool-adapter'
@@ -97,6 +98,8 @@ export class McpHub implements ToolSource {
   private readonly servers = new Map<string, ServerState>()
   private readonly listeners = new Set<() => void>()
   private closed = false
+  /** Who watches which resource of which server (mcp-resource-subscriptions.ts); `onUpdated` tells of changes. */
+  readonly resourceSubscriptions = new McpResourceSubscriptions()
 
   constructor(private readonly deps: McpHubDeps) {}
 
@@ -112,6 +115,7 @@ export class McpHub implements ToolSource {
         // Its process ends in the background (stop never rejects).
         void this.stop(state)
         this.servers.delete(id)
+        this.resourceSubscriptions.drop(id)
       }
     }
     for (const entry of entries) {
@@ -378,6 +382,7 @@ export class McpHub implements ToolSource {
             }
           : undefined
     if (blocked) {
+      if (config.disabled) this.resourceSubscriptions.drop(config.id)
       void this.stop(state)
       state.status = blocked
       return
@@ -392,6 +397,7 @@ export class McpHub implements ToolSource {
     state.launchKey = launch.key
     state.status = connection.status()
     state.unsubscribe.push(
+      this.resourceSubscriptions.attach(config.id, connection),
       connection.onStatus((status) => {
         if (state.connection !== connection) return
         state.status = status

@@ -1,4 +1,4 @@
-import { RUN_EVENT_CHANNEL } from '../../shared/ipc/channels'
+import { MCP_EVENT_CHANNEL, RUN_EVENT_CHANNEL } from '../../shared/ipc/channels'
 import type { KeelAppService } from '../app/keel-app-service'
 
 /** The part of Electron's `WebContents` this module uses. */
@@ -11,7 +11,7 @@ export interface RunEventTarget {
 
 /**
  * One client of the app service per webContents, connected on its first command: the run events of
- * the runs it starts go to that webContents only (never a broadcast), and when the webContents is
+ * the runs it starts, and the MCP events of what it subscribed to, go to that webContents only (never a broadcast), and when the webContents is
  * destroyed or its renderer process dies the service is told to stop that client's runs (once).
  */
 export function createRunEventClients(service: Pick<KeelAppService, 'connect' | 'disconnect'>): {
@@ -25,10 +25,17 @@ export function createRunEventClients(service: Pick<KeelAppService, 'connect' | 
     if (existing) return existing
     const id = `window:${target.id}`
     let connected = true
-    service.connect(id, (envelope) => {
-      if (!connected || target.isDestroyed()) return
-      target.send(RUN_EVENT_CHANNEL, envelope)
-    })
+    service.connect(
+      id,
+      (envelope) => {
+        if (!connected || target.isDestroyed()) return
+        target.send(RUN_EVENT_CHANNEL, envelope)
+      },
+      (event) => {
+        if (!connected || target.isDestroyed()) return
+        target.send(MCP_EVENT_CHANNEL, event)
+      },
+    )
     const gone = () => {
       if (!connected) return
       connected = false

@@ -145,7 +145,11 @@ function serveSocket(ws: WebSocket, service: KeelAppService): void {
   const send = (message: WebServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
   }
-  service.connect(clientId, (envelope) => send({ type: 'run-event', envelope }))
+  service.connect(
+    clientId,
+    (envelope) => send({ type: 'run-event', envelope }),
+    (event) => send({ type: 'mcp-event', event }),
+  )
   // A page reloading closes its socket: its answers go on for the page that comes back (`runs.attach`).
   ws.on('close', () => service.disconnect(clientId, 'may-return'))
   ws.on('error', () => ws.terminate())

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AppResult } from './app-error'
 import type { CommandAccess, CommandName } from './channels'
+import type { McpEvent } from '../mcp-events'
 import { ATTACHMENT_ACCESS, ATTACHMENT_SCHEMAS, type AttachmentResponses } from './commands/attachments'
 import {
   CONVERSATION_SETTINGS_ACCESS,
@@ -27,6 +28,7 @@ export type {
   ProviderModelsResult,
 } from './commands/providers'
 export type { ToolInfo, UnknownAction } from './commands/tools'
+export type { McpEvent } from '../mcp-events'
 
 /**
  * The one interface between the UI and the core. Two transports carry it: Electron IPC (the app;
@@ -139,4 +141,6 @@ export type KeelApi = {
 } & {
   /** Subscribes to run events; returns the unsubscribe function. */
   onRunEvent(listener: (envelope: RunEventEnvelope) => void): () => void
+  /** Subscribes to MCP events (a subscribed resource changed); returns the unsubscribe function. */
+  onMcpEvent(listener: (event: McpEvent) => void): () => void
 }

@@ -45,6 +45,8 @@ export const COMMAND_NAMES = [
   'mcp.prompts',
   'mcp.getPrompt',
   'mcp.complete',
+  'mcp.subscribeResource',
+  'mcp.unsubscribeResource',
   'mcp.signIn',
   'mcp.signOut',
   'mcp.registrySearch',
@@ -87,6 +89,9 @@ export function channelOf(command: CommandName): `keel:${CommandName}` {
 
 /** The channel run events are pushed on, to the window that started the run. */
 export const RUN_EVENT_CHANNEL = 'keel:run-event'
+
+/** The channel MCP events (`McpEvent`: a subscribed resource changed) are pushed on, to the window that asked. */
+export const MCP_EVENT_CHANNEL = 'keel:mcp-event'
 
 /** The largest page of `conversations.list`, and its default. */
 export const MAX_CONVERSATION_PAGE = 500

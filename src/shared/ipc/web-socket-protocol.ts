@@ -1,5 +1,5 @@
 import type { AppResult } from './app-error'
-import type { RunEventEnvelope } from './app-contract'
+import type { McpEvent, RunEventEnvelope } from './app-contract'
 import type { CommandName } from './channels'
 
 /**
@@ -8,7 +8,8 @@ import type { CommandName } from './channels'
  * one JSON text message each way per item:
  * - client → server: `{ id, command, payload }` (`id` chosen by the client, echoed in the answer);
  * - server → client: `{ id, result }` (an {@link AppResult}, exactly as over Electron IPC), or
- *   `{ type: 'run-event', envelope }` for runs this socket started.
+ *   `{ type: 'run-event', envelope }` for runs this socket started, or `{ type: 'mcp-event', event }`
+ *   for what it subscribed to (`mcp.subscribeResource`).
  * A message that is not valid JSON or not this shape gets `{ id: null, result: validation error }`.
  */
 export const WEB_SOCKET_PATH = '/ws'
@@ -43,4 +44,9 @@ export interface WebRunEventMessage {
   envelope: RunEventEnvelope
 }
 
-export type WebServerMessage = WebResultMessage | WebRunEventMessage
+export interface WebMcpEventMessage {
+  type: 'mcp-event'
+  event: McpEvent
+}
+
+export type WebServerMessage = WebResultMessage | WebRunEventMessage | WebMcpEventMessage

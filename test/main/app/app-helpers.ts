@@ -6,7 +6,7 @@ import { createMemoryKeyVault, type KeyVault } from '../../../src/main/secrets/k
 import { openKeelStore, type KeelStore } from '../../../src/main/db/keel-store'
 import type { ToolSource } from '../../../src/main/tools/tool'
 import { providerEnvName } from '../../../src/main/providers/provider-config'
-import type { CommandResponses, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import type { CommandResponses, McpEvent, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
 import type { CommandName } from '../../../src/shared/ipc/channels'
 import type { AppResult } from '../../../src/shared/ipc/app-error'
 import { PROVIDER_IDS } from '../../../src/shared/provider-id'
@@ -29,6 +29,8 @@ export function simulatedEnv(server: SimulatedProvider, extra: Env = {}): Env {
 export interface TestClient {
   id: string
   envelopes: RunEventEnvelope[]
+  /** The MCP events pushed to it (a subscribed resource changed). */
+  mcpEvents: McpEvent[]
   /** Every answer this client got, as JSON (for "no key anywhere" checks). */
   sent: string[]
   call<C extends CommandName>(command: C, payload: unknown): Promise<AppResult<CommandResponses[C]>>
@@ -87,13 +89,22 @@ export async function startAppWorld(
     client(id) {
       const envelopes: RunEventEnvelope[] = []
       const sent: string[] = []
-      service.connect(id, (envelope) => {
-        envelopes.push(envelope)
-        sent.push(JSON.stringify(envelope))
-      })
+      const mcpEvents: McpEvent[] = []
+      service.connect(
+        id,
+        (envelope) => {
+          envelopes.push(envelope)
+          sent.push(JSON.stringify(envelope))
+        },
+        (event) => {
+          mcpEvents.push(event)
+          sent.push(JSON.stringify(event))
+        },
+      )
       const client: TestClient = {
         id,
         envelopes,
+        mcpEvents,
         sent,
         async call(command, payload) {
           const result = await service.handle(command, payload, { clientId: id })

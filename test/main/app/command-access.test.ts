@@ -56,6 +56,8 @@ function samples(ids: {
     // The app's registry is a closed loopback port here: answered as unreachable, nothing stored.
     'mcp.registrySearch': [{ search: 'weather' }],
     'mcp.getPrompt': [{ serverId: 'none-such', name: 'summarise' }],
+    'mcp.subscribeResource': [{ serverId: 'none-such', uri: 'file:///a.md' }],
+    'mcp.unsubscribeResource': [{ serverId: 'none-such', uri: 'file:///a.md' }],
     'mcp.complete': [{ serverId: 'none-such', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: '' } }],
     'attachments.get': [{ attachmentId: ids.attachmentId }],
     // They call the (simulated) server: what it answers does not matter here, only that nothing is written.

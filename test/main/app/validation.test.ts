@@ -224,6 +224,8 @@ function invalidPayloads(ids: { conversationId: string; measurementId: number })
       { serverId: 'x', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: 7 } },
       { serverId: 'x', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: '' }, context: { b: 1 } },
     ],
+    'mcp.subscribeResource': [...common, { serverId: 'x' }, { serverId: 'x', uri: '' }, { serverId: 'x', uri: 7 }],
+    'mcp.unsubscribeResource': [...common, { uri: 'a://b' }, { serverId: 'x', uri: 'a://b', extra: 1 }],
     'mcp.signIn': [...common, {}, { serverId: '' }, { serverId: 'x', openBrowser: true }],
     'mcp.signOut': [...common, {}, { serverId: 7 }, { serverId: 'x', issuer: 'https://a' }],
     'mcp.registrySearch': [

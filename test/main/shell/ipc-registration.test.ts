@@ -57,6 +57,8 @@ const VALID: { [C in CommandName]: CommandRequest<C> } = {
   'mcp.readResource': { serverId: 'files', uri: 'file:///notes/readme.md' },
   'mcp.prompts': { serverId: 'files' },
   'mcp.getPrompt': { serverId: 'files', name: 'summarise', arguments: { topic: 'cats' } },
+  'mcp.subscribeResource': { serverId: 'files', uri: 'file:///notes.md' },
+  'mcp.unsubscribeResource': { serverId: 'files', uri: 'file:///notes.md' },
   'mcp.complete': {
     serverId: 'files',
     ref: { type: 'prompt', name: 'summarise' },

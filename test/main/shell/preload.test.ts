@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
-import { COMMAND_NAMES, RUN_EVENT_CHANNEL, channelOf } from '../../../src/shared/ipc/channels'
+import { COMMAND_NAMES, MCP_EVENT_CHANNEL, RUN_EVENT_CHANNEL, channelOf } from '../../../src/shared/ipc/channels'
 
 const exposed: Array<{ name: string; api: unknown }> = []
 const ipcRenderer = {
@@ -19,11 +19,11 @@ const { createKeelApi } = await import('../../../src/preload/keel-api')
 await import('../../../src/preload/index')
 
 describe('preload', () => {
-  it('exposes one object, window.keel, with one function per command plus onRunEvent and nothing else', () => {
+  it('exposes one object, window.keel, with one function per command plus onRunEvent and onMcpEvent, nothing else', () => {
     expect(exposed).toHaveLength(1)
     expect(exposed[0]!.name).toBe('keel')
     const api = exposed[0]!.api as Record<string, unknown>
-    expect(Object.keys(api).sort()).toEqual([...COMMAND_NAMES, 'onRunEvent'].sort())
+    expect(Object.keys(api).sort()).toEqual([...COMMAND_NAMES, 'onRunEvent', 'onMcpEvent'].sort())
     for (const value of Object.values(api)) expect(typeof value).toBe('function')
     expect(Object.values(api)).not.toContain(ipcRenderer)
     expect(Object.isFrozen(api)).toBe(true)
@@ -60,5 +60,21 @@ describe('preload', () => {
     unsubscribe()
     expect(ipc.removeListener).toHaveBeenCalledExactlyOnceWith(RUN_EVENT_CHANNEL, forward)
     expect(() => api.onRunEvent('nope' as never)).toThrow(TypeError)
+  })
+
+  it('onMcpEvent forwards only the event on its own channel and returns a working unsubscribe', () => {
+    const ipc = { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() }
+    const api = createKeelApi(ipc)
+    const seen: unknown[][] = []
+    const unsubscribe = api.onMcpEvent((...args: unknown[]) => seen.push(args))
+    const [channel, forward] = ipc.on.mock.calls[0]! as [string, (event: unknown, value: unknown) => void]
+    expect(channel).toBe(MCP_EVENT_CHANNEL)
+    const event = { type: 'resource-updated', serverId: 'notes', uri: 'notes://today' }
+    forward({ sender: ipcRenderer, ports: [] }, event)
+    expect(seen).toEqual([[event]])
+    unsubscribe()
+    unsubscribe()
+    expect(ipc.removeListener).toHaveBeenCalledExactlyOnceWith(MCP_EVENT_CHANNEL, forward)
+    expect(() => api.onMcpEvent('nope' as never)).toThrow(TypeError)
   })
 })

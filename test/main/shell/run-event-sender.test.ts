@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
-import { RUN_EVENT_CHANNEL } from '../../../src/shared/ipc/channels'
+import type { McpEvent, RunEventEnvelope } from '../../../src/shared/ipc/app-contract'
+import { MCP_EVENT_CHANNEL, RUN_EVENT_CHANNEL } from '../../../src/shared/ipc/channels'
 import { createRunEventClients } from '../../../src/main/shell/run-event-sender'
 import { FakeWebContents } from './fake-electron'
 
@@ -14,9 +14,16 @@ const envelope = (runId: string): RunEventEnvelope => ({
 /** The service's `connect`/`disconnect`, recording each client's event sink (what the service calls for its runs). */
 function recordingService() {
   const sinks = new Map<string, (envelope: RunEventEnvelope) => void>()
+  const mcpSinks = new Map<string, (event: McpEvent) => void>()
   return {
     sinks,
-    connect: vi.fn((clientId: string, sink: (envelope: RunEventEnvelope) => void) => void sinks.set(clientId, sink)),
+    mcpSinks,
+    connect: vi.fn(
+      (clientId: string, sink: (envelope: RunEventEnvelope) => void, mcpSink?: (event: McpEvent) => void) => {
+        sinks.set(clientId, sink)
+        if (mcpSink) mcpSinks.set(clientId, mcpSink)
+      },
+    ),
     disconnect: vi.fn((_clientId: string) => 0),
   }
 }
@@ -34,6 +41,22 @@ describe('run event clients', () => {
     service.sinks.get(idA)!(envelope('run-a'))
     expect(a.sent).toEqual([{ channel: RUN_EVENT_CHANNEL, args: [envelope('run-a')] }])
     expect(b.sent).toEqual([])
+  })
+
+  it('sends the MCP events of what a webContents subscribed to only to it, on their own channel', () => {
+    const service = recordingService()
+    const { clientFor } = createRunEventClients(service)
+    const a = new FakeWebContents()
+    const b = new FakeWebContents()
+    const idA = clientFor(a)
+    clientFor(b)
+    const event: McpEvent = { type: 'resource-updated', serverId: 'notes', uri: 'notes://today' }
+    service.mcpSinks.get(idA)!(event)
+    expect(a.sent).toEqual([{ channel: MCP_EVENT_CHANNEL, args: [event] }])
+    expect(b.sent).toEqual([])
+    a.destroy()
+    service.mcpSinks.get(idA)!(event)
+    expect(a.sent).toHaveLength(1)
   })
 
   it('gives one id per webContents', () => {

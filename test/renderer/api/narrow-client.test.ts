@@ -38,7 +38,7 @@ describe('narrow clients', () => {
     expect(Object.keys(clients.firstRun)).not.toContain('mcp.save')
     expect(Object.keys(clients.chat)).not.toContain('mcp.save')
     expect(Object.keys(clients.settings)).toContain('mcp.save')
-    // The composer reads resources and prompts; it can change no server.
+    // The composer reads resources and prompts and is told when one it attached changes; it can change no server.
     expect(Object.keys(clients.composerMcp).sort()).toEqual([
       'mcp.complete',
       'mcp.getPrompt',
@@ -46,6 +46,9 @@ describe('narrow clients', () => {
       'mcp.prompts',
       'mcp.readResource',
       'mcp.resources',
+      'mcp.subscribeResource',
+      'mcp.unsubscribeResource',
+      'onMcpEvent',
     ])
     // The sidebar's list holds the list commands; the chat store none of them.
     expect(Object.keys(clients.conversationList).sort()).toEqual([

@@ -1,6 +1,7 @@
 import { mcpFeatureCommands } from '../mcp-feature-commands'
 import type { AppParts, HandlerMap } from './command-handler'
 import { mcpRegistrySearch } from '../mcp-registry-command'
+import { mcpSubscriptionCommands } from '../mcp-subscription-commands'
 
 /** MCP servers (`mcp-commands.ts`). */
 export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
@@ -23,6 +24,10 @@ export function mcpHandlers(app: AppParts): HandlerMap<'mcp'> {
     'mcp.prompts': (request) => features().prompts(request),
     'mcp.getPrompt': (request) => features().getPrompt(request),
     'mcp.complete': (request) => features().complete(request),
+    'mcp.subscribeResource': (request, { clientId }) =>
+      mcpSubscriptionCommands(app.mcp.hub).subscribe(request, clientId),
+    'mcp.unsubscribeResource': (request, { clientId }) =>
+      mcpSubscriptionCommands(app.mcp.hub).unsubscribe(request, clientId),
     'mcp.signIn': ({ serverId }) => app.mcp.signIn.signIn(serverId),
     'mcp.signOut': ({ serverId }) => app.mcp.signIn.signOut(serverId),
     'mcp.registrySearch': (request) => mcpRegistrySearch(app, request),

@@ -1,6 +1,12 @@
 // Browser mode's KeelApi: the same commands as `window.keel`, over the loopback WebSocket.
 // Browser code only (no Node imports). The page gets its token from `browser-mode-access.ts`.
-import type { CommandRequest, CommandResponses, KeelApi, RunEventEnvelope } from '../../../shared/ipc/app-contract'
+import type {
+  CommandRequest,
+  CommandResponses,
+  KeelApi,
+  McpEvent,
+  RunEventEnvelope,
+} from '../../../shared/ipc/app-contract'
 import { COMMAND_NAMES, type CommandName } from '../../../shared/ipc/channels'
 import type { AppError, AppResult } from '../../../shared/ipc/app-error'
 import { WEB_SOCKET_PATH, webSocketProtocols, type WebServerMessage } from '../../../shared/ipc/web-socket-protocol'
@@ -48,6 +54,7 @@ export function createWebApiClient(options: WebApiClientOptions): WebApiClient {
   const pending = new Map<number, (result: AppResult<unknown>) => void>()
   const queued: string[] = []
   const listeners = new Set<(envelope: RunEventEnvelope) => void>()
+  const mcpListeners = new Set<(event: McpEvent) => void>()
   let nextId = 1
   let closed = false
   let settleOpened: (value: boolean) => void = () => undefined
@@ -90,6 +97,10 @@ export function createWebApiClient(options: WebApiClientOptions): WebApiClient {
       for (const listener of listeners) listener(message.envelope)
       return
     }
+    if ('type' in message && message.type === 'mcp-event') {
+      for (const listener of mcpListeners) listener(message.event)
+      return
+    }
     if ('id' in message && typeof message.id === 'number') {
       const resolve = pending.get(message.id)
       pending.delete(message.id)
@@ -116,6 +127,12 @@ export function createWebApiClient(options: WebApiClientOptions): WebApiClient {
       listeners.add(listener)
       return () => {
         listeners.delete(listener)
+      }
+    },
+    onMcpEvent(listener: (event: McpEvent) => void) {
+      mcpListeners.add(listener)
+      return () => {
+        mcpListeners.delete(listener)
       }
     },
     close() {

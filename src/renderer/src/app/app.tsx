@@ -426,6 +426,7 @@ export function App({ store, list, clients }: { store: ChatStore; list: Conversa
               onSend={onSend}
               onStop={onStop}
               mcp={clients.composerMcp}
+              conversationId={state.currentId}
               picker={<ModelPicker store={conversationSettings} settings={state.settings} t={t} />}
             />
           </>

@@ -158,6 +158,14 @@ export const MCP_SCHEMAS = {
     context: serverArguments.optional(),
   }),
   /**
+   * Tells the window when this resource changes (a `resource-updated` MCP event) until it
+   * unsubscribes or closes; counted per window (each subscribe wants one unsubscribe). Refused
+   * when the server does not offer subscriptions. Kept across the server's restarts.
+   */
+  'mcp.subscribeResource': z.strictObject({ serverId: id, uri: z.string().min(1).max(MCP_MAX_FIELD_CHARS) }),
+  /** Lets go of one `mcp.subscribeResource` of this window. */
+  'mcp.unsubscribeResource': z.strictObject({ serverId: id, uri: z.string().min(1).max(MCP_MAX_FIELD_CHARS) }),
+  /**
    * Starts signing in to a remote server (OAuth): answers once the authorization page is known (the
    * desktop app opens it in the system browser; otherwise the window opens `authorizationUrl`). The
    * sign-in ends in the background; `mcp.list` shows its state.
@@ -196,6 +204,9 @@ export const MCP_ACCESS = {
   'mcp.prompts': 'read',
   'mcp.getPrompt': 'read',
   'mcp.complete': 'read',
+  // They ask the server to tell of changes and store nothing.
+  'mcp.subscribeResource': 'read',
+  'mcp.unsubscribeResource': 'read',
   // They open a browser and change what the vault keeps.
   'mcp.signIn': 'write',
   'mcp.signOut': 'write',
@@ -220,6 +231,9 @@ export interface McpResponses {
   'mcp.prompts': { serverId: string; prompts: McpListing<McpPromptView> }
   'mcp.getPrompt': McpPromptMessageView
   'mcp.complete': McpCompletionView
+  /** `watching`: the server watches it now (a 2026-07-28 server may decline a URI). */
+  'mcp.subscribeResource': { serverId: string; uri: string; watching: boolean }
+  'mcp.unsubscribeResource': { unsubscribed: true }
   'mcp.signIn': McpSignInStart
   'mcp.signOut': { signedOut: true }
   'mcp.registrySearch': McpRegistrySearchResponse

@@ -149,8 +149,21 @@ export function AttachButton({
   )
 }
 
-/** The files to be sent, each with a "Remove <name>" button; and why the last one was refused. */
-export function AttachmentChips({ attachments, t }: { attachments: Attachments; t: Translate }) {
+/**
+ * The files to be sent, each with a "Remove <name>" button; and why the last one was refused.
+ * `updated`: chips of an MCP resource its server says changed (read again before sending).
+ */
+export function AttachmentChips({
+  attachments,
+  t,
+  updated,
+  onRemoved,
+}: {
+  attachments: Attachments
+  t: Translate
+  updated?: ReadonlySet<string> | undefined
+  onRemoved?: ((key: string) => void) | undefined
+}) {
   return (
     <>
       {attachments.files.length > 0 && (
@@ -163,6 +176,15 @@ export function AttachmentChips({ attachments, t }: { attachments: Attachments; 
                 <FileIcon />
               )}
               {file.source !== undefined && <span className="attachment-source">{file.source}</span>}
+              {updated?.has(file.key) && (
+                <span
+                  className="attachment-updated"
+                  data-testid="attachment-updated"
+                  title={t('composerMcp.updatedHint', { server: file.source ?? '' })}
+                >
+                  {t('composerMcp.updated')}
+                </span>
+              )}
               <span className="attachment-name" title={file.name}>
                 {file.name}
               </span>
@@ -171,7 +193,10 @@ export function AttachmentChips({ attachments, t }: { attachments: Attachments; 
                 type="button"
                 className="attachment-remove"
                 aria-label={t('attachments.remove', { name: file.name })}
-                onClick={() => attachments.remove(file.key)}
+                onClick={() => {
+                  attachments.remove(file.key)
+                  onRemoved?.(file.key)
+                }}
               >
                 ×
               </button>

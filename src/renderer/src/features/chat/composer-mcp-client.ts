@@ -1,6 +1,9 @@
 import type { KeelApi } from '../../../../shared/ipc/app-contract'
 
-/** What the composer's `@` resources and `/` prompts call: servers, their resources and prompts, suggestions. Read only. */
+/**
+ * What the composer's `@` resources and `/` prompts call: servers, their resources and prompts,
+ * suggestions, and being told when an attached resource changes. Read only.
+ */
 export const COMPOSER_MCP_COMMANDS = [
   'mcp.list',
   'mcp.resources',
@@ -8,6 +11,9 @@ export const COMPOSER_MCP_COMMANDS = [
   'mcp.prompts',
   'mcp.getPrompt',
   'mcp.complete',
+  'mcp.subscribeResource',
+  'mcp.unsubscribeResource',
+  'onMcpEvent',
 ] as const satisfies readonly (keyof KeelApi)[]
 
 export type ComposerMcpClient = Pick<KeelApi, (typeof COMPOSER_MCP_COMMANDS)[number]>

@@ -27,6 +27,11 @@ export const composerMcpMessages = defineMessages(
     'composerMcp.reason.over-budget': 'the message already holds as many files as it can',
     'composerMcp.reason.empty': 'it is empty',
     'composerMcp.reason.invalid': 'the server sent it in a form Keel cannot read',
+    'composerMcp.updated': 'updated',
+    'composerMcp.updatedHint': '{server} says this resource changed: it is read again before your message is sent.',
+    'composerMcp.rereading': 'Reading the changed resources again…',
+    'composerMcp.rereadFailed':
+      '{server} could not give {name} again ({message}). Nothing was sent: try again, or remove it.',
   },
   {
     'composerMcp.resources': 'Recursos de servidores MCP',
@@ -55,6 +60,12 @@ export const composerMcpMessages = defineMessages(
     'composerMcp.reason.over-budget': 'a mensagem já tem todos os arquivos que pode levar',
     'composerMcp.reason.empty': 'está vazio',
     'composerMcp.reason.invalid': 'o servidor o enviou numa forma que o Keel não consegue ler',
+    'composerMcp.updated': 'atualizado',
+    'composerMcp.updatedHint':
+      '{server} diz que este recurso mudou: ele é lido de novo antes de a mensagem ser enviada.',
+    'composerMcp.rereading': 'Lendo de novo os recursos que mudaram…',
+    'composerMcp.rereadFailed':
+      '{server} não conseguiu dar {name} de novo ({message}). Nada foi enviado: tente de novo ou remova-o.',
   },
   {
     'composerMcp.resources': 'Recursos de servidores MCP',
@@ -83,5 +94,10 @@ export const composerMcpMessages = defineMessages(
     'composerMcp.reason.over-budget': 'el mensaje ya lleva todos los archivos que puede',
     'composerMcp.reason.empty': 'está vacío',
     'composerMcp.reason.invalid': 'el servidor lo envió en una forma que Keel no puede leer',
+    'composerMcp.updated': 'actualizado',
+    'composerMcp.updatedHint': '{server} dice que este recurso cambió: se vuelve a leer antes de enviar el mensaje.',
+    'composerMcp.rereading': 'Volviendo a leer los recursos que cambiaron…',
+    'composerMcp.rereadFailed':
+      '{server} no pudo volver a dar {name} ({message}). No se envió nada: inténtalo de nuevo o quítalo.',
   },
 )

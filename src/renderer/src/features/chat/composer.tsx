@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { AttachmentInput } from '../../../../shared/attachments'
 import { MAX_MESSAGE_CHARS } from '../../../../shared/ipc/channels'
 import type { Translate } from '../../i18n/messages'
@@ -18,6 +18,7 @@ export function Composer({
   onStop,
   picker,
   mcp: mcpClient,
+  conversationId,
 }: {
   busy: boolean
   t: Translate
@@ -25,21 +26,37 @@ export function Composer({
   onStop: () => void
   picker?: ReactNode
   mcp?: ComposerMcpClient
+  /** The open conversation: when it changes, the draft's resources are no longer watched. */
+  conversationId?: string | undefined
 }) {
   const [text, setText] = useState('')
   const id = useId()
   const attachments = useAttachments()
   const box = useRef<HTMLTextAreaElement>(null)
   const mcp = useComposerMcp({ client: mcpClient, t, text, setText, attachments, textarea: box })
+  const { detach } = mcp
+  const [preparing, setPreparing] = useState(false)
+  // The draft stays when the conversation changes; what it holds of a server is no longer watched.
+  const watchedFor = useRef(conversationId)
+  useEffect(() => {
+    if (watchedFor.current === conversationId) return
+    watchedFor.current = conversationId
+    detach()
+  }, [conversationId, detach])
   // Said before sending (and nothing is sent or lost): the core would refuse it with an English error.
   const tooLong = text.trim().length > MAX_MESSAGE_CHARS
-  const send = () => {
-    if (busy || (text.trim() === '' && attachments.files.length === 0) || tooLong) return
+  const send = async () => {
+    if (busy || preparing || (text.trim() === '' && attachments.files.length === 0) || tooLong) return
+    // A resource that changed since it was attached is read again first (never sent out of date).
+    setPreparing(true)
+    const files = await mcp.prepareSend(attachments.files).finally(() => setPreparing(false))
+    if (!files) return
     const sent = text
-    const files = attachments.files
     setText('')
     attachments.clear()
-    void onSend(sent, files.length > 0 ? attachments.inputs() : undefined).then((ok) => {
+    const inputs = files.map(({ name, mimeType, dataBase64 }) => ({ name, mimeType, dataBase64 }))
+    void onSend(sent, inputs.length > 0 ? inputs : undefined).then((ok) => {
+      if (ok) mcp.sent()
       if (!ok) setText((current) => (current === '' ? sent : current))
       if (!ok && files.length > 0) attachments.restore(files)
     })
@@ -52,7 +69,7 @@ export function Composer({
       onSubmit={(event) => {
         event.preventDefault()
         if (busy) onStop()
-        else send()
+        else void send()
       }}
     >
       <label htmlFor={id} className="visually-hidden">
@@ -77,7 +94,7 @@ export function Composer({
           if (mcp.onKeyDown(event)) return
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault()
-            send()
+            void send()
           }
         }}
       />
@@ -91,7 +108,7 @@ export function Composer({
       <button type="submit" className={busy ? 'stop' : 'primary'}>
         {busy ? t('stop') : t('send')}
       </button>
-      <AttachmentChips attachments={attachments} t={t} />
+      <AttachmentChips attachments={attachments} t={t} updated={mcp.updatedKeys} onRemoved={mcp.removed} />
       <AttachButton attachments={attachments} t={t} />
     </form>
   )

@@ -6,8 +6,10 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefO
 import type { Translate } from '../../i18n/messages'
 import { appErrorText } from '../../lib/app-error-text'
 import type { Attachments } from './attachment-picker'
+import type { PendingAttachment } from './read-attachment'
 import { budgetUsed, omittedLines, pendingFromServer } from './composer-mcp-attachments'
 import type { ComposerMcpClient } from './composer-mcp-client'
+import { useResourceWatch } from './use-resource-watch'
 import {
   askableServers,
   entryArguments,
@@ -75,6 +77,7 @@ export function useComposerMcp({
   const [pending, setPending] = useState<PendingEntry | undefined>(undefined)
   const [status, setStatus] = useState<ComposerMcpStatus | undefined>(undefined)
   const loads = useRef(0)
+  const watch = useResourceWatch(client)
 
   const open = client !== undefined && trigger !== undefined && dismissed !== trigger.start && pending === undefined
   const kind = trigger?.kind
@@ -136,7 +139,17 @@ export function useComposerMcp({
         setStatus({ kind: 'error', text: t('composerMcp.failed', { server, message: appErrorText(t, answer.error) }) })
         return
       }
-      attachments.addReady(answer.value.attachments.map((file) => pendingFromServer(file, server)))
+      const files = answer.value.attachments.map((file) => pendingFromServer(file, server))
+      attachments.addReady(files)
+      // A resource is watched while it is attached: read again before sending if it changes.
+      if (entry.kind !== 'prompt' && 'uri' in answer.value)
+        void watch.add({
+          serverId: entry.serverId,
+          serverName: server,
+          uri: answer.value.uri,
+          name: entry.kind === 'resource' ? entry.resource.name : undefined,
+          keys: files.map((file) => file.key),
+        })
       const named = omittedLines(t, server, answer.value.omitted)
       if ('text' in answer.value) {
         const inserted = answer.value.text
@@ -149,7 +162,35 @@ export function useComposerMcp({
         focusAt(insertAt)
       }
     },
-    [client, t, attachments, setText, focusAt],
+    [client, t, attachments, setText, focusAt, watch],
+  )
+
+  /**
+   * Before sending: every attached resource that changed (or is no longer watched) read again, its
+   * chips replaced. The files to send, or undefined (the reason is in the status; nothing is sent).
+   */
+  const prepareSend = useCallback(
+    async (files: readonly PendingAttachment[]): Promise<PendingAttachment[] | undefined> => {
+      if (!watch.needsReading()) return [...files]
+      setStatus({ kind: 'busy', text: t('composerMcp.rereading') })
+      const outcome = await watch.refresh(files)
+      if (!outcome.ok) {
+        const { resource, error } = outcome
+        setStatus({
+          kind: 'error',
+          text: t('composerMcp.rereadFailed', {
+            name: resource.name ?? resource.uri,
+            server: resource.serverName,
+            message: appErrorText(t, error),
+          }),
+        })
+        return undefined
+      }
+      attachments.restore(outcome.files)
+      setStatus(undefined)
+      return outcome.files
+    },
+    [watch, t, attachments],
   )
 
   const choose = useCallback(
@@ -212,6 +253,15 @@ export function useComposerMcp({
     },
     status,
     client,
+    prepareSend,
+    /** The chips whose resource changed since it was read (shown as "updated"). */
+    updatedKeys: watch.updatedKeys,
+    /** A chip was removed (its resource is let go once none of its chips is left). */
+    removed: watch.removed,
+    /** The message was sent: every attached resource is let go. */
+    sent: watch.releaseAll,
+    /** The conversation changed: nothing stays watched (what is attached is read again before sending). */
+    detach: watch.detach,
   }
 }
 
