@@ -212,6 +212,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     ),
     maxOutputTokens: request.maxOutputTokens,
     temperature: request.temperature,
+    hostedSearch: request.webSearch === true,
     timeZone,
     signal: io.signal,
     approver: io.approver,

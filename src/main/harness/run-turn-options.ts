@@ -62,6 +62,8 @@ export interface RunTurnOptions {
   maxOutputTokens?: number | undefined
   /** The conversation's temperature (unset: the provider's default). */
   temperature?: number | undefined
+  /** Ask the provider to run web search itself (its own hosted tool), where its API has one. */
+  hostedSearch?: boolean | undefined
   runId?: string
   /**
    * One model round (default `streamModelRound`, over HTTP). The turn setup wraps it to

@@ -37,6 +37,7 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       tools: context.toolDefinitions,
       maxOutputTokens: context.maxOutputTokens,
       temperature: context.temperature,
+      hostedSearch: context.hostedSearch,
     })
     let needsBreak = round > 1 && progress.shownText.length > 0 && !progress.shownText.endsWith('\n\n')
     let outputText = ''

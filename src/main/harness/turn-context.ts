@@ -1,3 +1,4 @@
+import { hasHostedSearch } from '../../shared/hosted-search'
 import type { ToolArgumentIssue } from '../../shared/tool-outcome'
 import type { HistoryMessage } from '../../shared/chat-history'
 import type { JsonValue } from '../../shared/json-value'
@@ -58,6 +59,7 @@ export interface TurnContext {
   readonly turnTimeoutMs: number | undefined
   readonly maxOutputTokens: number | undefined
   readonly temperature: number | undefined
+  readonly hostedSearch: boolean
   readonly turn: { conversationId: string; turnId: string; messageId: string }
   /**
    * Index in the history of the question the turn answers (its files always go with each request).
@@ -153,6 +155,7 @@ export function createTurnContext(
     turnTimeoutMs: options.turnTimeoutMs,
     maxOutputTokens: options.maxOutputTokens,
     temperature: options.temperature,
+    hostedSearch: options.hostedSearch === true && hasHostedSearch(options.provider),
     turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
     questionIndex: lastUserIndex(
       begun.history,

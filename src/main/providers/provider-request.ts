@@ -30,6 +30,22 @@ export interface BuildRequestInput {
   currentQuestion?: number | undefined
   /** Sampling temperature (0–2; Anthropic's cap of 1 is applied by its builder); unset: the provider's default, nothing sent. */
   temperature?: number | undefined
+  /**
+   * Offer the provider's own web search (its hosted tool: the provider runs it, Keel only reads
+   * what it did). Only the APIs in `hasHostedSearch` read it.
+   */
+  hostedSearch?: boolean | undefined
+}
+
+/** The name every provider's hosted search has; Keel's own `web_search` gives way to it in that request. */
+export const HOSTED_SEARCH_NAME = 'web_search'
+
+/** The client tools of a request with hosted search on: a client tool named like the hosted one would clash. */
+export function clientToolsBeside(
+  tools: readonly ProviderToolDefinition[],
+  hostedSearch: boolean | undefined,
+): readonly ProviderToolDefinition[] {
+  return hostedSearch ? tools.filter((tool) => tool.name !== HOSTED_SEARCH_NAME) : tools
 }
 
 /** A streaming HTTP request, ready for `fetch`. */

@@ -121,3 +121,30 @@ describe('conversation settings reach the provider', () => {
     expect(world.store.db.prepare('SELECT count(*) AS n FROM conversation_settings').get()).toEqual({ n: 0 })
   })
 })
+
+describe("the provider's own web search", () => {
+  it('is offered where the API has it, reaches the request when on, and stays out when off or unavailable', async () => {
+    const first = await turn({ text: 'news?', settings: { provider: 'anthropic', model: 'claude-pick' } })
+    let body = lastRequest().body as Record<string, any>
+    expect(JSON.stringify(body.tools ?? [])).not.toContain('web_search_20250305')
+    const view = await a.value('conversations.settingsUpdate', { conversationId: first, patch: { webSearch: true } })
+    expect(view.hostedSearch).toBe(true)
+    expect(view.effective.webSearch).toBe(true)
+    await turn({ conversationId: first, text: 'and now?' })
+    body = lastRequest().body as Record<string, any>
+    expect(body.tools).toContainEqual({ type: 'web_search_20250305', name: 'web_search' })
+
+    // Chat Completions (the default here) has none: not offered, and a stored "on" sends nothing.
+    const second = await turn({ text: 'hello' })
+    const chat = await a.value('conversations.settingsUpdate', { conversationId: second, patch: { webSearch: true } })
+    expect(chat.hostedSearch).toBe(false)
+    expect(chat.effective.webSearch).toBe(false)
+    await turn({ conversationId: second, text: 'again' })
+    expect(JSON.stringify(lastRequest().body)).not.toMatch(/web_search|google_search/)
+
+    // Off again: gone from the next request.
+    await a.value('conversations.settingsUpdate', { conversationId: first, patch: { webSearch: null } })
+    await turn({ conversationId: first, text: 'off?' })
+    expect(JSON.stringify((lastRequest().body as Record<string, any>).tools ?? [])).not.toContain('web_search_2025')
+  })
+})

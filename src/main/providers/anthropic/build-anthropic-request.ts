@@ -1,7 +1,17 @@
-import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import {
+  argumentsForHistory,
+  clientToolsBeside,
+  HOSTED_SEARCH_NAME,
+  joinUrl,
+  type BuildRequestInput,
+  type ProviderRequest,
+} from '../provider-request'
 import { userMessageParts } from '../user-message-parts'
 
 export const ANTHROPIC_VERSION = '2023-06-01'
+/** The generally available version of Anthropic's web search server tool. */
+const ANTHROPIC_WEB_SEARCH_TOOL = 'web_search_20250305'
+
 const DEFAULT_MAX_TOKENS = 8192
 
 /**
@@ -84,13 +94,14 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
   if (input.system) body.system = input.system
   // The Messages API takes 0–1; a conversation's higher value (set for another provider) is lowered to 1.
   if (input.temperature !== undefined) body.temperature = Math.min(input.temperature, 1)
-  if (input.tools.length > 0) {
-    body.tools = input.tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.inputSchema,
-    }))
-  }
+  const tools: Record<string, unknown>[] = clientToolsBeside(input.tools, input.hostedSearch).map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+  }))
+  // The server tool: Anthropic runs the searches (`server_tool_use` / `web_search_tool_result`).
+  if (input.hostedSearch) tools.push({ type: ANTHROPIC_WEB_SEARCH_TOOL, name: HOSTED_SEARCH_NAME })
+  if (tools.length > 0) body.tools = tools
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream',

@@ -1,4 +1,10 @@
-import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import {
+  argumentsForHistory,
+  clientToolsBeside,
+  joinUrl,
+  type BuildRequestInput,
+  type ProviderRequest,
+} from '../provider-request'
 import { userMessageParts } from '../user-message-parts'
 
 /** The schema revision whose stream shape the parser reads ("steps"). */
@@ -65,14 +71,15 @@ export function buildGeminiInteractionsRequest(input: BuildRequestInput): Provid
   if (input.maxOutputTokens !== undefined) generation.max_output_tokens = input.maxOutputTokens
   if (input.temperature !== undefined) generation.temperature = input.temperature
   if (Object.keys(generation).length > 0) body.generation_config = generation
-  if (input.tools.length > 0) {
-    body.tools = input.tools.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.inputSchema,
-    }))
-  }
+  const tools: Record<string, unknown>[] = clientToolsBeside(input.tools, input.hostedSearch).map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.inputSchema,
+  }))
+  // The built-in search: Google runs it and streams `google_search_call` / `_result` steps.
+  if (input.hostedSearch) tools.push({ type: 'google_search' })
+  if (tools.length > 0) body.tools = tools
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream',

@@ -1,4 +1,10 @@
-import { argumentsForHistory, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import {
+  argumentsForHistory,
+  clientToolsBeside,
+  joinUrl,
+  type BuildRequestInput,
+  type ProviderRequest,
+} from '../provider-request'
 import { userMessageParts } from '../user-message-parts'
 
 /**
@@ -80,17 +86,19 @@ export function buildGeminiRequest(input: BuildRequestInput): ProviderRequest {
   if (input.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = input.maxOutputTokens
   if (input.temperature !== undefined) generationConfig.temperature = input.temperature
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig
-  if (input.tools.length > 0) {
-    body.tools = [
-      {
-        functionDeclarations: input.tools.map((tool) => ({
-          name: tool.name,
-          description: tool.description,
-          parametersJsonSchema: tool.inputSchema,
-        })),
-      },
-    ]
-  }
+  const clientTools = clientToolsBeside(input.tools, input.hostedSearch)
+  const tools: Record<string, unknown>[] = []
+  if (clientTools.length > 0)
+    tools.push({
+      functionDeclarations: clientTools.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        parametersJsonSchema: tool.inputSchema,
+      })),
+    })
+  // Grounding with Google Search: Google runs it and answers with `groundingMetadata`.
+  if (input.hostedSearch) tools.push({ googleSearch: {} })
+  if (tools.length > 0) body.tools = tools
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' }
   if (input.connection.apiKey) headers['x-goog-api-key'] = input.connection.apiKey
   const model = encodeURIComponent(input.connection.model)

@@ -1,5 +1,5 @@
 import { bearer } from '../http-auth'
-import { joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
+import { clientToolsBeside, joinUrl, type BuildRequestInput, type ProviderRequest } from '../provider-request'
 import { dataUrl, userMessageParts } from '../user-message-parts'
 
 /**
@@ -74,15 +74,16 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
   if (input.system) body.instructions = input.system
   if (input.maxOutputTokens !== undefined) body.max_output_tokens = input.maxOutputTokens
   if (input.temperature !== undefined) body.temperature = input.temperature
-  if (input.tools.length > 0) {
-    body.tools = input.tools.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.inputSchema,
-      strict: false,
-    }))
-  }
+  const tools: Record<string, unknown>[] = clientToolsBeside(input.tools, input.hostedSearch).map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.inputSchema,
+    strict: false,
+  }))
+  // The provider's own search: OpenAI runs it and streams `web_search_call` items.
+  if (input.hostedSearch) tools.push({ type: 'web_search' })
+  if (tools.length > 0) body.tools = tools
   return {
     url: joinUrl(input.connection.baseUrl, 'responses'),
     headers: bearer(input.connection.apiKey),

@@ -13,6 +13,7 @@ export const conversationSettingsMessages = defineMessages(
     'convset.systemPrompt': 'System prompt',
     'convset.systemPromptHint': 'Sent after Keel’s note with today’s date. Empty: the default from Settings.',
     'convset.maxTokens': 'Max output tokens',
+    'convset.webSearch': 'Search the web (the provider runs the searches and cites its sources)',
     'convset.temperature': 'Temperature',
     'convset.defaultIs': 'Default: {value}',
     'convset.modelLimit': 'the model’s own limit',
@@ -70,6 +71,7 @@ export const conversationSettingsMessages = defineMessages(
     'convset.systemPrompt': 'Prompt de sistema',
     'convset.systemPromptHint': 'Enviado depois da nota do Keel com a data de hoje. Vazio: o padrão das Configurações.',
     'convset.maxTokens': 'Máximo de tokens de saída',
+    'convset.webSearch': 'Pesquisar na web (o provedor faz as pesquisas e cita as fontes)',
     'convset.temperature': 'Temperatura',
     'convset.defaultIs': 'Padrão: {value}',
     'convset.modelLimit': 'o limite do próprio modelo',
@@ -127,6 +129,7 @@ export const conversationSettingsMessages = defineMessages(
     'convset.systemPromptHint':
       'Se envía después de la nota de Keel con la fecha de hoy. Vacío: el predeterminado de Ajustes.',
     'convset.maxTokens': 'Máximo de tokens de salida',
+    'convset.webSearch': 'Buscar en la web (el proveedor hace las búsquedas y cita sus fuentes)',
     'convset.temperature': 'Temperatura',
     'convset.defaultIs': 'Predeterminado: {value}',
     'convset.modelLimit': 'el límite propio del modelo',

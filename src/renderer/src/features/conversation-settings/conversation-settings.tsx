@@ -322,6 +322,7 @@ function SettingsForm({
   const [system, setSystem] = useState(view.own.system ?? '')
   const [maxTokens, setMaxTokens] = useState(view.own.maxOutputTokens?.toString() ?? '')
   const [temperature, setTemperature] = useState(view.own.temperature?.toString() ?? '')
+  const [webSearch, setWebSearch] = useState(view.own.webSearch === true)
   const [said, setSaid] = useState('')
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -347,6 +348,8 @@ function SettingsForm({
               system: system.trim() === '' ? null : system,
               maxOutputTokens: max ?? null,
               temperature: temp ?? null,
+              // Offered (and so changed) only where the provider's API has its own search.
+              ...(view.hostedSearch ? { webSearch: webSearch ? true : null } : {}),
             })
             .then(
               (saved) => saved && setSaid(view.conversationId === null ? t('convset.savedDraft') : t('convset.saved')),
@@ -410,6 +413,12 @@ function SettingsForm({
             </p>
           </div>
         </div>
+        {view.hostedSearch && (
+          <label className="conversation-settings-toggle">
+            <input type="checkbox" checked={webSearch} onChange={(e) => setWebSearch(e.target.checked)} />{' '}
+            {t('convset.webSearch')}
+          </label>
+        )}
         <div className="conversation-settings-actions">
           <button type="submit" className="primary" disabled={maxInvalid || tempInvalid}>
             {t('convset.save')}

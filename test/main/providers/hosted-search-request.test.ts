@@ -1,0 +1,54 @@
+// The provider's own web search in each request: the hosted tool each API documents, beside the
+// client tools (Keel's own `web_search` gives way to the hosted one, whose name it would clash
+// with); nothing at all when it is off, and nothing for Chat Completions, which has none.
+import { describe, expect, it } from 'vitest'
+import { hasHostedSearch } from '../../../src/shared/hosted-search'
+import { PROVIDER_IDS } from '../../../src/shared/provider-id'
+import { buildProviderRequest } from '../../../src/main/providers/provider-registry'
+import type { BuildRequestInput } from '../../../src/main/providers/provider-request'
+
+function input(hostedSearch: boolean | undefined): BuildRequestInput {
+  return {
+    connection: { baseUrl: 'https://api.example', apiKey: 'k', model: 'm' },
+    system: undefined,
+    history: [{ role: 'user', text: 'news?' }] as BuildRequestInput['history'],
+    tools: [
+      { name: 'get_measurement', description: 'read', inputSchema: { type: 'object', properties: {} } },
+      { name: 'web_search', description: 'local search', inputSchema: { type: 'object', properties: {} } },
+    ],
+    maxOutputTokens: 100,
+    hostedSearch,
+  }
+}
+
+const hostedEntry: Record<string, unknown> = {
+  anthropic: { type: 'web_search_20250305', name: 'web_search' },
+  'openai-responses': { type: 'web_search' },
+  gemini: { googleSearch: {} },
+  'gemini-interactions': { type: 'google_search' },
+}
+
+describe('hosted search in requests', () => {
+  it.each(PROVIDER_IDS.filter(hasHostedSearch))('%s: the hosted tool beside the client tools', (provider) => {
+    const body = buildProviderRequest(provider, input(true)).body
+    const tools = body.tools as Record<string, unknown>[]
+    expect(tools).toContainEqual(hostedEntry[provider])
+    const text = JSON.stringify(tools)
+    expect(text).toContain('get_measurement')
+    expect(text).not.toContain('local search')
+  })
+
+  it.each(PROVIDER_IDS)('%s: off (or unset) sends no hosted tool and keeps every client tool', (provider) => {
+    for (const off of [false, undefined]) {
+      const text = JSON.stringify(buildProviderRequest(provider, input(off)).body.tools)
+      expect(text).toContain('local search')
+      expect(text).not.toMatch(/web_search_20250305|google_search|googleSearch|"type":"web_search"/)
+    }
+  })
+
+  it('Chat Completions has no hosted search: the switch is not offered and nothing is sent', () => {
+    expect(hasHostedSearch('openai-chat')).toBe(false)
+    const text = JSON.stringify(buildProviderRequest('openai-chat', input(true)).body)
+    expect(text).not.toMatch(/web_search_20250305|google_search|googleSearch|"type":"web_search"/)
+  })
+})
