@@ -5,7 +5,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, isElectron, test } from './fixtures'
-import { enqueue, openApp, resetSim, screenshot, send } from './sim'
+import { enqueue, openApp, resetSim, screenshot, send, simRequests } from './sim'
 
 test.beforeEach(async () => {
   await resetSim()
@@ -86,4 +86,22 @@ test('a page read is asked for with its URL; a local address is refused, never r
     if (await reading.isChecked()) await reading.click()
     await expect(reading).not.toBeChecked()
   }
+})
+
+test("a conversation's 'Search the web' asks the provider for its own search", async ({ page }) => {
+  await openApp(page)
+  await page.getByRole('button', { name: 'Conversation', exact: true }).click()
+  await page.getByRole('button', { name: 'Conversation settings' }).click()
+  const panel = page.getByRole('region', { name: 'Conversation settings' })
+  // The app's default entry here is Anthropic, whose API runs search itself.
+  const searchBox = panel.getByRole('checkbox', { name: /Search the web/ })
+  await searchBox.check()
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(panel.getByRole('status')).toContainText('Saved')
+  await panel.getByRole('button', { name: 'Close' }).click()
+  await enqueue({ type: 'turn', text: 'Here is the news.' })
+  await send(page, 'Any news today?')
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Here is the news.')
+  const [request] = (await simRequests()) as { body: { tools?: unknown[] } }[]
+  expect(request?.body.tools).toContainEqual({ type: 'web_search_20250305', name: 'web_search' })
 })
