@@ -151,6 +151,7 @@ export class TurnAccumulator {
   updateHostedCall(
     call: HostedCall,
     change: {
+      kind?: HostedToolKind
       queries?: readonly string[]
       url?: string | undefined
       status?: HostedCall['status']
@@ -159,6 +160,7 @@ export class TurnAccumulator {
       suggestionsHtml?: string | undefined
     },
   ): void {
+    if (change.kind !== undefined) call.kind = change.kind
     if (change.queries) for (const query of change.queries) if (!call.queries.includes(query)) call.queries.push(query)
     if (change.url !== undefined) call.url = change.url
     if (change.status !== undefined) call.status = change.status
