@@ -7,7 +7,7 @@ import { asNumber, asObject, asString, type WireObject } from './wire-access'
  * message). `partStart`: where the part starts in the round's text (undefined: the span is unknown).
  */
 export function urlCitation(annotation: WireObject | undefined, partStart: number | undefined): Citation | undefined {
-  if (!annotation || annotation.type !== 'url_citation') return undefined
+  if (annotation?.type !== 'url_citation') return undefined
   const fields = asObject(annotation.url_citation) ?? annotation
   const url = asString(fields.url)
   if (!url) return undefined
