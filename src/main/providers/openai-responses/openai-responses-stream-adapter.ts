@@ -28,6 +28,8 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
   private readonly partStarts = new Map<string, number>()
   /** Message items whose annotations came as `annotation.added` events (not read again from the item). */
   private readonly annotatedItems = new Set<string>()
+  private lastPartItem: unknown
+  private lastPartIndex: unknown
   private refusal = false
   private terminalStatus: string | undefined
   private incompleteReason: string | undefined
@@ -38,8 +40,11 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
     const acc = this.acc
     switch (payload.type) {
       case 'response.output_text.delta': {
-        const key = `${asString(payload.item_id)}:${asNumber(payload.content_index) ?? 0}`
-        if (!this.partStarts.has(key)) this.partStarts.set(key, acc.textLength)
+        // Hot path: the part's start is noted once per part, not looked up per delta.
+        const itemId = payload.item_id
+        const contentIndex = payload.content_index
+        if (itemId !== this.lastPartItem || contentIndex !== this.lastPartIndex)
+          this.notePartStart(itemId, contentIndex)
         acc.appendText(asString(payload.delta) ?? '')
         return
       }
@@ -193,6 +198,13 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
         summary,
       })
     }
+  }
+
+  private notePartStart(itemId: unknown, contentIndex: unknown): void {
+    this.lastPartItem = itemId
+    this.lastPartIndex = contentIndex
+    const key = `${asString(itemId)}:${asNumber(contentIndex) ?? 0}`
+    if (!this.partStarts.has(key)) this.partStarts.set(key, this.acc.textLength)
   }
 
   /** Annotations only the finished message item carries (no `annotation.added` events came for it). */
