@@ -379,7 +379,7 @@ export class TurnAccumulator {
       reasoning: this.reasoningParts.text(),
       toolCalls,
       hostedCalls: this.hosted.map(snapshot),
-      citations: this.citations,
+      citations: placedCitations(this.citations, this.textParts.length),
       usage: { ...this.usage },
       error: this.error,
       replay: this.replay,
@@ -399,6 +399,18 @@ export class TurnAccumulator {
 }
 
 const EMPTY: StreamEvent[] = []
+
+/**
+ * Citations whose span lies within the answer text keep it; a span past the text (a cut stream,
+ * offsets from a provider that disagree with its text) is dropped rather than pointing elsewhere.
+ */
+function placedCitations(citations: Citation[], textLength: number): Citation[] {
+  return citations.map((citation) =>
+    citation.span && (citation.span.end > textLength || citation.span.start > citation.span.end)
+      ? { ...citation, span: undefined }
+      : citation,
+  )
+}
 
 /** A copy that later changes to the call do not reach (events are handed out while it changes). */
 function snapshot(call: HostedCall): HostedCall {
