@@ -1,4 +1,5 @@
 import type { FinishReason } from './finish-reason'
+import type { Citation, HostedCall } from './hosted-tools'
 import type { ProviderError } from './provider-error'
 import type { ProviderId } from './provider-id'
 import type { Usage } from './usage'
@@ -28,6 +29,12 @@ export type ReplayItem =
   | { type: 'openai-reasoning'; itemId: string; encryptedContent: string | undefined; summary: string[] }
   | { type: 'gemini-thought-signature'; signature: string; callId: string | undefined }
   | { type: 'interactions-thought'; signature: string; summary: string }
+  /**
+   * An Anthropic server-tool block (`server_tool_use`, `web_search_tool_result`, `web_fetch_tool_result`,
+   * `mcp_tool_use`…) exactly as received (results carry encrypted content the API wants back).
+   * `textOffset`: how much of the round's text came before it, so the blocks go back in their place.
+   */
+  | { type: 'anthropic-server-block'; block: Record<string, unknown>; textOffset: number }
 
 /** Everything a finished (or failed, or cut) stream amounted to. */
 export interface RoundResult {
@@ -40,7 +47,12 @@ export interface RoundResult {
   rawFinishReason: string | null
   text: string
   reasoning: string
+  /** Client tool calls only: the provider asks Keel to run these (after the gate). */
   toolCalls: TurnToolCall[]
+  /** Tools the provider ran itself, in the order they were announced: never run here. */
+  hostedCalls: HostedCall[]
+  /** Sources the answer cites, in stream order. */
+  citations: Citation[]
   usage: Usage
   error: ProviderError | undefined
   replay: ReplayItem[]

@@ -1,4 +1,5 @@
 import type { FinishReason } from './finish-reason'
+import type { Citation, HostedCall } from './hosted-tools'
 import type { ProviderError } from './provider-error'
 import type { Usage } from './usage'
 
@@ -16,6 +17,13 @@ export type StreamEvent =
   | { type: 'tool-call-delta'; callId: string; delta: string }
   /** The provider closed the call's arguments (they may still be invalid JSON). */
   | { type: 'tool-call-end'; callId: string }
+  /**
+   * A tool the provider runs itself (web search, fetch…) was announced or changed: its whole
+   * current state, replacing any earlier one with the same id. Never a client tool call.
+   */
+  | { type: 'hosted-call'; call: HostedCall }
+  /** The answer cites a source (a URL citation, a grounding support). */
+  | { type: 'citation'; citation: Citation }
   /** Emitted once, last, when the stream is over (whether or not it ended well). */
   | {
       type: 'finish'

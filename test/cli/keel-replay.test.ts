@@ -86,6 +86,8 @@ describe('keel replay', () => {
       toolCalls: [
         { callId: 'toolu_A', name: 'get_weather', argumentsText: '{"city": "Paris"}', arguments: { city: 'Paris' } },
       ],
+      hostedCalls: [],
+      sources: [],
       usage: { inputTokens: 10, outputTokens: 41 },
       error: null,
     })

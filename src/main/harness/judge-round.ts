@@ -29,7 +29,15 @@ export interface RunCalls {
   kind: 'run-calls'
 }
 
-export type RoundVerdict = TurnEnding | RunCalls
+/**
+ * The provider paused its own tool loop (Anthropic `pause_turn`): the round is sent back as it is
+ * and the answer goes on in a next round (counted against the round limit). Nothing runs here.
+ */
+export interface ContinuePaused {
+  kind: 'continue-paused'
+}
+
+export type RoundVerdict = TurnEnding | RunCalls | ContinuePaused
 
 /** What the decision needs to know about one streamed round and the turn so far. */
 export interface RoundFacts {
@@ -58,8 +66,8 @@ const end = (ending: Omit<TurnEnding, 'kind'>): TurnEnding => ({ kind: 'end', ..
  * The harness's end-of-round decision, pure: given what the round amounted to and the turn so far,
  * either "run these calls" or "end the turn like this". Checks, in order: the user's stop; a
  * provider error (a connection lost after output is a cut, not a failure); too many calls; a cut
- * (no end signal, a length finish, a call left open); a turn that did not verifiably end for its
- * calls; otherwise the calls run (two checks passed: the turn ended, and — next, per call — the
+ * (no end signal, a length finish, a call left open); a round the provider paused (continued, never
+ * with client calls in it); a turn that did not verifiably end for its calls; otherwise the calls run (two checks passed: the turn ended, and — next, per call — the
  * arguments).
  */
 export function judgeRound(facts: RoundFacts): RoundVerdict {
@@ -138,6 +146,7 @@ export function judgeRound(facts: RoundFacts): RoundVerdict {
       unrunCalls: hasCalls ? 'not-run' : undefined,
     })
   }
+  if (result.finishReason === 'paused' && !hasCalls) return { kind: 'continue-paused' }
   if (!mayRunToolCalls(result)) {
     // A finished answer; calls without a tool-call finish (a compatible server that never sent one, a filter) never run.
     return end({

@@ -223,6 +223,9 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
     }
     recorder.recordToolRound(roundMessage)
     progress.history.push(roundMessage)
+    progress.continuesPausedRound = verdict.kind === 'continue-paused'
+    // Paused: the next request carries this round as the last assistant message and nothing else.
+    if (verdict.kind === 'continue-paused') continue
     const executed = await executeToolCalls(context, result.toolCalls)
     progress.history.push({ role: 'tool-results', results: executed.results })
     progress.previousRoundHadToolFailure = executed.hadFailure

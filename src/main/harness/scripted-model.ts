@@ -117,6 +117,8 @@ function fold(provider: RoundResult['provider'], replay: ReplayItem[]) {
         text,
         reasoning,
         toolCalls,
+        hostedCalls: [],
+        citations: [],
         usage: finish?.usage ?? {
           inputTokens: undefined,
           outputTokens: undefined,

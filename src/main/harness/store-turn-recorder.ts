@@ -1,3 +1,4 @@
+import type { FinishReason } from '../../shared/finish-reason'
 import { checkAttachment, type CheckedAttachment } from '../../shared/attachments'
 import type { StoredAttachment } from '../db/attachment-store'
 import type {
@@ -147,7 +148,7 @@ export function createStoreTurnRecorder(store: StoreWriter): TurnRecorder {
       storing(() =>
         store.generations.finish(id, {
           outcome: generationOutcome(input.aborted, input.result),
-          finishReason: input.result?.finishReason ?? null,
+          finishReason: storedFinishReason(input.result?.finishReason ?? null),
           rawFinishReason: input.result?.rawFinishReason ?? null,
           // Everything the live diagnostics showed, so a reopened answer shows the same.
           ...(error
@@ -372,4 +373,12 @@ function providerOfMessage(store: StoreReader, message: Message): ProviderId {
     ? store.generations.listForTurn(message.turnId).find((g) => g.messageId === message.id)
     : undefined
   return generation && isProviderId(generation.provider) ? generation.provider : 'openai-chat'
+}
+
+/**
+ * The stored column allows the finish reasons it was made with: a paused round (Anthropic
+ * `pause_turn`) is kept as `other`, its raw reason (`pause_turn`) saying which.
+ */
+function storedFinishReason(reason: FinishReason | null): Exclude<FinishReason, 'paused'> | null {
+  return reason === 'paused' ? 'other' : reason
 }

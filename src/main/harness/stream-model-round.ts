@@ -67,6 +67,8 @@ const OUTPUT_EVENTS = new Set<StreamEvent['type']>([
   'tool-call-start',
   'tool-call-delta',
   'tool-call-end',
+  'hosted-call',
+  'citation',
 ])
 
 /** Which normalized events count as progress for the stall clock (a decision per event type). */
@@ -76,6 +78,8 @@ const PROGRESS: Record<StreamEvent['type'], boolean> = {
   'tool-call-start': true,
   'tool-call-delta': true,
   'tool-call-end': true,
+  'hosted-call': true,
+  citation: true,
   finish: true,
   error: true,
 }

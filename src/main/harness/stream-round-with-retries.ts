@@ -39,7 +39,12 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       temperature: context.temperature,
       hostedSearch: context.hostedSearch,
     })
-    let needsBreak = round > 1 && progress.shownText.length > 0 && !progress.shownText.endsWith('\n\n')
+    // A round after tool results starts a new paragraph; one that continues a paused round goes on as it was.
+    let needsBreak =
+      round > 1 &&
+      !progress.continuesPausedRound &&
+      progress.shownText.length > 0 &&
+      !progress.shownText.endsWith('\n\n')
     let outputText = ''
     const shownCallIds = new Set<string>()
     let outcome: RoundOutcome | undefined

@@ -81,6 +81,8 @@ export interface TurnProgress {
   /** Consecutive invalid calls per tool name: the second in a row ends the turn. */
   invalidStreak: Map<string, number>
   previousRoundHadToolFailure: boolean
+  /** The previous round was paused by the provider (its own tools): this round continues the same text. */
+  continuesPausedRound: boolean
   /** Time spent thinking so far (from a reasoning delta to the next output of another kind), for "Thought for N s". */
   reasoningMs: number
   /** When the reasoning now streaming began (undefined when none is streaming). */
@@ -168,6 +170,7 @@ export function createTurnContext(
       notices: [],
       invalidStreak: new Map(),
       previousRoundHadToolFailure: false,
+      continuesPausedRound: false,
       reasoningMs: 0,
       reasoningSince: undefined,
     },

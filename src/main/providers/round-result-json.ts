@@ -12,6 +12,10 @@ export interface TurnResultJson {
   text: string
   reasoning: string
   toolCalls: { callId: string; name: string; argumentsText: string; arguments: Record<string, unknown> | null }[]
+  /** Tools the provider ran itself (never run here). */
+  hostedCalls: { toolName: string; kind: string; query: string | null; url: string | null; status: string }[]
+  /** Every source the round cited or its hosted calls found, once each, cited ones first. */
+  sources: { url: string; title: string | null }[]
   usage: { inputTokens: number | null; outputTokens: number | null }
   error: { kind: string; message: string; retryable: boolean; status: number | null } | null
 }
@@ -32,6 +36,14 @@ export function turnResultToJson(result: RoundResult): TurnResultJson {
       argumentsText: call.argumentsText,
       arguments: call.arguments ?? null,
     })),
+    hostedCalls: result.hostedCalls.map((call) => ({
+      toolName: call.toolName,
+      kind: call.kind,
+      query: call.queries.length > 0 ? call.queries.join(' | ') : null,
+      url: call.url ?? null,
+      status: call.status,
+    })),
+    sources: sourcesOf(result),
     usage: {
       inputTokens: result.usage.inputTokens ?? null,
       outputTokens: result.usage.outputTokens ?? null,
@@ -45,4 +57,12 @@ export function turnResultToJson(result: RoundResult): TurnResultJson {
         }
       : null,
   }
+}
+
+function sourcesOf(result: RoundResult): TurnResultJson['sources'] {
+  const byUrl = new Map<string, string | null>()
+  for (const citation of result.citations) if (!byUrl.has(citation.url)) byUrl.set(citation.url, citation.title ?? null)
+  for (const call of result.hostedCalls)
+    for (const source of call.sources) if (!byUrl.has(source.url)) byUrl.set(source.url, source.title ?? null)
+  return [...byUrl].map(([url, title]) => ({ url, title }))
 }

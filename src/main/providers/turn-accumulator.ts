@@ -3,6 +3,7 @@ import type { FinishReason } from '../../shared/finish-reason'
 import { providerError, type ProviderError } from '../../shared/provider-error'
 import type { ProviderId } from '../../shared/provider-id'
 import type { StreamEvent } from '../../shared/stream-events'
+import type { Citation, HostedCall, HostedSource, HostedToolKind } from '../../shared/hosted-tools'
 import type { ReplayItem, RoundResult, TurnToolCall } from '../../shared/round-result'
 import type { Usage } from '../../shared/usage'
 import { TextPieces } from './text-pieces'
@@ -38,6 +39,10 @@ export class TurnAccumulator {
   private readonly reasoningParts = new TextPieces()
   private readonly calls: PendingToolCall[] = []
   private readonly callsByKey = new Map<string, PendingToolCall>()
+  /** Tools the provider runs itself: kept apart from `calls`, so nothing here can ever be run. */
+  private readonly hosted: HostedCall[] = []
+  private readonly hostedById = new Map<string, HostedCall>()
+  private readonly citations: Citation[] = []
   private localIdCount = 0
   private usage: Usage = {
     inputTokens: undefined,
@@ -91,8 +96,87 @@ export class TurnAccumulator {
     return this.endSignal
   }
 
+  /** Client tool calls only (hosted calls are never counted: they decide no finish reason). */
   get toolCallCount(): number {
     return this.calls.length
+  }
+
+  get hostedCallCount(): number {
+    return this.hosted.length
+  }
+
+  get citationCount(): number {
+    return this.citations.length
+  }
+
+  /** Characters of answer text so far (where a citation's span starts, where a server block sits). */
+  get textLength(): number {
+    return this.textParts.length
+  }
+
+  /** The answer text so far (joins the pieces: only for rare events such as grounding metadata). */
+  textSoFar(): string {
+    return this.textParts.text()
+  }
+
+  /**
+   * Announces a tool the provider runs itself, or returns the one already announced under `id`
+   * (emits nothing then: call {@link updateHostedCall} to change it). Never a client tool call.
+   */
+  openHostedCall(id: string | undefined, toolName: string, kind: HostedToolKind): HostedCall {
+    const known = id === undefined ? undefined : this.hostedById.get(id)
+    if (known) return known
+    const call: HostedCall = {
+      id: id || this.newLocalCallId('hosted'),
+      toolName,
+      kind,
+      queries: [],
+      url: undefined,
+      status: 'running',
+      errorCode: undefined,
+      sources: [],
+      suggestionsHtml: undefined,
+    }
+    this.hosted.push(call)
+    this.hostedById.set(call.id, call)
+    this.pendingEvents.push({ type: 'hosted-call', call: snapshot(call) })
+    return call
+  }
+
+  hostedCall(id: string): HostedCall | undefined {
+    return this.hostedById.get(id)
+  }
+
+  /** Changes a hosted call and emits its whole new state. Sources are appended (deduplicated by URL). */
+  updateHostedCall(
+    call: HostedCall,
+    change: {
+      kind?: HostedToolKind
+      queries?: readonly string[]
+      url?: string | undefined
+      status?: HostedCall['status']
+      errorCode?: string | undefined
+      sources?: readonly HostedSource[]
+      suggestionsHtml?: string | undefined
+    },
+  ): void {
+    if (change.kind !== undefined) call.kind = change.kind
+    if (change.queries) for (const query of change.queries) if (!call.queries.includes(query)) call.queries.push(query)
+    if (change.url !== undefined) call.url = change.url
+    if (change.status !== undefined) call.status = change.status
+    if (change.errorCode !== undefined) call.errorCode = change.errorCode
+    if (change.sources)
+      for (const source of change.sources)
+        if (!call.sources.some((known) => known.url === source.url)) call.sources.push({ ...source })
+    if (change.suggestionsHtml !== undefined) call.suggestionsHtml = change.suggestionsHtml
+    this.pendingEvents.push({ type: 'hosted-call', call: snapshot(call) })
+  }
+
+  addCitation(citation: Citation): void {
+    if (citation.url.length === 0) return
+    const copy = { ...citation, span: citation.span ? { ...citation.span } : undefined }
+    this.citations.push(copy)
+    this.pendingEvents.push({ type: 'citation', citation: { ...copy, span: copy.span ? { ...copy.span } : undefined } })
   }
 
   appendText(delta: string): void {
@@ -294,6 +378,8 @@ export class TurnAccumulator {
       text: this.textParts.text(),
       reasoning: this.reasoningParts.text(),
       toolCalls,
+      hostedCalls: this.hosted.map(snapshot),
+      citations: placedCitations(this.citations, this.textParts.length),
       usage: { ...this.usage },
       error: this.error,
       replay: this.replay,
@@ -313,6 +399,23 @@ export class TurnAccumulator {
 }
 
 const EMPTY: StreamEvent[] = []
+
+/**
+ * Citations whose span lies within the answer text keep it; a span past the text (a cut stream,
+ * offsets from a provider that disagree with its text) is dropped rather than pointing elsewhere.
+ */
+function placedCitations(citations: Citation[], textLength: number): Citation[] {
+  return citations.map((citation) =>
+    citation.span && (citation.span.end > textLength || citation.span.start > citation.span.end)
+      ? { ...citation, span: undefined }
+      : citation,
+  )
+}
+
+/** A copy that later changes to the call do not reach (events are handed out while it changes). */
+function snapshot(call: HostedCall): HostedCall {
+  return { ...call, queries: [...call.queries], sources: call.sources.map((source) => ({ ...source })) }
+}
 const USAGE_KEYS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens'] as const
 
 /**

@@ -22,6 +22,8 @@ const result = (patch: Partial<RoundResult> = {}): RoundResult => ({
   text: '',
   reasoning: '',
   toolCalls: [],
+  hostedCalls: [],
+  citations: [],
   usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: undefined, cachedInputTokens: undefined },
   error: undefined,
   replay: [],

@@ -18,7 +18,7 @@ const turnResultShape = z.object({
   provider: z.enum(PROVIDER_IDS),
   complete: z.boolean(),
   truncated: z.boolean(),
-  finishReason: z.enum(['stop', 'tool-calls', 'length', 'content-filter', 'error', 'other']).nullable(),
+  finishReason: z.enum(['stop', 'tool-calls', 'length', 'content-filter', 'error', 'paused', 'other']).nullable(),
   rawFinishReason: z.string().nullable(),
   text: z.string(),
   reasoning: z.string(),
@@ -30,6 +30,30 @@ const turnResultShape = z.object({
       argumentsText: z.string(),
       arguments: z.record(z.string(), z.unknown()).optional(),
       closed: z.boolean(),
+    }),
+  ),
+  hostedCalls: z.array(
+    z.object({
+      id: z.string().min(1),
+      toolName: z.string(),
+      kind: z.enum(['search', 'fetch', 'other']),
+      queries: z.array(z.string()),
+      url: z.string().optional(),
+      status: z.enum(['running', 'completed', 'failed']),
+      errorCode: z.string().optional(),
+      sources: z.array(
+        z.object({ url: z.string().min(1), title: z.string().optional(), pageAge: z.string().optional() }),
+      ),
+      suggestionsHtml: z.string().optional(),
+    }),
+  ),
+  citations: z.array(
+    z.object({
+      url: z.string().min(1),
+      title: z.string().optional(),
+      citedText: z.string().optional(),
+      supportedText: z.string().optional(),
+      span: z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() }).optional(),
     }),
   ),
   usage: z.object({
@@ -54,6 +78,10 @@ const turnResultShape = z.object({
 /** Invariants every parse must satisfy, whatever the bytes. */
 function checkWellFormed(parsed: ParsedBody): void {
   turnResultShape.parse(parsed.result)
+  // A citation's span, when the result keeps one, lies within the answer text.
+  for (const citation of parsed.result.citations)
+    if (citation.span)
+      expect(citation.span.start <= citation.span.end && citation.span.end <= parsed.result.text.length).toBe(true)
   const finishes = parsed.events.filter((e) => e.type === 'finish')
   expect(finishes).toHaveLength(1)
   const started = new Set<string>()

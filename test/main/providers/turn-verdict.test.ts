@@ -13,6 +13,8 @@ const base: RoundResult = {
   text: '',
   reasoning: '',
   toolCalls: [{ callId: 'toolu_1', callIdIsLocal: false, name: 'f', argumentsText: '{}', arguments: {}, closed: true }],
+  hostedCalls: [],
+  citations: [],
   usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: undefined, cachedInputTokens: undefined },
   error: undefined,
   replay: [],

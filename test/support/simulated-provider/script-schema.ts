@@ -71,7 +71,19 @@ const httpErrorSchema = z.strictObject({
   delayMs: count.optional(),
 })
 
-export const scriptedResponseSchema = z.discriminatedUnion('type', [turnSchema, httpErrorSchema])
+const recordedStreamSchema = z.strictObject({
+  type: z.literal('recorded-stream'),
+  events: z.array(z.string()),
+  faults: z
+    .strictObject({
+      chunkSize: z.union([z.number().int().positive(), z.literal('random')]).optional(),
+      seed: z.number().int().optional(),
+      delayMs: count.optional(),
+    })
+    .optional(),
+})
+
+export const scriptedResponseSchema = z.discriminatedUnion('type', [turnSchema, httpErrorSchema, recordedStreamSchema])
 
 // The schema must accept nothing the types reject.
 const schemaMatchesTypes: z.infer<typeof scriptedResponseSchema> extends ScriptedResponse ? true : never = true

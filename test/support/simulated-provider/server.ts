@@ -157,6 +157,25 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
       await sendHttpError(channel, scripted, route)
       return
     }
+    if (scripted.type === 'recorded-stream') {
+      turnNumber++
+      record.served = { kind: 'turn', responseId: `recorded_${turnNumber}`, callIds: [] }
+      log.record(record)
+      const plan = planWrites({ events: scripted.events, trailer: '' }, scripted.faults ?? {}, () => [])
+      const headers = {
+        'content-type': RENDERERS[route.provider].contentType({
+          request: record,
+          model: record.model ?? 'sim-model',
+          createdAt: Math.floor(clock() / 1000),
+          jsonArray: route.jsonArray,
+          compat: {},
+        }),
+        'cache-control': 'no-cache',
+        ...requestIdHeader(route.provider, `req_${idPrefix}${log.requests.length}`),
+      }
+      await serveStream(channel, headers, plan, { delayMs: scripted.faults?.delayMs })
+      return
+    }
     if (scripted.faults?.resetBeforeFirstByte) {
       record.served = { kind: 'reset' }
       log.record(record)

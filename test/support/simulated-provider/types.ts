@@ -118,7 +118,18 @@ export interface ScriptedHttpError {
   delayMs?: number
 }
 
-export type ScriptedResponse = ScriptedTurn | ScriptedHttpError
+/**
+ * A 200 stream given event by event, each already framed in the route's wire format: for shapes the
+ * neutral {@link ScriptedTurn} does not model (provider-run tools, `pause_turn`). Written one event
+ * per write unless `chunkSize` says otherwise.
+ */
+export interface ScriptedRecordedStream {
+  type: 'recorded-stream'
+  events: string[]
+  faults?: Pick<StreamFaults, 'chunkSize' | 'seed' | 'delayMs'>
+}
+
+export type ScriptedResponse = ScriptedTurn | ScriptedHttpError | ScriptedRecordedStream
 
 /** What the server answered to one request. */
 export type ServedResponse =

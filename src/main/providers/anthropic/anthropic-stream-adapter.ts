@@ -4,12 +4,29 @@ import type { HttpResponseMeta } from '../http-response-meta'
 import { argumentsTextOf } from '../../../shared/json-depth'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
-import { asArray, asNumber, asObject, asString, sumKnown, type WireObject } from '../wire-access'
+import type { HostedCall } from '../../../shared/hosted-tools'
+import { TextPieces } from '../text-pieces'
+import { anthropicCitation, anthropicHostedKind, readAnthropicServerResult } from './anthropic-server-blocks'
+import { asArray, asNumber, asObject, asString, sumKnown, tryParseJson, type WireObject } from '../wire-access'
 import type { WireStreamAdapter } from '../wire-stream-adapter'
 
 interface ThinkingBlock {
   thinking: string[]
   signature: string
+}
+
+/** A `server_tool_use` / `mcp_tool_use` block being streamed: a hosted call, never a client one. */
+interface ServerToolBlock {
+  call: HostedCall
+  /** The block as `content_block_start` gave it (sent back verbatim, with the streamed input). */
+  start: WireObject
+  input: TextPieces
+}
+
+/** A text block that carries citations: they belong to the text it holds, known at its stop. */
+interface CitedTextBlock {
+  textStart: number
+  citations: WireObject[]
 }
 
 /**
@@ -25,6 +42,8 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
   readonly allowJsonArrayBody = false
   private readonly toolBlocks = new Map<number, { call: PendingToolCall; initialInput: WireObject | undefined }>()
   private readonly thinkingBlocks = new Map<number, ThinkingBlock>()
+  private readonly serverBlocks = new Map<number, ServerToolBlock>()
+  private readonly citedBlocks = new Map<number, CitedTextBlock>()
   /** Block types this adapter skipped (server tools and their results, future kinds). */
   private readonly skippedBlocks: string[] = []
   private stopReason: string | undefined
@@ -44,6 +63,12 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
           case 'input_json_delta': {
             const tool = this.toolBlocks.get(index)
             if (tool) acc.appendToolArguments(tool.call, asString(delta.partial_json) ?? '')
+            else this.serverBlocks.get(index)?.input.push(asString(delta.partial_json) ?? '')
+            return
+          }
+          case 'citations_delta': {
+            const citation = asObject(delta.citation)
+            if (citation) this.citedBlock(index).citations.push(citation)
             return
           }
           case 'thinking_delta': {
@@ -102,11 +127,13 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
 
   handleEnd(): void {
     const acc = this.acc
+    // A text block the stream left open still says what it cited, up to where it was cut.
+    for (const index of [...this.citedBlocks.keys()]) this.flushCitations(index)
     const stopReason = this.stopReason
     const reason = stopReason === undefined ? undefined : mapAnthropicStopReason(stopReason)
     if (
       !acc.hasError &&
-      (reason === 'stop' || reason === 'tool-calls') &&
+      (reason === 'stop' || reason === 'tool-calls' || reason === 'paused') &&
       this.skippedBlocks.length > 0 &&
       nothingRead(acc)
     ) {
@@ -135,9 +162,29 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
   private startBlock(index: number, block: WireObject | undefined): void {
     const acc = this.acc
     switch (block?.type) {
-      case 'text':
+      case 'text': {
+        const textStart = acc.textLength
         acc.appendText(asString(block.text) ?? '')
+        const citations = asArray(block.citations)
+        if (citations && citations.length > 0) {
+          const cited = this.citedBlock(index)
+          cited.textStart = textStart
+          for (const citation of citations) {
+            const object = asObject(citation)
+            if (object) cited.citations.push(object)
+          }
+        } else this.citedBlocks.delete(index)
         return
+      }
+      case 'server_tool_use':
+      case 'mcp_tool_use': {
+        // Run by Anthropic: shown as a hosted call, sent back verbatim, never a client tool call.
+        const toolName =
+          asString(block.name) ?? (block.type === 'mcp_tool_use' ? 'mcp' : (asString(block.type) ?? 'server_tool'))
+        const call = acc.openHostedCall(asString(block.id), toolName, anthropicHostedKind(toolName))
+        this.serverBlocks.set(index, { call, start: block, input: new TextPieces() })
+        return
+      }
       case 'thinking': {
         // Compatible servers (and a block already whole in `message_start`) may carry text here.
         const text = asString(block.thinking) ?? ''
@@ -164,15 +211,30 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
         })
         return
       }
-      default:
-        // Server tools (web search, code execution) and their results run at Anthropic; nothing
-        // for the harness. Remembered so that a message of nothing else is not an empty success.
-        this.skippedBlocks.push(asString(block?.type) ?? 'a block without a type')
+      default: {
+        const type = asString(block?.type)
+        if (block && type && (type.endsWith('_tool_result') || type === 'mcp_tool_result')) {
+          // A server tool's result arrives whole here: its sources, and the block to send back.
+          readAnthropicServerResult(acc, block, type)
+          acc.replay.push({ type: 'anthropic-server-block', block, textOffset: acc.textLength })
+          return
+        }
+        // Future kinds carry nothing the harness reads. Remembered so that a message of nothing
+        // else is not an empty success.
+        this.skippedBlocks.push(type ?? 'a block without a type')
         return
+      }
     }
   }
 
   private stopBlock(index: number): void {
+    this.flushCitations(index)
+    const server = this.serverBlocks.get(index)
+    if (server) {
+      this.serverBlocks.delete(index)
+      this.stopServerBlock(server)
+      return
+    }
     const tool = this.toolBlocks.get(index)
     if (tool) {
       // Compatible servers may send the whole input in content_block_start and no deltas.
@@ -191,6 +253,41 @@ export class AnthropicStreamAdapter implements WireStreamAdapter {
         signature: thinking.signature,
       })
       this.thinkingBlocks.delete(index)
+    }
+  }
+
+  /** The server tool's input is whole: its query or URL is known, and the block can be sent back as received. */
+  private stopServerBlock(server: ServerToolBlock): void {
+    const acc = this.acc
+    const streamed = server.input.text()
+    const startInput = asObject(server.start.input)
+    const input = streamed.trim().length > 0 ? asObject(tryParseJson(streamed)) : (startInput ?? {})
+    const query = asString(input?.query)
+    const url = asString(input?.url)
+    acc.updateHostedCall(server.call, { queries: query ? [query] : [], url })
+    // The input as streamed (a cut one stays text, and the round is truncated anyway).
+    const block = { ...server.start, input: input ?? streamed }
+    acc.replay.push({ type: 'anthropic-server-block', block, textOffset: acc.textLength })
+  }
+
+  private citedBlock(index: number): CitedTextBlock {
+    let block = this.citedBlocks.get(index)
+    if (!block) {
+      block = { textStart: this.acc.textLength, citations: [] }
+      this.citedBlocks.set(index, block)
+    }
+    return block
+  }
+
+  /** A cited text block ended: its citations cover the text it held. */
+  private flushCitations(index: number): void {
+    const block = this.citedBlocks.get(index)
+    if (!block) return
+    this.citedBlocks.delete(index)
+    const span = { start: block.textStart, end: this.acc.textLength }
+    for (const raw of block.citations) {
+      const citation = anthropicCitation(raw, span)
+      if (citation) this.acc.addCitation(citation)
     }
   }
 
@@ -219,7 +316,9 @@ export function createAnthropicStreamAdapter(acc: TurnAccumulator): WireStreamAd
 }
 
 function nothingRead(acc: TurnAccumulator): boolean {
-  return !acc.hasText && !acc.hasReasoning && acc.toolCallCount === 0 && acc.replay.length === 0
+  return (
+    !acc.hasText && !acc.hasReasoning && acc.toolCallCount === 0 && acc.hostedCallCount === 0 && acc.replay.length === 0
+  )
 }
 
 /** Usage in `message_start` and the cumulative `message_delta` usage: the last numbers win. */
@@ -255,7 +354,10 @@ export function mapAnthropicStopReason(raw: string): FinishReason {
       return 'length'
     case 'refusal':
       return 'content-filter'
+    case 'pause_turn':
+      // Anthropic paused its own long tool loop: sent back as it is, the turn goes on.
+      return 'paused'
     default:
-      return 'other' // pause_turn and future reasons
+      return 'other' // future reasons
   }
 }

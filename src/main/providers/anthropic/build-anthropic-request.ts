@@ -17,7 +17,9 @@ const DEFAULT_MAX_TOKENS = 8192
 /**
  * Messages request: tool results as `tool_result` blocks under `tool_use_id` (with `is_error` for
  * failures) in a user turn; thinking blocks go back with their signatures before the tool_use
- * blocks when this provider produced them. Anthropic ids must match `^[a-zA-Z0-9_-]+$`: ids from
+ * blocks when this provider produced them, and server-tool blocks (web search, fetch) verbatim in
+ * their place in the text. A round Anthropic paused (`pause_turn`) is the last message as it
+ * came, with no user turn after it: the API continues it. Anthropic ids must match `^[a-zA-Z0-9_-]+$`: ids from
  * other providers are mapped, the same way for the call and its result.
  * @see https://docs.anthropic.com/en/api/messages
  */
@@ -43,15 +45,27 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
         break
       case 'assistant': {
         const blocks: Record<string, unknown>[] = []
+        // Text goes in the pieces it came in between server-tool blocks (placed by `textOffset`).
+        let textAt = 0
+        const pushText = (until: number) => {
+          const end = Math.max(textAt, Math.min(until, message.text.length))
+          if (end > textAt) blocks.push({ type: 'text', text: message.text.slice(textAt, end) })
+          textAt = end
+        }
         if (message.provider === 'anthropic') {
           for (const item of message.replay) {
             if (item.type === 'anthropic-thinking')
               blocks.push({ type: 'thinking', thinking: item.thinking, signature: item.signature })
             else if (item.type === 'anthropic-redacted-thinking')
               blocks.push({ type: 'redacted_thinking', data: item.data })
+            else if (item.type === 'anthropic-server-block') {
+              // Sent back exactly as received: results carry encrypted content only Anthropic reads.
+              pushText(item.textOffset)
+              blocks.push(item.block)
+            }
           }
         }
-        if (message.text.length > 0) blocks.push({ type: 'text', text: message.text })
+        pushText(message.text.length)
         for (const call of message.toolCalls) {
           blocks.push({
             type: 'tool_use',

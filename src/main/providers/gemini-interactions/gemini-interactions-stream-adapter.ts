@@ -4,8 +4,19 @@ import type { ProviderError } from '../../../shared/provider-error'
 import type { HttpResponseMeta } from '../http-response-meta'
 import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
-import { asNumber, asObject, asString, sumKnown, type WireObject } from '../wire-access'
+import { asArray, asNumber, asObject, asString, sumKnown, type WireObject } from '../wire-access'
 import type { WireStreamAdapter } from '../wire-stream-adapter'
+import type { HostedCall } from '../../../shared/hosted-tools'
+import { urlCitation } from '../url-citation'
+import { utf8Span } from '../utf8-span'
+import {
+  isBuiltInCallStep,
+  isBuiltInResultStep,
+  openBuiltInCall,
+  openBuiltInResult,
+  readBuiltInCallDelta,
+  readBuiltInResultDelta,
+} from './interactions-built-in-steps'
 
 interface ThoughtStep {
   signature: string
@@ -29,6 +40,10 @@ export class GeminiInteractionsStreamAdapter implements WireStreamAdapter {
   private readonly initialArguments = new Map<number, WireObject>()
   private readonly thoughts = new Map<number, ThoughtStep>()
   private readonly legacyCallIds = new Map<number, string | undefined>()
+  /** Built-in tool steps (run at Google) by index: a call step or the result step of one. */
+  private readonly builtInSteps = new Map<number, { call: HostedCall; result: boolean }>()
+  /** Where each text step starts in the round's text (its annotations index into the step, in bytes). */
+  private readonly textStepStarts = new Map<number, number>()
   private status: string | undefined
 
   constructor(private readonly acc: TurnAccumulator) {}
@@ -112,10 +127,18 @@ export class GeminiInteractionsStreamAdapter implements WireStreamAdapter {
         return
       case 'model_output':
       case 'text':
+        this.textStepStarts.set(index, acc.textLength)
         acc.appendText(asString(step.text) ?? '')
         return
-      default:
-        return // built-in tool steps (google_search_call/result…) run at Google
+      default: {
+        // Built-in tools run at Google: hosted calls, never client ones.
+        const type = asString(step.type) ?? ''
+        if (isBuiltInCallStep(type))
+          this.builtInSteps.set(index, { call: openBuiltInCall(acc, step, type), result: false })
+        else if (isBuiltInResultStep(type))
+          this.builtInSteps.set(index, { call: openBuiltInResult(acc, step, type), result: true })
+        return
+      }
     }
   }
 
@@ -123,7 +146,11 @@ export class GeminiInteractionsStreamAdapter implements WireStreamAdapter {
     const acc = this.acc
     switch (delta.type) {
       case 'text':
+        if (!this.textStepStarts.has(index)) this.textStepStarts.set(index, acc.textLength)
         acc.appendText(asString(delta.text) ?? '')
+        return
+      case 'text_annotation_delta':
+        this.readAnnotations(index, delta)
         return
       case 'arguments_delta': {
         // The fragment lives in `arguments`; `arguments_delta` is only the discriminator.
@@ -156,8 +183,35 @@ export class GeminiInteractionsStreamAdapter implements WireStreamAdapter {
         acc.setToolArguments(call, typeof args === 'string' ? args : argumentsTextOf(args))
         return
       }
-      default:
+      default: {
+        const step = this.builtInSteps.get(index)
+        if (!step) return
+        if (step.result) readBuiltInResultDelta(acc, step.call, delta)
+        else readBuiltInCallDelta(acc, step.call, delta)
         return
+      }
+    }
+  }
+
+  /** `url_citation` annotations of a text step: offsets in bytes of that step's text. */
+  private readAnnotations(index: number, delta: WireObject): void {
+    const acc = this.acc
+    const stepStart = this.textStepStarts.get(index)
+    const stepText = stepStart === undefined ? undefined : acc.textSoFar().slice(stepStart)
+    for (const entry of asArray(delta.annotations) ?? []) {
+      const annotation = asObject(entry)
+      const citation = urlCitation(annotation, undefined)
+      if (!citation) continue
+      const startByte = asNumber(annotation?.start_index)
+      const endByte = asNumber(annotation?.end_index)
+      const span =
+        stepText !== undefined && stepStart !== undefined && startByte !== undefined
+          ? utf8Span(stepText, startByte, endByte, undefined)
+          : undefined
+      acc.addCitation({
+        ...citation,
+        span: span ? { start: stepStart! + span.start, end: stepStart! + span.end } : undefined,
+      })
     }
   }
 

@@ -7,6 +7,7 @@ import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
 import { asArray, asNumber, asObject, asString, sumKnown, type WireObject } from '../wire-access'
 import type { WireStreamAdapter } from '../wire-stream-adapter'
 import { JsonPathArguments } from './json-path-arguments'
+import { GeminiGrounding } from './gemini-grounding'
 
 /**
  * Gemini `models/{m}:streamGenerateContent?alt=sse` (and Vertex, same chunks). Every chunk is a
@@ -27,6 +28,8 @@ export class GeminiStreamAdapter implements WireStreamAdapter {
   /** A Vertex call whose arguments stream as `partialArgs` until a part without `willContinue`. */
   private streamingCall: PendingToolCall | undefined
   private streamingArgs: JsonPathArguments | undefined
+  /** Made on the first grounded chunk: most turns have none. */
+  private grounding: GeminiGrounding | undefined
 
   constructor(private readonly acc: TurnAccumulator) {}
 
@@ -55,6 +58,11 @@ export class GeminiStreamAdapter implements WireStreamAdapter {
         if (part) this.readPart(part)
       }
     }
+    // Search and URL context run at Google: reported as metadata after the text they ground.
+    const grounding = asObject(candidate.groundingMetadata ?? candidate.grounding_metadata)
+    if (grounding) (this.grounding ??= new GeminiGrounding(acc)).readGrounding(grounding)
+    const urlContext = asObject(candidate.urlContextMetadata ?? candidate.url_context_metadata)
+    if (urlContext) (this.grounding ??= new GeminiGrounding(acc)).readUrlContext(urlContext)
     // finishReason may come in a chunk with no parts at all: read it from every chunk.
     const finish = asString(candidate.finishReason)
     if (finish) this.rawFinish = finish

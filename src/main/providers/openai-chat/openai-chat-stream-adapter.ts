@@ -5,6 +5,7 @@ import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
 import { asArray, asNumber, asObject, asString, type WireObject } from '../wire-access'
 import type { WireStreamAdapter } from '../wire-stream-adapter'
+import { urlCitation } from '../url-citation'
 
 /**
  * OpenAI Chat Completions and the compatible servers (Ollama, LM Studio, vLLM, OpenRouter).
@@ -22,6 +23,8 @@ export class OpenAIChatStreamAdapter implements WireStreamAdapter {
   private callSerial = 0
   private refusal = false
   private rawFinish: string | undefined
+  /** Annotations already read: servers may repeat them on later chunks. */
+  private readonly seenAnnotations = new Set<string>()
 
   constructor(private readonly acc: TurnAccumulator) {}
 
@@ -91,12 +94,30 @@ export class OpenAIChatStreamAdapter implements WireStreamAdapter {
     // Reasoning fields of compatible servers (DeepSeek, OpenRouter, Ollama, vLLM).
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning)
     if (reasoning) acc.appendReasoning(reasoning)
+    const annotations = asArray(delta.annotations)
+    if (annotations) this.readAnnotations(annotations)
     const toolCalls = asArray(delta.tool_calls)
     if (toolCalls) {
       for (let i = 0; i < toolCalls.length; i++) {
         const fragment = asObject(toolCalls[i])
         if (fragment) this.handleToolDelta(fragment, i)
       }
+    }
+  }
+
+  /**
+   * Search models' (and OpenRouter's web plugin) `url_citation` annotations: indexes into the
+   * message content, which is the round's text. Never a tool call.
+   * @see https://platform.openai.com/docs/guides/tools-web-search?api-mode=chat
+   */
+  private readAnnotations(annotations: readonly unknown[]): void {
+    for (const entry of annotations) {
+      const citation = urlCitation(asObject(entry), 0)
+      if (!citation) continue
+      const key = `${citation.url}\n${citation.span?.start}\n${citation.span?.end}`
+      if (this.seenAnnotations.has(key)) continue
+      this.seenAnnotations.add(key)
+      this.acc.addCitation(citation)
     }
   }
 

@@ -5,6 +5,8 @@ import { errorFromDocument, errorFromStreamPayload } from '../document-error'
 import type { PendingToolCall, TurnAccumulator } from '../turn-accumulator'
 import { asArray, asNumber, asObject, asString, type WireObject } from '../wire-access'
 import type { WireStreamAdapter } from '../wire-stream-adapter'
+import { readWebSearchCallItem } from './openai-web-search'
+import { urlCitation } from '../url-citation'
 
 /**
  * OpenAI Responses (`POST /v1/responses`, `stream: true`). No `[DONE]`: the terminal events
@@ -22,6 +24,12 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
   private readonly byIndex = new Map<number, PendingToolCall>()
   private readonly byCallId = new Map<string, PendingToolCall>()
   private lastReasoningKey: string | undefined
+  /** Where each output text part (`item_id:content_index`) starts in the round's text: annotations index into the part. */
+  private readonly partStarts = new Map<string, number>()
+  /** Message items whose annotations came as `annotation.added` events (not read again from the item). */
+  private readonly annotatedItems = new Set<string>()
+  private lastPartItem: unknown
+  private lastPartIndex: unknown
   private refusal = false
   private terminalStatus: string | undefined
   private incompleteReason: string | undefined
@@ -31,9 +39,23 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
   handlePayload(payload: WireObject): void {
     const acc = this.acc
     switch (payload.type) {
-      case 'response.output_text.delta':
+      case 'response.output_text.delta': {
+        // Hot path: the part's start is noted once per part, not looked up per delta.
+        const itemId = payload.item_id
+        const contentIndex = payload.content_index
+        if (itemId !== this.lastPartItem || contentIndex !== this.lastPartIndex)
+          this.notePartStart(itemId, contentIndex)
         acc.appendText(asString(payload.delta) ?? '')
         return
+      }
+      case 'response.output_text.annotation.added': {
+        const itemId = asString(payload.item_id) ?? ''
+        this.annotatedItems.add(itemId)
+        const start = this.partStarts.get(`${itemId}:${asNumber(payload.content_index) ?? 0}`)
+        const citation = urlCitation(asObject(payload.annotation), start)
+        if (citation) acc.addCitation(citation)
+        return
+      }
       case 'response.function_call_arguments.delta': {
         const call = this.findCall(payload)
         if (call) acc.appendToolArguments(call, asString(payload.delta) ?? '')
@@ -66,6 +88,7 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
       case 'response.output_item.added': {
         const item = asObject(payload.item)
         if (item?.type === 'function_call') this.openCall(item, asNumber(payload.output_index))
+        else if (item?.type === 'web_search_call') readWebSearchCallItem(acc, item, false)
         return
       }
       case 'response.function_call_arguments.done': {
@@ -90,7 +113,7 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
         return
       }
       default:
-        return // other items (web search, reasoning parts, annotations…) carry nothing the harness runs
+        return // other items (file search, reasoning parts, web_search_call progress…) carry nothing the harness runs
     }
   }
 
@@ -159,6 +182,12 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
       if (args !== undefined && call.wholeText === undefined) acc.setToolArguments(call, args)
       // An item that ends `incomplete` was cut: its call stays open, so the turn is truncated.
       if (item.status !== 'incomplete') acc.closeToolCall(call)
+    } else if (item?.type === 'web_search_call') {
+      // Run by OpenAI: a hosted call with its query and sources, never a client tool call.
+      readWebSearchCallItem(acc, item, true)
+    } else if (item?.type === 'message') {
+      const itemId = asString(item.id) ?? ''
+      if (!this.annotatedItems.has(itemId)) this.readItemAnnotations(itemId, item)
     } else if (item?.type === 'reasoning') {
       const id = asString(item.id) ?? ''
       const summary = (asArray(item.summary) ?? []).map((s) => asString(asObject(s)?.text) ?? '')
@@ -168,6 +197,26 @@ export class OpenAIResponsesStreamAdapter implements WireStreamAdapter {
         encryptedContent: asString(item.encrypted_content),
         summary,
       })
+    }
+  }
+
+  private notePartStart(itemId: unknown, contentIndex: unknown): void {
+    this.lastPartItem = itemId
+    this.lastPartIndex = contentIndex
+    const key = `${asString(itemId)}:${asNumber(contentIndex) ?? 0}`
+    if (!this.partStarts.has(key)) this.partStarts.set(key, this.acc.textLength)
+  }
+
+  /** Annotations only the finished message item carries (no `annotation.added` events came for it). */
+  private readItemAnnotations(itemId: string, item: WireObject): void {
+    const content = asArray(item.content) ?? []
+    for (let index = 0; index < content.length; index++) {
+      const part = asObject(content[index])
+      const start = this.partStarts.get(`${itemId}:${index}`)
+      for (const annotation of asArray(part?.annotations) ?? []) {
+        const citation = urlCitation(asObject(annotation), start)
+        if (citation) this.acc.addCitation(citation)
+      }
     }
   }
 

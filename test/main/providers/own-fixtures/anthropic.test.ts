@@ -223,6 +223,15 @@ const anthropicFixtures: FixtureCase[] = [
       ],
       usage: usage(0, 0, undefined, undefined),
       error: undefined,
+      // The code-execution result ran at Anthropic: kept verbatim to be sent back, never a client call.
+      replay: (result) => [
+        {
+          type: 'anthropic-server-block',
+          block: expect.objectContaining({ type: 'code_execution_tool_result', tool_use_id: 'srvtoolu_keel_ptc_run' }),
+          textOffset: 0,
+        },
+        ...result.replay.slice(1),
+      ],
       responseId: 'msg_keel_ptc_01',
       model: ANTHROPIC_MODEL,
     },
@@ -275,17 +284,18 @@ const anthropicFixtures: FixtureCase[] = [
   },
   {
     file: 'message-start-content-unread-only.sse',
-    what: 'message_start holds only a block Keel does not read, end_turn: an error, never an empty success',
+    what: 'message_start holds only a server tool result, end_turn: a hosted call (shown), not an unread message',
     expected: {
       complete: true,
       truncated: false,
       executable: false,
-      finishReason: 'error',
+      finishReason: 'stop',
       rawFinishReason: 'end_turn',
       text: '',
       toolCalls: [],
       usage: usage(12, 0, undefined, undefined),
-      error: providerError({ kind: 'malformed', retryable: false, message: 'code_execution_tool_result' }),
+      error: undefined,
+      replay: (result) => result.replay,
       responseId: 'msg_keel_msc_unread',
       model: ANTHROPIC_MODEL,
     },
@@ -413,7 +423,18 @@ describe('anthropic own fixtures', () => {
       )
       const { result } = parseWhole('anthropic', body)
       expect(result.error).toBeUndefined()
-      expect(result.finishReason).toBe('other')
+      expect(result.finishReason).toBe('paused')
+      expect(result.hostedCalls.map((call) => [call.id, call.toolName, call.kind])).toEqual([
+        ['srvtoolu_1', 'code_execution', 'other'],
+      ])
+    })
+
+    it('only blocks of a kind Keel does not know, end_turn: an error, never an empty success', () => {
+      const body = sse(start([{ type: 'future_widget', data: 'x' }], 'end_turn'), stop)
+      const { result } = parseWhole('anthropic', body)
+      expect(result.finishReason).toBe('error')
+      expect(result.error).toMatchObject({ kind: 'malformed', retryable: false })
+      expect(result.error?.message).toContain('future_widget')
     })
 
     it('a streamed thinking block whose start already carries text keeps that text in the replay', () => {
