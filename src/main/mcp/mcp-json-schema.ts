@@ -36,7 +36,10 @@ const MAX_ISSUES = 20
 // `validateFormats: false`: ajv-formats is not one of Keel's dependencies (only a dev one's), and an
 // unknown format must not refuse a tool; the server still checks its own formats. `logger: false`:
 // Ajv's strict-mode warnings about servers' schemas are noise in Keel's log.
-const OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const
+// `ownProperties`: Ajv's default checks `data[name] !== undefined`, so an argument named like an
+// inherited property (`constructor`, `toString`) was judged from Object.prototype: `{}` failed
+// "constructor: expected string, got function" (found by the tool-schemas property test).
+const OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false, ownProperties: true } as const
 const instances = new Map<JsonSchemaDialect, Ajv>()
 /** One shared instance per dialect, made when first needed (each costs tens of ms). */
 function ajvFor(dialect: JsonSchemaDialect): Ajv {

@@ -223,3 +223,21 @@ describe('compiling once', () => {
     expect(compileJsonSchema({ type: 'object', properties: { x: { type: 'number' } } })).not.toBe(a)
   })
 })
+
+describe('arguments named like inherited properties', () => {
+  it.each(['2020-12', 'draft-07'])(
+    'judges only the call’s own arguments (%s): `constructor` absent is absent',
+    (dialect) => {
+      const schema = {
+        ...(dialect === 'draft-07' ? { $schema: 'http://json-schema.org/draft-07/schema#' } : {}),
+        type: 'object',
+        properties: { constructor: { type: 'string' }, toString: { type: 'string' } },
+      }
+      const compiled = compileJsonSchema(schema)
+      if (!compiled.ok) throw new Error('schema refused')
+      expect(compiled.check({})).toEqual([])
+      expect(compiled.check({ constructor: 'x', toString: 'y' })).toEqual([])
+      expect(compiled.check({ constructor: 3 })).toMatchObject([{ path: 'constructor' }])
+    },
+  )
+})
