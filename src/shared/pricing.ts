@@ -12,6 +12,8 @@ export interface ModelPrice {
   inputPerMillion: number
   outputPerMillion: number
   cachedInputPerMillion?: number
+  /** USD per 1,000 web searches the provider ran itself (its hosted search); unset: searches are not priced. */
+  searchPerThousand?: number
 }
 
 /** The highest price accepted: far above any real one, so that a typo shows. */
@@ -50,9 +52,11 @@ export function costOfUsage(usage: Usage, price: ModelPrice): number | undefined
   if (inputTokens === undefined || outputTokens === undefined) return undefined
   const cached = Math.min(usage.cachedInputTokens ?? 0, inputTokens)
   const cachedPrice = price.cachedInputPerMillion ?? price.inputPerMillion
+  const searches = ((usage.hostedSearches ?? 0) * (price.searchPerThousand ?? 0)) / 1000
   return (
     ((inputTokens - cached) * price.inputPerMillion + cached * cachedPrice + outputTokens * price.outputPerMillion) /
-    1_000_000
+      1_000_000 +
+    searches
   )
 }
 

@@ -25,6 +25,7 @@ export const modelPriceSchema = z.strictObject({
   inputPerMillion: pricePerMillion,
   outputPerMillion: pricePerMillion,
   cachedInputPerMillion: pricePerMillion.optional(),
+  searchPerThousand: pricePerMillion.optional(),
 }) satisfies z.ZodType<ModelPrice>
 
 /** A provider profile's id (`provider-profiles.ts`): the five wire ids, preset ids, `custom-<n>`. */

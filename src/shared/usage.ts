@@ -8,6 +8,11 @@ export interface Usage {
   reasoningTokens: number | undefined
   /** Part of `inputTokens` served from the provider's prompt cache, when reported. */
   cachedInputTokens: number | undefined
+  /**
+   * Web searches the provider ran for this call (its hosted search: each completed search call;
+   * billed per search by Anthropic and OpenAI). Absent: none, or a call that could not search.
+   */
+  hostedSearches?: number | undefined
 }
 
 export const UNKNOWN_USAGE: Readonly<Usage> = Object.freeze({

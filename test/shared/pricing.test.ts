@@ -97,3 +97,13 @@ describe('modelPriceSchema', () => {
     }
   })
 })
+
+describe('searches the provider ran itself', () => {
+  it('are priced per 1,000 when the price names them, and only then', () => {
+    const usage = { inputTokens: 1_000_000, outputTokens: 0, reasoningTokens: undefined, cachedInputTokens: undefined }
+    const price = { inputPerMillion: 3, outputPerMillion: 15 }
+    expect(costOfUsage({ ...usage, hostedSearches: 4 }, price)).toBe(3)
+    expect(costOfUsage({ ...usage, hostedSearches: 4 }, { ...price, searchPerThousand: 10 })).toBeCloseTo(3.04, 10)
+    expect(costOfUsage(usage, { ...price, searchPerThousand: 10 })).toBe(3)
+  })
+})

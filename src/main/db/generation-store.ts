@@ -24,6 +24,7 @@ interface GenerationRow {
   output_tokens: number | null
   reasoning_tokens: number | null
   cached_input_tokens: number | null
+  hosted_searches: number | null
   usage_source: UsageSource | null
 }
 
@@ -67,6 +68,7 @@ export class GenerationStore {
       number | null,
       number | null,
       number | null,
+      number | null,
       string,
       string,
     ]
@@ -86,7 +88,7 @@ export class GenerationStore {
     )
     this.finishStatement = db.prepare(
       `UPDATE generations SET ended_at = ?, outcome = ?, finish_reason = ?, raw_finish_reason = ?, error_json = ?,
-         input_tokens = ?, output_tokens = ?, reasoning_tokens = ?, cached_input_tokens = ?, usage_source = ?
+         input_tokens = ?, output_tokens = ?, reasoning_tokens = ?, cached_input_tokens = ?, hosted_searches = ?, usage_source = ?
        WHERE id = ? AND outcome = 'running'`,
     )
     this.selectById = db.prepare('SELECT * FROM generations WHERE id = ?')
@@ -131,6 +133,7 @@ export class GenerationStore {
         usage.outputTokens ?? null,
         usage.reasoningTokens ?? null,
         usage.cachedInputTokens ?? null,
+        usage.hostedSearches || null,
         end.usageSource,
         id,
       ).changes === 1
@@ -188,6 +191,7 @@ function toGeneration(row: GenerationRow): Generation {
       outputTokens: row.output_tokens ?? undefined,
       reasoningTokens: row.reasoning_tokens ?? undefined,
       cachedInputTokens: row.cached_input_tokens ?? undefined,
+      ...(row.hosted_searches ? { hostedSearches: row.hosted_searches } : {}),
     },
     usageSource: row.usage_source ?? undefined,
   }

@@ -146,6 +146,7 @@ export function exportedGeneration(g: Generation) {
       estimated: g.usageSource === undefined ? null : g.usageSource === 'estimated',
       reasoningTokens: g.usage.reasoningTokens ?? null,
       cachedInputTokens: g.usage.cachedInputTokens ?? null,
+      ...(g.usage.hostedSearches ? { hostedSearches: g.usage.hostedSearches } : {}),
     },
     startedAt: g.startedAt,
     endedAt: g.endedAt ?? null,

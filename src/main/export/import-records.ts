@@ -137,6 +137,8 @@ export const importedGeneration = z.object({
     estimated: z.boolean().nullable().optional(),
     reasoningTokens: count,
     cachedInputTokens: count,
+    /** Searches the provider ran itself (exports before them: absent). */
+    hostedSearches: z.number().int().min(0).optional(),
   }),
   startedAt: time.optional(),
   endedAt: time.nullable().optional(),

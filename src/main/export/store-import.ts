@@ -386,6 +386,7 @@ class ImportRun {
       output: g.usage.outputTokens ?? null,
       reasoning: g.usage.reasoningTokens ?? null,
       cached: g.usage.cachedInputTokens ?? null,
+      searches: g.usage.hostedSearches || null,
       usageSource: g.usage.estimated === true ? 'estimated' : g.usage.estimated === false || known ? 'reported' : null,
     })
     this.report.added.generations++
@@ -701,9 +702,9 @@ function statements(store: StoreWriter) {
     ),
     insertGeneration: db.prepare(
       `INSERT INTO generations (id, turn_id, message_id, round, attempt, provider, profile, model, started_at, ended_at, outcome, finish_reason, raw_finish_reason, error_json,
-         input_tokens, output_tokens, reasoning_tokens, cached_input_tokens, usage_source)
+         input_tokens, output_tokens, reasoning_tokens, cached_input_tokens, hosted_searches, usage_source)
        VALUES (@id, @turn, @message, @round, @attempt, @provider, @profile, @model, @startedAt, @endedAt, @outcome, @finishReason, @rawFinishReason, @error,
-         @input, @output, @reasoning, @cached, @usageSource)`,
+         @input, @output, @reasoning, @cached, @searches, @usageSource)`,
     ),
     measurementById: db.prepare<
       [number],

@@ -1,3 +1,4 @@
+import type { HostedCall } from '../../shared/hosted-tools'
 import { fallbackMessage } from '../../shared/fallback-messages'
 import { buildProviderRequest } from '../providers/provider-registry'
 import { cancellableSleep } from './cancellable-sleep'
@@ -116,11 +117,14 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       // away before generating anything (never connected; an HTTP error status) is not billed: 0, not an estimate.
       const rejected = outcome !== undefined && neverGenerated(outcome)
       const reported = rejected || (outcome !== undefined && isReportedUsage(outcome.result.usage))
-      const usage = rejected
+      const tokens = rejected
         ? NOT_BILLED
         : reported && outcome
           ? outcome.result.usage
           : completeEstimate(outcome?.result.usage, estimateUsage(request.body, outputText))
+      // The provider's own searches are billed per search: each one it reported done.
+      const searches = rejected ? 0 : completedSearches(outcome?.result.hostedCalls)
+      const usage = searches > 0 ? { ...tokens, hostedSearches: searches } : tokens
       recorder.finishGeneration(generationId, {
         endedAt: context.now(),
         aborted: outcome?.aborted ?? signal.aborted,
@@ -163,4 +167,11 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
     })
     if (!(await cancellableSleep(delay, signal))) return undefined
   }
+}
+
+/** Web searches the provider ran itself and reported done in this call. */
+function completedSearches(calls: readonly HostedCall[] | undefined): number {
+  let count = 0
+  for (const call of calls ?? []) if (call.kind === 'search' && call.status === 'completed') count++
+  return count
 }

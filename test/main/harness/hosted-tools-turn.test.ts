@@ -106,6 +106,8 @@ describe('Anthropic server tools in a turn', () => {
       [1, 'other', 'pause_turn'],
       [2, 'stop', 'end_turn'],
     ])
+    // Searches are kept for pricing: a page fetch is no search, and this search failed (not billed).
+    expect(generations.map((g) => g.usage.hostedSearches)).toEqual([undefined, undefined])
     // The hosted calls reached the window as their own events.
     const hosted = eventsOf(run.events, 'stream').flatMap((e) => (e.event.type === 'hosted-call' ? [e.event.call] : []))
     expect(hosted.at(-1)).toMatchObject({
@@ -160,6 +162,8 @@ describe('Anthropic server tools in a turn', () => {
     expect(measurementCount(world)).toBe(1)
     const ledger = world.store.ledger.list()
     expect(ledger.flatMap((entry) => entry.callIds)).toEqual(['toolu_keel_rec_01'])
+    // The provider's completed search is kept with its model call, for pricing.
+    expect(world.store.generations.listForTurn(run.turnId).map((g) => g.usage.hostedSearches)).toEqual([1, undefined])
 
     // The next request: the server blocks in their place, the client call, then only its result.
     const second = world.server.requests[1]!.body as { messages: { role: string; content: Json[] }[] }

@@ -55,28 +55,28 @@ describe('formatUsage', () => {
 
 describe('price fields', () => {
   it('read numbers of dollars (a comma is a decimal mark); all empty forgets the price', () => {
-    expect(parsePriceFields({ input: '3', output: '15', cachedInput: '' })).toEqual({
+    expect(parsePriceFields({ input: '3', output: '15', cachedInput: '', search: '' })).toEqual({
       ok: true,
       price: { inputPerMillion: 3, outputPerMillion: 15 },
     })
-    expect(parsePriceFields({ input: ' 0,25 ', output: '1.5', cachedInput: '.1' })).toEqual({
+    expect(parsePriceFields({ input: ' 0,25 ', output: '1.5', cachedInput: '.1', search: '' })).toEqual({
       ok: true,
       price: { inputPerMillion: 0.25, outputPerMillion: 1.5, cachedInputPerMillion: 0.1 },
     })
-    expect(parsePriceFields({ input: '', output: ' ', cachedInput: '' })).toEqual({ ok: true, price: null })
+    expect(parsePriceFields({ input: '', output: ' ', cachedInput: '', search: '' })).toEqual({ ok: true, price: null })
   })
 
   it('refuse half a price and anything that is not a plain amount', () => {
-    expect(parsePriceFields({ input: '3', output: '', cachedInput: '' })).toEqual({
+    expect(parsePriceFields({ input: '3', output: '', cachedInput: '', search: '' })).toEqual({
       ok: false,
       error: 'priceNeedsBoth',
     })
-    expect(parsePriceFields({ input: '', output: '', cachedInput: '1' })).toEqual({
+    expect(parsePriceFields({ input: '', output: '', cachedInput: '1', search: '' })).toEqual({
       ok: false,
       error: 'priceNeedsBoth',
     })
     for (const bad of ['-1', '1e3', 'abc', '1.2.3', '$3', 'Infinity', '1,000.50', '999999999']) {
-      expect(parsePriceFields({ input: bad, output: '1', cachedInput: '' }), bad).toEqual({
+      expect(parsePriceFields({ input: bad, output: '1', cachedInput: '', search: '' }), bad).toEqual({
         ok: false,
         error: 'priceInvalid',
       })
@@ -86,7 +86,7 @@ describe('price fields', () => {
   it('round-trip a saved price into the inputs', () => {
     const price = { inputPerMillion: 0.25, outputPerMillion: 2, cachedInputPerMillion: 0.025 }
     expect(parsePriceFields(priceFieldsOf(price))).toEqual({ ok: true, price })
-    expect(priceFieldsOf(null)).toEqual({ input: '', output: '', cachedInput: '' })
+    expect(priceFieldsOf(null)).toEqual({ input: '', output: '', cachedInput: '', search: '' })
     expect(samePrice(price, { ...price })).toBe(true)
     expect(samePrice(price, { ...price, cachedInputPerMillion: undefined })).toBe(false)
     expect(samePrice(null, null)).toBe(true)

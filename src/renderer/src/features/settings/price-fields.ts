@@ -1,10 +1,12 @@
 import { isPricePerMillion, type ModelPrice } from '../../../../shared/pricing'
 
-/** The three price inputs of a provider's settings, as typed. */
+/** The price inputs of a provider's settings, as typed. */
 export interface PriceFields {
   input: string
   output: string
   cachedInput: string
+  /** USD per 1,000 searches the provider runs itself (optional). */
+  search: string
 }
 
 export type PriceFieldsResult =
@@ -17,6 +19,7 @@ export function priceFieldsOf(price: ModelPrice | null): PriceFields {
     input: price ? String(price.inputPerMillion) : '',
     output: price ? String(price.outputPerMillion) : '',
     cachedInput: price?.cachedInputPerMillion !== undefined ? String(price.cachedInputPerMillion) : '',
+    search: price?.searchPerThousand !== undefined ? String(price.searchPerThousand) : '',
   }
 }
 
@@ -29,16 +32,23 @@ export function parsePriceFields(fields: PriceFields): PriceFieldsResult {
   const input = fields.input.trim()
   const output = fields.output.trim()
   const cached = fields.cachedInput.trim()
-  if (input === '' && output === '' && cached === '') return { ok: true, price: null }
+  const search = fields.search.trim()
+  if (input === '' && output === '' && cached === '' && search === '') return { ok: true, price: null }
   if (input === '' || output === '') return { ok: false, error: 'priceNeedsBoth' }
   const inputPerMillion = toNumber(input)
   const outputPerMillion = toNumber(output)
   const cachedInputPerMillion = cached === '' ? undefined : toNumber(cached)
-  if (![inputPerMillion, outputPerMillion, cachedInputPerMillion ?? 0].every(isPricePerMillion))
+  const searchPerThousand = search === '' ? undefined : toNumber(search)
+  if (![inputPerMillion, outputPerMillion, cachedInputPerMillion ?? 0, searchPerThousand ?? 0].every(isPricePerMillion))
     return { ok: false, error: 'priceInvalid' }
   return {
     ok: true,
-    price: { inputPerMillion, outputPerMillion, ...(cachedInputPerMillion !== undefined && { cachedInputPerMillion }) },
+    price: {
+      inputPerMillion,
+      outputPerMillion,
+      ...(cachedInputPerMillion !== undefined && { cachedInputPerMillion }),
+      ...(searchPerThousand !== undefined && { searchPerThousand }),
+    },
   }
 }
 
@@ -53,6 +63,7 @@ export function samePrice(a: ModelPrice | null, b: ModelPrice | null): boolean {
   return (
     a.inputPerMillion === b.inputPerMillion &&
     a.outputPerMillion === b.outputPerMillion &&
-    a.cachedInputPerMillion === b.cachedInputPerMillion
+    a.cachedInputPerMillion === b.cachedInputPerMillion &&
+    a.searchPerThousand === b.searchPerThousand
   )
 }

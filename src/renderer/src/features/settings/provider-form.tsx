@@ -6,7 +6,7 @@ import type {
   SettingsView,
 } from '../../../../shared/ipc/app-contract'
 import { PRESET_IDS, PROVIDER_PRESETS, type PresetId } from '../../../../shared/provider-profiles'
-import type { Translate } from '../../i18n/messages'
+import type { MessageKey, Translate } from '../../i18n/messages'
 import type { ProvidersClient } from './settings-client'
 import { countText } from '../../i18n/plural'
 import { appErrorText } from '../../lib/app-error-text'
@@ -354,11 +354,9 @@ export function ProviderForm({
         <details className="provider-prices">
           <summary>{t('providers.prices')}</summary>
           <p className="field-note">{t('priceTitle', { model: model.trim() || profile.model })}</p>
-          {(['input', 'output', 'cachedInput'] as const).map((field) => (
+          {(['input', 'output', 'cachedInput', 'search'] as const).map((field) => (
             <div className="row" key={field}>
-              <label htmlFor={`${id}-price-${field}`}>
-                {t(field === 'input' ? 'priceInput' : field === 'output' ? 'priceOutput' : 'priceCachedInput')}
-              </label>
+              <label htmlFor={`${id}-price-${field}`}>{t(PRICE_FIELD_LABELS[field])}</label>
               <input
                 id={`${id}-price-${field}`}
                 inputMode="decimal"
@@ -416,3 +414,10 @@ export function ProviderForm({
     </form>
   )
 }
+
+const PRICE_FIELD_LABELS = {
+  input: 'priceInput',
+  output: 'priceOutput',
+  cachedInput: 'priceCachedInput',
+  search: 'priceSearch',
+} as const satisfies Record<keyof PriceFields, MessageKey>
