@@ -56,7 +56,13 @@ async function source(): Promise<KeelStore> {
     })
     store.generations.finish(g.id, {
       outcome: 'complete',
-      usage: { inputTokens: 5, outputTokens: 7, reasoningTokens: 2, cachedInputTokens: 1 },
+      usage: {
+        inputTokens: 5,
+        outputTokens: 7,
+        reasoningTokens: 2,
+        cachedInputTokens: 1,
+        ...(title === 'first' ? { hostedSearches: 2 } : {}),
+      },
       usageSource: 'reported',
     })
     if (title === 'first') {
@@ -102,6 +108,9 @@ describe('importStore', () => {
       },
     })
     const after = rowCounts(target)
+    // The searches the provider ran came back with their call.
+    const searches = target.db.prepare('SELECT hosted_searches AS n FROM generations ORDER BY n').all()
+    expect(searches).toEqual([{ n: null }, { n: 2 }])
     const second = importStore(target, stringChunks(text))
     expect(second).toMatchObject({
       ok: true,
