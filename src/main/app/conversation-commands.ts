@@ -73,9 +73,10 @@ export class ConversationReadCommands {
     const choice = this.defaultChoice()
     const provider = own.provider ?? choice.provider
     // Limits follow the wire API the profile speaks (an Ollama profile is Chat Completions).
-    const api = resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)?.api
+    const profile = resolveSavedProfile(readSettings(this.store), this.keys, this.env, provider)
+    const api = profile?.api
     const generation = generationDefaultsFor(api ?? provider)
-    const hostedSearch = api !== undefined && hasHostedSearch(api)
+    const hostedSearch = profile !== undefined && hasHostedSearch(profile.api, profile.preset)
     return {
       conversationId: conversationId ?? null,
       own,

@@ -1,3 +1,4 @@
+import { hasHostedSearch } from '../../shared/hosted-search'
 import { isProviderId } from '../../shared/provider-id'
 import type { CheckedAttachment } from '../../shared/attachments'
 import { datePreamble, systemPrompt } from '../../shared/date-preamble'
@@ -212,7 +213,8 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     ),
     maxOutputTokens: request.maxOutputTokens,
     temperature: request.temperature,
-    hostedSearch: request.webSearch === true,
+    // Only where the entry's provider runs search itself (a stored "on" for another entry sends nothing).
+    hostedSearch: request.webSearch === true && hasHostedSearch(provider, resolved.profile.preset),
     timeZone,
     signal: io.signal,
     approver: io.approver,

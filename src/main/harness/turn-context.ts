@@ -1,4 +1,3 @@
-import { hasHostedSearch } from '../../shared/hosted-search'
 import type { ToolArgumentIssue } from '../../shared/tool-outcome'
 import type { HistoryMessage } from '../../shared/chat-history'
 import type { JsonValue } from '../../shared/json-value'
@@ -157,7 +156,8 @@ export function createTurnContext(
     turnTimeoutMs: options.turnTimeoutMs,
     maxOutputTokens: options.maxOutputTokens,
     temperature: options.temperature,
-    hostedSearch: options.hostedSearch === true && hasHostedSearch(options.provider),
+    // Decided by the turn's setup, which knows the entry (OpenRouter's web plugin is an entry's, not an API's).
+    hostedSearch: options.hostedSearch === true,
     turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
     questionIndex: lastUserIndex(
       begun.history,

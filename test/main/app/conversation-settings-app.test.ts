@@ -148,3 +148,23 @@ describe("the provider's own web search", () => {
     expect(JSON.stringify((lastRequest().body as Record<string, any>).tools ?? [])).not.toContain('web_search_2025')
   })
 })
+
+describe('OpenRouter web search', () => {
+  it('an OpenRouter entry offers it and asks for the web plugin; another Chat Completions entry does not', async () => {
+    const { id } = await a.value('providers.save', {
+      preset: 'openrouter',
+      baseUrl: world.server.baseUrlFor('openai-chat'),
+      model: 'router-model',
+      apiKey: 'sk-or-0123456789abcdef',
+    })
+    const conversation = await turn({ text: 'news?', settings: { provider: id, model: 'router-model' } })
+    expect(lastRequest().body).not.toHaveProperty('plugins')
+    const view = await a.value('conversations.settingsUpdate', {
+      conversationId: conversation,
+      patch: { webSearch: true },
+    })
+    expect(view.hostedSearch).toBe(true)
+    await turn({ conversationId: conversation, text: 'and now?' })
+    expect((lastRequest().body as Record<string, unknown>).plugins).toEqual([{ id: 'web' }])
+  })
+})

@@ -29,14 +29,17 @@ const hostedEntry: Record<string, unknown> = {
 }
 
 describe('hosted search in requests', () => {
-  it.each(PROVIDER_IDS.filter(hasHostedSearch))('%s: the hosted tool beside the client tools', (provider) => {
-    const body = buildProviderRequest(provider, input(true)).body
-    const tools = body.tools as Record<string, unknown>[]
-    expect(tools).toContainEqual(hostedEntry[provider])
-    const text = JSON.stringify(tools)
-    expect(text).toContain('get_measurement')
-    expect(text).not.toContain('local search')
-  })
+  it.each(PROVIDER_IDS.filter((id) => hasHostedSearch(id)))(
+    '%s: the hosted tool beside the client tools',
+    (provider) => {
+      const body = buildProviderRequest(provider, input(true)).body
+      const tools = body.tools as Record<string, unknown>[]
+      expect(tools).toContainEqual(hostedEntry[provider])
+      const text = JSON.stringify(tools)
+      expect(text).toContain('get_measurement')
+      expect(text).not.toContain('local search')
+    },
+  )
 
   it.each(PROVIDER_IDS)('%s: off (or unset) sends no hosted tool and keeps every client tool', (provider) => {
     for (const off of [false, undefined]) {
@@ -46,9 +49,14 @@ describe('hosted search in requests', () => {
     }
   })
 
-  it('Chat Completions has no hosted search: the switch is not offered and nothing is sent', () => {
+  it('Chat Completions has none of its own: only an OpenRouter entry gets its web plugin', () => {
     expect(hasHostedSearch('openai-chat')).toBe(false)
-    const text = JSON.stringify(buildProviderRequest('openai-chat', input(true)).body)
-    expect(text).not.toMatch(/web_search_20250305|google_search|googleSearch|"type":"web_search"/)
+    expect(hasHostedSearch('openai-chat', 'ollama')).toBe(false)
+    expect(hasHostedSearch('openai-chat', 'openrouter')).toBe(true)
+    // The setup sets it only for OpenRouter; the builder then asks for the plugin and keeps the client tools.
+    const body = buildProviderRequest('openai-chat', input(true)).body
+    expect(body.plugins).toEqual([{ id: 'web' }])
+    expect(JSON.stringify(body.tools)).toContain('get_measurement')
+    expect(buildProviderRequest('openai-chat', input(false)).body.plugins).toBeUndefined()
   })
 })

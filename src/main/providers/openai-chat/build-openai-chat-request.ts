@@ -86,5 +86,8 @@ export function buildOpenAIChatRequest(input: BuildRequestInput): ProviderReques
       function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
     }))
   }
+  // Set only for an OpenRouter entry (the turn's setup decides): its web plugin searches and the
+  // answer carries `url_citation` annotations. Chat Completions itself has no such field.
+  if (input.hostedSearch) body.plugins = [{ id: 'web' }]
   return { url: joinUrl(input.connection.baseUrl, 'chat/completions'), headers: bearer(input.connection.apiKey), body }
 }
