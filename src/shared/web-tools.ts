@@ -16,7 +16,23 @@ export interface WebToolsSettings {
   search: WebSearchService
   /** The SearXNG instance (its JSON format must be enabled). */
   searxngUrl: string | null
+  /** Limits on the provider's own search, where its API takes them (see {@link HostedSearchLimits}). */
+  providerSearch?: HostedSearchLimits | undefined
 }
+
+/**
+ * Limits the user puts on a provider's own web search. Anthropic takes all three (`max_uses`,
+ * `allowed_domains` or `blocked_domains`), the Responses API the allowed sites (`filters`); the
+ * others take none and search as they do. Allowed and blocked sites are exclusive (Anthropic's rule).
+ */
+export interface HostedSearchLimits {
+  maxSearches?: number | undefined
+  allowedDomains?: string[] | undefined
+  blockedDomains?: string[] | undefined
+}
+
+/** Most searches one answer may ask for (Anthropic's `max_uses`). */
+export const MAX_HOSTED_SEARCHES = 20
 
 export const DEFAULT_WEB_TOOLS: WebToolsSettings = { readPages: false, search: 'off', searxngUrl: null }
 

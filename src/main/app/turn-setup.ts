@@ -215,6 +215,7 @@ export function prepareTurn(input: TurnSetupInput): PreparedTurn {
     temperature: request.temperature,
     // Only where the entry's provider runs search itself (a stored "on" for another entry sends nothing).
     hostedSearch: request.webSearch === true && hasHostedSearch(provider, resolved.profile.preset),
+    hostedSearchLimits: settings.webTools.providerSearch,
     timeZone,
     signal: io.signal,
     approver: io.approver,

@@ -1,3 +1,4 @@
+import type { HostedSearchLimits } from '../../shared/web-tools'
 // What a turn is started with (kept apart from run-turn.ts so the turn's parts can name it
 // without importing the loop: no import cycle, `import type` included).
 import type { CheckedAttachment } from '../../shared/attachments'
@@ -64,6 +65,8 @@ export interface RunTurnOptions {
   temperature?: number | undefined
   /** Ask the provider to run web search itself (its own hosted tool), where its API has one. */
   hostedSearch?: boolean | undefined
+  /** The user's limits on that search (Settings → Web). */
+  hostedSearchLimits?: HostedSearchLimits | undefined
   runId?: string
   /**
    * One model round (default `streamModelRound`, over HTTP). The turn setup wraps it to

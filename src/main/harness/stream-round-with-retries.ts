@@ -39,6 +39,7 @@ export async function streamRoundWithRetries(context: TurnContext, round: number
       maxOutputTokens: context.maxOutputTokens,
       temperature: context.temperature,
       hostedSearch: context.hostedSearch,
+      hostedSearchLimits: context.hostedSearchLimits,
     })
     // A round after tool results starts a new paragraph; one that continues a paused round goes on as it was.
     let needsBreak =

@@ -1,3 +1,4 @@
+import type { HostedSearchLimits } from '../../shared/web-tools'
 import type { ToolArgumentIssue } from '../../shared/tool-outcome'
 import type { HistoryMessage } from '../../shared/chat-history'
 import type { JsonValue } from '../../shared/json-value'
@@ -59,6 +60,7 @@ export interface TurnContext {
   readonly maxOutputTokens: number | undefined
   readonly temperature: number | undefined
   readonly hostedSearch: boolean
+  readonly hostedSearchLimits: HostedSearchLimits | undefined
   readonly turn: { conversationId: string; turnId: string; messageId: string }
   /**
    * Index in the history of the question the turn answers (its files always go with each request).
@@ -158,6 +160,7 @@ export function createTurnContext(
     temperature: options.temperature,
     // Decided by the turn's setup, which knows the entry (OpenRouter's web plugin is an entry's, not an API's).
     hostedSearch: options.hostedSearch === true,
+    hostedSearchLimits: options.hostedSearchLimits,
     turn: { conversationId: begun.conversationId, turnId: begun.turnId, messageId: begun.messageId },
     questionIndex: lastUserIndex(
       begun.history,

@@ -1,3 +1,4 @@
+import type { HostedSearchLimits } from '../../shared/web-tools'
 import type { HistoryMessage } from '../../shared/chat-history'
 
 /** Where and as whom to call one provider. */
@@ -35,6 +36,8 @@ export interface BuildRequestInput {
    * what it did). Only the APIs in `hasHostedSearch` read it.
    */
   hostedSearch?: boolean | undefined
+  /** The user's limits on it, for the APIs that take them (Anthropic: all; Responses: allowed sites). */
+  hostedSearchLimits?: HostedSearchLimits | undefined
 }
 
 /** The name every provider's hosted search has; Keel's own `web_search` gives way to it in that request. */

@@ -142,6 +142,26 @@ describe("the provider's own web search", () => {
     await turn({ conversationId: second, text: 'again' })
     expect(JSON.stringify(lastRequest().body)).not.toMatch(/web_search|google_search/)
 
+    // The user's limits (Settings → Web) go with it.
+    const limited = await a.value('settings.update', {
+      webTools: { providerSearch: { maxSearches: 2, blockedDomains: ['spam.example'] } },
+    })
+    expect(limited.webTools.providerSearch).toEqual({ maxSearches: 2, blockedDomains: ['spam.example'] })
+    await turn({ conversationId: first, text: 'limited?' })
+    expect((lastRequest().body as Record<string, any>).tools).toContainEqual({
+      type: 'web_search_20250305',
+      name: 'web_search',
+      max_uses: 2,
+      blocked_domains: ['spam.example'],
+    })
+    expect(
+      (
+        await a.call('settings.update', {
+          webTools: { providerSearch: { allowedDomains: ['a.com'], blockedDomains: ['b.com'] } },
+        })
+      ).ok,
+    ).toBe(false)
+
     // Off again: gone from the next request.
     await a.value('conversations.settingsUpdate', { conversationId: first, patch: { webSearch: null } })
     await turn({ conversationId: first, text: 'off?' })

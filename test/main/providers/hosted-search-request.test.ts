@@ -60,3 +60,47 @@ describe('hosted search in requests', () => {
     expect(buildProviderRequest('openai-chat', input(false)).body.plugins).toBeUndefined()
   })
 })
+
+describe('limits on the provider search', () => {
+  const limited = (limits: BuildRequestInput['hostedSearchLimits']) => ({ ...input(true), hostedSearchLimits: limits })
+
+  it('Anthropic takes the most searches and the allowed or blocked sites', () => {
+    const tools = (limits: BuildRequestInput['hostedSearchLimits']) =>
+      buildProviderRequest('anthropic', limited(limits)).body.tools as Record<string, unknown>[]
+    expect(tools({ maxSearches: 3, allowedDomains: ['example.com'] })).toContainEqual({
+      type: 'web_search_20250305',
+      name: 'web_search',
+      max_uses: 3,
+      allowed_domains: ['example.com'],
+    })
+    expect(tools({ blockedDomains: ['spam.example'] })).toContainEqual({
+      type: 'web_search_20250305',
+      name: 'web_search',
+      blocked_domains: ['spam.example'],
+    })
+  })
+
+  it('the Responses API takes the allowed sites; the others search as they do', () => {
+    const responses = buildProviderRequest('openai-responses', limited({ maxSearches: 2, allowedDomains: ['a.org'] }))
+    expect(responses.body.tools).toContainEqual({ type: 'web_search', filters: { allowed_domains: ['a.org'] } })
+    const gemini = buildProviderRequest('gemini', limited({ maxSearches: 2, allowedDomains: ['a.org'] }))
+    expect(gemini.body.tools).toContainEqual({ googleSearch: {} })
+  })
+})
+
+describe('limits as settings', () => {
+  it('take site names only, at most 20 searches, and not allowed and blocked sites at once', async () => {
+    const { hostedSearchLimitsSchema } = await import('../../../src/shared/web-tools-schema')
+    expect(hostedSearchLimitsSchema.parse({ allowedDomains: [' Docs.Example.org '] })).toEqual({
+      allowedDomains: ['docs.example.org'],
+    })
+    for (const bad of [
+      { maxSearches: 0 },
+      { maxSearches: 21 },
+      { allowedDomains: ['https://example.com/path'] },
+      { allowedDomains: ['localhost'] },
+      { allowedDomains: ['a.com'], blockedDomains: ['b.com'] },
+    ])
+      expect(hostedSearchLimitsSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+  })
+})

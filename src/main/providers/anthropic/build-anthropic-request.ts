@@ -114,7 +114,20 @@ export function buildAnthropicRequest(input: BuildRequestInput): ProviderRequest
     input_schema: tool.inputSchema,
   }))
   // The server tool: Anthropic runs the searches (`server_tool_use` / `web_search_tool_result`).
-  if (input.hostedSearch) tools.push({ type: ANTHROPIC_WEB_SEARCH_TOOL, name: HOSTED_SEARCH_NAME })
+  if (input.hostedSearch) {
+    const limits = input.hostedSearchLimits
+    tools.push({
+      type: ANTHROPIC_WEB_SEARCH_TOOL,
+      name: HOSTED_SEARCH_NAME,
+      ...(limits?.maxSearches ? { max_uses: limits.maxSearches } : {}),
+      // The API refuses both at once: the settings never hold both.
+      ...(limits?.allowedDomains?.length
+        ? { allowed_domains: limits.allowedDomains }
+        : limits?.blockedDomains?.length
+          ? { blocked_domains: limits.blockedDomains }
+          : {}),
+    })
+  }
   if (tools.length > 0) body.tools = tools
   const headers: Record<string, string> = {
     'content-type': 'application/json',

@@ -82,7 +82,10 @@ export function buildOpenAIResponsesRequest(input: BuildRequestInput): ProviderR
     strict: false,
   }))
   // The provider's own search: OpenAI runs it and streams `web_search_call` items.
-  if (input.hostedSearch) tools.push({ type: 'web_search' })
+  if (input.hostedSearch) {
+    const allowed = input.hostedSearchLimits?.allowedDomains
+    tools.push({ type: 'web_search', ...(allowed?.length ? { filters: { allowed_domains: allowed } } : {}) })
+  }
   if (tools.length > 0) body.tools = tools
   return {
     url: joinUrl(input.connection.baseUrl, 'responses'),

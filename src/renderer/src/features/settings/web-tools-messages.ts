@@ -21,6 +21,12 @@ export const webToolsMessages = defineMessages(
     'web.clearKey': 'Remove key',
     'web.privacy':
       'Pages and searches leave your computer: each request is shown and asked for. Local and private network addresses are never read.',
+    'web.providerSearch': "The provider's own search (turned on per conversation)",
+    'web.providerSearchHint':
+      'Anthropic takes all three limits, OpenAI Responses the allowed sites; other providers search as they do.',
+    'web.maxSearches': 'At most this many searches per answer',
+    'web.allowedDomains': 'Only these sites (one per line)',
+    'web.blockedDomains': 'Never these sites (one per line)',
     'web.siteGrant': '{tool} on {site}',
   },
   {
@@ -42,6 +48,12 @@ export const webToolsMessages = defineMessages(
     'web.clearKey': 'Remover chave',
     'web.privacy':
       'Páginas e pesquisas saem do seu computador: cada pedido é mostrado e precisa da sua aprovação. Endereços locais e de rede privada nunca são lidos.',
+    'web.providerSearch': 'A pesquisa do próprio provedor (ativada por conversa)',
+    'web.providerSearchHint':
+      'A Anthropic aceita os três limites, a OpenAI Responses os sites permitidos; os outros provedores pesquisam como quiserem.',
+    'web.maxSearches': 'No máximo este número de pesquisas por resposta',
+    'web.allowedDomains': 'Só estes sites (um por linha)',
+    'web.blockedDomains': 'Nunca estes sites (um por linha)',
     'web.siteGrant': '{tool} em {site}',
   },
   {
@@ -63,6 +75,12 @@ export const webToolsMessages = defineMessages(
     'web.clearKey': 'Quitar clave',
     'web.privacy':
       'Las páginas y búsquedas salen de tu computadora: cada petición se muestra y se te pregunta. Nunca se leen direcciones locales ni de redes privadas.',
+    'web.providerSearch': 'La búsqueda propia del proveedor (se activa por conversación)',
+    'web.providerSearchHint':
+      'Anthropic acepta los tres límites, OpenAI Responses los sitios permitidos; los demás proveedores buscan a su manera.',
+    'web.maxSearches': 'Como máximo esta cantidad de búsquedas por respuesta',
+    'web.allowedDomains': 'Solo estos sitios (uno por línea)',
+    'web.blockedDomains': 'Nunca estos sitios (uno por línea)',
     'web.siteGrant': '{tool} en {site}',
   },
 )

@@ -33,6 +33,10 @@ export function WebToolsSettings({
   const web = settings.webTools
   const [url, setUrl] = useState(web.searxngUrl ?? '')
   const [key, setKey] = useState('')
+  const limits = web.providerSearch ?? {}
+  const [maxSearches, setMaxSearches] = useState(limits.maxSearches?.toString() ?? '')
+  const [allowed, setAllowed] = useState((limits.allowedDomains ?? []).join('\n'))
+  const [blocked, setBlocked] = useState((limits.blockedDomains ?? []).join('\n'))
   const [error, setError] = useState<string | undefined>()
   const keyed: KeyedSearchService | undefined =
     web.search === 'brave' || web.search === 'tavily' ? web.search : undefined
@@ -134,6 +138,50 @@ export function WebToolsSettings({
           </p>
         </form>
       )}
+      <form
+        aria-labelledby="web-provider-search-title"
+        onSubmit={(e) => {
+          e.preventDefault()
+          const lines = (text: string) =>
+            text
+              .split(/\s+/)
+              .map((line) => line.trim())
+              .filter((line) => line !== '')
+          const max = maxSearches.trim() === '' ? undefined : Number(maxSearches)
+          void run(() =>
+            api['settings.update']({
+              webTools: {
+                providerSearch: {
+                  ...(max !== undefined ? { maxSearches: max } : {}),
+                  ...(lines(allowed).length > 0 ? { allowedDomains: lines(allowed) } : {}),
+                  ...(lines(blocked).length > 0 ? { blockedDomains: lines(blocked) } : {}),
+                },
+              },
+            }),
+          )
+        }}
+      >
+        <h4 id="web-provider-search-title">{t('web.providerSearch')}</h4>
+        <p className="muted">{t('web.providerSearchHint')}</p>
+        <div className="row">
+          <label htmlFor="web-max-searches">{t('web.maxSearches')}</label>
+          <input
+            id="web-max-searches"
+            inputMode="numeric"
+            value={maxSearches}
+            onChange={(e) => setMaxSearches(e.target.value)}
+          />
+        </div>
+        <div className="row">
+          <label htmlFor="web-allowed-domains">{t('web.allowedDomains')}</label>
+          <textarea id="web-allowed-domains" rows={2} value={allowed} onChange={(e) => setAllowed(e.target.value)} />
+        </div>
+        <div className="row">
+          <label htmlFor="web-blocked-domains">{t('web.blockedDomains')}</label>
+          <textarea id="web-blocked-domains" rows={2} value={blocked} onChange={(e) => setBlocked(e.target.value)} />
+        </div>
+        <button type="submit">{t('web.save')}</button>
+      </form>
       {error && (
         <p role="alert" className="error">
           {error}
