@@ -5,10 +5,7 @@
 // that leaves them out (valid HTML) read as empty. The charset comes from the Content-Type, else
 // from the page's own <meta>, else UTF-8; an unknown label falls back to UTF-8.
 import { TextDecoder } from 'node:util'
-import { Readability } from '@mozilla/readability'
-import { parseHTML } from 'linkedom'
-import { parse, serialize } from 'parse5'
-import TurndownService from 'turndown'
+import type TurndownService from 'turndown'
 import { wellFormed } from '../../shared/well-formed-text'
 import type { FetchedPage } from './page-fetch'
 
@@ -45,15 +42,30 @@ function metaCharset(body: Buffer): string | undefined {
 }
 
 /** The page as text: the article of an HTML page in Markdown (the whole body when no article is found). */
-export function pageToText(page: FetchedPage): PageText {
+export async function pageToText(page: FetchedPage): Promise<PageText> {
   const decoded = decodePage(page)
   if (!isHtml(page.mediaType))
     return { title: undefined, siteName: undefined, byline: undefined, publishedTime: undefined, text: decoded }
   return htmlToText(decoded, page.finalUrl)
 }
 
+/**
+ * The HTML libraries, loaded on first use: every CLI command and the app's start would otherwise
+ * load them (several MB of heap: `keel export` under its 32 MB heap test ran out of memory).
+ */
+async function htmlLibraries() {
+  const [{ Readability }, { parseHTML }, { parse, serialize }, turndown] = await Promise.all([
+    import('@mozilla/readability'),
+    import('linkedom'),
+    import('parse5'),
+    import('turndown'),
+  ])
+  return { Readability, parseHTML, parse, serialize, TurndownService: turndown.default }
+}
+
 /** Readability's article (or the cleaned body) of `html` as Markdown; relative links resolved against `url`. */
-export function htmlToText(html: string, url: string): PageText {
+export async function htmlToText(html: string, url: string): Promise<PageText> {
+  const { Readability, parseHTML, parse, serialize, TurndownService } = await htmlLibraries()
   const normalized = serialize(parse(html))
   const { document } = parseHTML(normalized)
   // Readability resolves relative links against the document's base: give it the page's address
@@ -64,13 +76,13 @@ export function htmlToText(html: string, url: string): PageText {
     document.head.prepend(base)
   }
   const pageTitle = document.title?.trim() || undefined
-  let article: ReturnType<Readability['parse']> = null
+  let article: ReturnType<InstanceType<typeof Readability<string>>['parse']> = null
   try {
     article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse()
   } catch {
     article = null
   }
-  const turndown = markdownConverter()
+  const turndown = markdownConverter(TurndownService)
   if (article?.content) {
     return {
       title: article.title?.trim() || pageTitle,
@@ -93,8 +105,8 @@ export function htmlToText(html: string, url: string): PageText {
   }
 }
 
-function markdownConverter(): TurndownService {
-  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
+function markdownConverter(Turndown: typeof TurndownService): TurndownService {
+  const turndown = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
   turndown.remove(['script', 'style', 'noscript', 'template', 'iframe', 'form', 'button', 'select'])
   // Inline images as data: URLs would be megabytes of base64 for the model: keep their alt text only.
   turndown.addRule('data-images', {

@@ -70,7 +70,7 @@ export function createReadWebPageTool(deps: ReadWebPageDeps = {}): CallableTool 
         maxBytes: deps.maxBytes ?? PAGE_MAX_BYTES,
       })
       if (!fetched.ok) return failed(fetched.failure)
-      const page = pageToText(fetched.page)
+      const page = await pageToText(fetched.page)
       const total = page.text.length
       const from = Math.min(start, total)
       const to = Math.min(total, from + PAGE_TEXT_CHARS)
