@@ -15,6 +15,7 @@ import { migration0160 } from './0160-generation-profiles'
 import { migration0180 } from './0180-interrupt-detail'
 import { migration0190 } from './0190-conversation-entries'
 import { migration0240 } from './0240-conversation-web-search'
+import { migration0250 } from './0250-message-web-items'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a released migration is never edited; a new one is numbered above all and listed in `released.txt`. */
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0180,
   migration0190,
   migration0240,
+  migration0250,
 ]
 
 /** The newest schema version this build knows. A file with a higher `user_version` is refused. */
