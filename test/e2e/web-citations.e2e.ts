@@ -1,7 +1,7 @@
 // The provider's own web search in the real window (a recorded Anthropic stream served by the
 // simulated provider): the search line live ("Searched: … — done") while the answer is held, then
 // the numbered source under the answer, the same after a reload.
-import { readFileSync } from 'node:fs'
+import { recordedSearchAnswer } from '../support/recorded-search-answer'
 import { expect, test } from './fixtures'
 import { enqueue, openApp, releaseStream, resetSim, screenshot, send } from './sim'
 
@@ -9,25 +9,8 @@ test.beforeEach(async () => {
   await resetSim()
 })
 
-/** The recorded search answer, ended after its text (its client call left out). */
-function searchAnswer(): string[] {
-  const end = [
-    { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 20 } },
-    { type: 'message_stop' },
-  ].map((payload) => `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`)
-  return [
-    ...readFileSync('test/fixtures/anthropic/hosted-web-search-then-tool-use.sse', 'utf8')
-      .split('\n\n')
-      .filter((event) => event.trim().length > 0)
-      .filter((event) => !event.includes('toolu_keel_note_01') && !/"index":5/.test(event))
-      .filter((event) => !event.includes('message_delta') && !event.includes('message_stop'))
-      .map((event) => `${event}\n\n`),
-    ...end,
-  ]
-}
-
 test('a hosted search shows live, and its numbered source stays with the answer after a reload', async ({ page }) => {
-  const events = searchAnswer()
+  const events = recordedSearchAnswer()
   // Held once the search's result has arrived, before the cited text.
   const held = events.findIndex((event) => event.includes('"index":3'))
   await enqueue({ type: 'recorded-stream', events, faults: { holdAfterEvents: held } })

@@ -1,23 +1,11 @@
 // An answer's hosted calls and citations are stored with it, over real HTTP against the simulated
 // provider (a recorded Anthropic stream) with a real store: reopened, the answer has the search
 // (final state) and its cited source; keys are redacted from them as from any stored text.
-import { readFileSync } from 'node:fs'
+import { recordedSearchAnswer } from '../../support/recorded-search-answer'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { redactingRecorder } from '../../../src/main/secrets/provider-keys'
 import { citationsOf, numberedSources } from '../../../src/shared/web-sources'
 import { chat, startWorld, type HarnessWorld } from './harness-helpers'
-
-/** The recorded search answer, ended after its text (its client call left out). */
-const searchAnswer = (): string[] => [
-  ...readFileSync('test/fixtures/anthropic/hosted-web-search-then-tool-use.sse', 'utf8')
-    .split('\n\n')
-    .filter((event) => event.trim().length > 0)
-    .filter((event) => !event.includes('toolu_keel_note_01') && !/"index":5/.test(event))
-    .filter((event) => !event.includes('message_delta') && !event.includes('message_stop'))
-    .map((event) => `${event}\n\n`),
-  `event: message_delta\ndata: ${JSON.stringify({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 20 } })}\n\n`,
-  `event: message_stop\ndata: ${JSON.stringify({ type: 'message_stop' })}\n\n`,
-]
 
 describe('hosted calls and citations stored with the answer', () => {
   let world: HarnessWorld
@@ -29,7 +17,11 @@ describe('hosted calls and citations stored with the answer', () => {
   })
 
   it('reopened, the answer has its search (final state) and its numbered source', async () => {
-    world.server.enqueue({ type: 'recorded-stream', events: searchAnswer(), faults: { chunkSize: 'random', seed: 5 } })
+    world.server.enqueue({
+      type: 'recorded-stream',
+      events: recordedSearchAnswer(),
+      faults: { chunkSize: 'random', seed: 5 },
+    })
     const run = await chat(world, 'anthropic', 'When is high water in Oslo?')
     expect(run.status).toBe('completed')
     const message = world.store.conversations.getMessage(run.messageId)!
@@ -62,7 +54,7 @@ describe('hosted calls and citations stored with the answer', () => {
   })
 
   it('redacts keys from stored calls and citations', async () => {
-    world.server.enqueue({ type: 'recorded-stream', events: searchAnswer() })
+    world.server.enqueue({ type: 'recorded-stream', events: recordedSearchAnswer() })
     const keys = ['Oslo tide tables', 'High water in Oslo today']
     const run = await chat(world, 'anthropic', 'When is high water in Oslo?', {
       wrapRecorder: (recorder) => redactingRecorder(recorder, keys),
