@@ -2,7 +2,7 @@ import type { MessagePart } from '../../../../shared/conversation'
 import type { Citation, HostedCall } from '../../../../shared/hosted-tools'
 import { numberedSources } from '../../../../shared/web-sources'
 import type { Translate } from '../../i18n/messages'
-import { safeHref } from '../markdown/markdown'
+import { safeHref } from '../markdown'
 
 /** One link of Google's search suggestions, as plain text and a checked address. */
 export interface SuggestionLink {
