@@ -1,6 +1,7 @@
 import type { ToolResultImage } from './chat-history'
 import type { NoticeRef } from './fallback-messages'
 import type { ProviderId } from './provider-id'
+import type { Citation, HostedCall } from './hosted-tools'
 import type { ReplayItem } from './round-result'
 import type { FinishReason } from './finish-reason'
 import type { JsonObject } from './json-value'
@@ -112,6 +113,13 @@ export type MessagePart =
    * back to the same provider in later requests, never shown.
    */
   | { type: 'replay'; provider: ProviderId; item: ReplayItem }
+  /**
+   * A tool the provider ran itself (web search, page read), its final state, after the text of the
+   * round it came with. Shown and exported, never sent back to the model.
+   */
+  | { type: 'hosted-call'; call: HostedCall }
+  /** A source the round's answer cites (see `web-sources.ts` for the numbered list shown). */
+  | { type: 'citation'; citation: Citation }
 
 export type MessagePartType = MessagePart['type']
 

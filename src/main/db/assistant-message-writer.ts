@@ -6,7 +6,7 @@ import type { NoticeRef } from '../../shared/fallback-messages'
 import type { ProviderId } from '../../shared/provider-id'
 import type { ReplayItem } from '../../shared/round-result'
 import type { Clock } from './clock'
-import { partDataJson, storedInterrupt } from './message-rows'
+import { partDataJson, storedInterrupt, webItemJson } from './message-rows'
 import { storageErrorOf } from './sqlite-error'
 
 /**
@@ -54,6 +54,7 @@ type PendingWrite =
   | { kind: 'text'; position: number; type: 'text' | 'reasoning'; text: string; rowExists: boolean }
   | { kind: 'part'; position: number; type: 'tool-call' | 'tool-result'; dataJson: string }
   | { kind: 'replay'; position: number; provider: string; dataJson: string }
+  | { kind: 'web'; position: number; type: 'hosted-call' | 'citation'; dataJson: string }
 
 export interface MessageWriterStatements {
   insertPart: Database.Statement<[string, number, string, string, string | null]>
@@ -63,6 +64,8 @@ export interface MessageWriterStatements {
   compactMessage: (messageId: string) => void
   touchMessage: Database.Statement<[number, string]>
   insertReplay: Database.Statement<[string, number, string, string]>
+  /** One hosted call or citation (message id, position, kind, JSON). */
+  insertWebItem: Database.Statement<[string, number, string, string]>
   finishMessage: Database.Statement<
     [string, string | null, string | null, string | null, string | null, number | null, number, string]
   >
@@ -141,6 +144,18 @@ export class AssistantMessageWriter {
       this.pending.push({ kind: 'replay', position: this.nextPosition++, provider, dataJson: JSON.stringify(item) })
     this.openPart = undefined
     return this.flush()
+  }
+
+  /**
+   * Adds a round's hosted calls (final state per id) and citations, after its text. Not written at
+   * once: they go in the transaction that writes the round's next part, or the answer's end.
+   */
+  addWebItems(parts: readonly Extract<MessagePart, { type: 'hosted-call' | 'citation' }>[]): void {
+    this.assertOpen()
+    if (parts.length === 0) return
+    for (const part of parts)
+      this.pending.push({ kind: 'web', position: this.nextPosition++, type: part.type, dataJson: webItemJson(part) })
+    this.openPart = undefined
   }
 
   /**
@@ -237,6 +252,8 @@ export class AssistantMessageWriter {
       if (write.kind === 'part') insertPart.run(this.messageId, write.position, write.type, '', write.dataJson)
       else if (write.kind === 'replay')
         this.statements.insertReplay.run(this.messageId, write.position, write.provider, write.dataJson)
+      else if (write.kind === 'web')
+        this.statements.insertWebItem.run(this.messageId, write.position, write.type, write.dataJson)
       else if (write.rowExists)
         appendChunk.run(this.messageId, write.position, this.messageId, write.position, write.text)
       else insertPart.run(this.messageId, write.position, write.type, write.text, null)

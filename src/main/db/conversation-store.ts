@@ -17,7 +17,14 @@ import {
 import { wellFormed } from '../../shared/well-formed-text'
 import type { Clock } from './clock'
 import { PART_COLUMNS_SQL, prepareChunkStatements } from './message-part-chunks'
-import { partDataJson, toMessage, toMessagePart, type MessagePartRow, type MessageRow } from './message-rows'
+import {
+  partDataJson,
+  toMessage,
+  toMessagePart,
+  webItemJson,
+  type MessagePartRow,
+  type MessageRow,
+} from './message-rows'
 
 interface ConversationRow {
   id: string
@@ -52,6 +59,7 @@ export class ConversationStore {
     this.writerStatements = {
       insertPart: this.statements.insertPart,
       insertReplay: this.statements.insertReplay,
+      insertWebItem: this.statements.insertWebItem,
       appendChunk: chunks.appendChunk,
       compactMessage: chunks.compactMessage,
       touchMessage: this.statements.touchMessage,
@@ -215,7 +223,7 @@ export class ConversationStore {
     const firstPosition = this.db
       .transaction(() => {
         if (this.statements.reopenMessage.run(this.clock(), messageId).changes !== 1) return undefined
-        return this.statements.nextPosition.get(messageId, messageId)?.next ?? 0
+        return this.statements.nextPosition.get(messageId, messageId, messageId)?.next ?? 0
       })
       .immediate()
     if (firstPosition === undefined) return undefined
@@ -245,6 +253,8 @@ export class ConversationStore {
             this.statements.insertPart.run(messageId, position, part.type, wellFormed(part.text), null)
           else if (part.type === 'replay')
             this.statements.insertReplay.run(messageId, position, part.provider, JSON.stringify(part.item))
+          else if (part.type === 'hosted-call' || part.type === 'citation')
+            this.statements.insertWebItem.run(messageId, position, part.type, webItemJson(part))
           else this.statements.insertPart.run(messageId, position, part.type, '', partDataJson(part))
         })
       })
@@ -255,7 +265,7 @@ export class ConversationStore {
   getMessage(id: string): Message | undefined {
     const row = this.statements.selectMessage.get(id)
     if (!row) return undefined
-    return toMessage(row, this.statements.selectPartsOfMessage.all(id, id).map(toMessagePart))
+    return toMessage(row, this.statements.selectPartsOfMessage.all(id, id, id).map(toMessagePart))
   }
 
   /**
@@ -289,7 +299,7 @@ export class ConversationStore {
       if (!byId.has(id)) break
       onPath.add(id)
     }
-    const partRows = this.statements.selectPartsOfConversation.all(conversationId, conversationId)
+    const partRows = this.statements.selectPartsOfConversation.all(conversationId, conversationId, conversationId)
     const messages =
       onPath.size === rows.length
         ? withParts(rows, partRows)
@@ -314,7 +324,7 @@ export class ConversationStore {
   getAllMessages(conversationId: string): Message[] {
     return withParts(
       this.statements.selectMessages.all(conversationId),
-      this.statements.selectPartsOfConversation.all(conversationId, conversationId),
+      this.statements.selectPartsOfConversation.all(conversationId, conversationId, conversationId),
     )
   }
 
@@ -527,7 +537,8 @@ function prepare(db: Database.Database) {
     selectPartsOfPath: db.prepare<[string], MessagePartRow>(
       `${PATH_CTE} SELECT * FROM (
          SELECT ${PART_COLUMNS_SQL}, NULL AS provider, m.seq AS seq FROM path CROSS JOIN messages m ON m.id = path.id CROSS JOIN message_parts p ON p.message_id = m.id
-         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM path CROSS JOIN messages m ON m.id = path.id CROSS JOIN message_replay_items r ON r.message_id = m.id)
+         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM path CROSS JOIN messages m ON m.id = path.id CROSS JOIN message_replay_items r ON r.message_id = m.id
+         UNION ALL SELECT w.message_id, w.position, w.kind, w.data_json, '', NULL, m.seq FROM path CROSS JOIN messages m ON m.id = path.id CROSS JOIN message_web_items w ON w.message_id = m.id)
        ORDER BY seq, position`,
     ),
     // A message's descendants were all written after it: the newest one has no children (a leaf).
@@ -547,22 +558,24 @@ function prepare(db: Database.Database) {
     reopenMessage: db.prepare<[number, string]>(
       `UPDATE messages SET status = 'streaming', interrupt_reason = NULL, interrupt_detail = NULL, error_json = NULL, updated_at = ? WHERE id = ? AND role = 'assistant' AND status <> 'streaming'`,
     ),
-    nextPosition: db.prepare<[string, string], { next: number }>(
-      `SELECT coalesce(max(position), -1) + 1 AS next FROM (SELECT position FROM message_parts WHERE message_id = ? UNION ALL SELECT position FROM message_replay_items WHERE message_id = ?)`,
+    nextPosition: db.prepare<[string, string, string], { next: number }>(
+      `SELECT coalesce(max(position), -1) + 1 AS next FROM (SELECT position FROM message_parts WHERE message_id = ? UNION ALL SELECT position FROM message_replay_items WHERE message_id = ? UNION ALL SELECT position FROM message_web_items WHERE message_id = ?)`,
     ),
     selectMessage: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?'),
     selectMessages: db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq'),
     // Streamed text may still be in chunk rows: every part read joins them (PART_COLUMNS_SQL).
     // Replay items share the parts' positions: read in one ordered list with them.
-    selectPartsOfMessage: db.prepare<[string, string], MessagePartRow>(
+    selectPartsOfMessage: db.prepare<[string, string, string], MessagePartRow>(
       `SELECT * FROM (SELECT ${PART_COLUMNS_SQL}, NULL AS provider FROM message_parts p WHERE p.message_id = ?
-       UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider FROM message_replay_items r WHERE r.message_id = ?)
+       UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider FROM message_replay_items r WHERE r.message_id = ?
+       UNION ALL SELECT w.message_id, w.position, w.kind, w.data_json, '', NULL FROM message_web_items w WHERE w.message_id = ?)
        ORDER BY position`,
     ),
-    selectPartsOfConversation: db.prepare<[string, string], MessagePartRow>(
+    selectPartsOfConversation: db.prepare<[string, string, string], MessagePartRow>(
       `SELECT * FROM (
          SELECT ${PART_COLUMNS_SQL}, NULL AS provider, m.seq AS seq FROM messages m JOIN message_parts p ON p.message_id = m.id WHERE m.conversation_id = ?
-         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM messages m JOIN message_replay_items r ON r.message_id = m.id WHERE m.conversation_id = ?)
+         UNION ALL SELECT r.message_id, r.position, 'replay', r.data_json, '', r.provider, m.seq FROM messages m JOIN message_replay_items r ON r.message_id = m.id WHERE m.conversation_id = ?
+         UNION ALL SELECT w.message_id, w.position, w.kind, w.data_json, '', NULL, m.seq FROM messages m JOIN message_web_items w ON w.message_id = m.id WHERE m.conversation_id = ?)
        ORDER BY seq, position`,
     ),
     insertPart: db.prepare<[string, number, string, string, string | null]>(
@@ -576,6 +589,9 @@ function prepare(db: Database.Database) {
     ),
     insertReplay: db.prepare<[string, number, string, string]>(
       'INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)',
+    ),
+    insertWebItem: db.prepare<[string, number, string, string]>(
+      'INSERT INTO message_web_items (message_id, position, kind, data_json) VALUES (?, ?, ?, ?)',
     ),
   }
 }

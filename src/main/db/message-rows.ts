@@ -1,4 +1,5 @@
 import { isFallbackMessageId, type NoticeRef } from '../../shared/fallback-messages'
+import type { Citation, HostedCall } from '../../shared/hosted-tools'
 import type { ProviderId } from '../../shared/provider-id'
 import type { ReplayItem } from '../../shared/round-result'
 import type {
@@ -38,7 +39,7 @@ export interface MessagePartRow {
   type: MessagePart['type']
   text: string
   data_json: string | null
-  /** Replay items only (read from `message_replay_items`). */
+  /** Replay items only (read from `message_replay_items`); hosted calls and citations come from `message_web_items`. */
   provider?: string | null
 }
 
@@ -66,6 +67,8 @@ export function toMessagePart(row: MessagePartRow): MessagePart {
       provider: row.provider as ProviderId,
       item: JSON.parse(row.data_json ?? '{}') as ReplayItem,
     }
+  if (row.type === 'hosted-call') return { type: 'hosted-call', call: JSON.parse(row.data_json ?? '{}') as HostedCall }
+  if (row.type === 'citation') return { type: 'citation', citation: JSON.parse(row.data_json ?? '{}') as Citation }
   const data = JSON.parse(row.data_json ?? '{}') as Record<string, unknown>
   return { ...data, type: row.type } as MessagePart
 }
@@ -98,4 +101,9 @@ export function storedInterrupt(reason: InterruptReason): {
   detail: 'window-closed' | null
 } {
   return reason === 'window-closed' ? { reason: 'network', detail: 'window-closed' } : { reason, detail: null }
+}
+
+/** The JSON a web item is stored as in `message_web_items` (the call or citation itself). */
+export function webItemJson(part: Extract<MessagePart, { type: 'hosted-call' | 'citation' }>): string {
+  return JSON.stringify(part.type === 'hosted-call' ? part.call : part.citation)
 }

@@ -3,6 +3,8 @@
 import { fallbackMessage } from '../../shared/fallback-messages'
 import { callsNotRun, legacyNotice } from '../../shared/legacy-notice'
 import { cardStateOf, storedOutcomeOf } from '../../shared/tool-card'
+import type { HostedCall } from '../../shared/hosted-tools'
+import { citationsOf, numberedSources, type NumberedSource } from '../../shared/web-sources'
 import type { Generation, Message, MessagePart } from '../../shared/conversation'
 import type { ConversationSettings } from '../../shared/conversation-settings'
 import type { StoredAttachment } from '../db/attachment-store'
@@ -58,6 +60,8 @@ export function exportedConversation(
               text: fallbackMessage('en', n.id, n.values),
             })),
             notRunCalls: callsNotRun(message),
+            // Readable copies of the stored parts (import reads `parts`): only when there are any.
+            ...webFields(message.parts),
           }
         : {}),
       // What a restore needs beyond the readable fields: only when there is any.
@@ -152,5 +156,15 @@ export function exportedGeneration(g: Generation) {
     endedAt: g.endedAt ?? null,
     rawFinishReason: g.rawFinishReason ?? null,
     error: g.error ?? null,
+  }
+}
+
+/** The provider's own tool calls and the numbered sources of an answer, for a reader of the file. */
+function webFields(parts: readonly MessagePart[]): { hostedCalls?: HostedCall[]; sources?: NumberedSource[] } {
+  const hostedCalls = parts.flatMap((p) => (p.type === 'hosted-call' ? [p.call] : []))
+  const sources = numberedSources(citationsOf(parts))
+  return {
+    ...(hostedCalls.length > 0 ? { hostedCalls } : {}),
+    ...(sources.length > 0 ? { sources } : {}),
   }
 }

@@ -1,10 +1,13 @@
 // One conversation as Markdown, for reading or sharing: the title, who wrote what (and with which
-// model), the reasoning folded in a <details>, tool calls as one line each. Words are in the
+// model), the reasoning folded in a <details>, tool calls (and the provider's own searches) as one
+// line each, the sources an answer cites numbered under it. Words are in the
 // window's language; nothing here is read back (import takes the JSON export).
 import type { Locale } from '../../shared/locale'
 import type { Generation, Message } from '../../shared/conversation'
 import type { ConversationSettings } from '../../shared/conversation-settings'
+import type { HostedCall } from '../../shared/hosted-tools'
 import { cardStateOf, storedOutcomeOf } from '../../shared/tool-card'
+import { citationsOf, numberedSources } from '../../shared/web-sources'
 
 interface MarkdownWords {
   you: string
@@ -17,6 +20,9 @@ interface MarkdownWords {
   interrupted: string
   failed: string
   untitled: string
+  searched: string
+  read: string
+  sources: string
 }
 
 const WORDS: Readonly<Record<Locale, MarkdownWords>> = {
@@ -31,6 +37,9 @@ const WORDS: Readonly<Record<Locale, MarkdownWords>> = {
     interrupted: 'This answer was interrupted.',
     failed: 'This answer failed.',
     untitled: 'Conversation',
+    searched: 'Searched',
+    read: 'Read',
+    sources: 'Sources',
   },
   'pt-BR': {
     you: 'Você',
@@ -43,6 +52,9 @@ const WORDS: Readonly<Record<Locale, MarkdownWords>> = {
     interrupted: 'Esta resposta foi interrompida.',
     failed: 'Esta resposta falhou.',
     untitled: 'Conversa',
+    searched: 'Pesquisou',
+    read: 'Leu',
+    sources: 'Fontes',
   },
   es: {
     you: 'Tú',
@@ -55,6 +67,9 @@ const WORDS: Readonly<Record<Locale, MarkdownWords>> = {
     interrupted: 'Esta respuesta se interrumpió.',
     failed: 'Esta respuesta falló.',
     untitled: 'Conversación',
+    searched: 'Buscó',
+    read: 'Leyó',
+    sources: 'Fuentes',
   },
 }
 
@@ -96,8 +111,20 @@ export function conversationMarkdown(input: MarkdownInput): string {
       const state = result?.type === 'tool-result' ? cardStateOf(storedOutcomeOf(result)) : 'not-run'
       lines.push(`- ${words.tool}: \`${part.toolName}\` ${inlineCode(part.argumentsText || '{}')} — ${state}`)
     }
-    if (message.parts.some((p) => p.type === 'tool-call')) lines.push('')
+    for (const part of message.parts) if (part.type === 'hosted-call') lines.push(hostedCallLine(part.call, words))
+    if (message.parts.some((p) => p.type === 'tool-call' || p.type === 'hosted-call')) lines.push('')
     if (text) lines.push(text, '')
+    const sources = numberedSources(citationsOf(message.parts))
+    if (sources.length > 0) {
+      lines.push(`**${words.sources}**`, '')
+      for (const source of sources) {
+        lines.push(
+          `${source.number}. [${linkText(source.title ?? (source.site || source.url))}](<${linkUrl(source.url)}>)${source.title && source.site ? ` — ${source.site}` : ''}`,
+        )
+        for (const quote of source.quotes) lines.push(`   > ${oneLine(quote)}`)
+      }
+      lines.push('')
+    }
     if (message.status === 'interrupted') lines.push(`_${words.interrupted}_`, '')
     if (message.status === 'failed') lines.push(`_${words.failed}_`, '')
   }
@@ -111,6 +138,27 @@ export function conversationMarkdown(input: MarkdownInput): string {
 function modelOf(message: Message, generationsByTurn: ReadonlyMap<string, readonly Generation[]>): string | undefined {
   const last = message.turnId ? generationsByTurn.get(message.turnId)?.at(-1) : undefined
   return last ? `${last.model}` : undefined
+}
+
+/** A hosted call as one line: what it searched or read, and how it ended. */
+function hostedCallLine(call: HostedCall, words: MarkdownWords): string {
+  const what =
+    call.kind === 'search'
+      ? `${words.searched}: ${call.queries.map(inlineCode).join(', ')}`
+      : call.kind === 'fetch' && call.url
+        ? `${words.read}: <${linkUrl(call.url)}>`
+        : `${words.tool}: \`${call.toolName}\``
+  return `- ${what} — ${call.status}${call.errorCode ? ` (${call.errorCode})` : ''}`
+}
+
+/** Link text that cannot close the link early. */
+function linkText(text: string): string {
+  return oneLine(text).replace(/[[\]\\]/g, '\\$&')
+}
+
+/** A URL safe inside `<…>` (no space, no angle bracket). */
+function linkUrl(url: string): string {
+  return url.replace(/[\s<>]/g, (c) => encodeURIComponent(c))
 }
 
 function oneLine(text: string): string {

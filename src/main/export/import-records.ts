@@ -31,6 +31,28 @@ function asGiven<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
   }) as unknown as z.ZodType<z.output<S>>
 }
 
+const text = z.string().max(1_000_000)
+const hostedCall = z.looseObject({
+  id,
+  toolName: z.string().min(1).max(256),
+  kind: z.enum(['search', 'fetch', 'other']),
+  queries: z.array(text).max(1000),
+  url: text.optional(),
+  status: z.enum(['running', 'completed', 'failed']),
+  errorCode: z.string().max(200).optional(),
+  sources: z
+    .array(z.looseObject({ url: text, title: text.optional(), pageAge: z.string().max(200).optional() }))
+    .max(10_000),
+  suggestionsHtml: text.optional(),
+})
+const citation = z.looseObject({
+  url: text,
+  title: text.optional(),
+  citedText: text.optional(),
+  supportedText: text.optional(),
+  span: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
+})
+
 export const importedPart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
@@ -49,6 +71,9 @@ export const importedPart = z.discriminatedUnion('type', [
     outcome: z.looseObject({ status: z.string().min(1) }),
   }),
   z.object({ type: z.literal('replay'), provider: z.string().min(1).max(200), item: jsonObject }),
+  // What the provider's own tools did and the sources the answer cites (files from this version on).
+  z.object({ type: z.literal('hosted-call'), call: hostedCall }),
+  z.object({ type: z.literal('citation'), citation }),
 ])
 export type ImportedPart = z.output<typeof importedPart>
 

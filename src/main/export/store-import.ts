@@ -301,6 +301,10 @@ class ImportRun {
       })
       for (const [position, part] of partsOf(m).entries()) {
         if (part.type === 'replay') this.sql.insertReplay.run(id, position, part.provider, JSON.stringify(part.item))
+        else if (part.type === 'hosted-call')
+          this.sql.insertWebItem.run(id, position, 'hosted-call', JSON.stringify(part.call))
+        else if (part.type === 'citation')
+          this.sql.insertWebItem.run(id, position, 'citation', JSON.stringify(part.citation))
         else if (part.type === 'text' || part.type === 'reasoning')
           this.sql.insertPart.run(id, position, part.type, part.text, null)
         else {
@@ -692,6 +696,9 @@ function statements(store: StoreWriter) {
     ),
     insertReplay: db.prepare<[string, number, string, string]>(
       'INSERT INTO message_replay_items (message_id, position, provider, data_json) VALUES (?, ?, ?, ?)',
+    ),
+    insertWebItem: db.prepare<[string, number, string, string]>(
+      'INSERT INTO message_web_items (message_id, position, kind, data_json) VALUES (?, ?, ?, ?)',
     ),
     insertAttachment: db.prepare<[string, number, string, string, number, Buffer]>(
       'INSERT INTO message_attachments (message_id, position, name, mime_type, size, data) VALUES (?, ?, ?, ?, ?, ?)',

@@ -205,6 +205,9 @@ async function loop(context: TurnContext, maxRounds: number): Promise<TurnEnding
       imagesSent: progress.history.some((message) => message.role === 'user' && hasImages(message)),
     })
     const roundMessage = assistantRound(context, result)
+    // Stored with the round (written by its next write below, or the answer's end).
+    if (result.hostedCalls.length > 0 || result.citations.length > 0)
+      recorder.recordHosted({ hostedCalls: result.hostedCalls, citations: result.citations })
     if (verdict.kind === 'end') {
       const state = verdict.unrunCalls
       if (state && result.toolCalls.length <= MAX_TOOL_CALLS_PER_ROUND) {

@@ -15,6 +15,7 @@ import type { ToolCallOutcome } from '../../shared/tool-outcome'
 import type { ToolPreview } from '../../shared/tool-preview'
 import { storedOutcomeOf } from '../../shared/tool-card'
 import type { RoundResult } from '../../shared/round-result'
+import type { HostedCall } from '../../shared/hosted-tools'
 import type { AssistantMessageWriter, MessageDetails } from '../db/assistant-message-writer'
 import type { StoreReader, StoreWriter } from '../db/keel-store'
 import { toolResultForModel } from '../tools/tool-result-for-model'
@@ -116,6 +117,12 @@ export function createStoreTurnRecorder(store: StoreWriter): TurnRecorder {
           }),
         )
       }
+    },
+    recordHosted({ hostedCalls, citations }) {
+      mustWriter().addWebItems([
+        ...latestPerId(hostedCalls).map((call) => ({ type: 'hosted-call' as const, call })),
+        ...citations.map((citation) => ({ type: 'citation' as const, citation })),
+      ])
     },
     recordReplay(provider, items) {
       throwIfFailed(mustWriter().addReplay(provider, items))
@@ -248,6 +255,13 @@ function beginAction(
   const writer = storing(() => store.conversations.resumeAssistantMessage(target.id))
   if (!writer) throw new MessageActionError('this answer cannot be continued')
   return { writer, turnId, history }
+}
+
+/** One entry per call id, its last state, where it was first announced. */
+function latestPerId(calls: readonly HostedCall[]): HostedCall[] {
+  const byId = new Map<string, HostedCall>()
+  for (const call of calls) byId.set(call.id, call)
+  return [...byId.values()]
 }
 
 function throwIfFailed(result: { ok: true } | { ok: false; error: StorageError }): void {

@@ -1,5 +1,6 @@
 import type { CheckedAttachment } from '../../shared/attachments'
 import type { HistoryAssistantMessage, HistoryMessage, HistoryToolResult } from '../../shared/chat-history'
+import type { Citation, HostedCall } from '../../shared/hosted-tools'
 import type { ProviderId } from '../../shared/provider-id'
 import type { NoticeRef } from '../../shared/fallback-messages'
 import type { InterruptReason } from '../../shared/run-events'
@@ -46,6 +47,11 @@ export interface TurnRecorder {
   appendReasoning(delta: string): void
   /** A round that ended in tool calls (with its replay data): kept so the next request can replay it. */
   recordToolRound(round: HistoryAssistantMessage): void
+  /**
+   * A round's hosted calls (final state per id) and the sources its answer cites: stored after the
+   * round's text, in the transaction that writes the round (its calls or replay data) or the answer's end.
+   */
+  recordHosted(round: { hostedCalls: readonly HostedCall[]; citations: readonly Citation[] }): void
   /** Replay data of a round that ended without calls (the answer's last round). */
   recordReplay(provider: ProviderId, items: readonly ReplayItem[]): void
   /** One call's outcome, exactly what the model was sent for it, and what its approval showed it would act on. */

@@ -112,6 +112,9 @@ export function redactingRecorder(recorder: TurnRecorder, keys: readonly string[
     recordToolRound(round) {
       recorder.recordToolRound(redactValue(round, forms))
     },
+    recordHosted(round) {
+      recorder.recordHosted(redactValue(round, forms))
+    },
     recordReplay(provider, items) {
       recorder.recordReplay(provider, redactValue(items, forms))
     },

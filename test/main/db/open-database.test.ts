@@ -51,6 +51,7 @@ describe('openDatabase', () => {
         'message_part_chunks',
         'message_parts',
         'message_replay_items',
+        'message_web_items',
         'messages',
         'schema_migrations',
         'settings',

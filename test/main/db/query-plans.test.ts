@@ -15,6 +15,7 @@ const BIG_TABLES = [
   'message_parts',
   'message_part_chunks',
   'message_replay_items',
+  'message_web_items',
   'turns',
   'generations',
   'tool_ledger',

@@ -10,6 +10,7 @@ import { approveAll, type Approver } from '../../../src/main/harness/approval'
 import type { RetryPolicy } from '../../../src/main/harness/retry-policy'
 import { runTurn, type RunTurnResult } from '../../../src/main/harness/run-turn'
 import { createStoreTurnRecorder } from '../../../src/main/harness/store-turn-recorder'
+import type { TurnRecorder } from '../../../src/main/harness/turn-recorder'
 import { createKeelToolRegistry } from '../../../src/main/tools/tool-registry'
 import type { ToolSource } from '../../../src/main/tools/tool'
 import { startSimulatedProvider, type SimulatedProvider } from '../../support/simulated-provider'
@@ -61,6 +62,8 @@ export async function chat(
     retryPolicy?: RetryPolicy
     /** Tool sources beside Keel's own (MCP servers' tools). */
     sources?: readonly ToolSource[]
+    /** Wraps the store's recorder (key redaction, as the app does). */
+    wrapRecorder?: (recorder: TurnRecorder) => TurnRecorder
   } = {},
 ): Promise<TurnRun> {
   const events: RunEvent[] = []
@@ -77,7 +80,7 @@ export async function chat(
       events.push(event)
       options.onEvent?.(event)
     },
-    recorder: createStoreTurnRecorder(world.store),
+    recorder: (options.wrapRecorder ?? ((r) => r))(createStoreTurnRecorder(world.store)),
     tools: createKeelToolRegistry(world.store, options.sources ? { sources: options.sources } : {}),
     retryPolicy: options.retryPolicy ?? { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 },
     idleTimeoutMs: options.idleTimeoutMs ?? 5_000,

@@ -79,6 +79,8 @@ const recordedStreamSchema = z.strictObject({
       chunkSize: z.union([z.number().int().positive(), z.literal('random')]).optional(),
       seed: z.number().int().optional(),
       delayMs: count.optional(),
+      holdAfterEvents: count.optional(),
+      holdAfterText: z.string().min(1).optional(),
     })
     .optional(),
 })

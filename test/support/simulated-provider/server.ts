@@ -173,7 +173,9 @@ export async function startSimulatedProvider(options: SimulatedProviderOptions =
         'cache-control': 'no-cache',
         ...requestIdHeader(route.provider, `req_${idPrefix}${log.requests.length}`),
       }
-      await serveStream(channel, headers, plan, { delayMs: scripted.faults?.delayMs })
+      await serveStream(channel, headers, plan, { delayMs: scripted.faults?.delayMs }, undefined, (closed) =>
+        gate.wait(closed),
+      )
       return
     }
     if (scripted.faults?.resetBeforeFirstByte) {

@@ -126,7 +126,8 @@ export interface ScriptedHttpError {
 export interface ScriptedRecordedStream {
   type: 'recorded-stream'
   events: string[]
-  faults?: Pick<StreamFaults, 'chunkSize' | 'seed' | 'delayMs'>
+  /** `holdAfterEvents` / `holdAfterText` wait for `release()` as a turn's do (one write per event). */
+  faults?: Pick<StreamFaults, 'chunkSize' | 'seed' | 'delayMs' | 'holdAfterEvents' | 'holdAfterText'>
 }
 
 export type ScriptedResponse = ScriptedTurn | ScriptedHttpError | ScriptedRecordedStream

@@ -15,6 +15,7 @@ import { migration0160 } from './0160-generation-profiles'
 import { migration0180 } from './0180-interrupt-detail'
 import { migration0190 } from './0190-conversation-entries'
 import { migration0240 } from './0240-conversation-web-search'
+import { migration0250 } from './0250-message-web-items'
 import { migration0260 } from './0260-generation-hosted-searches'
 import type { Migration } from './migration'
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0180,
   migration0190,
   migration0240,
+  migration0250,
   migration0260,
 ]
 

@@ -12,6 +12,7 @@ import { readingMessages } from '../features/markdown/reading-messages'
 import { findingMessages } from './features/finding-messages'
 import { appearanceMessages } from '../features/settings/appearance-messages'
 import { webToolsMessages } from '../features/settings/web-tools-messages'
+import { sourcesMessages } from '../features/chat/sources-messages'
 import { attachmentsMessages } from '../features/chat/attachments-messages'
 import { reloadMessages } from './features/reload-messages'
 import { mcpMessages } from '../features/mcp/mcp-messages'
@@ -209,6 +210,7 @@ const en = {
   ...findingMessages['en'],
   ...appearanceMessages['en'],
   ...webToolsMessages['en'],
+  ...sourcesMessages['en'],
   ...attachmentsMessages['en'],
   ...reloadMessages['en'],
   ...mcpMessages['en'],
@@ -414,6 +416,7 @@ const ptBR: Dictionary = {
   ...findingMessages['pt-BR'],
   ...appearanceMessages['pt-BR'],
   ...webToolsMessages['pt-BR'],
+  ...sourcesMessages['pt-BR'],
   ...attachmentsMessages['pt-BR'],
   ...reloadMessages['pt-BR'],
   ...mcpMessages['pt-BR'],
@@ -617,6 +620,7 @@ const es: Dictionary = {
   ...findingMessages['es'],
   ...appearanceMessages['es'],
   ...webToolsMessages['es'],
+  ...sourcesMessages['es'],
   ...attachmentsMessages['es'],
   ...reloadMessages['es'],
   ...mcpMessages['es'],

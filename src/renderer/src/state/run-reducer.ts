@@ -3,6 +3,7 @@
 import type { InterruptReason, RunEvent, RunStatus } from '../../../shared/run-events'
 import type { ToolCallState } from '../../../shared/tool-call-state'
 import type { Usage } from '../../../shared/usage'
+import type { Citation, HostedCall } from '../../../shared/hosted-tools'
 import type { JsonValue } from '../../../shared/json-value'
 import type { ToolPreview } from '../../../shared/tool-preview'
 import type { FallbackValues } from '../../../shared/fallback-messages'
@@ -88,6 +89,10 @@ export interface LiveRun {
   reasoningSince: number | undefined
   /** Requests for input waiting for the user, in arrival order. */
   elicitations: PendingElicitation[]
+  /** Tools the provider ran itself (web search, page reads), latest state per id, in announcement order. */
+  hostedCalls: HostedCall[]
+  /** Sources the answer cites, in stream order (numbered when shown). */
+  citations: Citation[]
 }
 
 export function initialRun(runId: string): LiveRun {
@@ -107,6 +112,8 @@ export function initialRun(runId: string): LiveRun {
     reasoningMs: undefined,
     reasoningSince: undefined,
     elicitations: [],
+    hostedCalls: [],
+    citations: [],
   }
 }
 
@@ -181,6 +188,15 @@ export function reduceRun(run: LiveRun, event: RunEvent, now: number = Date.now(
           if (!card || card.state !== 'preparing') return run
           return upsertCard(run, stream.callId, card.name, { argumentsText: card.argumentsText + stream.delta })
         }
+        case 'hosted-call': {
+          // Events repeat a call whole as it changes: the later state replaces the earlier, in place.
+          const at = run.hostedCalls.findIndex((call) => call.id === stream.call.id)
+          const hostedCalls =
+            at < 0 ? [...run.hostedCalls, stream.call] : run.hostedCalls.map((c, i) => (i === at ? stream.call : c))
+          return { ...run, hostedCalls }
+        }
+        case 'citation':
+          return { ...run, citations: [...run.citations, stream.citation] }
         default:
           return run
       }

@@ -13,6 +13,7 @@ import { Diagnostics, diagnosticItems, Notices, retryingWords, type OpenSettings
 import { endedAtLengthLimit } from '../../../../shared/error-notice'
 import { ToolCardView, type ApprovalDecision } from './tool-card'
 import { ElicitationForm } from './elicitation-form'
+import { HostedCallLines, SourceList, webItemsOf } from './web-activity'
 import { MessageActions, UserMessageContent } from './message-actions'
 import { ApprovalBatch } from './approval-batch'
 import type { ToolEffect } from '../../../../shared/tool-outcome'
@@ -188,6 +189,7 @@ function storedAnswer({
   setSize,
 }: StoredAnswerProps) {
   const blocks = blocksOf(message.parts)
+  const web = webItemsOf(message.parts)
   const locale = t.locale ?? 'en'
   // Answers stored before notices were kept: Keel's message is derived from the stored end as before.
   const legacy = legacyNotice(message)
@@ -209,6 +211,7 @@ function storedAnswer({
     >
       {/* The same slots, in the same order, as the live answer (see Answer). */}
       <Reasoning text={reasoningOf(message.parts)} ms={message.reasoningMs} thinking={false} t={t} />
+      <HostedCallLines calls={web.calls} t={t} />
       {blocks.map((block, index) =>
         block.kind === 'text' ? (
           <Markdown key={index} text={block.text} />
@@ -223,6 +226,7 @@ function storedAnswer({
           />
         ),
       )}
+      <SourceList citations={web.citations} t={t} />
       {false /* the live answer's "approve all" batch */}
       {false /* the live answer's requests for input */}
       {false /* the live answer's "writing" slot */}
@@ -295,6 +299,7 @@ function liveAnswer({
         thinking={running && run.reasoningSince !== undefined}
         t={t}
       />
+      <HostedCallLines calls={run.hostedCalls} t={t} />
       {run.segments.map((segment, index) =>
         segment.kind === 'text' ? (
           <Markdown key={index} text={segment.text} streaming />
@@ -310,6 +315,7 @@ function liveAnswer({
           />
         ),
       )}
+      <SourceList citations={run.citations} t={t} />
       {onAnswerAll && effectOf && <ApprovalBatch run={run} t={t} effectOf={effectOf} onAnswerAll={onAnswerAll} />}
       {run.elicitations.length > 0 && onElicitation && (
         <div className="elicitations">

@@ -1,3 +1,3 @@
 // Answers rendered from Markdown (code, math, diagrams), in the window's language.
-export { Markdown } from './markdown'
+export { Markdown, safeHref } from './markdown'
 export { ReadingTranslate } from './reading-context'
