@@ -44,9 +44,11 @@ describe('reading a path of messages', () => {
     for (const analyzed of [false, true]) {
       if (analyzed) store.db.exec('ANALYZE')
       const plan = planOf(store, 'selectPartsOfPath', leaf)
-      expect(plan.filter((step) => /^SCAN (p|r|w|m|message_parts|message_replay_items|message_web_items|messages)\b/.test(step))).toEqual(
-        [],
-      )
+      expect(
+        plan.filter((step) =>
+          /^SCAN (p|r|w|m|message_parts|message_replay_items|message_web_items|messages)\b/.test(step),
+        ),
+      ).toEqual([])
       expect(plan).toContainEqual(expect.stringMatching(/^SEARCH p USING (COVERING )?INDEX \S+ \(message_id=\?\)/))
       expect(plan).toContainEqual(expect.stringMatching(/^SEARCH r USING (COVERING )?INDEX \S+ \(message_id=\?\)/))
       expect(planOf(store, 'selectPath', leaf).filter((step) => /^SCAN (m|messages)\b/.test(step))).toEqual([])

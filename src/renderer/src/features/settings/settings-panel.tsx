@@ -111,7 +111,7 @@ export function SettingsPanel({
       <AppearanceSettings settings={settings} t={t} onUpdate={onUpdate} />
       <ConversationDefaultsSection api={api} settings={settings} t={t} />
       <h3>{t('toolPermissions')}</h3>
-      {permissionRows(tools, settings.toolPermissions).map(({ id, name, title, titles, grantKey, provider, site }) => (
+      {permissionRows(tools, settings.toolPermissions).map(({ id, title, titles, grantKey, provider, site }) => (
         <div className="row" key={grantKey}>
           <label htmlFor={`permission-${id}`}>
             {site
