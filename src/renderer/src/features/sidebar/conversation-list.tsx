@@ -213,6 +213,11 @@ export function ConversationList({
         else virtualizer.scrollToOffset(saved)
         shownOffset.current = saved
         revealCurrent()
+        // When the browser kept the scroller where it was, the writes above change nothing and no
+        // scroll event comes: the virtualizer would keep the offset it read while hidden and render
+        // rows far from the ones shown (CI saw the scroller at its end and no row there). One
+        // event makes it read the real offset.
+        requestAnimationFrame(() => element.dispatchEvent(new Event('scroll')))
       })
     })
     observer.observe(element)
