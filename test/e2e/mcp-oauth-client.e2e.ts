@@ -4,7 +4,7 @@
 // only it can sign in. Its secret goes to the core once, with the save, and never comes back: not
 // in the page, not in any frame the WebSocket brings.
 import { expect, isElectron, test } from './fixtures'
-import { openMcp, removeServer, serverGroup } from './mcp-settings'
+import { followLikeABrowser, openMcp, removeServer, serverGroup } from './mcp-settings'
 import { openApp } from './sim'
 import { type OAuthMcpServer, startOAuthMcpServer } from '../support/mcp/oauth-mcp-server.mjs'
 
@@ -22,16 +22,6 @@ test.afterEach(async ({ browser }) => {
   await removeServer(browser, test.info().project.name, 'by-hand')
   await oauthServer.close()
 })
-
-/** What the user's browser does with the authorization page. */
-async function followLikeABrowser(url: string): Promise<void> {
-  const answer = await fetch(url, { redirect: 'manual' })
-  await answer.body?.cancel()
-  const location = answer.headers.get('location')
-  if (!location) throw new Error(`no redirect (HTTP ${answer.status})`)
-  const callback = await fetch(new URL(location, url))
-  await callback.body?.cancel()
-}
 
 test('a hand-registered client entered in the form signs in; its secret never comes back', async ({ page }) => {
   const received: string[] = []

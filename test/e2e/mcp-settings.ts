@@ -35,3 +35,13 @@ export async function removeServer(browser: Browser, projectName: string, name: 
     await page.close()
   }
 }
+
+/** What the user's browser does with an OAuth authorization page: follows its redirect to Keel's loopback callback. */
+export async function followLikeABrowser(url: string): Promise<void> {
+  const answer = await fetch(url, { redirect: 'manual' })
+  await answer.body?.cancel()
+  const location = answer.headers.get('location')
+  if (!location) throw new Error(`no redirect (HTTP ${answer.status})`)
+  const callback = await fetch(new URL(location, url))
+  await callback.body?.cancel()
+}

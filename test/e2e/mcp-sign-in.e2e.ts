@@ -5,7 +5,7 @@
 // receiver); the status then says who it is signed in with, and "Sign out" forgets it. No token
 // reaches the page.
 import { expect, isElectron, test } from './fixtures'
-import { openMcp, removeServer, serverGroup } from './mcp-settings'
+import { followLikeABrowser, openMcp, removeServer, serverGroup } from './mcp-settings'
 import { openApp } from './sim'
 import { type OAuthMcpServer, startOAuthMcpServer } from '../support/mcp/oauth-mcp-server.mjs'
 
@@ -21,16 +21,6 @@ test.afterEach(async ({ browser }) => {
   await removeServer(browser, test.info().project.name, 'remote')
   await oauthServer.close()
 })
-
-/** What the user's browser does with the authorization page. */
-async function followLikeABrowser(url: string): Promise<void> {
-  const answer = await fetch(url, { redirect: 'manual' })
-  await answer.body?.cancel()
-  const location = answer.headers.get('location')
-  if (!location) throw new Error(`no redirect (HTTP ${answer.status})`)
-  const callback = await fetch(new URL(location, url))
-  await callback.body?.cancel()
-}
 
 test('sign in to a remote server: the page the window opens, the status, sign out', async ({ page }) => {
   // The page's window.open is recorded instead of opening a tab: the test is the browser.

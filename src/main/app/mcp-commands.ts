@@ -16,17 +16,11 @@ import { McpOAuthVault } from '../mcp/mcp-oauth-vault'
 import { McpSignInCommands, type McpSignInDeps } from './mcp-sign-in-commands'
 import { McpSecrets, mcpSecretValueList, type McpSecretWhere } from '../mcp/mcp-secrets'
 import { fail, ok, notFound } from './app-result'
+import { vaultRefusal } from './vault-refusal'
 import type { ProviderKeys } from '../secrets/provider-keys'
 import { readSettings } from '../settings/read-settings'
 
 type Result<C extends keyof CommandResponses> = Promise<AppResult<CommandResponses[C]>> | AppResult<CommandResponses[C]>
-
-/** The vault said no: no keyring and no opt-in (the window offers it, as for keys), or it is unavailable. */
-function vaultRefusal(refused: { reason: 'plain-text-not-allowed' | 'unavailable'; message: string }) {
-  return refused.reason === 'plain-text-not-allowed'
-    ? fail('forbidden', refused.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
-    : fail('storage', refused.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
-}
 
 export class McpCommands {
   private readonly secrets: McpSecrets

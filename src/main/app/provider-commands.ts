@@ -1,5 +1,6 @@
 // The `providers.*` commands: provider profiles (saved in settings, keys in the key vault), the
 // models a server lists, and Test connection of what the form shows before it is saved.
+import { vaultRefusal } from './vault-refusal'
 import type { CommandRequest, CommandResponses } from '../../shared/ipc/app-contract'
 import type { AppResult } from '../../shared/ipc/app-error'
 import {
@@ -155,10 +156,7 @@ export class ProviderCommands extends ProviderReadCommands {
       const stored = await this.keys.vault.set(id, request.apiKey, {
         allowPlainTextStorage: request.allowPlainTextStorage,
       })
-      if (!stored.ok)
-        return stored.reason === 'plain-text-not-allowed'
-          ? fail('forbidden', stored.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
-          : fail('storage', stored.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+      if (!stored.ok) return vaultRefusal(stored)
     }
     const providers = { ...saved, [id]: next }
     // The first provider set up becomes the default: the window can answer at once.

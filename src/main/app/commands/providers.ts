@@ -1,3 +1,4 @@
+import { vaultRefusal } from '../vault-refusal'
 import { fail, ok } from '../app-result'
 import { invalidKey, isValidKeyText, unknownProvider } from '../provider-commands'
 import { buildSettingsView } from '../settings-view'
@@ -10,10 +11,7 @@ export function providerHandlers(app: AppParts): HandlerMap<'providers'> {
       if (!app.providers.isKnown(provider)) return unknownProvider(provider)
       if (!isValidKeyText(key)) return invalidKey()
       const saved = await app.keys.vault.set(provider, key, { allowPlainTextStorage })
-      if (!saved.ok)
-        return saved.reason === 'plain-text-not-allowed'
-          ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
-          : fail('storage', saved.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+      if (!saved.ok) return vaultRefusal(saved)
       return ok(buildSettingsView(app.store, app.env, app.keys))
     },
     'keys.clear': async ({ provider }) => {

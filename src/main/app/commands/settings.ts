@@ -1,3 +1,4 @@
+import { vaultRefusal } from '../vault-refusal'
 import { SettingsWriteError, applySettingsUpdate } from '../../settings/apply-settings-update'
 import { fail, ok } from '../app-result'
 import { invalidKey, isValidKeyText, unknownProvider } from '../provider-commands'
@@ -40,10 +41,7 @@ export function settingsHandlers(app: AppParts): HandlerMap<'settings'> {
     'webSearch.setKey': async ({ service, key, allowPlainTextStorage }) => {
       if (!isValidKeyText(key)) return invalidKey()
       const saved = await app.keys.vault.set(`web:${service}`, key, { allowPlainTextStorage })
-      if (!saved.ok)
-        return saved.reason === 'plain-text-not-allowed'
-          ? fail('forbidden', saved.message, { owner: 'user', detail: { code: 'plain-text-key-refused' } })
-          : fail('storage', saved.message, { owner: 'user', detail: { code: 'key-storage-unavailable' } })
+      if (!saved.ok) return vaultRefusal(saved)
       return ok(buildSettingsView(app.store, app.env, app.keys))
     },
     'webSearch.clearKey': async ({ service }) => {
